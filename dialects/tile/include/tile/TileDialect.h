@@ -1,0 +1,54 @@
+//===- TileDialect.h - the tile dialect -------------------------*- C++ -*-===//
+//
+// Declares the tile dialect, its types and its ops. Include this header to use
+// any of them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TILEDIALECT_H
+#define TILE_TILEDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "tile/TileOpsDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tile/TileOpsTypes.h.inc"
+
+#include "tile/TileEnums.h.inc"
+
+namespace mlir::tile {
+
+/// Global memory, as the resource that tile's loads, stores and atomics touch.
+struct GlobalMemory : public SideEffects::Resource::Base<GlobalMemory> {
+  llvm::StringRef getName() final { return "<tile::GlobalMemory>"; }
+};
+
+/// The type a load through `ptrType` yields: the pointee for a scalar pointer,
+/// a tensor of the pointee (same shape and encoding) for a tensor of pointers.
+/// Returns null when `ptrType` is neither.
+Type getPointeeType(Type ptrType);
+
+/// `ptrType` with its element type replaced by `i1`: the type of a mask.
+Type getI1SameShape(Type type);
+
+/// The shape of `type` if it is a ranked tensor, the empty shape otherwise.
+llvm::ArrayRef<int64_t> getShapeOrScalar(Type type);
+
+} // namespace mlir::tile
+
+#define GET_OP_CLASSES
+#include "tile/TileOps.h.inc"
+
+#endif // TILE_TILEDIALECT_H

@@ -1,0 +1,58 @@
+//===- TileDialect.td - the tile dialect -------------------*- tablegen -*-===//
+//
+// The dialect definition. Ops, types and attributes live in their own files.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT
+#define TILE_DIALECT
+
+include "mlir/IR/OpBase.td"
+
+def Tile_Dialect : Dialect {
+  let name = "tile";
+  let cppNamespace = "::mlir::tile";
+  let summary = "Tile-level GPU kernels: programs over blocks of values and pointers";
+  let description = [{
+    The `tile` dialect describes GPU kernels the way Triton's `tt` dialect does:
+    a kernel (`tile.func`) runs once per *program* of a launch grid, and each
+    program computes on *tiles*, statically shaped tensors of values or of
+    pointers. There are no threads at this level; how a tile is spread over the
+    threads of a block is decided later, when tensor types get layout encodings.
+
+    Global memory is reached through `!tile.ptr<T>` values: a tensor of pointers
+    is built by splatting a base pointer and adding a tensor of offsets
+    (`tile.addptr`); `tile.load` and `tile.store` take an optional `i1` mask of
+    the same shape, and a load an `other` value for masked-off lanes.
+    Element-wise arithmetic stays in `arith` and `math`, control flow in `scf`.
+
+    The textual form of the core ops is that of Triton's TTIR with the prefix
+    `tt.` renamed to `tile.`, so that Triton kernels can be brought over.
+  }];
+
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect"];
+  let useDefaultTypePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasOperationAttrVerify = 1;
+
+  let extraClassDeclaration = [{
+    /// Names of the argument hints that the alignment analysis reads.
+    static constexpr ::llvm::StringLiteral getDivisibilityAttrName() {
+      return ::llvm::StringLiteral("tile.divisibility");
+    }
+    static constexpr ::llvm::StringLiteral getContiguityAttrName() {
+      return ::llvm::StringLiteral("tile.contiguity");
+    }
+    static constexpr ::llvm::StringLiteral getConstancyAttrName() {
+      return ::llvm::StringLiteral("tile.constancy");
+    }
+
+  private:
+    void registerTypes();
+  public:
+  }];
+}
+
+#endif // TILE_DIALECT
