@@ -629,9 +629,8 @@ static LogicalResult verifyCombineRegion(Operation *op, Region &region,
   return success();
 }
 
+/// Operands are non-empty and of one shape (SameOperandsShape).
 static LogicalResult verifyAxis(Operation *op, ValueRange srcs, int64_t axis) {
-  if (srcs.empty())
-    return op->emitOpError() << "needs at least one operand";
   int64_t rank = cast<RankedTensorType>(srcs[0].getType()).getRank();
   if (axis < 0 || axis >= rank)
     return op->emitOpError() << "axis " << axis << " is out of range for rank-"
