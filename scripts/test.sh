@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs every test (the lit suite, check-tile).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${TILE_BUILD_DIR:-$root/build}
+
+bash "$root/scripts/setup.sh"
+bash "$root/scripts/build.sh"
+bash "$root/scripts/build.sh" --target check-tile

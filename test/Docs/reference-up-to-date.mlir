@@ -1,0 +1,3 @@
+// docs/reference/TileDialect.md is generated from ODS: regenerate it with
+// `cmake --build build --target tile-docs` when this test fails.
+// RUN: diff -u %tile_src_root/docs/reference/TileDialect.md %tile_obj_root/docs/Tile/TileDialect.md

@@ -1,0 +1,51 @@
+// Triton TTIR, as Triton 3.6 prints it for sm_90 (test/Triton/Inputs, made by
+// Inputs/dump_ttir.py), parses and verifies with only the prefix renamed:
+// `tt.` -> `tile.` in op names, `!tt.ptr` and attribute names.
+//
+// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/vector_add.ttir | tile-opt | FileCheck %s --check-prefix=ADD
+// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/softmax.ttir | tile-opt | FileCheck %s --check-prefix=SOFTMAX
+// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/matmul.ttir | tile-opt | FileCheck %s --check-prefix=MATMUL
+// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/misc.ttir | tile-opt | FileCheck %s --check-prefix=MISC
+//
+// Printing and parsing again gives the same module.
+// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/misc.ttir | tile-opt | tile-opt | FileCheck %s --check-prefix=MISC
+// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/matmul.ttir | tile-opt --canonicalize --cse | FileCheck %s --check-prefix=MATMUL
+//
+// Without the rename the `tt` dialect is unknown: a located error, exit 1.
+// RUN: not tile-opt %S/Inputs/vector_add.ttir 2>&1 | FileCheck %s --check-prefix=UNRENAMED
+
+// ADD: tile.func public @add_kernel(%{{.*}}: !tile.ptr<f32> {tile.divisibility = 16 : i32}
+// ADD: tile.get_program_id x : i32
+// ADD: tile.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+// ADD: tile.load %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>>
+// ADD: tile.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>>
+
+// SOFTMAX: tile.func public @softmax_kernel
+// SOFTMAX: tile.get_num_programs x : i32
+// SOFTMAX: scf.for
+// SOFTMAX: tile.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>>
+// SOFTMAX: "tile.reduce"
+// SOFTMAX: tile.reduce.return
+// SOFTMAX: math.exp
+// SOFTMAX: } {tile.num_stages = 2 : i32}
+
+// MATMUL: tile.func public @matmul_kernel
+// MATMUL: scf.for
+// MATMUL: tile.dot %{{.*}}, %{{.*}}, %{{.*}}, inputPrecision = tf32 : tensor<128x64xf16> * tensor<64x128xf16> -> tensor<128x128xf32>
+// MATMUL: tile.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x128x!tile.ptr<f16>>
+
+// MISC: tile.load %{{.*}}, %{{.*}}, %{{.*}} cacheModifier = cg : tensor<256x!tile.ptr<f32>>
+// MISC: tile.load %{{.*}} evictionPolicy = evict_first : tensor<256x!tile.ptr<f32>>
+// MISC: tile.load %{{.*}} {isVolatile = true} : tensor<256x!tile.ptr<f32>>
+// MISC: "tile.scan"(%{{.*}}) <{axis = 0 : i32, reverse = false}>
+// MISC: tile.reshape %{{.*}} : tensor<256xf32> -> tensor<128x2xf32>
+// MISC: tile.split %{{.*}} : tensor<128x2xf32> -> tensor<128xf32>
+// MISC: tile.join %{{.*}}, %{{.*}} : tensor<128xf32> -> tensor<128x2xf32>
+// MISC: tile.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<128x2xf32> -> tensor<2x128xf32>
+// MISC: tile.clampf %{{.*}}, %{{.*}}, %{{.*}}, propagateNan = none : tensor<256xf32>
+// MISC: tile.precise_sqrt
+// MISC: tile.precise_divf
+// MISC: tile.atomic_rmw fadd, acq_rel, gpu
+// MISC: tile.atomic_cas acq_rel, gpu
+
+// UNRENAMED: vector_add.ttir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}'tt.func'
