@@ -128,7 +128,7 @@ LogicalResult FpToFpOp::verify() {
 /// in any order, each at most once (Triton's oilist).
 static ParseResult parseCacheClauses(OpAsmParser &parser,
                                      OperationState &result,
-                                     StringRef cacheName, StringRef evictName) {
+                                     StringAttr cacheName, StringAttr evictName) {
   bool seenCache = false, seenEvict = false;
   while (true) {
     SMLoc loc = parser.getCurrentLocation();
@@ -186,38 +186,50 @@ static void printLoadStoreAttrDict(OpAsmPrinter &p, Operation *op,
   p.printOptionalAttrDict(op->getAttrs(), elided);
 }
 
-// tile.load %ptr (, %mask (, %other)?)? clauses attr-dict : ptr-type
-ParseResult LoadOp::parse(OpAsmParser &parser, OperationState &result) {
+/// Parses what follows the mnemonic of a load or store:
+/// `operands clauses attr-dict : ptr-type`, with between `minOperands` and 3
+/// operands whose types follow from the pointer type. A load's operands are
+/// (ptr, mask, other), a store's (ptr, value, mask). Returns the pointee type.
+static ParseResult parseAccess(OpAsmParser &parser, OperationState &result,
+                               size_t minOperands, bool isLoad,
+                               StringAttr cacheName, StringAttr evictName,
+                               Type &pointee) {
   SmallVector<OpAsmParser::UnresolvedOperand, 3> operands;
-  OpAsmParser::UnresolvedOperand operand;
-  if (parser.parseOperand(operand))
+  SMLoc operandsLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(operands))
     return failure();
-  operands.push_back(operand);
-  while (operands.size() < 3 && succeeded(parser.parseOptionalComma())) {
-    if (parser.parseOperand(operand))
-      return failure();
-    operands.push_back(operand);
-  }
+  if (operands.size() < minOperands || operands.size() > 3)
+    return parser.emitError(operandsLoc, "expected ")
+           << minOperands << " to 3 operands, got " << operands.size();
   Type ptrType;
   SMLoc typeLoc;
-  if (parseCacheClauses(parser, result, getCacheAttrName(result.name),
-                        getEvictAttrName(result.name)) ||
+  if (parseCacheClauses(parser, result, cacheName, evictName) ||
       parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
       parser.getCurrentLocation(&typeLoc) || parser.parseType(ptrType))
     return failure();
-  Type pointee = getPointeeType(ptrType);
+  pointee = getPointeeType(ptrType);
   if (!pointee)
     return parser.emitError(typeLoc, "expected a pointer or a tensor of "
                                      "pointers, got ")
            << ptrType;
-  SmallVector<Type, 3> types = {ptrType, getI1SameShape(ptrType), pointee};
+  Type mask = getI1SameShape(ptrType);
+  SmallVector<Type, 3> types = {ptrType, isLoad ? mask : pointee,
+                                isLoad ? pointee : mask};
   types.resize(operands.size());
-  if (parser.resolveOperands(operands, types, typeLoc, result.operands))
+  return parser.resolveOperands(operands, types, typeLoc, result.operands);
+}
+
+// tile.load %ptr (, %mask (, %other)?)? clauses attr-dict : ptr-type
+ParseResult LoadOp::parse(OpAsmParser &parser, OperationState &result) {
+  Type pointee;
+  if (parseAccess(parser, result, /*minOperands=*/1, /*isLoad=*/true,
+                  getCacheAttrName(result.name), getEvictAttrName(result.name),
+                  pointee))
     return failure();
-  int32_t hasMask = operands.size() > 1, hasOther = operands.size() > 2;
+  int32_t numOperands = result.operands.size();
   result.addAttribute(getOperandSegmentSizesAttrName(result.name),
                       parser.getBuilder().getDenseI32ArrayAttr(
-                          {1, hasMask, hasOther}));
+                          {1, numOperands > 1, numOperands > 2}));
   result.addTypes(pointee);
   return success();
 }
@@ -292,28 +304,10 @@ void LoadOp::getEffects(
 
 // tile.store %ptr, %value (, %mask)? clauses attr-dict : ptr-type
 ParseResult StoreOp::parse(OpAsmParser &parser, OperationState &result) {
-  SmallVector<OpAsmParser::UnresolvedOperand, 3> operands(2);
-  if (parser.parseOperand(operands[0]) || parser.parseComma() ||
-      parser.parseOperand(operands[1]))
-    return failure();
-  if (succeeded(parser.parseOptionalComma()) &&
-      parser.parseOperand(operands.emplace_back()))
-    return failure();
-  Type ptrType;
-  SMLoc typeLoc;
-  if (parseCacheClauses(parser, result, getCacheAttrName(result.name),
-                        getEvictAttrName(result.name)) ||
-      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
-      parser.getCurrentLocation(&typeLoc) || parser.parseType(ptrType))
-    return failure();
-  Type pointee = getPointeeType(ptrType);
-  if (!pointee)
-    return parser.emitError(typeLoc, "expected a pointer or a tensor of "
-                                     "pointers, got ")
-           << ptrType;
-  SmallVector<Type, 3> types = {ptrType, pointee, getI1SameShape(ptrType)};
-  types.resize(operands.size());
-  return parser.resolveOperands(operands, types, typeLoc, result.operands);
+  Type pointee;
+  return parseAccess(parser, result, /*minOperands=*/2, /*isLoad=*/false,
+                     getCacheAttrName(result.name),
+                     getEvictAttrName(result.name), pointee);
 }
 
 void StoreOp::print(OpAsmPrinter &p) {

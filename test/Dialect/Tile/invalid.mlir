@@ -879,3 +879,82 @@ tile.func public @call_result_type(%x: f32) {
   %r = tile.call @callee(%x) : (f32) -> i32
   tile.return
 }
+
+// -----
+
+tile.func public @load_too_many_operands(%p: !tile.ptr<f32>, %m: i1, %o: f32) {
+  // expected-error @below {{expected 1 to 3 operands, got 4}}
+  %v = tile.load %p, %m, %o, %o : !tile.ptr<f32>
+  tile.return
+}
+
+// -----
+
+tile.func public @store_too_few_operands(%p: !tile.ptr<f32>) {
+  // expected-error @below {{expected 2 to 3 operands, got 1}}
+  tile.store %p : !tile.ptr<f32>
+  tile.return
+}
+
+// -----
+
+tile.func public @precise_sqrt_int(%x: i32) {
+  // expected-error @below {{operand #0 must be floating-point scalar or tensor}}
+  %y = tile.precise_sqrt %x : i32
+  tile.return
+}
+
+// -----
+
+tile.func public @precise_divf_types(%x: f32, %y: f16) {
+  // expected-error @below {{requires the same type for all operands and results}}
+  %z = "tile.precise_divf"(%x, %y) : (f32, f16) -> f32
+  tile.return
+}
+
+// -----
+
+tile.func public @ptr_to_int_not_ptr(%x: i64) {
+  // expected-error @below {{operand #0 must be pointer or tensor of pointers}}
+  %y = tile.ptr_to_int %x : i64 -> i64
+  tile.return
+}
+
+// -----
+
+tile.func public @ptr_to_int_i32(%p: !tile.ptr<f32>) {
+  // expected-error @below {{result #0 must be i64 scalar or tensor}}
+  %y = tile.ptr_to_int %p : !tile.ptr<f32> -> i32
+  tile.return
+}
+
+// -----
+
+tile.func public @num_programs_axis() {
+  // expected-error @below {{expected string or keyword containing one of the following enum values for attribute 'axis' [x, y, z]}}
+  %p = tile.get_num_programs t : i32
+  tile.return
+}
+
+// -----
+
+tile.func public @fp_to_fp_bad_rounding(%x: f32) {
+  // expected-error @below {{expected string or keyword containing one of the following enum values for attribute 'rounding' [rtz, rtne]}}
+  %y = tile.fp_to_fp %x, rounding = rd : f32 -> f16
+  tile.return
+}
+
+// -----
+
+func.func @return_outside_tile_func() {
+  // expected-error @below {{expects parent op 'tile.func'}}
+  tile.return
+}
+
+// -----
+
+tile.func public @make_range_from_tensor(%x: tensor<4xi32>) {
+  // expected-error @below {{'tile.make_range' op requires attribute 'end'}}
+  %r = "tile.make_range"() <{start = 0 : i32}> : () -> tensor<4xi32>
+  tile.return
+}
