@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -50,15 +51,37 @@ struct TileInlinerInterface : public DialectInlinerInterface {
       value.replaceAllUsesWith(replacement);
   }
 };
+
+/// Prints layouts under short aliases (#blocked, #slice1, ...): they repeat on
+/// every tensor type of the distributed level.
+struct TileOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    StringRef name = llvm::TypeSwitch<Attribute, StringRef>(attr)
+                         .Case<BlockedLayoutAttr>([](auto) { return "blocked"; })
+                         .Case<SliceLayoutAttr>([](auto) { return "slice"; })
+                         .Case<MmaLayoutAttr>([](auto) { return "mma"; })
+                         .Case<DotOperandLayoutAttr>([](auto) { return "dot_op"; })
+                         .Case<SwizzledSharedLayoutAttr>([](auto) { return "shared"; })
+                         .Case<NVMMASharedLayoutAttr>([](auto) { return "nvmma"; })
+                         .Default([](Attribute) { return StringRef(); });
+    if (name.empty())
+      return AliasResult::NoAlias;
+    os << name;
+    return AliasResult::FinalAlias;
+  }
+};
 } // namespace
 
 void TileDialect::initialize() {
   registerTypes();
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "tile/TileOps.cpp.inc"
       >();
-  addInterfaces<TileInlinerInterface>();
+  addInterfaces<TileInlinerInterface, TileOpAsmInterface>();
 }
 
 Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value,
@@ -104,15 +127,88 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
   return verifyHint(op, attr, region.getArgument(argIndex).getType(), argIndex);
 }
 
+/// Checks that every distributed layout in `root` spans `numWarps` warps of
+/// `threadsPerWarp` threads: a layout for another launch configuration would
+/// silently drop or duplicate elements.
+static LogicalResult verifyLaunchConfiguration(Operation *root,
+                                               int64_t numWarps,
+                                               int64_t threadsPerWarp) {
+  auto check = [&](Operation *op, Type type) -> LogicalResult {
+    DistributedLayoutAttr layout = getDistributedLayout(type);
+    if (!layout)
+      return success();
+    // Slices and dot operands replicate over the threads of their parent.
+    while (true) {
+      if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
+        layout = slice.getParent();
+      else if (auto dotOperand = dyn_cast<DotOperandLayoutAttr>(layout))
+        layout = dotOperand.getParent();
+      else
+        break;
+    }
+    int64_t warps = 1, threads = 1;
+    for (unsigned w : layout.getWarpsPerCTA())
+      warps *= w;
+    for (unsigned t : layout.getThreadsPerWarp())
+      threads *= t;
+    if (warps != numWarps)
+      return op->emitOpError() << "layout " << layout << " spans " << warps
+                               << " warps but the module has tile.num-warps = "
+                               << numWarps;
+    if (threads != threadsPerWarp)
+      return op->emitOpError()
+             << "layout " << layout << " spans " << threads
+             << " threads per warp but the module has " << threadsPerWarp;
+    return success();
+  };
+  WalkResult result = root->walk([&](Operation *op) {
+    // Declarations have no block arguments: check their signatures.
+    if (auto fn = dyn_cast<FunctionOpInterface>(op))
+      for (Type type : llvm::concat<const Type>(fn.getArgumentTypes(),
+                                                fn.getResultTypes()))
+        if (failed(check(op, type)))
+          return WalkResult::interrupt();
+    for (Type type : op->getResultTypes())
+      if (failed(check(op, type)))
+        return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Type type : block.getArgumentTypes())
+          if (failed(check(op, type)))
+            return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
-  // The module-level launch configuration recorded by later passes.
-  if (name == "tile.num-warps") {
-    auto value = dyn_cast<IntegerAttr>(attr.getValue());
-    if (!value || value.getInt() <= 0 || !llvm::isPowerOf2_64(value.getInt()))
+  auto positivePowerOfTwo = [](Attribute value) {
+    auto integer = dyn_cast<IntegerAttr>(value);
+    return integer && integer.getInt() > 0 &&
+           llvm::isPowerOf2_64(integer.getInt());
+  };
+  // The module-level launch configuration of the distributed level.
+  if (name == getNumWarpsAttrName()) {
+    if (!positivePowerOfTwo(attr.getValue()))
       return op->emitOpError()
-             << "'tile.num-warps' must be a positive power-of-two integer";
+             << "'" << name << "' must be a positive power-of-two integer";
+    int64_t threads = 32;
+    if (auto t = op->getAttrOfType<IntegerAttr>(getThreadsPerWarpAttrName()))
+      threads = t.getInt();
+    return verifyLaunchConfiguration(
+        op, cast<IntegerAttr>(attr.getValue()).getInt(), threads);
+  }
+  if (name == getThreadsPerWarpAttrName() &&
+      !positivePowerOfTwo(attr.getValue()))
+    return op->emitOpError()
+           << "'" << name << "' must be a positive power-of-two integer";
+  if (name == getTargetAttrName()) {
+    auto target = dyn_cast<StringAttr>(attr.getValue());
+    if (!target || !target.getValue().starts_with("sm_"))
+      return op->emitOpError()
+             << "'" << name << "' must be a string such as \"sm_90\"";
   }
   if (name == "tile.num_stages") {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());

@@ -328,6 +328,62 @@ LogicalResult StoreOp::verify() {
   return verifyCacheModifier(*this, getCache(), /*isLoad=*/false);
 }
 
+// tile.async_copy_global_to_local %src, %buf (mask %m)? (other %o)? clauses
+//   attr-dict : src-type -> buffer-type
+ParseResult AsyncCopyGlobalToLocalOp::parse(OpAsmParser &parser,
+                                            OperationState &result) {
+  OpAsmParser::UnresolvedOperand src, dst, mask, other;
+  bool hasMask = false, hasOther = false;
+  if (parser.parseOperand(src) || parser.parseComma() ||
+      parser.parseOperand(dst))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("mask"))) {
+    hasMask = true;
+    if (parser.parseOperand(mask))
+      return failure();
+  }
+  if (succeeded(parser.parseOptionalKeyword("other"))) {
+    hasOther = true;
+    if (parser.parseOperand(other))
+      return failure();
+  }
+  Type srcType, dstType;
+  SMLoc typeLoc;
+  if (parseCacheClauses(parser, result, getCacheAttrName(result.name),
+                        getEvictAttrName(result.name)) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.getCurrentLocation(&typeLoc) || parser.parseType(srcType) ||
+      parser.parseArrow() || parser.parseType(dstType))
+    return failure();
+  Type pointee = getPointeeType(srcType);
+  if (!isa_and_nonnull<RankedTensorType>(pointee))
+    return parser.emitError(typeLoc, "expected a tensor of pointers, got ")
+           << srcType;
+  if (parser.resolveOperand(src, srcType, result.operands) ||
+      parser.resolveOperand(dst, dstType, result.operands) ||
+      (hasMask && parser.resolveOperand(mask, getI1SameShape(srcType),
+                                        result.operands)) ||
+      (hasOther && parser.resolveOperand(other, pointee, result.operands)))
+    return failure();
+  result.addAttribute(getOperandSegmentSizesAttrName(result.name),
+                      parser.getBuilder().getDenseI32ArrayAttr(
+                          {1, 1, hasMask, hasOther}));
+  result.addTypes(AsyncTokenType::get(parser.getContext()));
+  return success();
+}
+
+void AsyncCopyGlobalToLocalOp::print(OpAsmPrinter &p) {
+  p << ' ' << getSrc() << ", " << getResult();
+  if (getMask())
+    p << " mask " << getMask();
+  if (getOther())
+    p << " other " << getOther();
+  printCacheClauses(p, getCache(), getEvict());
+  printLoadStoreAttrDict(p, *this, {getCacheAttrName(), getEvictAttrName()},
+                         /*isVolatile=*/false);
+  p << " : " << getSrc().getType() << " -> " << getResult().getType();
+}
+
 //===----------------------------------------------------------------------===//
 // Atomics
 //===----------------------------------------------------------------------===//
@@ -419,6 +475,14 @@ LogicalResult ExpandDimsOp::verify() {
                          << describeShape(srcType) << " with a 1 at axis "
                          << axis << " (expected " << describeShape(expected)
                          << ")";
+  // Distributed: the operand is the result's layout with `axis` sliced away.
+  if (auto layout = getDistributedLayout(getType())) {
+    auto expectedLayout = SliceLayoutAttr::get(getContext(), axis, layout);
+    if (srcType.getEncoding() != expectedLayout)
+      return emitOpError() << "operand layout " << srcType.getEncoding()
+                           << " must be the result layout sliced at axis "
+                           << axis << " (" << expectedLayout << ")";
+  }
   return verifySameElementType(*this, srcType, getType());
 }
 
@@ -447,6 +511,11 @@ LogicalResult BroadcastOp::verify() {
                            << from << " to " << to
                            << ": only dimensions of size 1 may grow";
   }
+  // Distributed: broadcasting replicates within threads, so the layout stays.
+  if (srcType.getEncoding() != dstType.getEncoding())
+    return emitOpError() << "operand layout " << srcType.getEncoding()
+                         << " differs from result layout "
+                         << dstType.getEncoding();
   return verifySameElementType(*this, srcType, dstType);
 }
 
@@ -583,6 +652,19 @@ LogicalResult DotOp::verify() {
                          << " does not suit " << ea
                          << " inputs: floats accumulate in a float type, "
                             "integers in an integer type";
+  // Distributed: the operands take dot-operand layouts of the result's.
+  if (auto layout = getDistributedLayout(c)) {
+    RankedTensorType operands[] = {a, b};
+    for (auto [idx, operand] : llvm::enumerate(operands)) {
+      auto opLayout = dyn_cast_or_null<DotOperandLayoutAttr>(operand.getEncoding());
+      if (!opLayout || opLayout.getOpIdx() != idx ||
+          opLayout.getParent() != layout)
+        return emitOpError() << "operand " << (idx ? "b" : "a")
+                             << " needs a #tile.dot_op layout with opIdx = "
+                             << idx << " and parent " << layout << ", got "
+                             << operand.getEncoding();
+    }
+  }
   return success();
 }
 
@@ -634,13 +716,16 @@ static LogicalResult verifyAxis(Operation *op, ValueRange srcs, int64_t axis) {
 }
 
 /// The type of reducing `type` along `axis`: the dimension dropped, or the
-/// element type for a 1-D tensor.
+/// element type for a 1-D tensor. A distributed layout becomes its slice.
 static Type getReducedType(RankedTensorType type, int64_t axis) {
   if (type.getRank() == 1)
     return type.getElementType();
   SmallVector<int64_t> shape(type.getShape());
   shape.erase(shape.begin() + axis);
-  return RankedTensorType::get(shape, type.getElementType());
+  Attribute encoding;
+  if (auto layout = dyn_cast_or_null<DistributedLayoutAttr>(type.getEncoding()))
+    encoding = SliceLayoutAttr::get(type.getContext(), axis, layout);
+  return RankedTensorType::get(shape, type.getElementType(), encoding);
 }
 
 void ReduceOp::build(OpBuilder &builder, OperationState &state,
@@ -663,15 +748,7 @@ LogicalResult ReduceOp::verify() {
     Type expected =
         getReducedType(cast<RankedTensorType>(src.getType()), getAxis());
     Type actual = result.getType();
-    // An encoded result may differ in its encoding (a slice layout).
-    auto actualTensor = dyn_cast<RankedTensorType>(actual);
-    auto expectedTensor = dyn_cast<RankedTensorType>(expected);
-    bool matches = actual == expected ||
-                   (actualTensor && expectedTensor &&
-                    actualTensor.getShape() == expectedTensor.getShape() &&
-                    actualTensor.getElementType() ==
-                        expectedTensor.getElementType());
-    if (!matches)
+    if (actual != expected)
       return emitOpError() << "result #" << i << " has type " << actual
                            << ", expected " << expected << " (operand "
                            << src.getType() << " reduced along axis "

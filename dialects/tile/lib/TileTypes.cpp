@@ -83,3 +83,79 @@ ArrayRef<int64_t> mlir::tile::getShapeOrScalar(Type type) {
     return tensor.getShape();
   return {};
 }
+
+//===----------------------------------------------------------------------===//
+// Buffer
+//===----------------------------------------------------------------------===//
+
+// !tile.buffer<2x64x64xf16, #layout(, mutable)?>
+Type BufferType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  Attribute encoding;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseComma() ||
+      parser.parseAttribute(encoding))
+    return {};
+  bool isMutable = false;
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("mutable"))
+      return {};
+    isMutable = true;
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<BufferType>(loc, parser.getContext(), shape,
+                                       elementType, encoding, isMutable);
+}
+
+void BufferType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t dim : getShape())
+    printer << dim << "x";
+  printer << getElementType() << ", " << getEncoding();
+  if (getMutableMemory())
+    printer << ", mutable";
+  printer << ">";
+}
+
+LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<int64_t> shape, Type elementType,
+                                 Attribute encoding, bool) {
+  if (shape.empty())
+    return emitError() << "a buffer needs rank 1 or more";
+  for (int64_t dim : shape)
+    if (dim <= 0)
+      return emitError() << "buffer dimensions must be positive, got " << dim;
+  if (!elementType.isIntOrFloat())
+    return emitError() << "buffer element type must be an integer or a "
+                          "float, got "
+                       << elementType;
+  if (!isa<SharedLayoutAttr>(encoding))
+    return emitError() << "a buffer's layout must be a shared layout "
+                          "(#tile.shared or #tile.nvmma_shared), got "
+                       << encoding;
+  if (auto swizzled = dyn_cast<SwizzledSharedLayoutAttr>(encoding))
+    if (swizzled.getOrder().size() > shape.size())
+      return emitError() << "shared layout of rank "
+                         << swizzled.getOrder().size()
+                         << " does not fit a buffer of rank " << shape.size();
+  if (isa<NVMMASharedLayoutAttr>(encoding) && shape.size() < 2)
+    return emitError() << "an NVMMA shared layout needs a buffer of rank 2 "
+                          "or more";
+  return success();
+}
+
+ShapedType BufferType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
+                                 Type elementType) const {
+  return BufferType::get(getContext(), shape ? *shape : getShape(), elementType,
+                         getEncoding(), getMutableMemory());
+}
+
+int64_t BufferType::getSizeInBytes() const {
+  int64_t elementBytes = llvm::divideCeil(getElementTypeBitWidth(), 8);
+  return getNumElements() * elementBytes;
+}

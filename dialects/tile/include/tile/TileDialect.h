@@ -15,6 +15,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TensorEncoding.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -23,10 +24,15 @@
 
 #include "tile/TileOpsDialect.h.inc"
 
+#include "tile/TileEnums.h.inc"
+
+#include "tile/TileLayoutInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tile/TileLayouts.h.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "tile/TileOpsTypes.h.inc"
-
-#include "tile/TileEnums.h.inc"
 
 namespace mlir::tile {
 
@@ -34,6 +40,18 @@ namespace mlir::tile {
 struct GlobalMemory : public SideEffects::Resource::Base<GlobalMemory> {
   llvm::StringRef getName() final { return "<tile::GlobalMemory>"; }
 };
+
+/// Shared memory, as the resource of buffer allocation, reads and writes.
+struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
+  llvm::StringRef getName() final { return "<tile::SharedMemory>"; }
+};
+
+/// The layout encoding of `type` if it is a tensor with a distributed layout.
+DistributedLayoutAttr getDistributedLayout(Type type);
+
+/// Elements of each dimension one thread holds contiguously in `layout`
+/// (1 for layouts other than blocked).
+llvm::SmallVector<unsigned> getSizePerThread(DistributedLayoutAttr layout);
 
 /// The type a load through `ptrType` yields: the pointee for a scalar pointer,
 /// a tensor of the pointee (same shape and encoding) for a tensor of pointers.

@@ -33,6 +33,7 @@ def Tile_Dialect : Dialect {
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::cf::ControlFlowDialect"];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
   let hasRegionArgAttrVerify = 1;
   let hasOperationAttrVerify = 1;
@@ -49,8 +50,21 @@ def Tile_Dialect : Dialect {
       return ::llvm::StringLiteral("tile.constancy");
     }
 
+    /// Module attributes of the distributed level: the launch configuration
+    /// every layout must agree with.
+    static constexpr ::llvm::StringLiteral getNumWarpsAttrName() {
+      return ::llvm::StringLiteral("tile.num-warps");
+    }
+    static constexpr ::llvm::StringLiteral getThreadsPerWarpAttrName() {
+      return ::llvm::StringLiteral("tile.threads-per-warp");
+    }
+    static constexpr ::llvm::StringLiteral getTargetAttrName() {
+      return ::llvm::StringLiteral("tile.target");
+    }
+
   private:
     void registerTypes();
+    void registerAttributes();
   public:
   }];
 }

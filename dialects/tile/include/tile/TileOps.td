@@ -12,6 +12,7 @@
 include "tile/TileDialect.td"
 include "tile/TileTypes.td"
 include "tile/TileAttrs.td"
+include "tile/TileLayouts.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
@@ -533,5 +534,7 @@ def Tile_ReturnOp : Tile_Op<"return", [Pure, HasParent<"FuncOp">, ReturnLike, Te
   let assemblyFormat = "attr-dict ($srcs^ `:` type($srcs))?";
   let hasVerifier = 1;
 }
+
+include "tile/TileDistributedOps.td"
 
 #endif // TILE_OPS

@@ -38,6 +38,43 @@ def Tile_PointerType : Tile_TypeDef<"Pointer", "ptr"> {
   let skipDefaultBuilders = 1;
 }
 
+def Tile_BufferType : Tile_TypeDef<"Buffer", "buffer", [ShapedTypeInterface]> {
+  let summary = "A buffer in shared memory";
+  let description = [{
+    A statically shaped buffer of `elementType` in shared memory, placed by a
+    shared layout (`#tile.shared` or `#tile.nvmma_shared`). A leading
+    dimension beyond the layout's rank counts buffers of a multi-buffered
+    allocation (one per pipeline stage). Only a `mutable` buffer may be
+    written after it is allocated.
+
+    ```mlir
+    !tile.buffer<3x128x64xf16, #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>, mutable>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType,
+                        "::mlir::Attribute":$encoding,
+                        "bool":$mutableMemory);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    bool hasRank() const { return true; }
+    ::mlir::ShapedType cloneWith(std::optional<::llvm::ArrayRef<int64_t>> shape,
+                                 ::mlir::Type elementType) const;
+    /// Size in bytes (elements are packed; sub-byte types round up).
+    int64_t getSizeInBytes() const;
+  }];
+}
+
+def Tile_AsyncTokenType : Tile_TypeDef<"AsyncToken", "async.token"> {
+  let summary = "Completion of asynchronous copies into shared memory";
+  let description = [{
+    Produced by `tile.async_copy_global_to_local`, grouped by
+    `tile.async_commit_group` and consumed by `tile.async_wait`; it orders
+    the copies, it holds no value.
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Type constraints. "Like" means the scalar or a ranked tensor of it.
 //===----------------------------------------------------------------------===//
@@ -62,5 +99,11 @@ def Tile_I64Like : AnyTypeOf<[I64, RankedTensorOf<[I64]>], "i64 scalar or tensor
 def Tile_BoolLike : AnyTypeOf<[I1, Tile_BoolTensor], "i1 scalar or tensor">;
 def Tile_PtrLike : AnyTypeOf<[Tile_Ptr, Tile_PtrTensor], "pointer or tensor of pointers">;
 def Tile_Type : AnyTypeOf<[Tile_Scalar, Tile_Tensor], "tile scalar or tensor">;
+def Tile_Buffer : Type<CPred<"::llvm::isa<::mlir::tile::BufferType>($_self)">,
+                       "shared-memory buffer", "::mlir::tile::BufferType">;
+def Tile_AsyncToken : Type<CPred<"::llvm::isa<::mlir::tile::AsyncTokenType>($_self)">,
+                           "async token", "::mlir::tile::AsyncTokenType"> {
+  let builderCall = "::mlir::tile::AsyncTokenType::get($_builder.getContext())";
+}
 
 #endif // TILE_TYPES

@@ -1,0 +1,157 @@
+//===- TileDistributedOps.td - ops of the distributed level -*- tablegen -*-===//
+//
+// Ops that only exist once tensors have layouts: shared-memory buffers and the
+// moves between registers, shared memory and global memory. Included from
+// TileOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DISTRIBUTED_OPS
+#define TILE_DISTRIBUTED_OPS
+
+/// Shared memory as a side-effect resource: the alias, allocation and
+/// barrier analyses read these effects.
+def Tile_SharedMemory : Resource<"::mlir::tile::SharedMemory">;
+
+def Tile_LocalAllocOp : Tile_Op<"local_alloc", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Allocate a shared-memory buffer, optionally filled from a tensor";
+  let description = [{
+    Allocates a buffer of the result type. With `src`, the buffer is
+    initialized from the tensor; without it, it must be `mutable` (nothing
+    else could ever write it). The allocation pass gives it an offset in the
+    kernel's shared memory (`allocation.offset`).
+
+    ```mlir
+    %b = tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #shared, mutable>
+    %c = tile.local_alloc %t : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #shared>
+    ```
+  }];
+  let arguments = (ins Optional<Tile_Tensor>:$src);
+  let results = (outs Tile_Buffer:$result);
+  let assemblyFormat = "($src^)? attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def Tile_LocalDeallocOp : Tile_Op<"local_dealloc", [
+    MemoryEffects<[MemFree<Tile_SharedMemory>]>]> {
+  let summary = "End the lifetime of a shared-memory buffer";
+  let description = [{
+    Optional: without it a buffer lives until its last use. It lets the
+    allocation pass reuse the memory earlier.
+  }];
+  let arguments = (ins Arg<Tile_Buffer, "", [MemFree<Tile_SharedMemory>]>:$src);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
+  let hasVerifier = 1;
+}
+
+def Tile_LocalLoadOp : Tile_Op<"local_load"> {
+  let summary = "Load a tensor from a shared-memory buffer";
+  let arguments = (ins Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>]>:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_LocalStoreOp : Tile_Op<"local_store"> {
+  let summary = "Store a tensor into a mutable shared-memory buffer";
+  let arguments = (ins Tile_Tensor:$src,
+                       Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$dst);
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))";
+  let hasVerifier = 1;
+}
+
+def Tile_BufferIndexOp : Tile_Op<"buffer_index", [Pure]> {
+  let summary = "One buffer of a multi-buffered allocation";
+  let description = [{
+    A view of buffer `index` along the leading dimension: for a
+    `3x128x64` allocation, the `128x64` buffer of one pipeline stage. The
+    view aliases its source.
+
+    ```mlir
+    %s = tile.buffer_index %b[%i] : !tile.buffer<3x128x64xf16, #shared, mutable> -> !tile.buffer<128x64xf16, #shared, mutable>
+    ```
+  }];
+  let arguments = (ins Tile_Buffer:$src, I32:$index);
+  let results = (outs Tile_Buffer:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_BufferTransOp : Tile_Op<"buffer_trans", [Pure]> {
+  let summary = "A transposed view of a shared-memory buffer";
+  let description = [{
+    Permutes the dimensions of a buffer without moving data: the result's
+    layout is the source's with its order permuted (or, for an NVMMA layout,
+    its `transposed` flag flipped).
+  }];
+  let arguments = (ins Tile_Buffer:$src, DenseI32ArrayAttr:$order);
+  let results = (outs Tile_Buffer:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure]> {
+  let summary = "Move a tensor to another layout";
+  let description = [{
+    The same values with another distribution over threads. Between
+    layouts that place every element on the same thread it is free;
+    otherwise it goes through shared memory (scratch the allocation pass
+    sizes) or warp shuffles.
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_AsyncCopyGlobalToLocalOp : Tile_Op<"async_copy_global_to_local", [
+    AttrSizedOperandSegments]> {
+  let summary = "Start an asynchronous copy from global to shared memory";
+  let description = [{
+    Starts copying the elements `src` points to into the buffer (cp.async).
+    The copy completes only after `tile.async_commit_group` and a
+    `tile.async_wait` that covers its group; until then the buffer must not
+    be read. Masked-off lanes write `other` (zero without it).
+
+    ```mlir
+    %t = tile.async_copy_global_to_local %ptrs, %buf mask %m : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #shared, mutable>
+    ```
+  }];
+  let arguments = (ins
+    Arg<Tile_PtrTensor, "", [MemRead<Tile_GlobalMemory>]>:$src,
+    Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$result,
+    Optional<Tile_BoolTensor>:$mask,
+    Optional<Tile_Tensor>:$other,
+    DefaultValuedAttr<Tile_CacheModifierAttr, "::mlir::tile::CacheModifier::NONE">:$cache,
+    DefaultValuedAttr<Tile_EvictionPolicyAttr, "::mlir::tile::EvictionPolicy::NORMAL">:$evict);
+  let results = (outs Tile_AsyncToken:$token);
+  // Written in C++ like tile.load: mask and other types follow from the
+  // pointer type.
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Tile_AsyncCommitGroupOp : Tile_Op<"async_commit_group"> {
+  let summary = "Close the group of asynchronous copies issued so far";
+  let arguments = (ins Variadic<Tile_AsyncToken>:$inputTokens);
+  let results = (outs Tile_AsyncToken:$asyncToken);
+  let assemblyFormat = "(`tokens` $inputTokens^)? attr-dict";
+}
+
+def Tile_AsyncWaitOp : Tile_Op<"async_wait"> {
+  let summary = "Wait until at most `num` groups of asynchronous copies are pending";
+  let description = [{
+    After it, the copies of all but the `num` most recent groups are in
+    shared memory and visible to the thread that issued them; a barrier then
+    makes them visible to the whole block.
+  }];
+  let arguments = (ins Variadic<Tile_AsyncToken>:$asyncToken, I32Attr:$num);
+  let results = (outs Tile_AsyncToken:$retToken);
+  let assemblyFormat = "($asyncToken^)? attr-dict";
+}
+
+#endif // TILE_DISTRIBUTED_OPS

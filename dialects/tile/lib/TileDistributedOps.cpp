@@ -1,0 +1,183 @@
+//===- TileDistributedOps.cpp - ops of the distributed level --------------===//
+
+#include "tile/TileDialect.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// Checks that a tensor and a buffer hold the same shape and element type.
+static LogicalResult verifyTensorMatchesBuffer(Operation *op,
+                                               RankedTensorType tensor,
+                                               BufferType buffer) {
+  if (tensor.getShape() != buffer.getShape())
+    return op->emitOpError() << "tensor shape [" << tensor.getShape()
+                             << "] does not match buffer shape ["
+                             << buffer.getShape() << "]";
+  if (tensor.getElementType() != buffer.getElementType())
+    return op->emitOpError() << "tensor element type "
+                             << tensor.getElementType()
+                             << " does not match buffer element type "
+                             << buffer.getElementType();
+  return success();
+}
+
+LogicalResult LocalAllocOp::verify() {
+  BufferType buffer = getType();
+  if (!getSrc()) {
+    if (!buffer.getMutableMemory())
+      return emitOpError() << "a buffer allocated without an initial value "
+                              "must be mutable";
+    return success();
+  }
+  return verifyTensorMatchesBuffer(*this, getSrc().getType(), buffer);
+}
+
+void LocalAllocOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  OpResult result = getOperation()->getOpResult(0);
+  effects.emplace_back(MemoryEffects::Allocate::get(), result,
+                       SharedMemory::get());
+  if (getSrc())
+    effects.emplace_back(MemoryEffects::Write::get(), result,
+                         SharedMemory::get());
+}
+
+LogicalResult LocalDeallocOp::verify() {
+  if (!getSrc().getDefiningOp<LocalAllocOp>())
+    return emitOpError() << "operand must be the result of tile.local_alloc, "
+                            "not a view or an argument";
+  return success();
+}
+
+LogicalResult LocalLoadOp::verify() {
+  return verifyTensorMatchesBuffer(*this, getType(), getSrc().getType());
+}
+
+LogicalResult LocalStoreOp::verify() {
+  BufferType buffer = getDst().getType();
+  if (!buffer.getMutableMemory())
+    return emitOpError() << "cannot store into an immutable buffer";
+  return verifyTensorMatchesBuffer(*this, getSrc().getType(), buffer);
+}
+
+LogicalResult BufferIndexOp::verify() {
+  BufferType src = getSrc().getType(), result = getType();
+  if (src.getRank() < 2)
+    return emitOpError() << "needs a multi-buffered source of rank 2 or more, "
+                            "got rank "
+                         << src.getRank();
+  if (result.getShape() != src.getShape().drop_front())
+    return emitOpError() << "result shape [" << result.getShape()
+                         << "] is not the source shape [" << src.getShape()
+                         << "] without its leading dimension";
+  if (result.getElementType() != src.getElementType() ||
+      result.getEncoding() != src.getEncoding() ||
+      result.getMutableMemory() != src.getMutableMemory())
+    return emitOpError() << "result must keep the source's element type, "
+                            "layout and mutability";
+  return success();
+}
+
+LogicalResult BufferTransOp::verify() {
+  BufferType src = getSrc().getType(), result = getType();
+  ArrayRef<int32_t> order = getOrder();
+  int64_t rank = src.getRank();
+  if (static_cast<int64_t>(order.size()) != rank)
+    return emitOpError() << "order has " << order.size()
+                         << " entries for a rank-" << rank << " buffer";
+  SmallVector<int64_t> inverse(rank, -1);
+  for (auto [i, d] : llvm::enumerate(order)) {
+    if (d < 0 || d >= rank || inverse[d] != -1)
+      return emitOpError() << "order [" << order
+                           << "] is not a permutation of 0.." << rank - 1;
+    inverse[d] = i;
+  }
+  SmallVector<int64_t> shape;
+  for (int32_t d : order)
+    shape.push_back(src.getDimSize(d));
+  if (result.getShape() != ArrayRef<int64_t>(shape))
+    return emitOpError() << "result shape [" << result.getShape()
+                         << "] does not match the permuted source shape ["
+                         << shape << "]";
+  if (result.getElementType() != src.getElementType() ||
+      result.getMutableMemory() != src.getMutableMemory())
+    return emitOpError() << "result must keep the source's element type and "
+                            "mutability";
+  // The view moves no data: the layout must describe the same placement.
+  Attribute expected;
+  if (auto swizzled = dyn_cast<SwizzledSharedLayoutAttr>(src.getEncoding())) {
+    if (swizzled.getOrder().size() != static_cast<size_t>(rank))
+      return emitOpError() << "can only transpose a buffer whose layout "
+                              "covers every dimension";
+    SmallVector<unsigned> newOrder;
+    for (unsigned d : swizzled.getOrder())
+      newOrder.push_back(inverse[d]);
+    expected = SwizzledSharedLayoutAttr::get(
+        getContext(), swizzled.getVec(), swizzled.getPerPhase(),
+        swizzled.getMaxPhase(), newOrder);
+  } else {
+    auto nvmma = cast<NVMMASharedLayoutAttr>(src.getEncoding());
+    if (rank != 2)
+      return emitOpError() << "can only transpose a 2-D NVMMA buffer";
+    bool swaps = order[0] == 1;
+    expected = NVMMASharedLayoutAttr::get(
+        getContext(), nvmma.getSwizzlingByteWidth(),
+        nvmma.getTransposed() != swaps, nvmma.getElementBitWidth());
+  }
+  if (result.getEncoding() != expected)
+    return emitOpError() << "result layout " << result.getEncoding()
+                         << " is not the source layout transposed ("
+                         << expected << ")";
+  return success();
+}
+
+LogicalResult ConvertLayoutOp::verify() {
+  auto src = getSrc().getType(), result = getType();
+  if (src.getShape() != result.getShape() ||
+      src.getElementType() != result.getElementType())
+    return emitOpError() << "changes only the layout: " << src << " and "
+                         << result << " differ in shape or element type";
+  return success();
+}
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  // convert(convert(x)) converts x directly.
+  if (auto inner = getSrc().getDefiningOp<ConvertLayoutOp>()) {
+    if (inner.getSrc().getType() == getType())
+      return inner.getSrc();
+    getSrcMutable().assign(inner.getSrc());
+    return getResult();
+  }
+  // A constant splat is the same in every layout.
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(adaptor.getSrc()))
+    if (dense.isSplat())
+      return DenseElementsAttr::get(getType(), dense.getSplatValue<Attribute>());
+  return {};
+}
+
+LogicalResult AsyncCopyGlobalToLocalOp::verify() {
+  auto src = getSrc().getType();
+  BufferType buffer = getResult().getType();
+  if (!buffer.getMutableMemory())
+    return emitOpError() << "cannot copy into an immutable buffer";
+  auto pointee = cast<RankedTensorType>(getPointeeType(src));
+  if (failed(verifyTensorMatchesBuffer(*this, pointee, buffer)))
+    return failure();
+  if (getMask() && getMask().getType().getShape() != src.getShape())
+    return emitOpError() << "mask shape [" << getMask().getType().getShape()
+                         << "] does not match pointer shape ["
+                         << src.getShape() << "]";
+  if (getOther()) {
+    if (!getMask())
+      return emitOpError() << "'other' is only meaningful with a mask";
+    if (getOther().getType() != pointee)
+      return emitOpError() << "other type " << getOther().getType()
+                           << " does not match the copied type " << pointee;
+  }
+  return success();
+}

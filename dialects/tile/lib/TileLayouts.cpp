@@ -1,0 +1,554 @@
+//===- TileLayouts.cpp - layout encodings of the distributed level --------===//
+//
+// Parsing, printing and verification of the layout attributes, and the
+// DistributedLayoutAttr interface on each of them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/TileDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#include "tile/TileLayoutInterfaces.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tile/TileLayouts.cpp.inc"
+
+void TileDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tile/TileLayouts.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// The `<{key = value, ...}>` form every layout uses
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Reads the fields of a layout's dictionary, reporting missing, unknown and
+/// ill-typed fields at the attribute's location.
+class LayoutFields {
+public:
+  LayoutFields(AsmParser &parser, SMLoc loc, DictionaryAttr dict)
+      : parser(parser), loc(loc), dict(dict) {}
+
+  ParseResult getArray(StringRef name, SmallVectorImpl<unsigned> &out) {
+    auto array = dyn_cast_or_null<ArrayAttr>(take(name));
+    if (!array)
+      return error(name, "an array of integers");
+    for (Attribute element : array) {
+      auto value = dyn_cast<IntegerAttr>(element);
+      if (!value || value.getValue().isNegative())
+        return error(name, "an array of non-negative integers");
+      out.push_back(value.getInt());
+    }
+    return success();
+  }
+
+  ParseResult getUnsigned(StringRef name, unsigned &out) {
+    auto value = dyn_cast_or_null<IntegerAttr>(take(name));
+    if (!value || value.getValue().isNegative())
+      return error(name, "a non-negative integer");
+    out = value.getInt();
+    return success();
+  }
+
+  ParseResult getBool(StringRef name, bool &out) {
+    auto value = dyn_cast_or_null<BoolAttr>(take(name));
+    if (!value)
+      return error(name, "true or false");
+    out = value.getValue();
+    return success();
+  }
+
+  ParseResult getDistributed(StringRef name, DistributedLayoutAttr &out) {
+    out = dyn_cast_or_null<DistributedLayoutAttr>(take(name));
+    if (!out)
+      return error(name, "a distributed layout");
+    return success();
+  }
+
+  /// Fails on any field that was not read.
+  ParseResult finish() {
+    for (NamedAttribute field : dict)
+      if (!seen.contains(field.getName().getValue()))
+        return parser.emitError(loc, "unknown layout field '")
+               << field.getName().getValue() << "'";
+    return success();
+  }
+
+private:
+  Attribute take(StringRef name) {
+    seen.insert(name);
+    return dict.get(name);
+  }
+  ParseResult error(StringRef name, StringRef expected) {
+    if (!dict.get(name))
+      return parser.emitError(loc, "layout field '") << name << "' is missing";
+    return parser.emitError(loc, "layout field '")
+           << name << "' must be " << expected;
+  }
+
+  AsmParser &parser;
+  SMLoc loc;
+  DictionaryAttr dict;
+  llvm::StringSet<> seen;
+};
+} // namespace
+
+static ParseResult parseLayoutDict(AsmParser &parser, DictionaryAttr &dict,
+                                   SMLoc &loc) {
+  loc = parser.getCurrentLocation();
+  return failure(parser.parseLess() || parser.parseAttribute(dict) ||
+                 parser.parseGreater());
+}
+
+static void printArray(AsmPrinter &printer, StringRef name,
+                       ArrayRef<unsigned> values) {
+  printer << name << " = [";
+  llvm::interleaveComma(values, printer);
+  printer << "]";
+}
+
+/// Checks that `order` is a permutation of 0..rank-1.
+static LogicalResult verifyOrder(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<unsigned> order, size_t rank) {
+  if (order.size() != rank)
+    return emitError() << "order has " << order.size() << " entries for rank "
+                       << rank;
+  SmallVector<bool> seen(rank, false);
+  for (unsigned d : order) {
+    if (d >= rank || seen[d])
+      return emitError() << "order [" << order
+                         << "] is not a permutation of 0.." << rank - 1;
+    seen[d] = true;
+  }
+  return success();
+}
+
+static LogicalResult
+verifyPowersOfTwo(function_ref<InFlightDiagnostic()> emitError, StringRef name,
+                  ArrayRef<unsigned> values) {
+  for (unsigned v : values)
+    if (v == 0 || !llvm::isPowerOf2_32(v))
+      return emitError() << name << " [" << values
+                         << "] must hold positive powers of two";
+  return success();
+}
+
+/// The distributed-layout part of VerifiableTensorEncoding: the layout's rank
+/// is the tensor's, and every dimension is a power of two so that the
+/// layout's tile either repeats over it or replicates within it.
+static LogicalResult verifyTensorShape(DistributedLayoutAttr layout,
+                                       ArrayRef<int64_t> shape,
+                                       function_ref<InFlightDiagnostic()> emitError) {
+  if (layout.getRank() != shape.size())
+    return emitError() << "layout of rank " << layout.getRank()
+                       << " does not match tensor rank " << shape.size();
+  for (int64_t dim : shape)
+    if (dim <= 0 || !llvm::isPowerOf2_64(dim))
+      return emitError() << "tensor dimension " << dim
+                         << " is not a power of two, which a layout needs";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Blocked
+//===----------------------------------------------------------------------===//
+
+Attribute BlockedLayoutAttr::parse(AsmParser &parser, Type) {
+  DictionaryAttr dict;
+  SMLoc loc;
+  if (parseLayoutDict(parser, dict, loc))
+    return {};
+  SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA, order;
+  LayoutFields fields(parser, loc, dict);
+  if (fields.getArray("sizePerThread", sizePerThread) ||
+      fields.getArray("threadsPerWarp", threadsPerWarp) ||
+      fields.getArray("warpsPerCTA", warpsPerCTA) ||
+      fields.getArray("order", order) || fields.finish())
+    return {};
+  return parser.getChecked<BlockedLayoutAttr>(loc, parser.getContext(),
+                                              sizePerThread, threadsPerWarp,
+                                              warpsPerCTA, order);
+}
+
+void BlockedLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<{";
+  printArray(printer, "sizePerThread", getSizePerThread());
+  printer << ", ";
+  printArray(printer, "threadsPerWarp", getThreads());
+  printer << ", ";
+  printArray(printer, "warpsPerCTA", getWarps());
+  printer << ", ";
+  printArray(printer, "order", getDimOrder());
+  printer << "}>";
+}
+
+LogicalResult
+BlockedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          ArrayRef<unsigned> sizePerThread,
+                          ArrayRef<unsigned> threadsPerWarp,
+                          ArrayRef<unsigned> warpsPerCTA,
+                          ArrayRef<unsigned> order) {
+  size_t rank = order.size();
+  if (rank == 0)
+    return emitError() << "a blocked layout needs rank 1 or more";
+  if (sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
+      warpsPerCTA.size() != rank)
+    return emitError() << "sizePerThread, threadsPerWarp, warpsPerCTA and "
+                          "order must have one entry per dimension (got "
+                       << sizePerThread.size() << ", " << threadsPerWarp.size()
+                       << ", " << warpsPerCTA.size() << ", " << rank << ")";
+  if (failed(verifyPowersOfTwo(emitError, "sizePerThread", sizePerThread)) ||
+      failed(verifyPowersOfTwo(emitError, "threadsPerWarp", threadsPerWarp)) ||
+      failed(verifyPowersOfTwo(emitError, "warpsPerCTA", warpsPerCTA)))
+    return failure();
+  return verifyOrder(emitError, order, rank);
+}
+
+unsigned BlockedLayoutAttr::getRank() const { return getDimOrder().size(); }
+SmallVector<unsigned> BlockedLayoutAttr::getThreadsPerWarp() const {
+  return SmallVector<unsigned>(getThreads());
+}
+SmallVector<unsigned> BlockedLayoutAttr::getWarpsPerCTA() const {
+  return SmallVector<unsigned>(getWarps());
+}
+SmallVector<unsigned> BlockedLayoutAttr::getOrder() const {
+  return SmallVector<unsigned>(getDimOrder());
+}
+LogicalResult BlockedLayoutAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyTensorShape(*this, shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// Slice
+//===----------------------------------------------------------------------===//
+
+Attribute SliceLayoutAttr::parse(AsmParser &parser, Type) {
+  DictionaryAttr dict;
+  SMLoc loc;
+  if (parseLayoutDict(parser, dict, loc))
+    return {};
+  unsigned dim = 0;
+  DistributedLayoutAttr parent;
+  LayoutFields fields(parser, loc, dict);
+  if (fields.getUnsigned("dim", dim) || fields.getDistributed("parent", parent) ||
+      fields.finish())
+    return {};
+  return parser.getChecked<SliceLayoutAttr>(loc, parser.getContext(), dim,
+                                            parent);
+}
+
+void SliceLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<{dim = " << getDim() << ", parent = " << getParent() << "}>";
+}
+
+LogicalResult
+SliceLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        unsigned dim, DistributedLayoutAttr parent) {
+  if (!parent)
+    return emitError() << "a slice layout needs a distributed parent layout";
+  if (dim >= parent.getRank())
+    return emitError() << "slice dimension " << dim
+                       << " is out of range for a parent layout of rank "
+                       << parent.getRank();
+  if (parent.getRank() < 2)
+    return emitError() << "a slice of a rank-1 layout would have rank 0";
+  return success();
+}
+
+/// `values` without entry `dim`.
+static SmallVector<unsigned> dropDim(ArrayRef<unsigned> values, unsigned dim) {
+  SmallVector<unsigned> result(values);
+  result.erase(result.begin() + dim);
+  return result;
+}
+
+unsigned SliceLayoutAttr::getRank() const { return getParent().getRank() - 1; }
+SmallVector<unsigned> SliceLayoutAttr::getThreadsPerWarp() const {
+  return dropDim(getParent().getThreadsPerWarp(), getDim());
+}
+SmallVector<unsigned> SliceLayoutAttr::getWarpsPerCTA() const {
+  return dropDim(getParent().getWarpsPerCTA(), getDim());
+}
+SmallVector<unsigned> SliceLayoutAttr::getOrder() const {
+  SmallVector<unsigned> order;
+  for (unsigned d : getParent().getOrder())
+    if (d != getDim())
+      order.push_back(d > getDim() ? d - 1 : d);
+  return order;
+}
+LogicalResult SliceLayoutAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyTensorShape(*this, shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// Mma
+//===----------------------------------------------------------------------===//
+
+Attribute MmaLayoutAttr::parse(AsmParser &parser, Type) {
+  DictionaryAttr dict;
+  SMLoc loc;
+  if (parseLayoutDict(parser, dict, loc))
+    return {};
+  unsigned major = 0, minor = 0;
+  SmallVector<unsigned> warps, instrShape;
+  LayoutFields fields(parser, loc, dict);
+  if (fields.getUnsigned("versionMajor", major) ||
+      fields.getUnsigned("versionMinor", minor) ||
+      fields.getArray("warpsPerCTA", warps) ||
+      fields.getArray("instrShape", instrShape) || fields.finish())
+    return {};
+  return parser.getChecked<MmaLayoutAttr>(loc, parser.getContext(), major,
+                                          minor, warps, instrShape);
+}
+
+void MmaLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<{versionMajor = " << getVersionMajor()
+          << ", versionMinor = " << getVersionMinor() << ", ";
+  printArray(printer, "warpsPerCTA", getWarps());
+  printer << ", ";
+  printArray(printer, "instrShape", getInstrShape());
+  printer << "}>";
+}
+
+LogicalResult MmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    unsigned versionMajor, unsigned,
+                                    ArrayRef<unsigned> warps,
+                                    ArrayRef<unsigned> instrShape) {
+  if (versionMajor != 2 && versionMajor != 3)
+    return emitError() << "mma versionMajor must be 2 (mma.sync) or 3 "
+                          "(wgmma), got "
+                       << versionMajor;
+  if (warps.size() != 2 && warps.size() != 3)
+    return emitError() << "mma warpsPerCTA must have rank 2 (or 3 with a "
+                          "batch dimension), got "
+                       << warps.size();
+  if (failed(verifyPowersOfTwo(emitError, "warpsPerCTA", warps)))
+    return failure();
+  if (versionMajor == 2) {
+    if (instrShape != ArrayRef<unsigned>{16, 8})
+      return emitError() << "mma version 2 (mma.sync m16n8k*) needs "
+                            "instrShape [16, 8], got ["
+                         << instrShape << "]";
+    return success();
+  }
+  // wgmma: m64nNkK per warpgroup; each warp of the group owns 16 rows.
+  if (instrShape.size() != 3 || instrShape[0] != 16 || instrShape[1] % 8 ||
+      instrShape[1] < 8 || instrShape[1] > 256 ||
+      !llvm::is_contained({8u, 16u, 32u}, instrShape[2]))
+    return emitError() << "mma version 3 (wgmma) needs instrShape [16, N, K] "
+                          "with N a multiple of 8 in 8..256 and K 8, 16 or "
+                          "32, got ["
+                       << instrShape << "]";
+  if (warps[warps.size() - 2] % 4)
+    return emitError() << "mma version 3 needs warpsPerCTA along M to be a "
+                          "multiple of 4 (a warpgroup), got ["
+                       << warps << "]";
+  return success();
+}
+
+unsigned MmaLayoutAttr::getRank() const { return getWarps().size(); }
+SmallVector<unsigned> MmaLayoutAttr::getThreadsPerWarp() const {
+  // The 32 threads of a warp cover an 8x4 grid of the instruction tile.
+  SmallVector<unsigned> threads(getRank(), 1);
+  threads[getRank() - 2] = 8;
+  threads[getRank() - 1] = 4;
+  return threads;
+}
+SmallVector<unsigned> MmaLayoutAttr::getWarpsPerCTA() const {
+  return SmallVector<unsigned>(getWarps());
+}
+SmallVector<unsigned> MmaLayoutAttr::getOrder() const {
+  SmallVector<unsigned> order;
+  for (unsigned d = getRank(); d > 0; --d)
+    order.push_back(d - 1);
+  return order;
+}
+LogicalResult
+MmaLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+                              function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyTensorShape(*this, shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// Dot operand
+//===----------------------------------------------------------------------===//
+
+Attribute DotOperandLayoutAttr::parse(AsmParser &parser, Type) {
+  DictionaryAttr dict;
+  SMLoc loc;
+  if (parseLayoutDict(parser, dict, loc))
+    return {};
+  unsigned opIdx = 0, kWidth = 0;
+  DistributedLayoutAttr parent;
+  LayoutFields fields(parser, loc, dict);
+  if (fields.getUnsigned("opIdx", opIdx) ||
+      fields.getDistributed("parent", parent))
+    return {};
+  if (dict.get("kWidth") && fields.getUnsigned("kWidth", kWidth))
+    return {};
+  if (fields.finish())
+    return {};
+  return parser.getChecked<DotOperandLayoutAttr>(loc, parser.getContext(),
+                                                 opIdx, parent, kWidth);
+}
+
+void DotOperandLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<{opIdx = " << getOpIdx() << ", parent = " << getParent();
+  if (getKWidth())
+    printer << ", kWidth = " << getKWidth();
+  printer << "}>";
+}
+
+LogicalResult
+DotOperandLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                             unsigned opIdx, DistributedLayoutAttr parent,
+                             unsigned kWidth) {
+  if (opIdx > 1)
+    return emitError() << "dot operand index must be 0 (A) or 1 (B), got "
+                       << opIdx;
+  if (isa<MmaLayoutAttr>(parent)) {
+    if (kWidth == 0)
+      return emitError() << "a dot operand of an mma layout needs kWidth > 0";
+    return success();
+  }
+  if (isa<BlockedLayoutAttr>(parent)) {
+    if (kWidth != 0)
+      return emitError() << "a dot operand of a blocked layout (FMA) takes no "
+                            "kWidth";
+    return success();
+  }
+  return emitError() << "a dot operand's parent must be an mma or blocked "
+                        "layout";
+}
+
+unsigned DotOperandLayoutAttr::getRank() const { return getParent().getRank(); }
+SmallVector<unsigned> DotOperandLayoutAttr::getThreadsPerWarp() const {
+  return getParent().getThreadsPerWarp();
+}
+SmallVector<unsigned> DotOperandLayoutAttr::getWarpsPerCTA() const {
+  return getParent().getWarpsPerCTA();
+}
+SmallVector<unsigned> DotOperandLayoutAttr::getOrder() const {
+  return getParent().getOrder();
+}
+LogicalResult DotOperandLayoutAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyTensorShape(*this, shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// Shared layouts
+//===----------------------------------------------------------------------===//
+
+Attribute SwizzledSharedLayoutAttr::parse(AsmParser &parser, Type) {
+  DictionaryAttr dict;
+  SMLoc loc;
+  if (parseLayoutDict(parser, dict, loc))
+    return {};
+  unsigned vec = 0, perPhase = 0, maxPhase = 0;
+  SmallVector<unsigned> order;
+  LayoutFields fields(parser, loc, dict);
+  if (fields.getUnsigned("vec", vec) ||
+      fields.getUnsigned("perPhase", perPhase) ||
+      fields.getUnsigned("maxPhase", maxPhase) ||
+      fields.getArray("order", order) || fields.finish())
+    return {};
+  return parser.getChecked<SwizzledSharedLayoutAttr>(
+      loc, parser.getContext(), vec, perPhase, maxPhase, order);
+}
+
+void SwizzledSharedLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<{vec = " << getVec() << ", perPhase = " << getPerPhase()
+          << ", maxPhase = " << getMaxPhase() << ", ";
+  printArray(printer, "order", getOrder());
+  printer << "}>";
+}
+
+LogicalResult SwizzledSharedLayoutAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
+    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order) {
+  if (failed(verifyPowersOfTwo(emitError, "vec, perPhase, maxPhase",
+                               {vec, perPhase, maxPhase})))
+    return failure();
+  if (order.empty())
+    return emitError() << "a shared layout needs an order of rank 1 or more";
+  return verifyOrder(emitError, order, order.size());
+}
+
+/// Vectors of up to 16 bytes are read and written in one access.
+unsigned SwizzledSharedLayoutAttr::getAlignment() const { return 16; }
+
+Attribute NVMMASharedLayoutAttr::parse(AsmParser &parser, Type) {
+  DictionaryAttr dict;
+  SMLoc loc;
+  if (parseLayoutDict(parser, dict, loc))
+    return {};
+  unsigned swizzle = 0, bits = 0;
+  bool transposed = false;
+  LayoutFields fields(parser, loc, dict);
+  if (fields.getUnsigned("swizzlingByteWidth", swizzle) ||
+      fields.getBool("transposed", transposed) ||
+      fields.getUnsigned("elementBitWidth", bits) || fields.finish())
+    return {};
+  return parser.getChecked<NVMMASharedLayoutAttr>(loc, parser.getContext(),
+                                                  swizzle, transposed, bits);
+}
+
+void NVMMASharedLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<{swizzlingByteWidth = " << getSwizzlingByteWidth()
+          << ", transposed = " << (getTransposed() ? "true" : "false")
+          << ", elementBitWidth = " << getElementBitWidth() << "}>";
+}
+
+LogicalResult
+NVMMASharedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              unsigned swizzle, bool, unsigned bits) {
+  if (!llvm::is_contained({0u, 32u, 64u, 128u}, swizzle))
+    return emitError() << "swizzlingByteWidth must be 0, 32, 64 or 128, got "
+                       << swizzle;
+  if (!llvm::is_contained({8u, 16u, 32u, 64u}, bits))
+    return emitError() << "elementBitWidth must be 8, 16, 32 or 64, got "
+                       << bits;
+  return success();
+}
+
+/// The swizzle pattern repeats every 8 rows of `swizzle` bytes, and TMA and
+/// wgmma descriptors need the base aligned to that (1024 bytes for 128B).
+unsigned NVMMASharedLayoutAttr::getAlignment() const {
+  return std::max(128u, getSwizzlingByteWidth() * 8);
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+DistributedLayoutAttr mlir::tile::getDistributedLayout(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return {};
+  return dyn_cast_or_null<DistributedLayoutAttr>(tensor.getEncoding());
+}
+
+SmallVector<unsigned> mlir::tile::getSizePerThread(DistributedLayoutAttr layout) {
+  if (auto blocked = dyn_cast<BlockedLayoutAttr>(layout))
+    return SmallVector<unsigned>(blocked.getSizePerThread());
+  if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
+    return dropDim(getSizePerThread(slice.getParent()), slice.getDim());
+  return SmallVector<unsigned>(layout.getRank(), 1);
+}

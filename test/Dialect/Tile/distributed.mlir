@@ -1,0 +1,87 @@
+// Round trip of the distributed level: layouts, buffers and their ops.
+// RUN: tile-opt %s | tile-opt | FileCheck %s
+// RUN: tile-opt %s --mlir-print-op-generic | tile-opt | FileCheck %s
+
+#blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#slice = #tile.slice<{dim = 1, parent = #blocked}>
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#a = #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>
+#b = #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>
+#fa = #tile.dot_op<{opIdx = 0, parent = #blocked}>
+#fb = #tile.dot_op<{opIdx = 1, parent = #blocked}>
+#shared = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#shared_t = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmma_t = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+
+// CHECK-DAG: #[[BLOCKED:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #tile.slice<{dim = 1, parent = #[[BLOCKED]]}>
+// CHECK-DAG: #[[MMA:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-DAG: #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+// CHECK-DAG: #tile.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 8}>
+// CHECK-DAG: #tile.dot_op<{opIdx = 1, parent = #[[BLOCKED]]}>
+// CHECK-DAG: #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// CHECK-DAG: #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+
+module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i32, "tile.target" = "sm_90"} {
+  // CHECK-LABEL: tile.func public @buffers
+  tile.func public @buffers(%t: tensor<64x64xf16, #blocked>, %ptrs: tensor<64x64x!tile.ptr<f16>, #blocked>,
+                            %m: tensor<64x64xi1, #blocked>, %i: i32) -> tensor<64x64xf16, #blocked> {
+    // CHECK: tile.local_alloc : () -> !tile.buffer<3x64x64xf16, #{{.*}}, mutable>
+    %bufs = tile.local_alloc : () -> !tile.buffer<3x64x64xf16, #shared, mutable>
+    // CHECK: tile.buffer_index %{{.*}}[%{{.*}}] : !tile.buffer<3x64x64xf16, #{{.*}}, mutable> -> !tile.buffer<64x64xf16, #{{.*}}, mutable>
+    %buf = tile.buffer_index %bufs[%i] : !tile.buffer<3x64x64xf16, #shared, mutable> -> !tile.buffer<64x64xf16, #shared, mutable>
+    // CHECK: tile.local_store %{{.*}}, %{{.*}} : tensor<64x64xf16, #{{.*}}> -> !tile.buffer<64x64xf16, #{{.*}}, mutable>
+    tile.local_store %t, %buf : tensor<64x64xf16, #blocked> -> !tile.buffer<64x64xf16, #shared, mutable>
+    // CHECK: tile.async_copy_global_to_local %{{.*}}, %{{.*}} mask %{{.*}} cacheModifier = cg : tensor<64x64x!tile.ptr<f16>, #{{.*}}> -> !tile.buffer<64x64xf16, #{{.*}}, mutable>
+    %tok = tile.async_copy_global_to_local %ptrs, %buf mask %m cacheModifier = cg : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #shared, mutable>
+    // CHECK: tile.async_commit_group tokens %{{.*}}
+    %grp = tile.async_commit_group tokens %tok
+    // CHECK: tile.async_wait %{{.*}} {num = 0 : i32}
+    %w = tile.async_wait %grp {num = 0 : i32}
+    // CHECK: tile.async_commit_group{{$}}
+    %empty = tile.async_commit_group
+    // CHECK: tile.buffer_trans %{{.*}} {order = array<i32: 1, 0>} : !tile.buffer<64x64xf16, #{{.*}}, mutable> -> !tile.buffer<64x64xf16, #{{.*}}, mutable>
+    %tr = tile.buffer_trans %buf {order = array<i32: 1, 0>} : !tile.buffer<64x64xf16, #shared, mutable> -> !tile.buffer<64x64xf16, #shared_t, mutable>
+    // CHECK: tile.local_load %{{.*}} : !tile.buffer<64x64xf16, #{{.*}}, mutable> -> tensor<64x64xf16, #{{.*}}>
+    %l = tile.local_load %tr : !tile.buffer<64x64xf16, #shared_t, mutable> -> tensor<64x64xf16, #blocked>
+    // CHECK: tile.local_alloc %{{.*}} : (tensor<64x64xf16, #{{.*}}>) -> !tile.buffer<64x64xf16, #{{.*}}>
+    %c = tile.local_alloc %t : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+    %ct = tile.buffer_trans %c {order = array<i32: 1, 0>} : !tile.buffer<64x64xf16, #nvmma> -> !tile.buffer<64x64xf16, #nvmma_t>
+    // CHECK: tile.local_dealloc %{{.*}} : !tile.buffer<3x64x64xf16, #{{.*}}, mutable>
+    tile.local_dealloc %bufs : !tile.buffer<3x64x64xf16, #shared, mutable>
+    tile.return %l : tensor<64x64xf16, #blocked>
+  }
+
+  // CHECK-LABEL: tile.func public @layouts
+  tile.func public @layouts(%x: tensor<64x64xf32, #blocked>, %a: tensor<64x32xf16, #a>, %b: tensor<32x64xf16, #b>,
+                            %c: tensor<64x64xf32, #mma>, %fa: tensor<64x16xf32, #fa>, %fb: tensor<16x64xf32, #fb>) {
+    // A reduction's result takes the slice of its operand's layout.
+    // CHECK: "tile.reduce"
+    // CHECK: (tensor<64x64xf32, #{{.*}}>) -> tensor<64xf32, #{{.*}}>
+    %r = "tile.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%p: f32, %q: f32):
+      %s = arith.addf %p, %q : f32
+      tile.reduce.return %s : f32
+    }) : (tensor<64x64xf32, #blocked>) -> tensor<64xf32, #slice>
+    // CHECK: tile.expand_dims %{{.*}} {axis = 1 : i32} : tensor<64xf32, #{{.*}}> -> tensor<64x1xf32, #{{.*}}>
+    %e = tile.expand_dims %r {axis = 1 : i32} : tensor<64xf32, #slice> -> tensor<64x1xf32, #blocked>
+    // CHECK: tile.broadcast %{{.*}} : tensor<64x1xf32, #{{.*}}> -> tensor<64x64xf32, #{{.*}}>
+    %bc = tile.broadcast %e : tensor<64x1xf32, #blocked> -> tensor<64x64xf32, #blocked>
+    // CHECK: tile.convert_layout %{{.*}} : tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #{{.*}}>
+    %cv = tile.convert_layout %bc : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #mma>
+    // CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x32xf16, #{{.*}}> * tensor<32x64xf16, #{{.*}}> -> tensor<64x64xf32, #{{.*}}>
+    %d = tile.dot %a, %b, %cv : tensor<64x32xf16, #a> * tensor<32x64xf16, #b> -> tensor<64x64xf32, #mma>
+    // CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x16xf32, #{{.*}}> * tensor<16x64xf32, #{{.*}}> -> tensor<64x64xf32, #{{.*}}>
+    %f = tile.dot %fa, %fb, %x : tensor<64x16xf32, #fa> * tensor<16x64xf32, #fb> -> tensor<64x64xf32, #blocked>
+    tile.return
+  }
+
+  // CHECK-LABEL: tile.func public @wgmma_accumulator
+  // CHECK-SAME: tensor<64x128xf32, #{{.*}}>
+  tile.func public @wgmma_accumulator(%acc: tensor<64x128xf32, #wgmma>, %v: tensor<256xf32, #blocked1>) {
+    tile.return
+  }
+}

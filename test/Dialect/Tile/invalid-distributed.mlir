@@ -1,0 +1,372 @@
+// Every verifier rule of the distributed level.
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @below {{sizePerThread, threadsPerWarp, warpsPerCTA and order must have one entry per dimension (got 2, 1, 1, 1)}}
+tile.func private @blocked_ranks(tensor<32xf32, #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>)
+
+// -----
+
+// expected-error @below {{threadsPerWarp [3, 8] must hold positive powers of two}}
+tile.func private @blocked_pow2(tensor<32x32xf32, #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [3, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>)
+
+// -----
+
+// expected-error @below {{order [1, 1] is not a permutation of 0..1}}
+tile.func private @blocked_order(tensor<32x32xf32, #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 1]}>>)
+
+// -----
+
+// expected-error @below {{layout field 'order' is missing}}
+tile.func private @blocked_missing(tensor<32xf32, #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4]}>>)
+
+// -----
+
+// expected-error @below {{unknown layout field 'ordering'}}
+tile.func private @blocked_unknown(tensor<32xf32, #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], ordering = [0]}>>)
+
+// -----
+
+// expected-error @below {{layout field 'sizePerThread' must be an array of integers}}
+tile.func private @blocked_not_array(tensor<32xf32, #tile.blocked<{sizePerThread = 1, threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>)
+
+// -----
+
+// expected-error @below {{layout of rank 1 does not match tensor rank 2}}
+tile.func private @layout_rank(tensor<32x32xf32, #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>)
+
+// -----
+
+// expected-error @below {{tensor dimension 24 is not a power of two, which a layout needs}}
+tile.func private @layout_shape(tensor<24xf32, #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>)
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// expected-error @below {{slice dimension 2 is out of range for a parent layout of rank 2}}
+tile.func private @slice_dim(tensor<32xf32, #tile.slice<{dim = 2, parent = #blocked}>>)
+
+// -----
+
+// expected-error @below {{layout field 'parent' must be a distributed layout}}
+tile.func private @slice_parent(tensor<32xf32, #tile.slice<{dim = 0, parent = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>}>>)
+
+// -----
+
+// expected-error @below {{a slice of a rank-1 layout would have rank 0}}
+tile.func private @slice_rank1(tensor<32xf32, #tile.slice<{dim = 0, parent = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>}>>)
+
+// -----
+
+// expected-error @below {{mma versionMajor must be 2 (mma.sync) or 3 (wgmma), got 1}}
+tile.func private @mma_version(tensor<32x32xf32, #tile.mma<{versionMajor = 1, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>>)
+
+// -----
+
+// expected-error @below {{mma version 2 (mma.sync m16n8k*) needs instrShape [16, 8], got [16, 16]}}
+tile.func private @mma_v2_shape(tensor<32x32xf32, #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 16]}>>)
+
+// -----
+
+// expected-error @below {{mma version 3 (wgmma) needs instrShape [16, N, K] with N a multiple of 8 in 8..256 and K 8, 16 or 32, got [16, 12, 16]}}
+tile.func private @mma_v3_shape(tensor<64x64xf32, #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 12, 16]}>>)
+
+// -----
+
+// expected-error @below {{mma version 3 needs warpsPerCTA along M to be a multiple of 4 (a warpgroup), got [2, 2]}}
+tile.func private @mma_v3_warps(tensor<64x64xf32, #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 64, 16]}>>)
+
+// -----
+
+// expected-error @below {{mma warpsPerCTA must have rank 2 (or 3 with a batch dimension), got 1}}
+tile.func private @mma_rank(tensor<64xf32, #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4], instrShape = [16, 8]}>>)
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// expected-error @below {{dot operand index must be 0 (A) or 1 (B), got 2}}
+tile.func private @dot_op_index(tensor<32x32xf16, #tile.dot_op<{opIdx = 2, parent = #mma, kWidth = 8}>>)
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// expected-error @below {{a dot operand of an mma layout needs kWidth > 0}}
+tile.func private @dot_op_kwidth(tensor<32x32xf16, #tile.dot_op<{opIdx = 0, parent = #mma}>>)
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// expected-error @below {{a dot operand of a blocked layout (FMA) takes no kWidth}}
+tile.func private @dot_op_fma_kwidth(tensor<32x32xf16, #tile.dot_op<{opIdx = 0, parent = #blocked, kWidth = 2}>>)
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// expected-error @below {{a dot operand's parent must be an mma or blocked layout}}
+tile.func private @dot_op_parent(tensor<32x32xf16, #tile.dot_op<{opIdx = 0, parent = #tile.slice<{dim = 0, parent = #tile.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>}>}>>)
+
+// -----
+
+// expected-error @below {{vec, perPhase, maxPhase [8, 3, 8] must hold positive powers of two}}
+tile.func private @shared_pow2(!tile.buffer<32x32xf16, #tile.shared<{vec = 8, perPhase = 3, maxPhase = 8, order = [1, 0]}>>)
+
+// -----
+
+// expected-error @below {{swizzlingByteWidth must be 0, 32, 64 or 128, got 96}}
+tile.func private @nvmma_swizzle(!tile.buffer<32x32xf16, #tile.nvmma_shared<{swizzlingByteWidth = 96, transposed = false, elementBitWidth = 16}>>)
+
+// -----
+
+// expected-error @below {{elementBitWidth must be 8, 16, 32 or 64, got 4}}
+tile.func private @nvmma_bits(!tile.buffer<32x32xf16, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 4}>>)
+
+// -----
+
+// expected-error @below {{layout field 'transposed' must be true or false}}
+tile.func private @nvmma_transposed(!tile.buffer<32x32xf16, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = 1, elementBitWidth = 16}>>)
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// expected-error @below {{a buffer's layout must be a shared layout (#tile.shared or #tile.nvmma_shared)}}
+tile.func private @buffer_layout(!tile.buffer<32x32xf16, #blocked>)
+
+// -----
+
+// expected-error @below {{shared layout of rank 3 does not fit a buffer of rank 2}}
+tile.func private @buffer_rank(!tile.buffer<32x32xf16, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [2, 1, 0]}>>)
+
+// -----
+
+// expected-error @below {{an NVMMA shared layout needs a buffer of rank 2 or more}}
+tile.func private @buffer_nvmma_rank(!tile.buffer<32xf16, #tile.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>>)
+
+// -----
+
+// expected-error @below {{buffer element type must be an integer or a float, got '!tile.ptr<f32>'}}
+tile.func private @buffer_element(!tile.buffer<32x!tile.ptr<f32>, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>>)
+
+// -----
+
+// expected-error @below {{expected 'mutable'}}
+tile.func private @buffer_keyword(!tile.buffer<32xf32, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, writable>)
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 8 : i32} {
+  // expected-error @below {{spans 4 warps but the module has tile.num-warps = 8}}
+  tile.func private @f(tensor<32x32xf32, #blocked>)
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @f(%x: tensor<32x32xf32, #blocked>) {
+    // expected-error @below {{spans 16 threads per warp but the module has 32}}
+    %y = arith.addf %x, %x : tensor<32x32xf32, #blocked>
+    tile.return
+  }
+}
+
+// -----
+
+// expected-error @below {{'tile.target' must be a string such as "sm_90"}}
+module attributes {"tile.target" = 90 : i32} {
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @alloc_immutable_empty() {
+  // expected-error @below {{a buffer allocated without an initial value must be mutable}}
+  %b = tile.local_alloc : () -> !tile.buffer<32x32xf16, #shared>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @alloc_shape(%t: tensor<32x32xf16, #blocked>) {
+  // expected-error @below {{tensor shape [32, 32] does not match buffer shape [32, 64]}}
+  %b = tile.local_alloc %t : (tensor<32x32xf16, #blocked>) -> !tile.buffer<32x64xf16, #shared>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @load_element(%b: !tile.buffer<32x32xf16, #shared>) {
+  // expected-error @below {{tensor element type 'f32' does not match buffer element type 'f16'}}
+  %t = tile.local_load %b : !tile.buffer<32x32xf16, #shared> -> tensor<32x32xf32, #blocked>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @store_immutable(%t: tensor<32x32xf16, #blocked>, %b: !tile.buffer<32x32xf16, #shared>) {
+  // expected-error @below {{cannot store into an immutable buffer}}
+  tile.local_store %t, %b : tensor<32x32xf16, #blocked> -> !tile.buffer<32x32xf16, #shared>
+  tile.return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @dealloc_view(%b: !tile.buffer<2x32x32xf16, #shared, mutable>, %i: i32) {
+  %v = tile.buffer_index %b[%i] : !tile.buffer<2x32x32xf16, #shared, mutable> -> !tile.buffer<32x32xf16, #shared, mutable>
+  // expected-error @below {{operand must be the result of tile.local_alloc, not a view or an argument}}
+  tile.local_dealloc %v : !tile.buffer<32x32xf16, #shared, mutable>
+  tile.return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @index_shape(%b: !tile.buffer<2x32x32xf16, #shared, mutable>, %i: i32) {
+  // expected-error @below {{result shape [32, 16] is not the source shape [2, 32, 32] without its leading dimension}}
+  %v = tile.buffer_index %b[%i] : !tile.buffer<2x32x32xf16, #shared, mutable> -> !tile.buffer<32x16xf16, #shared, mutable>
+  tile.return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @index_mutability(%b: !tile.buffer<2x32x32xf16, #shared, mutable>, %i: i32) {
+  // expected-error @below {{result must keep the source's element type, layout and mutability}}
+  %v = tile.buffer_index %b[%i] : !tile.buffer<2x32x32xf16, #shared, mutable> -> !tile.buffer<32x32xf16, #shared>
+  tile.return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+tile.func public @index_rank1(%b: !tile.buffer<32xf16, #shared, mutable>, %i: i32) {
+  // expected-error @below {{needs a multi-buffered source of rank 2 or more, got rank 1}}
+  %v = "tile.buffer_index"(%b, %i) : (!tile.buffer<32xf16, #shared, mutable>, i32) -> !tile.buffer<32xf16, #shared, mutable>
+  tile.return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @trans_layout(%b: !tile.buffer<32x64xf16, #shared>) {
+  // expected-error @below {{result layout #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}> is not the source layout transposed (#tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>)}}
+  %v = tile.buffer_trans %b {order = array<i32: 1, 0>} : !tile.buffer<32x64xf16, #shared> -> !tile.buffer<64x32xf16, #shared>
+  tile.return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared_t = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+tile.func public @trans_shape(%b: !tile.buffer<32x64xf16, #shared>) {
+  // expected-error @below {{result shape [32, 64] does not match the permuted source shape [64, 32]}}
+  %v = tile.buffer_trans %b {order = array<i32: 1, 0>} : !tile.buffer<32x64xf16, #shared> -> !tile.buffer<32x64xf16, #shared_t>
+  tile.return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @trans_order(%b: !tile.buffer<32x64xf16, #shared>) {
+  // expected-error @below {{order [0, 0] is not a permutation of 0..1}}
+  %v = tile.buffer_trans %b {order = array<i32: 0, 0>} : !tile.buffer<32x64xf16, #shared> -> !tile.buffer<32x64xf16, #shared>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+tile.func public @convert_shape(%t: tensor<32x32xf32, #blocked>) {
+  // expected-error @below {{changes only the layout}}
+  %c = tile.convert_layout %t : tensor<32x32xf32, #blocked> -> tensor<32x32xf16, #blocked1>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @copy_immutable(%p: tensor<32x32x!tile.ptr<f16>, #blocked>, %b: !tile.buffer<32x32xf16, #shared>) {
+  // expected-error @below {{cannot copy into an immutable buffer}}
+  %t = tile.async_copy_global_to_local %p, %b : tensor<32x32x!tile.ptr<f16>, #blocked> -> !tile.buffer<32x32xf16, #shared>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @copy_type(%p: tensor<32x32x!tile.ptr<f32>, #blocked>, %b: !tile.buffer<32x32xf16, #shared, mutable>) {
+  // expected-error @below {{tensor element type 'f32' does not match buffer element type 'f16'}}
+  %t = tile.async_copy_global_to_local %p, %b : tensor<32x32x!tile.ptr<f32>, #blocked> -> !tile.buffer<32x32xf16, #shared, mutable>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @copy_other_without_mask(%p: tensor<32x32x!tile.ptr<f16>, #blocked>, %b: !tile.buffer<32x32xf16, #shared, mutable>, %o: tensor<32x32xf16, #blocked>) {
+  // expected-error @below {{'other' is only meaningful with a mask}}
+  %t = tile.async_copy_global_to_local %p, %b other %o : tensor<32x32x!tile.ptr<f16>, #blocked> -> !tile.buffer<32x32xf16, #shared, mutable>
+  tile.return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @copy_scalar(%p: !tile.ptr<f16>, %b: !tile.buffer<32x32xf16, #shared, mutable>) {
+  // expected-error @below {{expected a tensor of pointers, got '!tile.ptr<f16>'}}
+  %t = tile.async_copy_global_to_local %p, %b : !tile.ptr<f16> -> !tile.buffer<32x32xf16, #shared, mutable>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tile.func public @reduce_layout(%x: tensor<32x32xf32, #blocked>) {
+  // expected-error @below {{result #0 has type 'tensor<32xf32, #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>', expected 'tensor<32xf32, #tile.slice<{dim = 1, parent = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>>'}}
+  %r = "tile.reduce"(%x) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tile.reduce.return %s : f32
+  }) : (tensor<32x32xf32, #blocked>) -> tensor<32xf32, #blocked1>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tile.func public @expand_dims_layout(%x: tensor<32xf32, #blocked1>) {
+  // expected-error @below {{operand layout #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}> must be the result layout sliced at axis 1 (#tile.slice<{dim = 1, parent = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>)}}
+  %e = tile.expand_dims %x {axis = 1 : i32} : tensor<32xf32, #blocked1> -> tensor<32x1xf32, #blocked>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+tile.func public @broadcast_layout(%x: tensor<32x1xf32, #blocked1>) {
+  // expected-error @below {{operand layout #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}> differs from result layout #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}}
+  %e = tile.broadcast %x : tensor<32x1xf32, #blocked1> -> tensor<32x32xf32, #blocked>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+tile.func public @dot_layout(%a: tensor<32x16xf32, #blocked>, %b: tensor<16x32xf32, #blocked>, %c: tensor<32x32xf32, #blocked>) {
+  // expected-error @below {{operand a needs a #tile.dot_op layout with opIdx = 0 and parent #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>, got #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}}
+  %d = tile.dot %a, %b, %c : tensor<32x16xf32, #blocked> * tensor<16x32xf32, #blocked> -> tensor<32x32xf32, #blocked>
+  tile.return
+}
