@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/TileDialect.h"
+#include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -25,8 +26,14 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+namespace mlir::tile::test {
+void registerTestAlignmentPass();
+} // namespace mlir::tile::test
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::tile::registerTilePasses();
+  mlir::tile::test::registerTestAlignmentPass();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,

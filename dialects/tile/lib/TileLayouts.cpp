@@ -552,3 +552,46 @@ SmallVector<unsigned> mlir::tile::getSizePerThread(DistributedLayoutAttr layout)
     return dropDim(getSizePerThread(slice.getParent()), slice.getDim());
   return SmallVector<unsigned>(layout.getRank(), 1);
 }
+
+BlockedLayoutAttr mlir::tile::getBlockedLayout(MLIRContext *context,
+                                               ArrayRef<int64_t> shape,
+                                               ArrayRef<unsigned> sizePerThread,
+                                               ArrayRef<unsigned> order,
+                                               unsigned numWarps,
+                                               unsigned threadsPerWarp) {
+  size_t rank = shape.size();
+  SmallVector<unsigned> threads(rank, 1), warps(rank, 1);
+  unsigned threadsLeft = threadsPerWarp, warpsLeft = numWarps;
+  for (unsigned d : order) {
+    int64_t room = std::max<int64_t>(1, shape[d] / sizePerThread[d]);
+    threads[d] = std::clamp<int64_t>(threadsLeft, 1, room);
+    threadsLeft /= threads[d];
+  }
+  for (unsigned d : order) {
+    int64_t room =
+        std::max<int64_t>(1, shape[d] / (sizePerThread[d] * threads[d]));
+    warps[d] = std::clamp<int64_t>(warpsLeft, 1, room);
+    warpsLeft /= warps[d];
+  }
+  threads[order.back()] *= threadsLeft;
+  warps[order.back()] *= warpsLeft;
+  return BlockedLayoutAttr::get(context, sizePerThread, threads, warps, order);
+}
+
+BlockedLayoutAttr mlir::tile::getDefaultBlockedLayout(MLIRContext *context,
+                                                      ArrayRef<int64_t> shape,
+                                                      unsigned numWarps,
+                                                      unsigned threadsPerWarp) {
+  SmallVector<unsigned> order;
+  for (size_t d = shape.size(); d > 0; --d)
+    order.push_back(d - 1);
+  SmallVector<unsigned> sizePerThread(shape.size(), 1);
+  return getBlockedLayout(context, shape, sizePerThread, order, numWarps,
+                          threadsPerWarp);
+}
+
+RankedTensorType mlir::tile::withEncoding(Type type, Attribute encoding) {
+  auto tensor = cast<RankedTensorType>(type);
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                               encoding);
+}

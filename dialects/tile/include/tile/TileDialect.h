@@ -53,6 +53,26 @@ DistributedLayoutAttr getDistributedLayout(Type type);
 /// (1 for layouts other than blocked).
 llvm::SmallVector<unsigned> getSizePerThread(DistributedLayoutAttr layout);
 
+/// A blocked layout for `shape` with the given elements per thread and
+/// dimension order: threads of a warp, then warps, are spread from the
+/// fastest-varying dimension, each dimension taking as many as it has room
+/// for; what is left over replicates along the slowest dimension.
+BlockedLayoutAttr getBlockedLayout(MLIRContext *context,
+                                   llvm::ArrayRef<int64_t> shape,
+                                   llvm::ArrayRef<unsigned> sizePerThread,
+                                   llvm::ArrayRef<unsigned> order,
+                                   unsigned numWarps, unsigned threadsPerWarp);
+
+/// The default layout of the distributed level: one element per thread,
+/// row-major order.
+BlockedLayoutAttr getDefaultBlockedLayout(MLIRContext *context,
+                                          llvm::ArrayRef<int64_t> shape,
+                                          unsigned numWarps,
+                                          unsigned threadsPerWarp);
+
+/// `type` (a tensor) with `encoding`.
+RankedTensorType withEncoding(Type type, Attribute encoding);
+
 /// The type a load through `ptrType` yields: the pointee for a scalar pointer,
 /// a tensor of the pointee (same shape and encoding) for a tensor of pointers.
 /// Returns null when `ptrType` is neither.

@@ -1,0 +1,44 @@
+//===- Passes.td - tile transformation passes --------------*- tablegen -*-===//
+
+#ifndef TILE_TRANSFORMS_PASSES
+#define TILE_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def TileAssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
+  let summary = "Give every tensor a layout: tile IR to the distributed level";
+  let description = [{
+    Gives every tensor type a default `#tile.blocked` layout for its shape
+    (one element per thread, threads and then warps spread from the
+    fastest-varying dimension) and records the launch configuration on the
+    module (`tile.num-warps`, `tile.threads-per-warp`, `tile.target`).
+    Where an op needs a specific layout of an operand or result (the slice
+    layout of a reduction, the dot-operand layouts of `tile.dot`, the
+    permuted layout of `tile.trans`, ...), it inserts `tile.convert_layout`.
+  }];
+  let dependentDialects = ["::mlir::tile::TileDialect"];
+  let options = [
+    Option<"numWarps", "num-warps", "int", /*default=*/"4",
+           "Warps of a block (a power of two)">,
+    Option<"threadsPerWarp", "threads-per-warp", "int", /*default=*/"32",
+           "Threads of a warp">,
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "GPU architecture, e.g. sm_80 or sm_90">,
+  ];
+}
+
+def TileCoalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
+  let summary = "Give loads and stores layouts with the widest coalesced vectors";
+  let description = [{
+    For every load, store and atomic on a tensor of pointers, asks the
+    alignment analysis how many consecutive elements each thread may access
+    as one vector (at most 16 bytes, no more than the pointers' contiguity
+    and alignment allow, and no more than the mask's constancy), and gives
+    the access a blocked layout with that many elements per thread along
+    the most contiguous dimension, threads of a warp next to each other
+    along it. Operands and results are moved with `tile.convert_layout`.
+  }];
+  let dependentDialects = ["::mlir::tile::TileDialect"];
+}
+
+#endif // TILE_TRANSFORMS_PASSES

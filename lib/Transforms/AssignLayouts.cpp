@@ -1,0 +1,230 @@
+//===- AssignLayouts.cpp - tile IR to the distributed level ---------------===//
+//
+// Gives every tensor a default blocked layout, then moves the operands and
+// results of ops with layout rules (reduce, expand_dims, broadcast, dot,
+// trans, join, split) to the layouts those rules require.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEASSIGNLAYOUTS
+#include "tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+class AssignLayouts
+    : public tile::impl::TileAssignLayoutsBase<AssignLayouts> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    if (numWarps <= 0 || !llvm::isPowerOf2_32(numWarps) ||
+        threadsPerWarp <= 0 || !llvm::isPowerOf2_32(threadsPerWarp)) {
+      module.emitError() << "tile-assign-layouts: num-warps (" << numWarps
+                         << ") and threads-per-warp (" << threadsPerWarp
+                         << ") must be positive powers of two";
+      return signalPassFailure();
+    }
+    if (!StringRef(target).starts_with("sm_")) {
+      module.emitError() << "tile-assign-layouts: target '" << target
+                         << "' is not of the form sm_<NN>";
+      return signalPassFailure();
+    }
+    if (auto existing = module->getAttrOfType<IntegerAttr>(
+            TileDialect::getNumWarpsAttrName());
+        existing && existing.getInt() != numWarps) {
+      module.emitError() << "module already has tile.num-warps = "
+                         << existing.getInt() << ", not " << numWarps;
+      return signalPassFailure();
+    }
+
+    if (failed(assignDefaults(module)))
+      return signalPassFailure();
+    module.walk([&](Operation *op) { applyLayoutRules(op); });
+
+    Builder b(context);
+    module->setAttr(TileDialect::getNumWarpsAttrName(),
+                    b.getI32IntegerAttr(numWarps));
+    module->setAttr(TileDialect::getThreadsPerWarpAttrName(),
+                    b.getI32IntegerAttr(threadsPerWarp));
+    module->setAttr(TileDialect::getTargetAttrName(), b.getStringAttr(target));
+  }
+
+private:
+  /// The default type of a tensor without a layout; other types unchanged.
+  Type getDefaultType(Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || tensor.getEncoding())
+      return type;
+    return withEncoding(tensor, getDefaultBlockedLayout(
+                                    &getContext(), tensor.getShape(),
+                                    numWarps, threadsPerWarp));
+  }
+
+  /// Gives every tensor value in the module its default layout, keeping
+  /// function signatures and constant attributes in step.
+  LogicalResult assignDefaults(ModuleOp module) {
+    WalkResult result = module.walk([&](Operation *op) -> WalkResult {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            arg.setType(getDefaultType(arg.getType()));
+      for (OpResult value : op->getResults())
+        value.setType(getDefaultType(value.getType()));
+
+      if (auto fn = dyn_cast<FuncOp>(op)) {
+        auto convert = [&](ArrayRef<Type> types) {
+          return llvm::map_to_vector(types,
+                                     [&](Type t) { return getDefaultType(t); });
+        };
+        fn.setFunctionType(FunctionType::get(
+            &getContext(), convert(fn.getArgumentTypes()),
+            convert(fn.getResultTypes())));
+      }
+      if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+        auto shaped = dyn_cast<RankedTensorType>(constant.getType());
+        if (!shaped)
+          return WalkResult::advance();
+        auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+        if (!dense) {
+          constant.emitOpError()
+              << "tile-assign-layouts supports dense tensor constants only";
+          return WalkResult::interrupt();
+        }
+        constant.setValueAttr(dense.reshape(shaped));
+      }
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
+  /// Converts `value` to `type` before `user`, if it is not of that type.
+  static Value convertTo(OpBuilder &builder, Value value, Type type) {
+    if (value.getType() == type)
+      return value;
+    return ConvertLayoutOp::create(builder, value.getLoc(), type, value);
+  }
+
+  /// Gives `result` the layout `type` and converts it back to its current
+  /// type for its users.
+  static void retypeResult(OpBuilder &builder, Value result, Type type) {
+    Type oldType = result.getType();
+    if (oldType == type)
+      return;
+    result.setType(type);
+    builder.setInsertionPointAfterValue(result);
+    auto convert = ConvertLayoutOp::create(builder, result.getLoc(), oldType,
+                                           result);
+    result.replaceAllUsesExcept(convert.getResult(), convert);
+  }
+
+  /// The blocked layout of `src` with a new fastest dimension of 2, held
+  /// entirely by one thread (the layout of tile.join's result).
+  static BlockedLayoutAttr appendPairDim(BlockedLayoutAttr src) {
+    SmallVector<unsigned> size(src.getSizePerThread()),
+        threads(src.getThreads()), warps(src.getWarps());
+    size.push_back(2);
+    threads.push_back(1);
+    warps.push_back(1);
+    SmallVector<unsigned> order = {static_cast<unsigned>(src.getRank())};
+    llvm::append_range(order, src.getDimOrder());
+    return BlockedLayoutAttr::get(src.getContext(), size, threads, warps,
+                                  order);
+  }
+
+  void applyLayoutRules(Operation *op) {
+    OpBuilder builder(op);
+    MLIRContext *context = op->getContext();
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      auto layout = getDistributedLayout(reduce.getSrcs()[0].getType());
+      for (Value result : reduce.getResult())
+        if (isa<RankedTensorType>(result.getType()))
+          retypeResult(builder, result,
+                       withEncoding(result.getType(),
+                                    SliceLayoutAttr::get(
+                                        context, reduce.getAxis(), layout)));
+      return;
+    }
+    if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+      auto layout = getDistributedLayout(expand.getType());
+      auto slice = SliceLayoutAttr::get(context, expand.getAxis(), layout);
+      expand.getSrcMutable().assign(convertTo(
+          builder, expand.getSrc(), withEncoding(expand.getSrc().getType(), slice)));
+      return;
+    }
+    if (auto broadcast = dyn_cast<BroadcastOp>(op)) {
+      Attribute layout = broadcast.getType().getEncoding();
+      broadcast.getSrcMutable().assign(convertTo(
+          builder, broadcast.getSrc(),
+          withEncoding(broadcast.getSrc().getType(), layout)));
+      return;
+    }
+    if (auto dot = dyn_cast<DotOp>(op)) {
+      auto layout = getDistributedLayout(dot.getC().getType());
+      auto operandType = [&](Value v, unsigned idx) {
+        return withEncoding(v.getType(), DotOperandLayoutAttr::get(
+                                             context, idx, layout, 0));
+      };
+      dot.getAMutable().assign(
+          convertTo(builder, dot.getA(), operandType(dot.getA(), 0)));
+      dot.getBMutable().assign(
+          convertTo(builder, dot.getB(), operandType(dot.getB(), 1)));
+      return;
+    }
+    if (auto trans = dyn_cast<TransOp>(op)) {
+      // The permuted layout makes the transpose a renaming of registers.
+      auto src = dyn_cast_or_null<BlockedLayoutAttr>(
+          getDistributedLayout(trans.getSrc().getType()));
+      if (!src)
+        return;
+      ArrayRef<int32_t> order = trans.getOrder();
+      SmallVector<unsigned> size, threads, warps, dimOrder;
+      SmallVector<unsigned> inverse(order.size());
+      for (auto [i, d] : llvm::enumerate(order)) {
+        size.push_back(src.getSizePerThread()[d]);
+        threads.push_back(src.getThreads()[d]);
+        warps.push_back(src.getWarps()[d]);
+        inverse[d] = i;
+      }
+      for (unsigned d : src.getDimOrder())
+        dimOrder.push_back(inverse[d]);
+      retypeResult(builder, trans.getResult(),
+                   withEncoding(trans.getType(),
+                                BlockedLayoutAttr::get(context, size, threads,
+                                                       warps, dimOrder)));
+      return;
+    }
+    if (auto join = dyn_cast<JoinOp>(op)) {
+      auto src = dyn_cast_or_null<BlockedLayoutAttr>(
+          getDistributedLayout(join.getLhs().getType()));
+      if (src)
+        retypeResult(builder, join.getResult(),
+                     withEncoding(join.getType(), appendPairDim(src)));
+      return;
+    }
+    if (auto split = dyn_cast<SplitOp>(op)) {
+      auto result = dyn_cast_or_null<BlockedLayoutAttr>(
+          getDistributedLayout(split.getOutLHS().getType()));
+      if (result)
+        split.getSrcMutable().assign(
+            convertTo(builder, split.getSrc(),
+                      withEncoding(split.getSrc().getType(),
+                                   appendPairDim(result))));
+      return;
+    }
+  }
+};
+
+} // namespace
