@@ -332,9 +332,9 @@ AlignmentInfo compare(arith::CmpIOp op, const AlignmentInfo &x,
 }
 
 AlignmentInfo select(const AlignmentInfo &cond, const AlignmentInfo &a,
-                     const AlignmentInfo &b, ArrayRef<int64_t> shape) {
+                     const AlignmentInfo &b, ArrayRef<int64_t> shape,
+                     bool scalarCond) {
   InfoBuilder r(a.getRank());
-  bool scalarCond = cond.getRank() != a.getRank();
   for (unsigned d = 0; d < a.getRank(); ++d) {
     int64_t kc = scalarCond ? shape[d] : cond.getConstancy(d);
     int64_t c = std::min(gcd(a.getContiguity(d), b.getContiguity(d)), kc);
@@ -395,7 +395,9 @@ AlignmentInfo reshape(const AlignmentInfo &src, ArrayRef<int64_t> srcShape,
     ++s;
   if (map.size() == dstShape.size() && s == srcShape.size())
     return remapDims(src, map, dstShape);
-  // Any other reshape: what holds for every element.
+  // Any other (row-major) reshape keeps runs along the innermost dimension,
+  // cut to the new innermost size; elsewhere only what holds for every
+  // element survives.
   InfoBuilder b(dstShape.size());
   int64_t everyElement = 1;
   bool uniform = true;
@@ -407,6 +409,16 @@ AlignmentInfo reshape(const AlignmentInfo &src, ArrayRef<int64_t> srcShape,
     b.divisibility[d] = everyElement;
     b.constancy[d] = uniform ? dstShape[d] : 1;
   }
+  unsigned srcLast = srcShape.size() - 1;
+  size_t dstLast = dstShape.size() - 1;
+  // Runs of the source's innermost dimension are aligned blocks within a
+  // row; a row boundary ends them.
+  int64_t limit = std::min(srcShape[srcLast], dstShape[dstLast]);
+  b.contiguity[dstLast] = std::min(src.getContiguity(srcLast), limit);
+  b.divisibility[dstLast] = std::max(
+      everyElement, src.getDivisibilityAt(srcLast, b.contiguity[dstLast]));
+  if (!uniform)
+    b.constancy[dstLast] = std::min(src.getConstancy(srcLast), limit);
   b.constantValue = src.getConstantValue();
   return b.build();
 }
@@ -478,10 +490,9 @@ computeInfo(Operation *op, ArrayRef<AlignmentInfo> in) {
       })
       .Case([&](ExpandDimsOp expand) -> std::optional<AlignmentInfo> {
         SmallVector<int64_t> map;
-        for (unsigned d = 0; d < rank; ++d)
-          map.push_back(d == expand.getAxis() ? -1
-                        : d < expand.getAxis() ? d
-                                               : d - 1);
+        int64_t axis = expand.getAxis();
+        for (int64_t d = 0; d < static_cast<int64_t>(rank); ++d)
+          map.push_back(d == axis ? -1 : d < axis ? d : d - 1);
         return remapDims(in[0], map, shape);
       })
       .Case([&](TransOp trans) -> std::optional<AlignmentInfo> {
@@ -582,8 +593,9 @@ computeInfo(Operation *op, ArrayRef<AlignmentInfo> in) {
               x[d] = gcd(x[d], y[d]);
             return keepConstancy(in, rank, x);
           })
-      .Case([&](arith::SelectOp) {
-        return select(in[0], in[1], in[2], shape);
+      .Case([&](arith::SelectOp sel) {
+        return select(in[0], in[1], in[2], shape,
+                      !isa<RankedTensorType>(sel.getCondition().getType()));
       })
       .Case([&](arith::CmpIOp cmp) { return compare(cmp, in[0], in[1]); })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
@@ -637,32 +649,40 @@ LogicalResult AlignmentDataFlowAnalysis::visitOperation(
 void AlignmentDataFlowAnalysis::visitNonControlFlowArguments(
     Operation *op, const RegionSuccessor &successor,
     ArrayRef<AlignmentLattice *> argLattices, unsigned firstIndex) {
-  // The induction variable of a loop: lb, lb + step, ... is divisible by
-  // what divides both.
   auto loop = dyn_cast<LoopLikeOpInterface>(op);
-  if (loop && firstIndex == 1 && loop.getSingleInductionVar() &&
-      loop.getSingleLowerBound() && loop.getSingleStep()) {
-    auto bound = [&](OpFoldResult ofr) -> std::optional<int64_t> {
-      if (auto attr = dyn_cast<Attribute>(ofr))
-        return highestPowerOf2Divisor(cast<IntegerAttr>(attr).getInt());
-      const AlignmentLattice *lattice =
-          getLatticeElementFor(getProgramPointAfter(op), cast<Value>(ofr));
-      if (!lattice->getValue().isInitialized())
-        return std::nullopt;
-      return lattice->getValue().getDivisibilityAt(0, 1);
-    };
-    std::optional<int64_t> lb = bound(*loop.getSingleLowerBound());
-    std::optional<int64_t> step = bound(*loop.getSingleStep());
-    if (!lb || !step)
-      return;
-    AlignmentInfo iv({1}, {gcd(*lb, *step)}, {1});
-    propagateIfChanged(argLattices[0], argLattices[0]->join(iv));
-    setAllToEntryStates(argLattices.drop_front(
-        firstIndex + successor.getSuccessorInputs().size()));
-    return;
+  std::optional<Value> iv =
+      loop ? loop.getSingleInductionVar() : std::optional<Value>();
+  if (!iv || !loop.getSingleLowerBound() || !loop.getSingleStep())
+    return SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
+        op, successor, argLattices, firstIndex);
+
+  // The induction variable of a loop: lb, lb + step, ... are divisible by
+  // what divides both.
+  auto divisibility = [&](OpFoldResult ofr) -> std::optional<int64_t> {
+    if (auto attr = dyn_cast<Attribute>(ofr))
+      return highestPowerOf2Divisor(cast<IntegerAttr>(attr).getInt());
+    const AlignmentLattice *lattice =
+        getLatticeElementFor(getProgramPointAfter(op), cast<Value>(ofr));
+    if (!lattice->getValue().isInitialized())
+      return std::nullopt;
+    return lattice->getValue().getDivisibilityAt(0, 1);
+  };
+  ValueRange inputs = successor.getSuccessorInputs();
+  for (AlignmentLattice *lattice : argLattices) {
+    Value anchor = lattice->getAnchor();
+    if (anchor == *iv) {
+      std::optional<int64_t> lb = divisibility(*loop.getSingleLowerBound());
+      std::optional<int64_t> step = divisibility(*loop.getSingleStep());
+      if (lb && step)
+        propagateIfChanged(lattice,
+                           lattice->join(AlignmentInfo({1}, {gcd(*lb, *step)},
+                                                       {1})));
+      continue;
+    }
+    // Values the region's control flow defines are joined elsewhere.
+    if (!llvm::is_contained(inputs, anchor))
+      setToEntryState(lattice);
   }
-  SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
-      op, successor, argLattices, firstIndex);
 }
 
 void AlignmentDataFlowAnalysis::setToEntryState(AlignmentLattice *lattice) {
