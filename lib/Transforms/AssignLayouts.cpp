@@ -32,21 +32,22 @@ public:
     MLIRContext *context = &getContext();
     if (numWarps <= 0 || !llvm::isPowerOf2_32(numWarps) ||
         threadsPerWarp <= 0 || !llvm::isPowerOf2_32(threadsPerWarp)) {
-      module.emitError() << "tile-assign-layouts: num-warps (" << numWarps
-                         << ") and threads-per-warp (" << threadsPerWarp
+      module.emitError() << "tile-assign-layouts: num-warps ("
+                         << numWarps.getValue() << ") and threads-per-warp ("
+                         << threadsPerWarp.getValue()
                          << ") must be positive powers of two";
       return signalPassFailure();
     }
     if (!StringRef(target).starts_with("sm_")) {
-      module.emitError() << "tile-assign-layouts: target '" << target
-                         << "' is not of the form sm_<NN>";
+      module.emitError() << "tile-assign-layouts: target '"
+                         << target.getValue() << "' is not of the form sm_<NN>";
       return signalPassFailure();
     }
     if (auto existing = module->getAttrOfType<IntegerAttr>(
             TileDialect::getNumWarpsAttrName());
         existing && existing.getInt() != numWarps) {
       module.emitError() << "module already has tile.num-warps = "
-                         << existing.getInt() << ", not " << numWarps;
+                         << existing.getInt() << ", not " << numWarps.getValue();
       return signalPassFailure();
     }
 

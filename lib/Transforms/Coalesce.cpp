@@ -68,7 +68,10 @@ public:
       auto [ptr, mask] = getPtrAndMask(op);
       if (!ptr || !isa<RankedTensorType>(ptr.getType()))
         return;
-      plan.emplace_back(op, chooseLayout(analysis, ptr, mask,
+      // PTX atomics take one element per instruction (a vector is not
+      // atomic); they still get a coalesced order.
+      bool scalarAccess = isa<AtomicRMWOp, AtomicCASOp>(op);
+      plan.emplace_back(op, chooseLayout(analysis, ptr, mask, scalarAccess,
                                          numWarps.getInt(), threadsPerWarp));
     });
     for (auto [op, layout] : plan)
@@ -77,8 +80,8 @@ public:
 
 private:
   BlockedLayoutAttr chooseLayout(const ModuleAlignmentAnalysis &analysis,
-                                 Value ptr, Value mask, unsigned numWarps,
-                                 unsigned threadsPerWarp) {
+                                 Value ptr, Value mask, bool scalarAccess,
+                                 unsigned numWarps, unsigned threadsPerWarp) {
     auto type = cast<RankedTensorType>(ptr.getType());
     SmallVector<unsigned> preferred;
     if (auto layout = getDistributedLayout(type))
@@ -100,6 +103,8 @@ private:
     perThread = std::min<int64_t>(
         perThread, std::max<int64_t>(1, type.getNumElements() / threads));
     perThread = std::min<int64_t>(perThread, type.getDimSize(dim));
+    if (scalarAccess)
+      perThread = 1;
 
     SmallVector<unsigned> sizePerThread(type.getRank(), 1);
     sizePerThread[dim] = perThread;

@@ -1,0 +1,5 @@
+// RUN: tile-opt %s -tile-coalesce -verify-diagnostics
+
+// expected-error @below {{tile-coalesce needs the distributed level: run tile-assign-layouts first}}
+module {
+}
