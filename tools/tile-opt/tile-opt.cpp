@@ -28,12 +28,14 @@
 
 namespace mlir::tile::test {
 void registerTestAlignmentPass();
+void registerTestAliasPass();
 } // namespace mlir::tile::test
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::tile::registerTilePasses();
   mlir::tile::test::registerTestAlignmentPass();
+  mlir::tile::test::registerTestAliasPass();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,

@@ -1,0 +1,79 @@
+//===- Alias.cpp - which allocations a shared-memory buffer may be --------===//
+
+#include "tile/Analysis/Alias.h"
+
+#include "tile/TileDialect.h"
+
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::dataflow;
+
+void AliasInfo::print(raw_ostream &os) const {
+  os << "[";
+  llvm::interleaveComma(allocations, os, [&](Value v) {
+    v.printAsOperand(os, OpPrintingFlags());
+  });
+  os << "]";
+}
+
+LogicalResult
+AliasDataFlowAnalysis::visitOperation(Operation *op,
+                                      ArrayRef<const AliasLattice *> operands,
+                                      ArrayRef<AliasLattice *> results) {
+  auto propagate = [&](AliasLattice *result, const AliasInfo &info) {
+    propagateIfChanged(result, result->join(info));
+  };
+  // A fresh allocation aliases only itself.
+  if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+    propagate(results[0], AliasInfo(alloc.getResult()));
+    return success();
+  }
+  // Views alias their source.
+  if (isa<BufferIndexOp, BufferTransOp>(op)) {
+    propagate(results[0], operands[0]->getValue());
+    return success();
+  }
+  // A select of buffers may be either.
+  if (auto select = dyn_cast<arith::SelectOp>(op)) {
+    if (isa<BufferType>(select.getType()))
+      propagate(results[0], AliasInfo::join(operands[1]->getValue(),
+                                            operands[2]->getValue()));
+    return success();
+  }
+  // Any other op producing a buffer makes a buffer of its own.
+  for (auto [result, lattice] : llvm::zip(op->getResults(), results))
+    if (isa<BufferType>(result.getType()))
+      propagate(lattice, AliasInfo(result));
+  return success();
+}
+
+void AliasDataFlowAnalysis::setToEntryState(AliasLattice *lattice) {
+  // A buffer from an unknown caller (or unknown control flow) is an
+  // allocation of its own, distinct from every local one.
+  Value value = lattice->getAnchor();
+  if (isa<BufferType>(value.getType()))
+    propagateIfChanged(lattice, lattice->join(AliasInfo(value)));
+}
+
+ModuleAliasAnalysis::ModuleAliasAnalysis(Operation *module) {
+  solver.load<DeadCodeAnalysis>();
+  solver.load<SparseConstantPropagation>();
+  solver.load<AliasDataFlowAnalysis>();
+  (void)solver.initializeAndRun(module);
+}
+
+ArrayRef<Value> ModuleAliasAnalysis::getAllocations(Value buffer) const {
+  const auto *lattice = solver.lookupState<AliasLattice>(buffer);
+  if (!lattice)
+    return {};
+  return lattice->getValue().getAllocations().getArrayRef();
+}
+
+bool ModuleAliasAnalysis::mayAlias(Value a, Value b) const {
+  ArrayRef<Value> lhs = getAllocations(a), rhs = getAllocations(b);
+  return llvm::any_of(lhs, [&](Value v) { return llvm::is_contained(rhs, v); });
+}
