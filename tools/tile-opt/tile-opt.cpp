@@ -29,6 +29,7 @@
 namespace mlir::tile::test {
 void registerTestAlignmentPass();
 void registerTestAliasPass();
+void registerTestAllocationPasses();
 } // namespace mlir::tile::test
 
 int main(int argc, char **argv) {
@@ -36,6 +37,7 @@ int main(int argc, char **argv) {
   mlir::tile::registerTilePasses();
   mlir::tile::test::registerTestAlignmentPass();
   mlir::tile::test::registerTestAliasPass();
+  mlir::tile::test::registerTestAllocationPasses();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,

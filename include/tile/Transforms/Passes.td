@@ -41,4 +41,19 @@ def TileCoalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
 
+def TileAllocateSharedMemory
+    : Pass<"tile-allocate-shared-memory", "::mlir::ModuleOp"> {
+  let summary = "Give every shared-memory buffer an offset";
+  let description = [{
+    Runs the allocation analysis and writes its result: `tile.offset` (bytes
+    from the function's shared-memory base) on every `tile.local_alloc`, on
+    every op that needs scratch (convert_layout, reductions and scans across
+    warps, scalar atomics returning a value) and on every `tile.call` (where
+    the callee's memory starts); `tile.shared_memory` (bytes) on every
+    function and, as the maximum over the kernels, on the module. A kernel
+    that needs more shared memory than its target has is an error.
+  }];
+  let dependentDialects = ["::mlir::tile::TileDialect"];
+}
+
 #endif // TILE_TRANSFORMS_PASSES

@@ -61,6 +61,14 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getTargetAttrName() {
       return ::llvm::StringLiteral("tile.target");
     }
+    /// Written by tile-allocate-shared-memory: a buffer's (or scratch's, or
+    /// a callee's) byte offset, and a function's or module's total bytes.
+    static constexpr ::llvm::StringLiteral getOffsetAttrName() {
+      return ::llvm::StringLiteral("tile.offset");
+    }
+    static constexpr ::llvm::StringLiteral getSharedMemoryAttrName() {
+      return ::llvm::StringLiteral("tile.shared_memory");
+    }
 
   private:
     void registerTypes();

@@ -1,0 +1,288 @@
+//===- Allocation.cpp - shared-memory liveness and allocation -------------===//
+
+#include "tile/Analysis/Allocation.h"
+
+#include "mlir/Analysis/Liveness.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+static int64_t getElementBytes(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (isa<PointerType>(element))
+    return 8;
+  return std::max<int64_t>(1, llvm::divideCeil(element.getIntOrFloatBitWidth(), 8));
+}
+
+/// Warps the layout of `type` spreads along `axis` (1 without a layout).
+static int64_t getWarpsAlong(Type type, unsigned axis) {
+  DistributedLayoutAttr layout = getDistributedLayout(type);
+  if (!layout)
+    return 1;
+  return layout.getWarpsPerCTA()[axis];
+}
+
+int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
+  if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+    // Between two layouts the data moves through shared memory: the whole
+    // tensor is written, then read back in the new layout.
+    if (convert.getSrc().getType() == convert.getType())
+      return 0;
+    auto type = convert.getType();
+    return type.getNumElements() * getElementBytes(type);
+  }
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    // Partial results of every warp along the axis meet in shared memory.
+    auto srcType = cast<RankedTensorType>(reduce.getSrcs()[0].getType());
+    int64_t warps = getWarpsAlong(srcType, reduce.getAxis());
+    if (warps <= 1)
+      return 0;
+    int64_t rows = srcType.getNumElements() / srcType.getDimSize(reduce.getAxis());
+    int64_t bytes = 0;
+    for (Value src : reduce.getSrcs())
+      bytes += rows * warps * getElementBytes(src.getType());
+    return bytes;
+  }
+  if (auto scan = dyn_cast<ScanOp>(op)) {
+    // Each warp's running total along the axis is shared with the next.
+    auto srcType = cast<RankedTensorType>(scan.getSrcs()[0].getType());
+    int64_t warps = getWarpsAlong(srcType, scan.getAxis());
+    if (warps <= 1)
+      return 0;
+    int64_t rows = srcType.getNumElements() / srcType.getDimSize(scan.getAxis());
+    int64_t bytes = 0;
+    for (Value src : scan.getSrcs())
+      bytes += rows * warps * getElementBytes(src.getType());
+    return bytes;
+  }
+  // A scalar atomic runs on one thread; the old value it returns reaches the
+  // other threads through shared memory.
+  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+    Value result = op->getResult(0);
+    if (isa<RankedTensorType>(result.getType()) || result.use_empty())
+      return 0;
+    return getElementBytes(result.getType());
+  }
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// FunctionAllocation
+//===----------------------------------------------------------------------===//
+
+FunctionAllocation::FunctionAllocation(
+    FuncOp fn, const ModuleAliasAnalysis &alias,
+    const DenseMap<Operation *, int64_t> &calleeTotals,
+    const DenseMap<Operation *, int64_t> &calleeAlignments)
+    : fn(fn) {
+  int64_t next = 0;
+  fn.walk<WalkOrder::PreOrder>([&](Operation *op) { ids[op] = next++; });
+  collectBuffers(alias, calleeTotals, calleeAlignments);
+  computeExplicitLiveRanges(alias);
+  assignOffsets();
+}
+
+void FunctionAllocation::collectBuffers(
+    const ModuleAliasAnalysis &alias,
+    const DenseMap<Operation *, int64_t> &calleeTotals,
+    const DenseMap<Operation *, int64_t> &calleeAlignments) {
+  auto add = [&](SharedBuffer buffer) {
+    bufferOf[buffer.owner] = buffers.size();
+    maxAlignment = std::max(maxAlignment, buffer.alignment);
+    buffers.push_back(buffer);
+  };
+  fn.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    int64_t id = ids.lookup(op);
+    if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+      BufferType type = alloc.getType();
+      auto layout = cast<SharedLayoutAttr>(type.getEncoding());
+      add({SharedBuffer::Kind::Explicit, op, type.getSizeInBytes(),
+           layout.getAlignment()});
+      return;
+    }
+    if (auto call = dyn_cast<CallOp>(op)) {
+      auto it = calleeTotals.find(op);
+      if (it != calleeTotals.end() && it->second > 0)
+        add({SharedBuffer::Kind::Call, op, it->second,
+             calleeAlignments.lookup(op), id, id + 1});
+      return;
+    }
+    if (int64_t size = getScratchSizeInBytes(op))
+      add({SharedBuffer::Kind::Scratch, op, size, 16, id, id + 1});
+  });
+}
+
+void FunctionAllocation::computeExplicitLiveRanges(
+    const ModuleAliasAnalysis &alias) {
+  // Every buffer value of the function with the allocations it may view.
+  SmallVector<Value> values;
+  fn.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      if (isa<BufferType>(result.getType()))
+        values.push_back(result);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Value arg : block.getArguments())
+          if (isa<BufferType>(arg.getType()))
+            values.push_back(arg);
+  });
+
+  Liveness liveness(fn);
+  // The id range [first, last] an op covers, nested ops included.
+  auto extent = [&](Operation *op) {
+    int64_t first = ids.lookup(op), last = first;
+    op->walk([&](Operation *nested) {
+      last = std::max(last, ids.lookup(nested));
+    });
+    return std::make_pair(first, last);
+  };
+
+  for (SharedBuffer &buffer : buffers) {
+    if (buffer.kind != SharedBuffer::Kind::Explicit)
+      continue;
+    Value allocation = buffer.owner->getResult(0);
+    int64_t start = ids.lookup(buffer.owner), end = start + 1;
+    for (Value value : values) {
+      if (!llvm::is_contained(alias.getAllocations(value), allocation))
+        continue;
+      for (Operation *op : liveness.resolveLiveness(value)) {
+        auto [first, last] = extent(op);
+        start = std::min(start, first);
+        end = std::max(end, last + 1);
+      }
+      // A buffer used in a loop it was not defined in stays live for every
+      // iteration: Liveness does not see the loop's back edge.
+      Region *defRegion = value.getParentRegion();
+      for (Operation *user : value.getUsers()) {
+        for (Operation *ancestor = user->getParentOp();
+             ancestor && ancestor != fn; ancestor = ancestor->getParentOp()) {
+          if (ancestor->getParentRegion() &&
+              defRegion->isAncestor(ancestor->getParentRegion()) &&
+              isa<LoopLikeOpInterface, scf::WhileOp>(ancestor)) {
+            auto [first, last] = extent(ancestor);
+            start = std::min(start, first);
+            end = std::max(end, last + 1);
+          }
+        }
+        auto [first, last] = extent(user);
+        end = std::max(end, last + 1);
+      }
+    }
+    buffer.start = start;
+    buffer.end = end;
+  }
+}
+
+void FunctionAllocation::assignOffsets() {
+  // Largest first; among equals, earliest first (a stable, deterministic
+  // order).
+  SmallVector<size_t> order(buffers.size());
+  std::iota(order.begin(), order.end(), 0);
+  llvm::stable_sort(order, [&](size_t a, size_t b) {
+    if (buffers[a].size != buffers[b].size)
+      return buffers[a].size > buffers[b].size;
+    return buffers[a].start < buffers[b].start;
+  });
+  SmallVector<size_t> placed;
+  for (size_t index : order) {
+    SharedBuffer &buffer = buffers[index];
+    // Candidate offsets: 0 and the end of every interfering placed buffer.
+    SmallVector<int64_t> candidates = {0};
+    for (size_t other : placed)
+      if (buffers[other].isLiveWith(buffer))
+        candidates.push_back(buffers[other].offset + buffers[other].size);
+    for (int64_t &candidate : candidates)
+      candidate = llvm::alignTo(candidate, buffer.alignment);
+    llvm::sort(candidates);
+    for (int64_t candidate : candidates) {
+      bool fits = llvm::none_of(placed, [&](size_t other) {
+        const SharedBuffer &o = buffers[other];
+        return o.isLiveWith(buffer) && candidate < o.offset + o.size &&
+               o.offset < candidate + buffer.size;
+      });
+      if (fits) {
+        buffer.offset = candidate;
+        break;
+      }
+    }
+    placed.push_back(index);
+    totalSize = std::max(totalSize, buffer.offset + buffer.size);
+  }
+}
+
+const SharedBuffer *FunctionAllocation::getBuffer(Operation *owner) const {
+  auto it = bufferOf.find(owner);
+  return it == bufferOf.end() ? nullptr : &buffers[it->second];
+}
+
+//===----------------------------------------------------------------------===//
+// ModuleAllocation
+//===----------------------------------------------------------------------===//
+
+ModuleAllocation::ModuleAllocation(ModuleOp module)
+    : module(module), alias(module) {}
+
+LogicalResult ModuleAllocation::run() {
+  SymbolTable symbols(module);
+  // Depth-first over the call graph so that callees are done first.
+  enum class State { Visiting, Done };
+  DenseMap<Operation *, State> state;
+  std::function<LogicalResult(FuncOp)> visit = [&](FuncOp fn) -> LogicalResult {
+    auto it = state.find(fn);
+    if (it != state.end()) {
+      if (it->second == State::Done)
+        return success();
+      return fn.emitOpError()
+             << "is recursive: its shared memory cannot be allocated";
+    }
+    state[fn] = State::Visiting;
+    DenseMap<Operation *, int64_t> totals, alignments;
+    WalkResult result = fn.walk([&](CallOp call) {
+      auto callee = symbols.lookup<FuncOp>(call.getCallee());
+      if (!callee)
+        return WalkResult::advance();
+      if (failed(visit(callee)))
+        return WalkResult::interrupt();
+      if (const FunctionAllocation *info = getFunction(callee)) {
+        totals[call] = info->getTotalSize();
+        alignments[call] = info->getMaxAlignment();
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return failure();
+    if (!fn.isExternal())
+      functions[fn] =
+          std::make_unique<FunctionAllocation>(fn, alias, totals, alignments);
+    state[fn] = State::Done;
+    return success();
+  };
+  for (FuncOp fn : module.getOps<FuncOp>())
+    if (failed(visit(fn)))
+      return failure();
+  return success();
+}
+
+const FunctionAllocation *ModuleAllocation::getFunction(FuncOp fn) const {
+  auto it = functions.find(fn);
+  return it == functions.end() ? nullptr : it->second.get();
+}
+
+SmallVector<std::pair<int64_t, int64_t>>
+ModuleAllocation::getIntervals(Value buffer) const {
+  SmallVector<std::pair<int64_t, int64_t>> intervals;
+  for (Value allocation : alias.getAllocations(buffer)) {
+    Operation *owner = allocation.getDefiningOp();
+    if (!owner)
+      continue; // a buffer from outside the function: no offset here
+    auto fn = owner->getParentOfType<FuncOp>();
+    const FunctionAllocation *info = fn ? getFunction(fn) : nullptr;
+    const SharedBuffer *b = info ? info->getBuffer(owner) : nullptr;
+    if (b)
+      intervals.emplace_back(b->offset, b->offset + b->size);
+  }
+  return intervals;
+}

@@ -1,0 +1,75 @@
+//===- AllocateSharedMemory.cpp - offsets for shared-memory buffers -------===//
+
+#include "tile/Transforms/Passes.h"
+
+#include "tile/Analysis/Allocation.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEALLOCATESHAREDMEMORY
+#include "tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Shared memory one block may use on an architecture (the opt-in maximum).
+int64_t getSharedMemoryLimit(StringRef target) {
+  unsigned sm = 0;
+  if (!target.consume_front("sm_") || target.take_while(llvm::isDigit).getAsInteger(10, sm))
+    return 48 * 1024;
+  if (sm >= 90)
+    return 227 * 1024;
+  if (sm >= 80)
+    return 163 * 1024;
+  if (sm >= 75)
+    return 64 * 1024;
+  return 48 * 1024;
+}
+
+class AllocateSharedMemory
+    : public tile::impl::TileAllocateSharedMemoryBase<AllocateSharedMemory> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    ModuleAllocation allocation(module);
+    if (failed(allocation.run()))
+      return signalPassFailure();
+
+    Builder b(&getContext());
+    StringRef target = "sm_90";
+    if (auto attr =
+            module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
+      target = attr.getValue();
+    int64_t limit = getSharedMemoryLimit(target);
+    int64_t moduleTotal = 0;
+    for (FuncOp fn : module.getOps<FuncOp>()) {
+      const FunctionAllocation *info = allocation.getFunction(fn);
+      if (!info)
+        continue;
+      for (const SharedBuffer &buffer : info->getBuffers())
+        buffer.owner->setAttr(TileDialect::getOffsetAttrName(),
+                              b.getI32IntegerAttr(buffer.offset));
+      fn->setAttr(TileDialect::getSharedMemoryAttrName(),
+                  b.getI32IntegerAttr(info->getTotalSize()));
+      if (fn.isPublic()) {
+        if (info->getTotalSize() > limit) {
+          fn.emitOpError() << "needs " << info->getTotalSize()
+                           << " bytes of shared memory, more than the "
+                           << limit << " bytes a block has on " << target;
+          return signalPassFailure();
+        }
+        moduleTotal = std::max(moduleTotal, info->getTotalSize());
+      }
+    }
+    module->setAttr(TileDialect::getSharedMemoryAttrName(),
+                    b.getI32IntegerAttr(moduleTotal));
+  }
+};
+
+} // namespace

@@ -1,0 +1,256 @@
+// Liveness and offsets of shared-memory buffers. Live ranges count ops in
+// pre-order from the function (0); offsets and sizes are in bytes.
+// RUN: tile-opt %s -test-print-allocation -split-input-file -verify-diagnostics=only-expected -o /dev/null
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Two buffers that are not live at the same time share their memory.
+// expected-remark @below {{total = 4096}}
+tile.func public @reuse(%t: tensor<1024xf32, #blocked>) {
+  // expected-remark @below {{buffer: live in [1, 3), offset = 0, size = 4096}}
+  %a = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+  %x = tile.local_load %a : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  // expected-remark @below {{buffer: live in [3, 5), offset = 0, size = 4096}}
+  %b = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+  %y = tile.local_load %b : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Overlapping live ranges: side by side, the larger buffer first.
+// expected-remark @below {{total = 6144}}
+tile.func public @overlap(%t: tensor<1024xf32, #blocked>, %u: tensor<512xf32, #blocked>) {
+  // expected-remark @below {{buffer: live in [1, 5), offset = 0, size = 4096}}
+  %a = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+  // expected-remark @below {{buffer: live in [2, 4), offset = 4096, size = 2048}}
+  %b = tile.local_alloc %u : (tensor<512xf32, #blocked>) -> !tile.buffer<512xf32, #shared>
+  %y = tile.local_load %b : !tile.buffer<512xf32, #shared> -> tensor<512xf32, #blocked>
+  %x = tile.local_load %a : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Three buffers, the middle one overlapping both others: the outer two can
+// share, the middle one cannot.
+// expected-remark @below {{total = 8192}}
+tile.func public @chain(%t: tensor<1024xf32, #blocked>) {
+  // expected-remark @below {{buffer: live in [1, 4), offset = 0, size = 4096}}
+  %a = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+  // expected-remark @below {{buffer: live in [2, 6), offset = 4096, size = 4096}}
+  %b = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+  %x = tile.local_load %a : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  // expected-remark @below {{buffer: live in [4, 7), offset = 0, size = 4096}}
+  %c = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+  %y = tile.local_load %b : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  %z = tile.local_load %c : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A buffer used inside a loop lives through the whole loop, even after its
+// last use in the body: the next iteration reads it again. So the buffer
+// allocated later in the body cannot reuse its memory.
+// expected-remark @below {{total = 8192}}
+tile.func public @loop(%t: tensor<1024xf32, #blocked>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-remark @below {{buffer: live in [3, 9), offset = 0, size = 4096}}
+  %a = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %x = tile.local_load %a : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+    // expected-remark @below {{buffer: live in [6, 8), offset = 4096, size = 4096}}
+    %b = tile.local_alloc %x : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+    %y = tile.local_load %b : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Double buffering: the two loop-carried buffers swap, so both live through
+// the loop and must not overlap.
+// expected-remark @below {{total = 8192}}
+tile.func public @double_buffer(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-remark @below {{buffer: live in [3, 9), offset = 0, size = 4096}}
+  %a = tile.local_alloc : () -> !tile.buffer<1024xf32, #shared, mutable>
+  // expected-remark @below {{buffer: live in [4, 9), offset = 4096, size = 4096}}
+  %b = tile.local_alloc : () -> !tile.buffer<1024xf32, #shared, mutable>
+  %x, %y = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %a, %next = %b) -> (!tile.buffer<1024xf32, #shared, mutable>, !tile.buffer<1024xf32, #shared, mutable>) : i32 {
+    %v = tile.local_load %cur : !tile.buffer<1024xf32, #shared, mutable> -> tensor<1024xf32, #blocked>
+    tile.local_store %v, %next : tensor<1024xf32, #blocked> -> !tile.buffer<1024xf32, #shared, mutable>
+    scf.yield %next, %cur : !tile.buffer<1024xf32, #shared, mutable>, !tile.buffer<1024xf32, #shared, mutable>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A view keeps its allocation alive; the dealloc is its last use.
+// expected-remark @below {{total = 2048}}
+tile.func public @views_and_dealloc(%i: i32) {
+  // expected-remark @below {{buffer: live in [1, 5), offset = 0, size = 2048}}
+  %a = tile.local_alloc : () -> !tile.buffer<2x256xf32, #shared, mutable>
+  %s = tile.buffer_index %a[%i] : !tile.buffer<2x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+  %x = tile.local_load %s : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  tile.local_dealloc %a : !tile.buffer<2x256xf32, #shared, mutable>
+  // expected-remark @below {{buffer: live in [5, 6), offset = 0, size = 1024}}
+  %b = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A buffer selected by an scf.if keeps both candidates alive until the
+// result's last use.
+// expected-remark @below {{total = 8192}}
+tile.func public @select_if(%c: i1) {
+  // expected-remark @below {{buffer: live in [1, 7), offset = 0, size = 4096}}
+  %a = tile.local_alloc : () -> !tile.buffer<1024xf32, #shared, mutable>
+  // expected-remark @below {{buffer: live in [2, 7), offset = 4096, size = 4096}}
+  %b = tile.local_alloc : () -> !tile.buffer<1024xf32, #shared, mutable>
+  %r = scf.if %c -> !tile.buffer<1024xf32, #shared, mutable> {
+    scf.yield %a : !tile.buffer<1024xf32, #shared, mutable>
+  } else {
+    scf.yield %b : !tile.buffer<1024xf32, #shared, mutable>
+  }
+  %x = tile.local_load %r : !tile.buffer<1024xf32, #shared, mutable> -> tensor<1024xf32, #blocked>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked2d = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Scratch: a layout conversion moves the whole tensor through shared
+// memory; a reduction across 4 warps exchanges one value per warp and row;
+// a scalar atomic whose result is used shares it. Scratch lives for its op
+// only, so it all starts at 0.
+// expected-remark @below {{total = 4096}}
+tile.func public @scratch(%t: tensor<1024xf32, #blocked>, %m: tensor<32x128xf32, #blocked2d>, %p: !tile.ptr<i32>, %v: i32) -> i32 {
+  // expected-remark @below {{scratch: live in [1, 2), offset = 0, size = 4096}}
+  %c = tile.convert_layout %t : tensor<1024xf32, #blocked> -> tensor<1024xf32, #blocked4>
+  // expected-remark @below {{scratch: live in [2, 3), offset = 0, size = 16}}
+  %s = "tile.reduce"(%t) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.addf %a, %b : f32
+    tile.reduce.return %r : f32
+  }) : (tensor<1024xf32, #blocked>) -> f32
+  // expected-remark @below {{scratch: live in [5, 6), offset = 0, size = 512}}
+  %rows = "tile.reduce"(%m) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.maxnumf %a, %b : f32
+    tile.reduce.return %r : f32
+  }) : (tensor<32x128xf32, #blocked2d>) -> tensor<32xf32, #tile.slice<{dim = 1, parent = #blocked2d}>>
+  // expected-remark @below {{scratch: live in [8, 9), offset = 0, size = 4}}
+  %old = tile.atomic_rmw add, acq_rel, gpu, %p, %v : (!tile.ptr<i32>, i32) -> i32
+  tile.return %old : i32
+}
+}
+
+// -----
+
+#blocked2d = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Within a warp a reduction needs only shuffles: no scratch. Neither does an
+// atomic whose result is unused.
+// expected-remark @below {{total = 0}}
+tile.func public @no_scratch(%m: tensor<4x128xf32, #blocked2d>, %p: !tile.ptr<i32>, %v: i32) {
+  %rows = "tile.reduce"(%m) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.addf %a, %b : f32
+    tile.reduce.return %r : f32
+  }) : (tensor<4x128xf32, #blocked2d>) -> tensor<4xf32, #tile.slice<{dim = 1, parent = #blocked2d}>>
+  %old = tile.atomic_rmw add, relaxed, gpu, %p, %v : (!tile.ptr<i32>, i32) -> i32
+  tile.return
+}
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A 128-byte swizzled NVMMA buffer starts at a multiple of 1024 bytes.
+// expected-remark @below {{total = 18432}}
+tile.func public @alignment() {
+  // expected-remark @below {{buffer: live in [1, 5), offset = 0, size = 10000}}
+  %a = tile.local_alloc : () -> !tile.buffer<2500xf32, #shared, mutable>
+  // expected-remark @below {{buffer: live in [2, 4), offset = 10240, size = 8192}}
+  %b = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.local_dealloc %b : !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.local_dealloc %a : !tile.buffer<2500xf32, #shared, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A call reserves its callee's whole allocation, away from the caller's
+// buffers that are live across the call.
+// expected-remark @below {{total = 2048}}
+tile.func private @callee(%t: tensor<512xf32, #blocked>) {
+  // expected-remark @below {{buffer: live in [1, 3), offset = 0, size = 2048}}
+  %a = tile.local_alloc %t : (tensor<512xf32, #blocked>) -> !tile.buffer<512xf32, #shared>
+  %x = tile.local_load %a : !tile.buffer<512xf32, #shared> -> tensor<512xf32, #blocked>
+  tile.return
+}
+// expected-remark @below {{total = 6144}}
+tile.func public @caller(%t: tensor<1024xf32, #blocked>, %u: tensor<512xf32, #blocked>) {
+  // expected-remark @below {{buffer: live in [1, 4), offset = 0, size = 4096}}
+  %a = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+  // expected-remark @below {{callee: live in [2, 3), offset = 4096, size = 2048}}
+  tile.call @callee(%u) : (tensor<512xf32, #blocked>) -> ()
+  %x = tile.local_load %a : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  tile.return
+}
+}
+
+// -----
+
+module {
+// expected-error @below {{'tile.func' op is recursive: its shared memory cannot be allocated}}
+tile.func private @a() {
+  tile.call @b() : () -> ()
+  tile.return
+}
+tile.func private @b() {
+  tile.call @a() : () -> ()
+  tile.return
+}
+}
