@@ -30,6 +30,7 @@ namespace mlir::tile::test {
 void registerTestAlignmentPass();
 void registerTestAliasPass();
 void registerTestAllocationPasses();
+void registerTestBarriersPass();
 } // namespace mlir::tile::test
 
 int main(int argc, char **argv) {
@@ -38,6 +39,7 @@ int main(int argc, char **argv) {
   mlir::tile::test::registerTestAlignmentPass();
   mlir::tile::test::registerTestAliasPass();
   mlir::tile::test::registerTestAllocationPasses();
+  mlir::tile::test::registerTestBarriersPass();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,

@@ -56,4 +56,20 @@ def TileAllocateSharedMemory
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
 
+def TileInsertBarriers : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
+  let summary = "Insert gpu.barrier exactly where shared-memory accesses conflict";
+  let description = [{
+    Runs the barrier analysis on every function (with the allocation the
+    allocation analysis computes) and inserts a `gpu.barrier` right before
+    every access that conflicts with one since the last barrier: a read
+    after a write, a write after a read, or a write after a write of
+    overlapping bytes, across branches and loop iterations. No other
+    barrier is inserted, and existing barriers are taken into account, so
+    running the pass twice changes nothing. Reading memory that an
+    asynchronous copy may still be writing is an error: a barrier cannot
+    order it, only `tile.async_wait` can.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // TILE_TRANSFORMS_PASSES

@@ -1,0 +1,305 @@
+//===- Barrier.cpp - where threads must synchronize on shared memory ------===//
+
+#include "tile/Analysis/Barrier.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+std::string BarrierReason::describe() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  switch (kind) {
+  case Kind::ReadAfterWrite:
+    os << "read after write";
+    break;
+  case Kind::WriteAfterRead:
+    os << "write after read";
+    break;
+  case Kind::WriteAfterWrite:
+    os << "write after write";
+    break;
+  }
+  os << " of [" << interval.first << ", " << interval.second << ")";
+  return text;
+}
+
+namespace {
+
+using Intervals = SmallVector<ByteInterval>;
+
+/// Adds `from` to the set `to`, kept sorted so that equal sets compare equal
+/// (the fixed point over loops depends on it).
+void addAll(Intervals &to, const Intervals &from) {
+  for (const ByteInterval &i : from) {
+    auto it = llvm::lower_bound(to, i);
+    if (it == to.end() || *it != i)
+      to.insert(it, i);
+  }
+}
+
+/// The first interval of `a` that overlaps one of `b`, if any.
+std::optional<ByteInterval> findOverlap(const Intervals &a, const Intervals &b) {
+  for (const ByteInterval &x : a)
+    for (const ByteInterval &y : b)
+      if (x.first < y.second && y.first < x.second)
+        return ByteInterval(std::max(x.first, y.first),
+                            std::min(x.second, y.second));
+  return std::nullopt;
+}
+
+/// Shared memory accessed since the last barrier.
+struct Pending {
+  Intervals reads, writes;
+  /// Async copies issued but not committed, and committed groups (oldest
+  /// first) not yet waited for.
+  Intervals asyncUncommitted;
+  SmallVector<Intervals> asyncGroups;
+
+  Intervals allAsync() const {
+    Intervals all = asyncUncommitted;
+    for (const Intervals &group : asyncGroups)
+      addAll(all, group);
+    return all;
+  }
+
+  void join(const Pending &other) {
+    addAll(reads, other.reads);
+    addAll(writes, other.writes);
+    addAll(asyncUncommitted, other.asyncUncommitted);
+    // Align groups by recency: the most recent groups wait together.
+    size_t n = std::max(asyncGroups.size(), other.asyncGroups.size());
+    SmallVector<Intervals> groups(n);
+    auto merge = [&](const SmallVector<Intervals> &from) {
+      for (size_t i = 0; i < from.size(); ++i)
+        addAll(groups[n - from.size() + i], from[i]);
+    };
+    merge(asyncGroups);
+    merge(other.asyncGroups);
+    asyncGroups = std::move(groups);
+  }
+
+  bool operator==(const Pending &other) const {
+    return reads == other.reads && writes == other.writes &&
+           asyncUncommitted == other.asyncUncommitted &&
+           asyncGroups == other.asyncGroups;
+  }
+};
+
+class Analyzer {
+public:
+  Analyzer(FuncOp fn, const ModuleAllocation &allocation,
+           llvm::MapVector<Operation *, BarrierReason> &barriers)
+      : fn(fn), allocation(allocation), info(allocation.getFunction(fn)),
+        barriers(barriers) {}
+
+  LogicalResult run() {
+    if (!info || fn.isExternal())
+      return success();
+    (void)visitRegion(fn.getBody(), Pending());
+    return failure(failed);
+  }
+
+private:
+  /// The state after running `region` from `state`, over its CFG.
+  Pending visitRegion(Region &region, const Pending &state) {
+    if (region.empty())
+      return state;
+    if (region.hasOneBlock())
+      return visitBlock(region.front(), state);
+    // Several blocks (branches): iterate block in-states to a fixed point.
+    DenseMap<Block *, Pending> in;
+    in[&region.front()] = state;
+    SmallVector<Block *> worklist = {&region.front()};
+    Pending exit;
+    bool exitSeen = false;
+    while (!worklist.empty()) {
+      Block *block = worklist.pop_back_val();
+      Pending out = visitBlock(*block, in[block]);
+      if (block->getNumSuccessors() == 0) {
+        if (exitSeen)
+          exit.join(out);
+        else
+          exit = out;
+        exitSeen = true;
+      }
+      for (Block *succ : block->getSuccessors()) {
+        auto it = in.find(succ);
+        if (it == in.end()) {
+          in[succ] = out;
+          worklist.push_back(succ);
+          continue;
+        }
+        Pending joined = it->second;
+        joined.join(out);
+        if (!(joined == it->second)) {
+          it->second = joined;
+          worklist.push_back(succ);
+        }
+      }
+    }
+    return exit;
+  }
+
+  Pending visitBlock(Block &block, Pending state) {
+    for (Operation &op : block)
+      state = visitOp(&op, std::move(state));
+    return state;
+  }
+
+  Pending visitOp(Operation *op, Pending state) {
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      Pending thenState = visitRegion(ifOp.getThenRegion(), state);
+      Pending elseState = visitRegion(ifOp.getElseRegion(), state);
+      thenState.join(elseState);
+      return thenState;
+    }
+    if (op->getNumRegions() > 0 &&
+        (isa<LoopLikeOpInterface, RegionBranchOpInterface>(op))) {
+      // A loop (or other region control flow): run its regions until the
+      // state at their entry stops growing. The body may also run zero
+      // times, so the result joins the state before.
+      Pending entry = state, current = state, out;
+      while (true) {
+        out = current;
+        for (Region &region : op->getRegions())
+          out = visitRegion(region, out);
+        Pending next = entry;
+        next.join(out);
+        if (next == current)
+          break;
+        current = next;
+      }
+      out.join(entry);
+      return out;
+    }
+    return transfer(op, std::move(state));
+  }
+
+  /// Shared memory `op` itself reads, writes, or starts writing
+  /// asynchronously.
+  void getAccesses(Operation *op, Intervals &reads, Intervals &writes,
+                   Intervals &async) {
+    auto own = [&]() -> Intervals {
+      const SharedBuffer *buffer = info->getBuffer(op);
+      if (!buffer)
+        return {};
+      return {{buffer->offset, buffer->offset + buffer->size}};
+    };
+    if (auto load = dyn_cast<LocalLoadOp>(op)) {
+      addAll(reads, allocation.getIntervals(load.getSrc()));
+    } else if (auto store = dyn_cast<LocalStoreOp>(op)) {
+      addAll(writes, allocation.getIntervals(store.getDst()));
+    } else if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+      if (alloc.getSrc())
+        addAll(writes, own());
+    } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
+      addAll(async, allocation.getIntervals(copy.getResult()));
+    } else if (isa<CallOp>(op) || getScratchSizeInBytes(op) > 0) {
+      // Scratch, or the callee's memory: written and read by the op.
+      addAll(reads, own());
+      addAll(writes, own());
+    }
+  }
+
+  Pending transfer(Operation *op, Pending state) {
+    if (isa<gpu::BarrierOp>(op)) {
+      state.reads.clear();
+      state.writes.clear();
+      return state;
+    }
+    if (isa<AsyncCommitGroupOp>(op)) {
+      state.asyncGroups.push_back(std::move(state.asyncUncommitted));
+      state.asyncUncommitted.clear();
+      return state;
+    }
+    if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
+      // All but the `num` most recent groups have landed; they are now
+      // ordinary pending writes that a barrier makes visible.
+      size_t keep = std::min<size_t>(wait.getNum(), state.asyncGroups.size());
+      size_t done = state.asyncGroups.size() - keep;
+      for (size_t i = 0; i < done; ++i)
+        addAll(state.writes, state.asyncGroups[i]);
+      state.asyncGroups.erase(state.asyncGroups.begin(),
+                              state.asyncGroups.begin() + done);
+      return state;
+    }
+
+    Intervals reads, writes, async;
+    getAccesses(op, reads, writes, async);
+    if (reads.empty() && writes.empty() && async.empty())
+      return state;
+
+    // Memory an async copy may still be writing: no barrier can order it.
+    Intervals inFlight = state.allAsync();
+    if (auto overlap = findOverlap(reads, inFlight);
+        overlap && reported.insert(op).second) {
+      op->emitError() << "reads shared memory [" << overlap->first << ", "
+                      << overlap->second
+                      << ") that an asynchronous copy may still be writing: "
+                         "wait for it first (tile.async_wait)";
+      failed = true;
+    }
+
+    std::optional<BarrierReason> reason;
+    auto check = [&](const Intervals &a, const Intervals &b,
+                     BarrierReason::Kind kind) {
+      if (reason)
+        return;
+      if (auto overlap = findOverlap(a, b))
+        reason = BarrierReason{kind, *overlap};
+    };
+    Intervals allWrites = writes;
+    addAll(allWrites, async);
+    check(reads, state.writes, BarrierReason::Kind::ReadAfterWrite);
+    check(allWrites, state.reads, BarrierReason::Kind::WriteAfterRead);
+    check(allWrites, state.writes, BarrierReason::Kind::WriteAfterWrite);
+    if (reason) {
+      barriers.insert({op, *reason});
+      state.reads.clear();
+      state.writes.clear();
+    } else if (barriers.count(op)) {
+      // Chosen on an earlier pass over a loop: it still clears.
+      state.reads.clear();
+      state.writes.clear();
+    }
+    addAll(state.reads, reads);
+    addAll(state.writes, writes);
+    addAll(state.asyncUncommitted, async);
+    return state;
+  }
+
+  FuncOp fn;
+  const ModuleAllocation &allocation;
+  const FunctionAllocation *info;
+  llvm::MapVector<Operation *, BarrierReason> &barriers;
+  llvm::SmallPtrSet<Operation *, 4> reported;
+  bool failed = false;
+};
+
+} // namespace
+
+FailureOr<FunctionBarriers>
+FunctionBarriers::compute(FuncOp fn, const ModuleAllocation &allocation) {
+  FunctionBarriers result;
+  Analyzer analyzer(fn, allocation, result.barriers);
+  if (failed(analyzer.run()))
+    return failure();
+  // Program order, for deterministic output.
+  DenseMap<Operation *, int64_t> order;
+  int64_t next = 0;
+  fn.walk<WalkOrder::PreOrder>([&](Operation *op) { order[op] = next++; });
+  SmallVector<std::pair<Operation *, BarrierReason>> sorted(
+      result.barriers.begin(), result.barriers.end());
+  llvm::sort(sorted, [&](const auto &a, const auto &b) {
+    return order[a.first] < order[b.first];
+  });
+  result.barriers.clear();
+  for (auto &entry : sorted)
+    result.barriers.insert(entry);
+  return result;
+}

@@ -1,0 +1,45 @@
+//===- InsertBarriers.cpp - gpu.barrier where shared memory conflicts -----===//
+
+#include "tile/Transforms/Passes.h"
+
+#include "tile/Analysis/Barrier.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEINSERTBARRIERS
+#include "tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+class InsertBarriers
+    : public tile::impl::TileInsertBarriersBase<InsertBarriers> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    ModuleAllocation allocation(module);
+    if (failed(allocation.run()))
+      return signalPassFailure();
+    // Analyze every function before changing any: the analysis numbers ops.
+    SmallVector<Operation *> points;
+    for (FuncOp fn : module.getOps<FuncOp>()) {
+      FailureOr<FunctionBarriers> barriers =
+          FunctionBarriers::compute(fn, allocation);
+      if (failed(barriers))
+        return signalPassFailure();
+      for (auto &entry : barriers->getBarriers())
+        points.push_back(entry.first);
+    }
+    for (Operation *op : points) {
+      OpBuilder builder(op);
+      gpu::BarrierOp::create(builder, op->getLoc());
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,262 @@
+// The barrier analysis: a barrier before an access exactly when it conflicts
+// with one since the last barrier. Byte intervals are the allocation's.
+// RUN: tile-opt %s -test-print-barriers -split-input-file -verify-diagnostics=only-expected -o /dev/null
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Read after write: another thread may read what this one wrote.
+tile.func public @raw(%t: tensor<256xf32, #blocked>) {
+  %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  tile.local_store %t, %a : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  // expected-remark @below {{barrier before: read after write of [0, 1024)}}
+  %x = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  // Reads after reads need nothing.
+  %y = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  // Write after read.
+  // expected-remark @below {{barrier before: write after read of [0, 1024)}}
+  tile.local_store %t, %a : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  // Write after write.
+  // expected-remark @below {{barrier before: write after write of [0, 1024)}}
+  tile.local_store %t, %a : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Disjoint buffers do not conflict, and an existing barrier is respected:
+// no remarks here.
+tile.func public @no_conflict(%t: tensor<256xf32, #blocked>) {
+  %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  %b = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  tile.local_store %t, %a : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  %x = tile.local_load %b : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  gpu.barrier
+  %y = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  tile.local_store %t, %b : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A write in one branch is pending after the if; a write followed by a
+// barrier in its branch is not, and neither is anything before an if whose
+// every branch ends with a barrier.
+tile.func public @branches(%t: tensor<256xf32, #blocked>, %c: i1) {
+  %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  %b = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  scf.if %c {
+    tile.local_store %t, %a : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  }
+  scf.if %c {
+    tile.local_store %t, %b : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+    gpu.barrier
+  }
+  %y = tile.local_load %b : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  // expected-remark @below {{barrier before: read after write of [0, 1024)}}
+  %x = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  scf.if %c {
+    // expected-remark @below {{barrier before: write after read of [0, 1024)}}
+    tile.local_store %t, %a : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+    gpu.barrier
+  } else {
+    gpu.barrier
+  }
+  %z = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// In a loop, the store of one iteration conflicts with the load of the
+// next (the back edge), and the load with the store of the same iteration.
+tile.func public @loop(%t: tensor<256xf32, #blocked>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    // expected-remark @below {{barrier before: read after write of [0, 1024)}}
+    %x = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+    // expected-remark @below {{barrier before: write after read of [0, 1024)}}
+    tile.local_store %x, %a : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A loop that only reads needs no barrier, even across iterations: no
+// remarks.
+tile.func public @read_only_loop(%t: tensor<256xf32, #blocked>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %a = tile.local_alloc %t : (tensor<256xf32, #blocked>) -> !tile.buffer<256xf32, #shared>
+  gpu.barrier
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %x = tile.local_load %a : !tile.buffer<256xf32, #shared> -> tensor<256xf32, #blocked>
+    %y = tile.local_load %a : !tile.buffer<256xf32, #shared> -> tensor<256xf32, #blocked>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Double buffering: each iteration reads one buffer and writes the other;
+// the write must wait for the previous iteration's reads of that buffer, and
+// the read for the previous iteration's write.
+tile.func public @double_buffer(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  %b = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  %x, %y = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %a, %next = %b) -> (!tile.buffer<256xf32, #shared, mutable>, !tile.buffer<256xf32, #shared, mutable>) : i32 {
+    // expected-remark @below {{barrier before: read after write of [0, 1024)}}
+    %v = tile.local_load %cur : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+    // expected-remark @below {{barrier before: write after read of [0, 1024)}}
+    tile.local_store %v, %next : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+    scf.yield %next, %cur : !tile.buffer<256xf32, #shared, mutable>, !tile.buffer<256xf32, #shared, mutable>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// The callee's memory starts where the caller's dead buffer was; the
+// caller's pending write there must be ordered before the callee's first
+// access (a bug Triton had): the barrier goes before the call. After the
+// call, a new buffer in the same place waits for the callee's accesses.
+tile.func private @callee(%t: tensor<256xf32, #blocked>) {
+  %a = tile.local_alloc %t : (tensor<256xf32, #blocked>) -> !tile.buffer<256xf32, #shared>
+  // expected-remark @below {{barrier before: read after write of [0, 1024)}}
+  %x = tile.local_load %a : !tile.buffer<256xf32, #shared> -> tensor<256xf32, #blocked>
+  tile.return
+}
+tile.func public @caller(%t: tensor<256xf32, #blocked>) {
+  %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  tile.local_store %t, %a : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  // expected-remark @below {{barrier before: read after write of [0, 1024)}}
+  tile.call @callee(%t) : (tensor<256xf32, #blocked>) -> ()
+  // expected-remark @below {{barrier before: write after read of [0, 1024)}}
+  %b = tile.local_alloc %t : (tensor<256xf32, #blocked>) -> !tile.buffer<256xf32, #shared>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// An async copy's data is a pending write only once waited for: the barrier
+// before the wait does not count; the one after it does.
+tile.func public @async(%p: tensor<256x!tile.ptr<f32>, #blocked>) {
+  %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  %t = tile.async_copy_global_to_local %p, %a : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  %g = tile.async_commit_group tokens %t
+  gpu.barrier
+  %w = tile.async_wait %g {num = 0 : i32}
+  // expected-remark @below {{barrier before: read after write of [0, 1024)}}
+  %x = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Two groups in flight; waiting until one is left lands the older one only.
+tile.func public @async_groups(%p: tensor<256x!tile.ptr<f32>, #blocked>) {
+  %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  %b = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  %t0 = tile.async_copy_global_to_local %p, %a : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  %g0 = tile.async_commit_group tokens %t0
+  %t1 = tile.async_copy_global_to_local %p, %b : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  %g1 = tile.async_commit_group tokens %t1
+  %w = tile.async_wait %g1 {num = 1 : i32}
+  // expected-remark @below {{barrier before: read after write of [0, 1024)}}
+  %x = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  %w2 = tile.async_wait %g1 {num = 0 : i32}
+  // expected-remark @below {{barrier before: read after write of [1024, 2048)}}
+  %y = tile.local_load %b : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Reading the buffer of a copy that was never waited for is a race no
+// barrier fixes.
+tile.func public @async_unwaited(%p: tensor<256x!tile.ptr<f32>, #blocked>) {
+  %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  %t = tile.async_copy_global_to_local %p, %a : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  %g = tile.async_commit_group tokens %t
+  gpu.barrier
+  // expected-error @below {{reads shared memory [0, 1024) that an asynchronous copy may still be writing: wait for it first (tile.async_wait)}}
+  %x = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Scratch reuses memory: two conversions in a row use the same scratch, and
+// the second must not overwrite it while the first may still be reading.
+tile.func public @scratch(%t: tensor<256xf32, #blocked>) {
+  %c = tile.convert_layout %t : tensor<256xf32, #blocked> -> tensor<256xf32, #blocked4>
+  // expected-remark @below {{barrier before: read after write of [0, 1024)}}
+  %d = tile.convert_layout %t : tensor<256xf32, #blocked> -> tensor<256xf32, #blocked4>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Unstructured control flow: a write on one path reaches the join.
+tile.func public @branches_cfg(%t: tensor<256xf32, #blocked>, %c: i1) {
+  %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  cf.cond_br %c, ^write, ^join
+^write:
+  tile.local_store %t, %a : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  cf.br ^join
+^join:
+  // expected-remark @below {{barrier before: read after write of [0, 1024)}}
+  %x = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  tile.return
+}
+}

@@ -1,0 +1,43 @@
+//===- TestBarriers.cpp - test-print-barriers -----------------------------===//
+//
+// Emits a remark on every op the barrier analysis wants a barrier before,
+// with the conflict that requires it, for lit tests.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Analysis/Barrier.h"
+
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+struct TestPrintBarriersPass
+    : public PassWrapper<TestPrintBarriersPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestPrintBarriersPass)
+
+  StringRef getArgument() const final { return "test-print-barriers"; }
+  StringRef getDescription() const final {
+    return "Print where the barrier analysis needs barriers, and why";
+  }
+
+  void runOnOperation() override {
+    ModuleAllocation allocation(getOperation());
+    if (failed(allocation.run()))
+      return signalPassFailure();
+    for (FuncOp fn : getOperation().getOps<FuncOp>()) {
+      FailureOr<FunctionBarriers> barriers =
+          FunctionBarriers::compute(fn, allocation);
+      if (failed(barriers))
+        return signalPassFailure();
+      for (auto &[op, reason] : barriers->getBarriers())
+        op->emitRemark() << "barrier before: " << reason.describe();
+    }
+  }
+};
+} // namespace
+
+namespace mlir::tile::test {
+void registerTestBarriersPass() { PassRegistration<TestPrintBarriersPass>(); }
+} // namespace mlir::tile::test
