@@ -1,3 +1,4 @@
-// docs/reference/TileDialect.md is generated from ODS: regenerate it with
+// docs/reference/ is generated from ODS: regenerate it with
 // `cmake --build build --target tile-docs` when this test fails.
 // RUN: diff -u %tile_src_root/docs/reference/TileDialect.md %tile_obj_root/docs/Tile/TileDialect.md
+// RUN: diff -u %tile_src_root/docs/reference/TilePasses.md %tile_obj_root/docs/Tile/TilePasses.md

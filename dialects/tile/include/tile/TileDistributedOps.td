@@ -135,14 +135,18 @@ def Tile_AsyncCopyGlobalToLocalOp : Tile_Op<"async_copy_global_to_local", [
   let hasVerifier = 1;
 }
 
-def Tile_AsyncCommitGroupOp : Tile_Op<"async_commit_group"> {
+// Both order shared-memory writes: they must be neither removed nor moved
+// across shared-memory accesses.
+def Tile_AsyncCommitGroupOp : Tile_Op<"async_commit_group", [
+    MemoryEffects<[MemWrite<Tile_SharedMemory>]>]> {
   let summary = "Close the group of asynchronous copies issued so far";
   let arguments = (ins Variadic<Tile_AsyncToken>:$inputTokens);
   let results = (outs Tile_AsyncToken:$asyncToken);
   let assemblyFormat = "(`tokens` $inputTokens^)? attr-dict";
 }
 
-def Tile_AsyncWaitOp : Tile_Op<"async_wait"> {
+def Tile_AsyncWaitOp : Tile_Op<"async_wait", [
+    MemoryEffects<[MemWrite<Tile_SharedMemory>]>]> {
   let summary = "Wait until at most `num` groups of asynchronous copies are pending";
   let description = [{
     After it, the copies of all but the `num` most recent groups are in
