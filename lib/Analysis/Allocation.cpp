@@ -34,30 +34,23 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
     auto type = convert.getType();
     return type.getNumElements() * getElementBytes(type);
   }
-  if (auto reduce = dyn_cast<ReduceOp>(op)) {
-    // Partial results of every warp along the axis meet in shared memory.
-    auto srcType = cast<RankedTensorType>(reduce.getSrcs()[0].getType());
-    int64_t warps = getWarpsAlong(srcType, reduce.getAxis());
+  // Reductions and scans across warps: the partial result of every warp
+  // along the axis, for every row, meets in shared memory.
+  auto crossWarp = [](ValueRange srcs, unsigned axis) -> int64_t {
+    auto srcType = cast<RankedTensorType>(srcs[0].getType());
+    int64_t warps = getWarpsAlong(srcType, axis);
     if (warps <= 1)
       return 0;
-    int64_t rows = srcType.getNumElements() / srcType.getDimSize(reduce.getAxis());
+    int64_t rows = srcType.getNumElements() / srcType.getDimSize(axis);
     int64_t bytes = 0;
-    for (Value src : reduce.getSrcs())
+    for (Value src : srcs)
       bytes += rows * warps * getElementBytes(src.getType());
     return bytes;
-  }
-  if (auto scan = dyn_cast<ScanOp>(op)) {
-    // Each warp's running total along the axis is shared with the next.
-    auto srcType = cast<RankedTensorType>(scan.getSrcs()[0].getType());
-    int64_t warps = getWarpsAlong(srcType, scan.getAxis());
-    if (warps <= 1)
-      return 0;
-    int64_t rows = srcType.getNumElements() / srcType.getDimSize(scan.getAxis());
-    int64_t bytes = 0;
-    for (Value src : scan.getSrcs())
-      bytes += rows * warps * getElementBytes(src.getType());
-    return bytes;
-  }
+  };
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return crossWarp(reduce.getSrcs(), reduce.getAxis());
+  if (auto scan = dyn_cast<ScanOp>(op))
+    return crossWarp(scan.getSrcs(), scan.getAxis());
   // A scalar atomic runs on one thread; the old value it returns reaches the
   // other threads through shared memory.
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {

@@ -2,6 +2,8 @@
 
 #include "tile/TileDialect.h"
 
+#include "VerifyUtils.h"
+
 #include "mlir/IR/Builders.h"
 
 using namespace mlir;
@@ -85,23 +87,17 @@ LogicalResult BufferTransOp::verify() {
   BufferType src = getSrc().getType(), result = getType();
   ArrayRef<int32_t> order = getOrder();
   int64_t rank = src.getRank();
-  if (static_cast<int64_t>(order.size()) != rank)
-    return emitOpError() << "order has " << order.size()
-                         << " entries for a rank-" << rank << " buffer";
-  SmallVector<int64_t> inverse(rank, -1);
-  for (auto [i, d] : llvm::enumerate(order)) {
-    if (d < 0 || d >= rank || inverse[d] != -1)
-      return emitOpError() << "order [" << order
-                           << "] is not a permutation of 0.." << rank - 1;
-    inverse[d] = i;
-  }
-  SmallVector<int64_t> shape;
-  for (int32_t d : order)
-    shape.push_back(src.getDimSize(d));
-  if (result.getShape() != ArrayRef<int64_t>(shape))
+  FailureOr<SmallVector<int64_t>> shape =
+      verifyPermutation(*this, order, src.getShape(), "buffer");
+  if (failed(shape))
+    return failure();
+  if (result.getShape() != ArrayRef<int64_t>(*shape))
     return emitOpError() << "result shape [" << result.getShape()
                          << "] does not match the permuted source shape ["
-                         << shape << "]";
+                         << *shape << "]";
+  SmallVector<int64_t> inverse(rank);
+  for (auto [i, d] : llvm::enumerate(order))
+    inverse[d] = i;
   if (result.getElementType() != src.getElementType() ||
       result.getMutableMemory() != src.getMutableMemory())
     return emitOpError() << "result must keep the source's element type and "

@@ -7,6 +7,8 @@
 
 #include "tile/TileDialect.h"
 
+#include "VerifyUtils.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
@@ -519,27 +521,35 @@ LogicalResult BroadcastOp::verify() {
   return verifySameElementType(*this, srcType, dstType);
 }
 
-LogicalResult TransOp::verify() {
-  auto srcType = getSrc().getType();
-  ArrayRef<int32_t> order = getOrder();
-  int64_t rank = srcType.getRank();
+FailureOr<SmallVector<int64_t>>
+mlir::tile::verifyPermutation(Operation *op, ArrayRef<int32_t> order,
+                              ArrayRef<int64_t> shape, StringRef what) {
+  int64_t rank = shape.size();
   if (static_cast<int64_t>(order.size()) != rank)
-    return emitOpError() << "order has " << order.size()
-                         << " entries for a rank-" << rank << " operand";
+    return op->emitOpError() << "order has " << order.size()
+                             << " entries for a rank-" << rank << " " << what;
   SmallVector<bool> seen(rank, false);
+  SmallVector<int64_t> permuted;
   for (int32_t d : order) {
     if (d < 0 || d >= rank || seen[d])
-      return emitOpError() << "order [" << order
-                           << "] is not a permutation of 0.." << rank - 1;
+      return op->emitOpError() << "order [" << order
+                               << "] is not a permutation of 0.." << rank - 1;
     seen[d] = true;
+    permuted.push_back(shape[d]);
   }
-  SmallVector<int64_t> expected;
-  for (int32_t d : order)
-    expected.push_back(srcType.getDimSize(d));
-  if (getType().getShape() != ArrayRef<int64_t>(expected))
+  return permuted;
+}
+
+LogicalResult TransOp::verify() {
+  auto srcType = getSrc().getType();
+  FailureOr<SmallVector<int64_t>> expected =
+      verifyPermutation(*this, getOrder(), srcType.getShape(), "operand");
+  if (failed(expected))
+    return failure();
+  if (getType().getShape() != ArrayRef<int64_t>(*expected))
     return emitOpError() << "result shape " << describeShape(getType())
                          << " does not match the permuted operand shape "
-                         << describeShape(expected);
+                         << describeShape(*expected);
   return verifySameElementType(*this, srcType, getType());
 }
 

@@ -1,0 +1,20 @@
+//===- VerifyUtils.h - checks shared by tile op verifiers -------*- C++ -*-===//
+
+#ifndef TILE_LIB_VERIFYUTILS_H
+#define TILE_LIB_VERIFYUTILS_H
+
+#include "mlir/IR/Operation.h"
+
+namespace mlir::tile {
+
+/// Checks that `order` permutes the dimensions of `shape` (`what` names the
+/// operand, e.g. "operand" or "buffer") and returns the permuted shape
+/// (result dimension i is `shape[order[i]]`).
+FailureOr<SmallVector<int64_t>> verifyPermutation(Operation *op,
+                                                  ArrayRef<int32_t> order,
+                                                  ArrayRef<int64_t> shape,
+                                                  StringRef what);
+
+} // namespace mlir::tile
+
+#endif // TILE_LIB_VERIFYUTILS_H
