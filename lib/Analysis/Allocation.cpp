@@ -26,13 +26,14 @@ static int64_t getWarpsAlong(Type type, unsigned axis) {
 }
 
 int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
-  if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
-    // Between two layouts the data moves through shared memory: the whole
-    // tensor is written, then read back in the new layout.
-    if (convert.getSrc().getType() == convert.getType())
-      return 0;
-    auto type = convert.getType();
-    return type.getNumElements() * getElementBytes(type);
+  if (movesDataBetweenThreads(op)) {
+    // Elements move between threads through shared memory: every operand
+    // is written whole, then read back in the result's layout.
+    int64_t bytes = 0;
+    for (Value operand : op->getOperands())
+      if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
+        bytes += type.getNumElements() * getElementBytes(type);
+    return bytes;
   }
   // Reductions and scans across warps: the partial result of every warp
   // along the axis, for every row, meets in shared memory.

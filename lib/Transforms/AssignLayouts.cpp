@@ -131,20 +131,6 @@ private:
     result.replaceAllUsesExcept(convert.getResult(), convert);
   }
 
-  /// The blocked layout of `src` with a new fastest dimension of 2, held
-  /// entirely by one thread (the layout of tile.join's result).
-  static BlockedLayoutAttr appendPairDim(BlockedLayoutAttr src) {
-    SmallVector<unsigned> size(src.getSizePerThread()),
-        threads(src.getThreads()), warps(src.getWarps());
-    size.push_back(2);
-    threads.push_back(1);
-    warps.push_back(1);
-    SmallVector<unsigned> order = {static_cast<unsigned>(src.getRank())};
-    llvm::append_range(order, src.getDimOrder());
-    return BlockedLayoutAttr::get(src.getContext(), size, threads, warps,
-                                  order);
-  }
-
   void applyLayoutRules(Operation *op) {
     OpBuilder builder(op);
     MLIRContext *context = op->getContext();
@@ -190,21 +176,9 @@ private:
           getDistributedLayout(trans.getSrc().getType()));
       if (!src)
         return;
-      ArrayRef<int32_t> order = trans.getOrder();
-      SmallVector<unsigned> size, threads, warps, dimOrder;
-      SmallVector<unsigned> inverse(order.size());
-      for (auto [i, d] : llvm::enumerate(order)) {
-        size.push_back(src.getSizePerThread()[d]);
-        threads.push_back(src.getThreads()[d]);
-        warps.push_back(src.getWarps()[d]);
-        inverse[d] = i;
-      }
-      for (unsigned d : src.getDimOrder())
-        dimOrder.push_back(inverse[d]);
       retypeResult(builder, trans.getResult(),
                    withEncoding(trans.getType(),
-                                BlockedLayoutAttr::get(context, size, threads,
-                                                       warps, dimOrder)));
+                                getPermutedLayout(src, trans.getOrder())));
       return;
     }
     if (auto join = dyn_cast<JoinOp>(op)) {
@@ -212,7 +186,7 @@ private:
           getDistributedLayout(join.getLhs().getType()));
       if (src)
         retypeResult(builder, join.getResult(),
-                     withEncoding(join.getType(), appendPairDim(src)));
+                     withEncoding(join.getType(), getPairLayout(src)));
       return;
     }
     if (auto split = dyn_cast<SplitOp>(op)) {
@@ -222,7 +196,7 @@ private:
         split.getSrcMutable().assign(
             convertTo(builder, split.getSrc(),
                       withEncoding(split.getSrc().getType(),
-                                   appendPairDim(result))));
+                                   getPairLayout(result))));
       return;
     }
   }

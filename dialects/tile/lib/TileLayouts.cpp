@@ -595,3 +595,53 @@ RankedTensorType mlir::tile::withEncoding(Type type, Attribute encoding) {
   return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
                                encoding);
 }
+
+BlockedLayoutAttr mlir::tile::getPermutedLayout(BlockedLayoutAttr src,
+                                                ArrayRef<int32_t> order) {
+  SmallVector<unsigned> size, threads, warps, dimOrder;
+  SmallVector<unsigned> inverse(order.size());
+  for (auto [i, d] : llvm::enumerate(order)) {
+    size.push_back(src.getSizePerThread()[d]);
+    threads.push_back(src.getThreads()[d]);
+    warps.push_back(src.getWarps()[d]);
+    inverse[d] = i;
+  }
+  for (unsigned d : src.getDimOrder())
+    dimOrder.push_back(inverse[d]);
+  return BlockedLayoutAttr::get(src.getContext(), size, threads, warps,
+                                dimOrder);
+}
+
+BlockedLayoutAttr mlir::tile::getPairLayout(BlockedLayoutAttr src) {
+  SmallVector<unsigned> size(src.getSizePerThread()),
+      threads(src.getThreads()), warps(src.getWarps());
+  size.push_back(2);
+  threads.push_back(1);
+  warps.push_back(1);
+  SmallVector<unsigned> order = {static_cast<unsigned>(src.getRank())};
+  llvm::append_range(order, src.getDimOrder());
+  return BlockedLayoutAttr::get(src.getContext(), size, threads, warps, order);
+}
+
+bool mlir::tile::movesDataBetweenThreads(Operation *op) {
+  auto layoutOf = [](Value v) {
+    return dyn_cast_or_null<BlockedLayoutAttr>(getDistributedLayout(v.getType()));
+  };
+  if (auto convert = dyn_cast<ConvertLayoutOp>(op))
+    return convert.getSrc().getType() != convert.getType();
+  if (auto trans = dyn_cast<TransOp>(op)) {
+    auto src = layoutOf(trans.getSrc()), dst = layoutOf(trans.getResult());
+    return !src || !dst || getPermutedLayout(src, trans.getOrder()) != dst;
+  }
+  if (auto join = dyn_cast<JoinOp>(op)) {
+    auto src = layoutOf(join.getLhs()), dst = layoutOf(join.getResult());
+    return !src || !dst || getPairLayout(src) != dst;
+  }
+  if (auto split = dyn_cast<SplitOp>(op)) {
+    auto src = layoutOf(split.getSrc()), dst = layoutOf(split.getOutLHS());
+    return !src || !dst || getPairLayout(dst) != src;
+  }
+  if (auto reshape = dyn_cast<ReshapeOp>(op))
+    return reshape.getSrc().getType() != reshape.getType();
+  return isa<CatOp>(op);
+}

@@ -70,6 +70,20 @@ BlockedLayoutAttr getDefaultBlockedLayout(MLIRContext *context,
                                           unsigned numWarps,
                                           unsigned threadsPerWarp);
 
+/// The layout of tile.trans's result that makes it a renaming of registers:
+/// `src` with its dimensions permuted by `order`.
+BlockedLayoutAttr getPermutedLayout(BlockedLayoutAttr src,
+                                    llvm::ArrayRef<int32_t> order);
+
+/// The layout of tile.join's result (and tile.split's operand) that keeps
+/// both halves of a pair on one thread: `src` with a new fastest dimension of
+/// size 2 held entirely by each thread.
+BlockedLayoutAttr getPairLayout(BlockedLayoutAttr src);
+
+/// Whether `op` (trans, join, split, reshape, cat, convert_layout) moves
+/// elements between threads, and so goes through shared memory.
+bool movesDataBetweenThreads(Operation *op);
+
 /// `type` (a tensor) with `encoding`.
 RankedTensorType withEncoding(Type type, Attribute encoding);
 

@@ -1,0 +1,252 @@
+//===- Distribution.cpp - which thread holds which tensor element ---------===//
+
+#include "Distribution.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+static Value constantI32(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, value, 32);
+}
+
+ThreadIds mlir::tile::emitThreadIds(OpBuilder &b, Location loc,
+                                    unsigned threadsPerWarp) {
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  tid = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), tid);
+  Value width = constantI32(b, loc, threadsPerWarp);
+  return {arith::RemUIOp::create(b, loc, tid, width),
+          arith::DivUIOp::create(b, loc, tid, width)};
+}
+
+FailureOr<Distribution> Distribution::get(RankedTensorType type) {
+  Distribution d;
+  d.shape = SmallVector<int64_t>(type.getShape());
+  auto fromBlocked = [](BlockedLayoutAttr blocked, ArrayRef<int64_t> shape) {
+    Base base;
+    base.shape = SmallVector<int64_t>(shape);
+    base.sizePerThread = SmallVector<unsigned>(blocked.getSizePerThread());
+    base.threads = SmallVector<unsigned>(blocked.getThreads());
+    base.warps = SmallVector<unsigned>(blocked.getWarps());
+    base.order = SmallVector<unsigned>(blocked.getDimOrder());
+    return base;
+  };
+  Attribute encoding = type.getEncoding();
+  if (auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(encoding)) {
+    d.kind = Kind::Blocked;
+    d.base = fromBlocked(blocked, d.shape);
+    enumerate(d.base, d.tuples);
+    d.sizePerThread = d.base.sizePerThread;
+    d.threads = d.base.threads;
+    d.warps = d.base.warps;
+    d.order = d.base.order;
+    return d;
+  }
+  if (auto slice = dyn_cast_or_null<SliceLayoutAttr>(encoding)) {
+    auto parent = dyn_cast<BlockedLayoutAttr>(slice.getParent());
+    if (!parent)
+      return failure();
+    d.kind = Kind::Slice;
+    d.slicedDim = slice.getDim();
+    SmallVector<int64_t> baseShape(d.shape);
+    baseShape.insert(baseShape.begin() + d.slicedDim, 1);
+    d.base = fromBlocked(parent, baseShape);
+    SmallVector<SmallVector<int64_t>> all;
+    enumerate(d.base, all);
+    for (auto &tuple : all) {
+      if (tuple[d.slicedDim] != 0)
+        continue;
+      d.baseTuples.push_back(tuple);
+      SmallVector<int64_t> t(tuple);
+      t.erase(t.begin() + d.slicedDim);
+      d.tuples.push_back(t);
+    }
+    auto drop = [&](ArrayRef<unsigned> v) {
+      SmallVector<unsigned> r(v);
+      r.erase(r.begin() + d.slicedDim);
+      return r;
+    };
+    d.sizePerThread = drop(d.base.sizePerThread);
+    d.threads = drop(d.base.threads);
+    d.warps = drop(d.base.warps);
+    for (unsigned o : d.base.order)
+      if (o != d.slicedDim)
+        d.order.push_back(o > d.slicedDim ? o - 1 : o);
+    return d;
+  }
+  if (auto dotOperand = dyn_cast_or_null<DotOperandLayoutAttr>(encoding)) {
+    auto parent = dyn_cast<BlockedLayoutAttr>(dotOperand.getParent());
+    if (!parent || type.getRank() != 2)
+      return failure();
+    d.kind = Kind::DotOperand;
+    d.opIdx = dotOperand.getOpIdx();
+    // A (MxK) keeps the parent's rows, B (KxN) its columns; K is whole on
+    // every thread.
+    unsigned kept = d.opIdx == 0 ? 0 : 1, kDim = 1 - kept;
+    d.kSize = d.shape[kDim];
+    SmallVector<int64_t> baseShape = {1, 1};
+    baseShape[kept] = d.shape[kept];
+    d.base = fromBlocked(parent, baseShape);
+    SmallVector<SmallVector<int64_t>> all;
+    enumerate(d.base, all);
+    for (auto &tuple : all) {
+      if (tuple[kDim] != 0)
+        continue;
+      for (int64_t k = 0; k < d.kSize; ++k) {
+        SmallVector<int64_t> t(2);
+        t[kept] = tuple[kept];
+        t[kDim] = k;
+        d.tuples.push_back(t);
+        d.baseTuples.push_back(tuple);
+      }
+    }
+    d.sizePerThread = {1, 1};
+    d.threads = d.base.threads;
+    d.warps = d.base.warps;
+    d.order = d.base.order;
+    return d;
+  }
+  return failure();
+}
+
+void Distribution::enumerate(const Base &base,
+                             SmallVectorImpl<SmallVector<int64_t>> &out) {
+  size_t rank = base.shape.size();
+  SmallVector<int64_t> count(rank);
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t tile = int64_t(base.sizePerThread[d]) * base.threads[d] * base.warps[d];
+    count[d] = llvm::divideCeil(base.shape[d], tile) * base.sizePerThread[d];
+  }
+  int64_t total = 1;
+  for (int64_t c : count)
+    total *= c;
+  for (int64_t e = 0; e < total; ++e) {
+    SmallVector<int64_t> tuple(rank);
+    int64_t rest = e;
+    for (unsigned d : base.order) {
+      tuple[d] = rest % count[d];
+      rest /= count[d];
+    }
+    out.push_back(tuple);
+  }
+}
+
+int64_t Distribution::findElement(ArrayRef<int64_t> tuple) const {
+  for (auto [e, t] : llvm::enumerate(tuples))
+    if (ArrayRef<int64_t>(t) == tuple)
+      return e;
+  return -1;
+}
+
+Value Distribution::emitLaneOrWarpCoordinate(OpBuilder &b, Location loc,
+                                             Value id, ArrayRef<unsigned> counts,
+                                             unsigned dim) const {
+  if (counts[dim] == 1)
+    return constantI32(b, loc, 0);
+  int64_t stride = 1;
+  for (unsigned o : base.order) {
+    if (o == dim)
+      break;
+    stride *= counts[o];
+  }
+  Value v = id;
+  if (stride > 1)
+    v = arith::DivUIOp::create(b, loc, v, constantI32(b, loc, stride));
+  return arith::RemUIOp::create(b, loc, v, constantI32(b, loc, counts[dim]));
+}
+
+Value Distribution::emitBaseCoordinate(OpBuilder &b, Location loc,
+                                       const ThreadIds &ids, unsigned d,
+                                       int64_t index, bool wrap) const {
+  int64_t s = base.sizePerThread[d], t = base.threads[d], w = base.warps[d];
+  int64_t tile = s * t * w;
+  Value lane = emitLaneOrWarpCoordinate(b, loc, ids.lane, base.threads, d);
+  Value warp = emitLaneOrWarpCoordinate(b, loc, ids.warp, base.warps, d);
+  // (index / s) * tile + warp * (s * t) + lane * s + index % s
+  Value c = constantI32(b, loc, (index / s) * tile + index % s);
+  c = arith::AddIOp::create(
+      b, loc, c, arith::MulIOp::create(b, loc, warp, constantI32(b, loc, s * t)));
+  c = arith::AddIOp::create(
+      b, loc, c, arith::MulIOp::create(b, loc, lane, constantI32(b, loc, s)));
+  if (wrap && tile > base.shape[d])
+    c = arith::RemUIOp::create(b, loc, c, constantI32(b, loc, base.shape[d]));
+  return c;
+}
+
+SmallVector<Value> Distribution::emitCoordinates(OpBuilder &b, Location loc,
+                                                 const ThreadIds &ids,
+                                                 unsigned e) const {
+  SmallVector<Value> coords;
+  switch (kind) {
+  case Kind::Blocked:
+    for (unsigned d = 0; d < getRank(); ++d)
+      coords.push_back(emitBaseCoordinate(b, loc, ids, d, tuples[e][d], true));
+    return coords;
+  case Kind::Slice:
+    for (unsigned d = 0; d < base.shape.size(); ++d)
+      if (d != slicedDim)
+        coords.push_back(
+            emitBaseCoordinate(b, loc, ids, d, baseTuples[e][d], true));
+    return coords;
+  case Kind::DotOperand: {
+    unsigned kept = opIdx == 0 ? 0 : 1;
+    coords.resize(2);
+    coords[kept] = emitBaseCoordinate(b, loc, ids, kept, baseTuples[e][kept], true);
+    coords[1 - kept] = constantI32(b, loc, tuples[e][1 - kept]);
+    return coords;
+  }
+  }
+  return coords;
+}
+
+bool Distribution::hasReplication() const {
+  if (kind != Kind::Blocked)
+    return true;
+  for (unsigned d = 0; d < getRank(); ++d)
+    if (int64_t(base.sizePerThread[d]) * base.threads[d] * base.warps[d] >
+        base.shape[d])
+      return true;
+  return false;
+}
+
+Value Distribution::emitOwner(OpBuilder &b, Location loc, const ThreadIds &ids,
+                              unsigned e) const {
+  if (!hasReplication())
+    return {};
+  ArrayRef<int64_t> tuple = kind == Kind::Blocked ? tuples[e] : baseTuples[e];
+  Value owner;
+  for (unsigned d = 0; d < base.shape.size(); ++d) {
+    int64_t tile = int64_t(base.sizePerThread[d]) * base.threads[d] * base.warps[d];
+    bool dimReplicated = tile > base.shape[d] ||
+                         (kind == Kind::DotOperand && base.shape[d] == 1);
+    if (!dimReplicated)
+      continue;
+    Value c = emitBaseCoordinate(b, loc, ids, d, tuple[d], /*wrap=*/false);
+    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c,
+                                     constantI32(b, loc, base.shape[d]));
+    owner = owner ? arith::AndIOp::create(b, loc, owner, ok) : ok;
+  }
+  if (!owner)
+    owner = arith::ConstantIntOp::create(b, loc, 1, 1);
+  return owner;
+}
+
+unsigned Distribution::getLaneStride(unsigned dim) const {
+  unsigned baseDim = kind == Kind::Slice && dim >= slicedDim ? dim + 1 : dim;
+  unsigned stride = 1;
+  for (unsigned o : base.order) {
+    if (o == baseDim)
+      break;
+    stride *= base.threads[o];
+  }
+  return stride;
+}
+
+Value Distribution::emitWarpCoordinate(OpBuilder &b, Location loc,
+                                       const ThreadIds &ids,
+                                       unsigned dim) const {
+  unsigned baseDim = kind == Kind::Slice && dim >= slicedDim ? dim + 1 : dim;
+  return emitLaneOrWarpCoordinate(b, loc, ids.warp, base.warps, baseDim);
+}

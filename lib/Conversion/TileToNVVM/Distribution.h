@@ -1,0 +1,105 @@
+//===- Distribution.h - which thread holds which tensor element -*- C++ -*-===//
+//
+// The lowering's view of a distributed layout: each thread holds the same
+// number of elements of a tensor, enumerated in a fixed order; element `e`
+// has a compile-time index tuple (one index per dimension, the same on every
+// thread) and run-time coordinates that depend on the thread's lane and warp.
+// Ops whose operands and results share a thread mapping (element-wise ops,
+// broadcast, expand_dims, permuted trans, join/split with pair layouts) map
+// elements through index tuples at compile time; everything else moves data
+// through shared memory by coordinates.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_CONVERSION_TILETONVVM_DISTRIBUTION_H
+#define TILE_LIB_CONVERSION_TILETONVVM_DISTRIBUTION_H
+
+#include "tile/TileDialect.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::tile {
+
+/// The lane and warp of the current thread (i32).
+struct ThreadIds {
+  Value lane, warp;
+};
+
+/// Emits the thread ids at `builder`'s insertion point.
+ThreadIds emitThreadIds(OpBuilder &builder, Location loc,
+                        unsigned threadsPerWarp);
+
+/// A blocked-like description of how a tensor of a given shape is spread:
+/// per dimension, elements per thread, threads, warps, and the dimension
+/// order in which lanes and warps are numbered.
+class Distribution {
+public:
+  /// Fails for layouts the lowering does not handle (mma, shared).
+  static FailureOr<Distribution> get(RankedTensorType type);
+
+  unsigned getRank() const { return shape.size(); }
+  /// Elements each thread holds.
+  unsigned getNumElements() const { return tuples.size(); }
+  /// The index tuple of element `e`.
+  ArrayRef<int64_t> getTuple(unsigned e) const { return tuples[e]; }
+  /// The element with index tuple `tuple`, or -1.
+  int64_t findElement(ArrayRef<int64_t> tuple) const;
+
+  /// Coordinates (i32, one per dimension) of element `e` on this thread.
+  SmallVector<Value> emitCoordinates(OpBuilder &b, Location loc,
+                                     const ThreadIds &ids, unsigned e) const;
+  /// Whether this thread is the one owner of element `e` among the threads
+  /// holding copies of it (i1), or null when no element has copies.
+  Value emitOwner(OpBuilder &b, Location loc, const ThreadIds &ids,
+                  unsigned e) const;
+  /// Whether any element has copies on several threads.
+  bool hasReplication() const;
+
+  /// For the dimension `dim`: the lanes and warps along it, and the stride
+  /// between neighbouring lanes along it in the lane id.
+  unsigned getThreads(unsigned dim) const { return threads[dim]; }
+  unsigned getWarps(unsigned dim) const { return warps[dim]; }
+  unsigned getLaneStride(unsigned dim) const;
+  /// This thread's warp coordinate along `dim` (i32).
+  Value emitWarpCoordinate(OpBuilder &b, Location loc, const ThreadIds &ids,
+                           unsigned dim) const;
+  /// Elements per thread that are contiguous along `dim` in one block.
+  unsigned getSizePerThread(unsigned dim) const { return sizePerThread[dim]; }
+  /// Index of the fastest-varying dimension.
+  unsigned getFastestDim() const { return order.front(); }
+
+private:
+  /// A dimension's base distribution (blocked parameters).
+  struct Base {
+    SmallVector<int64_t> shape;
+    SmallVector<unsigned> sizePerThread, threads, warps, order;
+  };
+  /// Which parent dimensions this tensor keeps (slice) and how the dot
+  /// operand's K dimension is held (whole, per thread).
+  enum class Kind { Blocked, Slice, DotOperand };
+
+  static void enumerate(const Base &base, SmallVectorImpl<SmallVector<int64_t>> &out);
+  Value emitLaneOrWarpCoordinate(OpBuilder &b, Location loc, Value id,
+                                 ArrayRef<unsigned> counts,
+                                 unsigned dim) const;
+  Value emitBaseCoordinate(OpBuilder &b, Location loc, const ThreadIds &ids,
+                           unsigned baseDim, int64_t index,
+                           bool wrap) const;
+
+  Kind kind = Kind::Blocked;
+  Base base;
+  /// Slice: the removed base dimension. Dot operand: operand index and K.
+  unsigned slicedDim = 0;
+  unsigned opIdx = 0;
+  int64_t kSize = 0;
+
+  SmallVector<int64_t> shape;
+  SmallVector<unsigned> sizePerThread, threads, warps, order;
+  SmallVector<SmallVector<int64_t>> tuples;
+  /// For slices and dot operands: the base tuple of each element.
+  SmallVector<SmallVector<int64_t>> baseTuples;
+};
+
+} // namespace mlir::tile
+
+#endif
