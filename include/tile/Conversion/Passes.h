@@ -1,0 +1,46 @@
+//===- Passes.h - tile conversion passes and pipelines ----------*- C++ -*-===//
+
+#ifndef TILE_CONVERSION_PASSES_H
+#define TILE_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
+#include "tile/TileDialect.h"
+
+namespace mlir::tile {
+
+#define GEN_PASS_DECL
+#include "tile/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tile/Conversion/Passes.h.inc"
+
+/// Options of the tile-to-llvm pipeline.
+struct TilePipelineOptions
+    : public PassPipelineOptions<TilePipelineOptions> {
+  Option<int> sm{*this, "sm", llvm::cl::desc("Target SM version (90 = sm_90)"),
+                 llvm::cl::init(90)};
+  Option<int> numWarps{*this, "num-warps",
+                       llvm::cl::desc("Warps per block"), llvm::cl::init(4)};
+};
+
+/// The pipeline from tile IR to a gpu.module of LLVM and NVVM ops:
+/// simplification and inlining, layouts, coalescing, shared-memory
+/// allocation, barriers, convert-tile-to-nvvm, then the upstream lowerings
+/// of scf, gpu, arith and math to LLVM/NVVM.
+void buildTileToLLVMPipeline(OpPassManager &pm,
+                             const TilePipelineOptions &options);
+
+/// Registers `tile-to-llvm` with the pass registry.
+void registerTilePipelines();
+
+} // namespace mlir::tile
+
+#endif // TILE_CONVERSION_PASSES_H

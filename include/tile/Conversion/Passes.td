@@ -1,0 +1,40 @@
+//===- Passes.td - tile conversion passes ------------------*- tablegen -*-===//
+
+#ifndef TILE_CONVERSION_PASSES
+#define TILE_CONVERSION_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// TileToNVVM
+//===----------------------------------------------------------------------===//
+
+def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
+  let summary = "Distribute tile ops into per-thread code in a gpu.module";
+  let description = [{
+    Lowers the distributed level to per-thread code: kernels become
+    `gpu.func` kernels in a `gpu.module` (`@tile_kernels`), each tensor
+    becomes the scalars the current thread holds under its layout, and each
+    op becomes the per-thread arithmetic, memory accesses (vectors as wide
+    as the alignment analysis allows), warp shuffles and shared-memory
+    exchanges it needs. The result holds arith, math, scf, gpu, llvm and
+    nvvm ops, for convert-scf-to-cf and convert-gpu-to-nvvm.
+
+    ABI: a kernel's arguments are its pointer (`!llvm.ptr<1>`) and scalar
+    arguments in order; program ids are the grid's block ids; a block has
+    `tile.num-warps` * 32 threads; its dynamic shared memory is
+    `tile.shared_memory` bytes (the external `@global_smem`).
+
+    Needs `tile-assign-layouts` (layouts), `tile-allocate-shared-memory`
+    (offsets) and `tile-insert-barriers` first; device functions must be
+    inlined. Unsupported constructs are reported as errors at their ops.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect",
+    "::mlir::cf::ControlFlowDialect"
+  ];
+}
+
+#endif // TILE_CONVERSION_PASSES

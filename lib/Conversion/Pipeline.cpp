@@ -1,0 +1,49 @@
+//===- Pipeline.cpp - tile IR to LLVM/NVVM --------------------------------===//
+
+#include "tile/Conversion/Passes.h"
+
+#include "tile/Transforms/Passes.h"
+
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
+                                         const TilePipelineOptions &options) {
+  // Tile IR: simplify, and inline device functions.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createInlinerPass());
+  // The distributed level.
+  TileAssignLayoutsOptions layouts;
+  layouts.numWarps = options.numWarps;
+  layouts.target = "sm_" + std::to_string(options.sm);
+  pm.addPass(createTileAssignLayouts(layouts));
+  pm.addPass(createTileCoalesce());
+  // Layout clean-up: conversion pairs fold away.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createTileAllocateSharedMemory());
+  pm.addPass(createTileInsertBarriers());
+  // Per-thread code, then the upstream lowerings to LLVM and NVVM.
+  pm.addPass(createConvertTileToNVVM());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.nest<gpu::GPUModuleOp>().addPass(createConvertGpuOpsToNVVMOps());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::tile::registerTilePipelines() {
+  PassPipelineRegistration<TilePipelineOptions>(
+      "tile-to-llvm",
+      "Tile IR to a gpu.module of LLVM/NVVM ops (layouts, coalescing, "
+      "shared memory, barriers, lowering)",
+      buildTileToLLVMPipeline);
+}

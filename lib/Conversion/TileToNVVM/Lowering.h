@@ -1,0 +1,68 @@
+//===- Lowering.h - shared pieces of convert-tile-to-nvvm -------*- C++ -*-===//
+
+#ifndef TILE_LIB_CONVERSION_TILETONVVM_LOWERING_H
+#define TILE_LIB_CONVERSION_TILETONVVM_LOWERING_H
+
+#include "Distribution.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tile {
+
+/// What every pattern needs to know about the module being lowered.
+struct LoweringState {
+  unsigned numWarps = 4;
+  unsigned threadsPerWarp = 32;
+  /// Elements per vector access of each load, store and async copy, chosen
+  /// from the alignment analysis before the conversion starts.
+  llvm::DenseMap<Operation *, unsigned> vectorWidth;
+};
+
+/// A conversion pattern with the lowering state at hand.
+template <typename OpTy>
+struct TilePattern : public OpConversionPattern<OpTy> {
+  TilePattern(const TypeConverter &converter, MLIRContext *context,
+              const LoweringState &state)
+      : OpConversionPattern<OpTy>(converter, context), state(state) {}
+  const LoweringState &state;
+};
+
+/// The name of the external shared-memory array every kernel uses.
+constexpr llvm::StringLiteral kSharedMemorySymbol = "global_smem";
+
+Value createI32(OpBuilder &b, Location loc, int64_t value);
+
+/// The base of the kernel's dynamic shared memory (!llvm.ptr<3>).
+Value getSharedBase(OpBuilder &b, Location loc);
+/// `base` advanced by `bytes` (an i32 value).
+Value addBytes(OpBuilder &b, Location loc, Value base, Value bytes);
+/// The op's shared-memory offset (tile.offset), as a pointer.
+FailureOr<Value> getScratchPointer(OpBuilder &b, Operation *op);
+
+/// Bytes one element of `type` takes in memory (i1 takes a byte).
+int64_t getElementBytes(Type type);
+/// Stores/loads a scalar to/from shared memory at `ptr` (i1 goes as i8).
+void storeShared(OpBuilder &b, Location loc, Value value, Value ptr);
+Value loadShared(OpBuilder &b, Location loc, Type type, Value ptr);
+
+/// Row-major linear index of `coords` in `shape` (i32).
+Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,
+                ArrayRef<int64_t> shape);
+
+/// A distribution known to exist (the pass checks every tensor type first).
+Distribution getDistribution(Type type);
+
+void populateComputePatterns(const TypeConverter &converter,
+                             RewritePatternSet &patterns,
+                             const LoweringState &state);
+void populateMemoryPatterns(const TypeConverter &converter,
+                            RewritePatternSet &patterns,
+                            const LoweringState &state);
+void populateExchangePatterns(const TypeConverter &converter,
+                              RewritePatternSet &patterns,
+                              const LoweringState &state);
+
+} // namespace mlir::tile
+
+#endif

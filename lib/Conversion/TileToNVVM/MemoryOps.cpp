@@ -1,0 +1,670 @@
+//===- MemoryOps.cpp - global and shared memory accesses ------------------===//
+//
+// Loads and stores become vector accesses of the width chosen from the
+// alignment analysis, predicated by their mask (and, where the layout
+// replicates elements, by ownership, so that each element is written once).
+// Atomics run once per element (on one thread for a scalar, whose result
+// then reaches every thread through shared memory). Shared buffers are
+// addressed through their swizzled layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+
+Value andOf(OpBuilder &b, Location loc, Value x, Value y) {
+  if (!x)
+    return y;
+  if (!y)
+    return x;
+  return arith::AndIOp::create(b, loc, x, y);
+}
+
+/// Whether this is thread 0 of the block (i1).
+Value isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids) {
+  Value zero = createI32(b, loc, 0);
+  return arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ids.lane, zero),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ids.warp, zero));
+}
+
+/// Runs `body` only where `predicate` holds (always without one); returns
+/// its result, or `otherwise` where it did not run.
+Value predicated(OpBuilder &b, Location loc, Value predicate, Type type,
+                 function_ref<Value(OpBuilder &)> body,
+                 function_ref<Value(OpBuilder &)> otherwise) {
+  if (!predicate)
+    return body(b);
+  if (!type) {
+    auto ifOp = scf::IfOp::create(b, loc, predicate, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    body(b);
+    return {};
+  }
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, predicate,
+                                /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    scf::YieldOp::create(b, loc, body(b));
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    scf::YieldOp::create(b, loc, otherwise(b));
+  }
+  return ifOp.getResult(0);
+}
+
+Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::ZeroOp::create(b, loc, type);
+  return LLVM::ZeroOp::create(b, loc, type);
+}
+
+/// Type a global access of `width` elements of `element` moves.
+Type getAccessType(Type element, unsigned width) {
+  if (width == 1)
+    return element;
+  return VectorType::get({width}, element);
+}
+
+//===----------------------------------------------------------------------===//
+// Global memory
+//===----------------------------------------------------------------------===//
+
+struct LoadLowering : public TilePattern<LoadOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type element = getTypeConverter()->convertType(
+        getElementTypeOrSelf(op.getResult().getType()));
+    bool isBool = element.isInteger(1);
+    Type memElement = isBool ? rewriter.getI8Type() : element;
+    unsigned width = state.vectorWidth.lookup(op);
+    if (width == 0)
+      width = 1;
+    ValueRange ptrs = adaptor.getPtr();
+    ValueRange masks = adaptor.getMask();
+    ValueRange others = adaptor.getOther();
+    SmallVector<Value> results;
+    for (unsigned first = 0; first < ptrs.size(); first += width) {
+      Type accessType = getAccessType(memElement, width);
+      Value mask = masks.empty() ? Value() : masks[first];
+      auto load = [&](OpBuilder &b) -> Value {
+        return LLVM::LoadOp::create(
+            b, loc, accessType, ptrs[first],
+            /*alignment=*/width * getElementBytes(memElement),
+            op.getIsVolatile());
+      };
+      auto other = [&](OpBuilder &b) -> Value {
+        if (others.empty())
+          return zeroOf(b, loc, accessType);
+        if (width == 1)
+          return isBool ? arith::ExtUIOp::create(b, loc, memElement,
+                                                 others[first])
+                              .getResult()
+                        : others[first];
+        Value v = LLVM::UndefOp::create(b, loc, accessType);
+        for (unsigned i = 0; i < width; ++i)
+          v = LLVM::InsertElementOp::create(b, loc, v, others[first + i],
+                                            createI32(b, loc, i));
+        return v;
+      };
+      Value loaded = predicated(rewriter, loc, mask, accessType, load, other);
+      for (unsigned i = 0; i < width; ++i) {
+        Value v = width == 1 ? loaded
+                             : LLVM::ExtractElementOp::create(
+                                   rewriter, loc, loaded,
+                                   createI32(rewriter, loc, i))
+                                   .getResult();
+        if (isBool)
+          v = arith::TruncIOp::create(rewriter, loc, element, v);
+        results.push_back(v);
+      }
+    }
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
+struct StoreLowering : public TilePattern<StoreOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned width = std::max(1u, state.vectorWidth.lookup(op));
+    ValueRange ptrs = adaptor.getPtr(), values = adaptor.getValue(),
+               masks = adaptor.getMask();
+    ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
+    std::optional<Distribution> dist;
+    if (auto type = dyn_cast<RankedTensorType>(op.getPtr().getType()))
+      dist = getDistribution(type);
+    for (unsigned first = 0; first < ptrs.size(); first += width) {
+      // Copies of an element on other threads would store it again.
+      Value predicate = dist ? dist->emitOwner(rewriter, loc, ids, first)
+                             : isFirstThread(rewriter, loc, ids);
+      if (!masks.empty())
+        predicate = andOf(rewriter, loc, predicate, masks[first]);
+      predicated(
+          rewriter, loc, predicate, Type(),
+          [&](OpBuilder &b) -> Value {
+            Value v = values[first];
+            if (v.getType().isInteger(1))
+              v = arith::ExtUIOp::create(b, loc, b.getI8Type(), v);
+            if (width > 1) {
+              Value vec = LLVM::UndefOp::create(
+                  b, loc, getAccessType(v.getType(), width));
+              for (unsigned i = 0; i < width; ++i)
+                vec = LLVM::InsertElementOp::create(b, loc, vec,
+                                                    values[first + i],
+                                                    createI32(b, loc, i));
+              v = vec;
+            }
+            LLVM::StoreOp::create(b, loc, v, ptrs[first],
+                                  width * getElementBytes(values[first].getType()));
+            return {};
+          },
+          {});
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+LLVM::AtomicOrdering toOrdering(MemSemantic sem) {
+  switch (sem) {
+  case MemSemantic::RELAXED:
+    return LLVM::AtomicOrdering::monotonic;
+  case MemSemantic::ACQUIRE:
+    return LLVM::AtomicOrdering::acquire;
+  case MemSemantic::RELEASE:
+    return LLVM::AtomicOrdering::release;
+  case MemSemantic::ACQUIRE_RELEASE:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+  return LLVM::AtomicOrdering::acq_rel;
+}
+
+/// NVPTX's names for the scopes: block (cta), device (gpu), system.
+StringRef toSyncScope(MemSyncScope scope) {
+  switch (scope) {
+  case MemSyncScope::CTA:
+    return "block";
+  case MemSyncScope::GPU:
+    return "device";
+  case MemSyncScope::SYSTEM:
+    return "";
+  }
+  return "";
+}
+
+LLVM::AtomicBinOp toBinOp(RMWOp kind, bool isFloat) {
+  switch (kind) {
+  case RMWOp::AND:
+    return LLVM::AtomicBinOp::_and;
+  case RMWOp::OR:
+    return LLVM::AtomicBinOp::_or;
+  case RMWOp::XOR:
+    return LLVM::AtomicBinOp::_xor;
+  case RMWOp::ADD:
+    return LLVM::AtomicBinOp::add;
+  case RMWOp::FADD:
+    return LLVM::AtomicBinOp::fadd;
+  case RMWOp::MAX:
+    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+  case RMWOp::MIN:
+    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+  case RMWOp::UMAX:
+    return LLVM::AtomicBinOp::umax;
+  case RMWOp::UMIN:
+    return LLVM::AtomicBinOp::umin;
+  case RMWOp::XCHG:
+    return LLVM::AtomicBinOp::xchg;
+  }
+  return LLVM::AtomicBinOp::xchg;
+}
+
+/// Runs `atomic` once per element (on its owner, where the mask holds); a
+/// scalar atomic runs on thread 0 and shares its result through scratch.
+template <typename OpTy>
+LogicalResult lowerAtomic(OpTy op, ValueRange ptrs, ValueRange masks,
+                          ConversionPatternRewriter &rewriter,
+                          const LoweringState &state,
+                          function_ref<Value(OpBuilder &, unsigned)> atomic) {
+  Location loc = op.getLoc();
+  Type type = getElementTypeOrSelf(op.getResult().getType());
+  ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
+  auto tensor = dyn_cast<RankedTensorType>(op.getResult().getType());
+  SmallVector<Value> results;
+  for (unsigned e = 0; e < ptrs.size(); ++e) {
+    Value predicate = tensor ? getDistribution(tensor).emitOwner(rewriter, loc, ids, e)
+                             : isFirstThread(rewriter, loc, ids);
+    if (!masks.empty())
+      predicate = andOf(rewriter, loc, predicate, masks[e]);
+    results.push_back(predicated(
+        rewriter, loc, predicate, type,
+        [&](OpBuilder &b) { return atomic(b, e); },
+        [&](OpBuilder &b) { return zeroOf(b, loc, type); }));
+  }
+  if (!tensor && !op.getResult().use_empty()) {
+    // One thread ran it: its result goes to everyone.
+    FailureOr<Value> scratch = getScratchPointer(rewriter, op);
+    if (failed(scratch))
+      return rewriter.notifyMatchFailure(op, "no scratch offset");
+    Value first = isFirstThread(rewriter, loc, ids);
+    predicated(rewriter, loc, first, Type(),
+               [&](OpBuilder &b) -> Value {
+                 storeShared(b, loc, results[0], *scratch);
+                 return {};
+               },
+               {});
+    gpu::BarrierOp::create(rewriter, loc);
+    results[0] = loadShared(rewriter, loc, type, *scratch);
+  }
+  rewriter.replaceOpWithMultiple(op, {results});
+  return success();
+}
+
+struct AtomicRMWLowering : public TilePattern<AtomicRMWOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AtomicRMWOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    bool isFloat = isa<FloatType>(getElementTypeOrSelf(op.getVal().getType()));
+    ValueRange ptrs = adaptor.getPtr(), vals = adaptor.getVal();
+    return lowerAtomic(op, ptrs, adaptor.getMask(), rewriter, state,
+                       [&](OpBuilder &b, unsigned e) -> Value {
+                         return LLVM::AtomicRMWOp::create(
+                             b, op.getLoc(), toBinOp(op.getAtomicRmwOp(), isFloat),
+                             ptrs[e], vals[e], toOrdering(op.getSem()),
+                             toSyncScope(op.getScope()));
+                       });
+  }
+};
+
+struct AtomicCASLowering : public TilePattern<AtomicCASOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AtomicCASOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ValueRange ptrs = adaptor.getPtr(), cmps = adaptor.getCmp(),
+               vals = adaptor.getVal();
+    LLVM::AtomicOrdering success = toOrdering(op.getSem());
+    // A failed exchange only reads: it cannot have release semantics.
+    LLVM::AtomicOrdering failure =
+        success == LLVM::AtomicOrdering::acq_rel ? LLVM::AtomicOrdering::acquire
+        : success == LLVM::AtomicOrdering::release
+            ? LLVM::AtomicOrdering::monotonic
+            : success;
+    return lowerAtomic(op, ptrs, {}, rewriter, state,
+                       [&](OpBuilder &b, unsigned e) -> Value {
+                         auto cas = LLVM::AtomicCmpXchgOp::create(
+                             b, op.getLoc(), ptrs[e], cmps[e], vals[e], success,
+                             failure, toSyncScope(op.getScope()));
+                         return LLVM::ExtractValueOp::create(b, op.getLoc(),
+                                                             cas, 0);
+                       });
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+/// Byte offset of the element at `coords` in `buffer`: leading stage
+/// dimensions row-major, then the swizzled layout over the trailing ones.
+Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
+                           ArrayRef<Value> coords) {
+  auto layout = cast<SwizzledSharedLayoutAttr>(buffer.getEncoding());
+  ArrayRef<unsigned> order = layout.getOrder();
+  ArrayRef<int64_t> shape = buffer.getShape();
+  size_t lead = shape.size() - order.size();
+  Value index = linearize(b, loc, coords.take_front(lead), shape.take_front(lead));
+  ArrayRef<Value> inner = coords.drop_front(lead);
+  ArrayRef<int64_t> innerShape = shape.drop_front(lead);
+  // Rows: every dimension but the fastest, slowest first.
+  unsigned fast = order[0];
+  SmallVector<Value> rowCoords;
+  SmallVector<int64_t> rowShape;
+  for (unsigned i = order.size(); i > 1; --i) {
+    rowCoords.push_back(inner[order[i - 1]]);
+    rowShape.push_back(innerShape[order[i - 1]]);
+  }
+  Value row = linearize(b, loc, rowCoords, rowShape);
+  Value col = inner[fast];
+  if (layout.getMaxPhase() > 1) {
+    // col' = ((col / vec) ^ ((row / perPhase) % maxPhase)) * vec + col % vec
+    Value vec = createI32(b, loc, layout.getVec());
+    Value phase = arith::RemUIOp::create(
+        b, loc,
+        arith::DivUIOp::create(b, loc, row,
+                               createI32(b, loc, layout.getPerPhase())),
+        createI32(b, loc, layout.getMaxPhase()));
+    Value group = arith::XOrIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, col, vec), phase);
+    col = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, group, vec),
+                                arith::RemUIOp::create(b, loc, col, vec));
+  }
+  int64_t innerCount = 1;
+  for (int64_t d : innerShape)
+    innerCount *= d;
+  Value offset = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, row, createI32(b, loc, innerShape[fast])),
+      col);
+  offset = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, index, createI32(b, loc, innerCount)),
+      offset);
+  return arith::MulIOp::create(
+      b, loc, offset, createI32(b, loc, getElementBytes(buffer.getElementType())));
+}
+
+/// Stores a distributed tensor into a shared buffer at `base`.
+void storeTensor(OpBuilder &b, Location loc, const LoweringState &state,
+                 RankedTensorType type, ValueRange values, BufferType buffer,
+                 Value base) {
+  Distribution dist = getDistribution(type);
+  ThreadIds ids = emitThreadIds(b, loc, state.threadsPerWarp);
+  for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+    SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, e);
+    storeShared(b, loc, values[e],
+                addBytes(b, loc, base, emitSharedByteOffset(b, loc, buffer, coords)));
+  }
+}
+
+struct LocalAllocLowering : public TilePattern<LocalAllocOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(LocalAllocOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> base = getScratchPointer(rewriter, op);
+    if (failed(base))
+      return rewriter.notifyMatchFailure(op, "no offset");
+    if (op.getSrc())
+      storeTensor(rewriter, op.getLoc(), state, op.getSrc().getType(),
+                  adaptor.getSrc(), op.getType(), *base);
+    rewriter.replaceOp(op, *base);
+    return success();
+  }
+};
+
+struct LocalStoreLowering : public TilePattern<LocalStoreOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(LocalStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    storeTensor(rewriter, op.getLoc(), state, op.getSrc().getType(),
+                adaptor.getSrc(), op.getDst().getType(),
+                adaptor.getDst().front());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(LocalLoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Distribution dist = getDistribution(op.getType());
+    ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
+    BufferType buffer = op.getSrc().getType();
+    Type element = getTypeConverter()->convertType(op.getType().getElementType());
+    SmallVector<Value> values;
+    for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+      SmallVector<Value> coords = dist.emitCoordinates(rewriter, loc, ids, e);
+      Value ptr = addBytes(rewriter, loc, adaptor.getSrc().front(),
+                           emitSharedByteOffset(rewriter, loc, buffer, coords));
+      values.push_back(loadShared(rewriter, loc, element, ptr));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+struct BufferIndexLowering : public TilePattern<BufferIndexOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(BufferIndexOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t stageBytes = op.getType().getSizeInBytes();
+    Value offset = arith::MulIOp::create(rewriter, loc, adaptor.getIndex().front(),
+                                         createI32(rewriter, loc, stageBytes));
+    rewriter.replaceOp(op, addBytes(rewriter, loc, adaptor.getSrc().front(), offset));
+    return success();
+  }
+};
+
+/// A transposed view addresses the same memory: the view's layout order is
+/// the source's permuted, so the same coordinates land on the same bytes.
+struct BufferTransLowering : public TilePattern<BufferTransOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(BufferTransOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc().front());
+    return success();
+  }
+};
+
+struct LocalDeallocLowering : public TilePattern<LocalDeallocOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(LocalDeallocOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op); // offsets are static; nothing to free
+    return success();
+  }
+};
+
+/// cp.async per vector of 4, 8 or 16 bytes (masked lanes copy 0 bytes and
+/// zero-fill); narrower or non-contiguous pieces, and a non-zero `other`,
+/// fall back to a synchronous load and store.
+struct AsyncCopyLowering : public TilePattern<AsyncCopyGlobalToLocalOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AsyncCopyGlobalToLocalOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    BufferType buffer = op.getResult().getType();
+    auto layout = cast<SwizzledSharedLayoutAttr>(buffer.getEncoding());
+    Distribution dist = getDistribution(op.getSrc().getType());
+    ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
+    Type element = buffer.getElementType();
+    int64_t bytes = getElementBytes(element);
+    unsigned width = std::max(1u, state.vectorWidth.lookup(op));
+    // The vector must stay contiguous in shared memory too.
+    size_t lead = buffer.getRank() - layout.getOrder().size();
+    bool contiguous = layout.getOrder()[0] + lead == dist.getFastestDim() &&
+                      (layout.getMaxPhase() == 1 || layout.getVec() % width == 0);
+    if (!contiguous)
+      width = 1;
+    bool zeroOther = !op.getOther();
+    if (auto cst = op.getOther() ? op.getOther().getDefiningOp<arith::ConstantOp>()
+                                 : arith::ConstantOp())
+      if (auto dense = dyn_cast<DenseElementsAttr>(cst.getValue()))
+        zeroOther = dense.isSplat() &&
+                    (matchPattern(cst.getResult(), m_Zero()) ||
+                     matchPattern(cst.getResult(), m_AnyZeroFloat()));
+    bool async = zeroOther && llvm::is_contained({4, 8, 16}, width * bytes);
+    ValueRange ptrs = adaptor.getSrc(), masks = adaptor.getMask(),
+               others = adaptor.getOther();
+    for (unsigned first = 0; first < ptrs.size(); first += width) {
+      SmallVector<Value> coords = dist.emitCoordinates(rewriter, loc, ids, first);
+      Value dst = addBytes(rewriter, loc, adaptor.getResult().front(),
+                           emitSharedByteOffset(rewriter, loc, buffer, coords));
+      Value mask = masks.empty() ? Value() : masks[first];
+      if (async) {
+        int64_t size = width * bytes;
+        Value srcBytes;
+        if (mask)
+          srcBytes = arith::SelectOp::create(rewriter, loc, mask,
+                                             createI32(rewriter, loc, size),
+                                             createI32(rewriter, loc, 0));
+        NVVM::CpAsyncOp::create(
+            rewriter, loc, dst, ptrs[first], rewriter.getI32IntegerAttr(size),
+            NVVM::LoadCacheModifierKindAttr::get(
+                rewriter.getContext(), size == 16 ? NVVM::LoadCacheModifierKind::CG
+                                                  : NVVM::LoadCacheModifierKind::CA),
+            srcBytes);
+        continue;
+      }
+      for (unsigned i = 0; i < width; ++i) {
+        Value m = masks.empty() ? Value() : masks[first + i];
+        Value v = predicated(
+            rewriter, loc, m, element,
+            [&](OpBuilder &b) -> Value {
+              return LLVM::LoadOp::create(b, loc, element, ptrs[first + i]);
+            },
+            [&](OpBuilder &b) -> Value {
+              return others.empty() ? zeroOf(b, loc, element) : others[first + i];
+            });
+        storeShared(rewriter, loc, v,
+                    addBytes(rewriter, loc, dst, createI32(rewriter, loc, i * bytes)));
+      }
+    }
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+    return success();
+  }
+};
+
+struct AsyncCommitLowering : public TilePattern<AsyncCommitGroupOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AsyncCommitGroupOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncCommitGroupOp::create(rewriter, op.getLoc());
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+    return success();
+  }
+};
+
+struct AsyncWaitLowering : public TilePattern<AsyncWaitOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AsyncWaitOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getNum());
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Debugging
+//===----------------------------------------------------------------------===//
+
+/// One printf per element: program id, element coordinates, value.
+struct PrintLowering : public TilePattern<PrintOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(PrintOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
+    Value pid = arith::IndexCastUIOp::create(
+        rewriter, loc, rewriter.getI32Type(),
+        gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x));
+    if (op.getArgs().empty()) {
+      gpu::PrintfOp::create(rewriter, loc,
+                            rewriter.getStringAttr("pid %d: " + op.getPrefix().str() + "\n"),
+                            ValueRange{pid});
+      rewriter.eraseOp(op);
+      return success();
+    }
+    for (auto [i, arg] : llvm::enumerate(op.getArgs())) {
+      bool isSigned = op.getIsSigned()[i] != 0;
+      auto tensor = dyn_cast<RankedTensorType>(arg.getType());
+      std::optional<Distribution> dist;
+      if (tensor)
+        dist = getDistribution(tensor);
+      ValueRange values = adaptor.getArgs()[i];
+      for (unsigned e = 0; e < values.size(); ++e) {
+        std::string format = "pid %d";
+        SmallVector<Value> printArgs = {pid};
+        if (dist) {
+          format += " idx (";
+          for (auto [d, c] : llvm::enumerate(dist->emitCoordinates(rewriter, loc, ids, e))) {
+            format += d ? ", %d" : "%d";
+            printArgs.push_back(c);
+          }
+          format += ")";
+        }
+        format += ": " + op.getPrefix().str();
+        Value v = values[e];
+        Type type = v.getType();
+        if (isa<FloatType>(type)) {
+          format += "%f";
+          v = arith::ExtFOp::create(rewriter, loc, rewriter.getF64Type(), v);
+        } else if (isa<LLVM::LLVMPointerType>(type)) {
+          format += "%p";
+        } else {
+          format += op.getHex() ? "0x%llx" : (isSigned ? "%lld" : "%llu");
+          if (type.getIntOrFloatBitWidth() < 64)
+            v = isSigned ? arith::ExtSIOp::create(rewriter, loc, rewriter.getI64Type(), v).getResult()
+                         : arith::ExtUIOp::create(rewriter, loc, rewriter.getI64Type(), v).getResult();
+        }
+        printArgs.push_back(v);
+        gpu::PrintfOp::create(rewriter, loc, rewriter.getStringAttr(format + "\n"),
+                              printArgs);
+      }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A failed element prints the message and traps.
+struct AssertLowering : public TilePattern<AssertOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AssertOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value allTrue;
+    for (Value v : adaptor.getCondition())
+      allTrue = andOf(rewriter, loc, allTrue, v);
+    Value failed = arith::XOrIOp::create(rewriter, loc, allTrue,
+                                         arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+    predicated(rewriter, loc, failed, Type(),
+               [&](OpBuilder &b) -> Value {
+                 gpu::PrintfOp::create(
+                     b, loc,
+                     b.getStringAttr("Assertion failed: " + op.getMessage().str() + "\n"),
+                     ValueRange{});
+                 LLVM::Trap::create(b, loc);
+                 return {};
+               },
+               {});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tile::populateMemoryPatterns(const TypeConverter &converter,
+                                        RewritePatternSet &patterns,
+                                        const LoweringState &state) {
+  patterns.add<LoadLowering, StoreLowering, AtomicRMWLowering,
+               AtomicCASLowering, LocalAllocLowering, LocalStoreLowering,
+               LocalLoadLowering, BufferIndexLowering, BufferTransLowering,
+               LocalDeallocLowering, AsyncCopyLowering, AsyncCommitLowering,
+               AsyncWaitLowering, PrintLowering, AssertLowering>(
+      converter, patterns.getContext(), state);
+}

@@ -1,0 +1,675 @@
+//===- TileToNVVM.cpp - the distributed level to per-thread code ----------===//
+//
+// The pass: checks that everything in the module can be lowered (located
+// errors otherwise), picks vector widths from the alignment analysis, moves
+// kernels into a gpu.module, and runs a dialect conversion in which every
+// tensor becomes the scalars the current thread holds (a 1:N conversion).
+// This file also holds the patterns for functions, element-wise ops, and
+// ops that only rename registers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/Passes.h"
+
+#include "Lowering.h"
+#include "tile/Analysis/Alignment.h"
+#include "tile/Analysis/Allocation.h"
+
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_CONVERTTILETONVVM
+#include "tile/Conversion/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+Value mlir::tile::createI32(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, value, 32);
+}
+
+Value mlir::tile::getSharedBase(OpBuilder &b, Location loc) {
+  return LLVM::AddressOfOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3),
+      kSharedMemorySymbol);
+}
+
+Value mlir::tile::addBytes(OpBuilder &b, Location loc, Value base,
+                           Value bytes) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{bytes});
+}
+
+FailureOr<Value> mlir::tile::getScratchPointer(OpBuilder &b, Operation *op) {
+  auto offset = op->getAttrOfType<IntegerAttr>(TileDialect::getOffsetAttrName());
+  if (!offset)
+    return failure();
+  return addBytes(b, op->getLoc(), getSharedBase(b, op->getLoc()),
+                  createI32(b, op->getLoc(), offset.getInt()));
+}
+
+int64_t mlir::tile::getElementBytes(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (isa<PointerType, LLVM::LLVMPointerType>(element))
+    return 8;
+  return std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+}
+
+void mlir::tile::storeShared(OpBuilder &b, Location loc, Value value,
+                             Value ptr) {
+  if (value.getType().isInteger(1))
+    value = arith::ExtUIOp::create(b, loc, b.getI8Type(), value);
+  LLVM::StoreOp::create(b, loc, value, ptr);
+}
+
+Value mlir::tile::loadShared(OpBuilder &b, Location loc, Type type,
+                             Value ptr) {
+  if (type.isInteger(1)) {
+    Value byte = LLVM::LoadOp::create(b, loc, b.getI8Type(), ptr);
+    return arith::TruncIOp::create(b, loc, type, byte);
+  }
+  return LLVM::LoadOp::create(b, loc, type, ptr);
+}
+
+Value mlir::tile::linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,
+                            ArrayRef<int64_t> shape) {
+  Value index = createI32(b, loc, 0);
+  for (auto [c, dim] : llvm::zip(coords, shape)) {
+    index = arith::MulIOp::create(b, loc, index, createI32(b, loc, dim));
+    index = arith::AddIOp::create(b, loc, index, c);
+  }
+  return index;
+}
+
+Distribution mlir::tile::getDistribution(Type type) {
+  return *Distribution::get(cast<RankedTensorType>(type));
+}
+
+//===----------------------------------------------------------------------===//
+// Compute patterns
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+
+/// tile.func (a kernel) -> gpu.func kernel.
+struct FuncLowering : public TilePattern<FuncOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(FuncOp fn, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const TypeConverter &converter = *getTypeConverter();
+    TypeConverter::SignatureConversion signature(fn.getNumArguments());
+    for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes()))
+      if (failed(converter.convertSignatureArg(i, type, signature)))
+        return rewriter.notifyMatchFailure(fn, "argument type");
+    auto gpuFn = gpu::GPUFuncOp::create(
+        rewriter, fn.getLoc(), fn.getName(),
+        rewriter.getFunctionType(signature.getConvertedTypes(), {}));
+    gpuFn->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                   rewriter.getUnitAttr());
+    gpuFn.setKnownBlockSizeAttr(rewriter.getDenseI32ArrayAttr(
+        {int32_t(state.numWarps * state.threadsPerWarp), 1, 1}));
+    if (Attribute shared = fn->getAttr(TileDialect::getSharedMemoryAttrName()))
+      gpuFn->setAttr(TileDialect::getSharedMemoryAttrName(), shared);
+    // Replace the entry block gpu.func made with the kernel's body.
+    Block *made = &gpuFn.getBody().front();
+    rewriter.inlineRegionBefore(fn.getBody(), gpuFn.getBody(),
+                                gpuFn.getBody().end());
+    rewriter.eraseBlock(made);
+    rewriter.applySignatureConversion(&gpuFn.getBody().front(), signature,
+                                      &converter);
+    rewriter.eraseOp(fn);
+    return success();
+  }
+};
+
+struct ReturnLowering : public TilePattern<ReturnOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ReturnOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<gpu::ReturnOp>(op);
+    return success();
+  }
+};
+
+gpu::Dimension toGpuDimension(ProgramIDDim axis) {
+  switch (axis) {
+  case ProgramIDDim::X:
+    return gpu::Dimension::x;
+  case ProgramIDDim::Y:
+    return gpu::Dimension::y;
+  case ProgramIDDim::Z:
+    return gpu::Dimension::z;
+  }
+  return gpu::Dimension::x;
+}
+
+/// Program ids are block ids; the number of programs is the grid size.
+template <typename OpTy, typename GpuOpTy>
+struct ProgramLowering : public TilePattern<OpTy> {
+  using TilePattern<OpTy>::TilePattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename TilePattern<OpTy>::OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value id = GpuOpTy::create(rewriter, op.getLoc(),
+                               toGpuDimension(op.getAxis()));
+    rewriter.replaceOpWithNewOp<arith::IndexCastUIOp>(op, rewriter.getI32Type(),
+                                                      id);
+    return success();
+  }
+};
+
+struct MakeRangeLowering : public TilePattern<MakeRangeOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(MakeRangeOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Distribution dist = getDistribution(op.getType());
+    ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
+    Value start = createI32(rewriter, loc, op.getStartAttr().getInt());
+    SmallVector<Value> values;
+    for (unsigned e = 0; e < dist.getNumElements(); ++e)
+      values.push_back(arith::AddIOp::create(
+          rewriter, loc, dist.emitCoordinates(rewriter, loc, ids, e)[0], start));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+struct SplatLowering : public TilePattern<SplatOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(SplatOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    unsigned n = getDistribution(op.getType()).getNumElements();
+    rewriter.replaceOpWithMultiple(
+        op, {SmallVector<Value>(n, adaptor.getSrc().front())});
+    return success();
+  }
+};
+
+/// A tensor constant: only splats (one value on every thread).
+struct ConstantLowering : public TilePattern<arith::ConstantOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!type || !dense || !dense.isSplat())
+      return failure();
+    auto scalar = cast<TypedAttr>(dense.getSplatValue<Attribute>());
+    Value value = arith::ConstantOp::create(rewriter, op.getLoc(), scalar);
+    unsigned n = getDistribution(type).getNumElements();
+    rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(n, value)});
+    return success();
+  }
+};
+
+/// The scalar form of one element of a tile element-wise op.
+Value lowerTileScalar(OpBuilder &b, Operation *op, ArrayRef<Value> operands,
+                      Type type) {
+  Location loc = op->getLoc();
+  if (auto addptr = dyn_cast<AddPtrOp>(op)) {
+    auto ptr = cast<PointerType>(getElementTypeOrSelf(addptr.getPtr().getType()));
+    Type pointee = ptr.getPointeeType();
+    if (isa<PointerType>(pointee))
+      pointee = LLVM::LLVMPointerType::get(b.getContext(),
+                                           cast<PointerType>(pointee).getAddressSpace());
+    return LLVM::GEPOp::create(b, loc, type, pointee, operands[0],
+                               ValueRange{operands[1]});
+  }
+  if (isa<IntToPtrOp>(op))
+    return LLVM::IntToPtrOp::create(b, loc, type, operands[0]);
+  if (isa<PtrToIntOp>(op))
+    return LLVM::PtrToIntOp::create(b, loc, type, operands[0]);
+  if (isa<BitcastOp>(op)) {
+    if (isa<LLVM::LLVMPointerType>(type))
+      return operands[0]; // opaque pointers: the same value
+    return arith::BitcastOp::create(b, loc, type, operands[0]);
+  }
+  if (isa<FpToFpOp>(op)) {
+    unsigned from = operands[0].getType().getIntOrFloatBitWidth();
+    if (type.getIntOrFloatBitWidth() > from)
+      return arith::ExtFOp::create(b, loc, type, operands[0]);
+    return arith::TruncFOp::create(b, loc, type, operands[0]);
+  }
+  if (auto clamp = dyn_cast<ClampFOp>(op)) {
+    if (clamp.getPropagateNan() == PropagateNan::ALL) {
+      Value low = arith::MaximumFOp::create(b, loc, operands[0], operands[1]);
+      return arith::MinimumFOp::create(b, loc, low, operands[2]);
+    }
+    Value low = arith::MaxNumFOp::create(b, loc, operands[0], operands[1]);
+    return arith::MinNumFOp::create(b, loc, low, operands[2]);
+  }
+  if (isa<PreciseSqrtOp>(op))
+    return math::SqrtOp::create(b, loc, operands[0]); // sqrt.rn
+  if (isa<PreciseDivFOp>(op))
+    return arith::DivFOp::create(b, loc, operands[0], operands[1]); // div.rn
+  if (isa<MulhiUIOp>(op))
+    return arith::MulUIExtendedOp::create(b, loc, operands[0], operands[1])
+        .getHigh();
+  return {};
+}
+
+/// Element-wise ops on tensors (arith, math, and tile's own): one scalar op
+/// per element the thread holds. Scalar tile element-wise ops lower the
+/// same way with one element.
+struct ElementwiseLowering : public ConversionPattern {
+  ElementwiseLowering(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,
+                          context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1)
+      return failure();
+    Type resultType = op->getResult(0).getType();
+    bool isTile = isa<TileDialect>(op->getDialect());
+    auto tensor = dyn_cast<RankedTensorType>(resultType);
+    if (!tensor && !isTile)
+      return failure();
+    SmallVector<Type> scalarTypes;
+    if (failed(getTypeConverter()->convertType(resultType, scalarTypes)))
+      return failure();
+    SmallVector<Value> results;
+    for (unsigned e = 0; e < scalarTypes.size(); ++e) {
+      SmallVector<Value> scalars;
+      for (ValueRange range : operands)
+        scalars.push_back(range.size() == 1 ? range.front() : range[e]);
+      if (isTile) {
+        Value v = lowerTileScalar(rewriter, op, scalars, scalarTypes[e]);
+        if (!v)
+          return failure();
+        results.push_back(v);
+        continue;
+      }
+      OperationState state(op->getLoc(), op->getName());
+      state.addOperands(scalars);
+      state.addTypes(scalarTypes[e]);
+      state.addAttributes(op->getAttrs());
+      results.push_back(rewriter.create(state)->getResult(0));
+    }
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
+/// Maps each result element to an operand element by index tuple: ops that
+/// keep every element on the thread that held it.
+template <typename OpTy>
+struct RenameLowering : public TilePattern<OpTy> {
+  using TilePattern<OpTy>::TilePattern;
+  using Adaptor = typename TilePattern<OpTy>::OneToNOpAdaptor;
+
+  /// Operand index and operand tuple of the result tuple `t`.
+  virtual std::pair<unsigned, SmallVector<int64_t>>
+  mapTuple(OpTy op, unsigned result, ArrayRef<int64_t> t,
+           ArrayRef<Distribution> operands) const = 0;
+  virtual bool applies(OpTy op) const { return true; }
+
+  LogicalResult
+  matchAndRewrite(OpTy op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!applies(op))
+      return failure();
+    SmallVector<Distribution, 2> operandDists;
+    for (Value operand : op->getOperands())
+      operandDists.push_back(getDistribution(operand.getType()));
+    SmallVector<SmallVector<Value>> results;
+    for (OpResult result : op->getResults()) {
+      Distribution dist = getDistribution(result.getType());
+      SmallVector<Value> values;
+      for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+        auto [operand, tuple] =
+            mapTuple(op, result.getResultNumber(), dist.getTuple(e), operandDists);
+        int64_t index = operandDists[operand].findElement(tuple);
+        if (index < 0)
+          return rewriter.notifyMatchFailure(op, "element not on this thread");
+        values.push_back(adaptor.getOperands()[operand][index]);
+      }
+      results.push_back(values);
+    }
+    SmallVector<ValueRange> ranges(results.begin(), results.end());
+    rewriter.replaceOpWithMultiple(op, ranges);
+    return success();
+  }
+};
+
+struct BroadcastLowering : public RenameLowering<BroadcastOp> {
+  using RenameLowering::RenameLowering;
+  std::pair<unsigned, SmallVector<int64_t>>
+  mapTuple(BroadcastOp, unsigned, ArrayRef<int64_t> t,
+           ArrayRef<Distribution> operands) const override {
+    // Per dimension the operand holds `count` index values; a broadcast
+    // dimension (size 1) maps every index to one of them.
+    SmallVector<int64_t> count(t.size(), 0);
+    for (unsigned e = 0; e < operands[0].getNumElements(); ++e)
+      for (auto [d, i] : llvm::enumerate(operands[0].getTuple(e)))
+        count[d] = std::max(count[d], i + 1);
+    SmallVector<int64_t> src;
+    for (auto [d, i] : llvm::enumerate(t))
+      src.push_back(i % count[d]);
+    return {0, src};
+  }
+};
+
+struct ExpandDimsLowering : public RenameLowering<ExpandDimsOp> {
+  using RenameLowering::RenameLowering;
+  std::pair<unsigned, SmallVector<int64_t>>
+  mapTuple(ExpandDimsOp op, unsigned, ArrayRef<int64_t> t,
+           ArrayRef<Distribution>) const override {
+    SmallVector<int64_t> src(t);
+    src.erase(src.begin() + op.getAxis());
+    return {0, src};
+  }
+};
+
+struct TransLowering : public RenameLowering<TransOp> {
+  using RenameLowering::RenameLowering;
+  bool applies(TransOp op) const override {
+    return !movesDataBetweenThreads(op);
+  }
+  std::pair<unsigned, SmallVector<int64_t>>
+  mapTuple(TransOp op, unsigned, ArrayRef<int64_t> t,
+           ArrayRef<Distribution>) const override {
+    SmallVector<int64_t> src(t.size());
+    for (auto [i, d] : llvm::enumerate(op.getOrder()))
+      src[d] = t[i];
+    return {0, src};
+  }
+};
+
+struct JoinLowering : public RenameLowering<JoinOp> {
+  using RenameLowering::RenameLowering;
+  bool applies(JoinOp op) const override { return !movesDataBetweenThreads(op); }
+  std::pair<unsigned, SmallVector<int64_t>>
+  mapTuple(JoinOp, unsigned, ArrayRef<int64_t> t,
+           ArrayRef<Distribution>) const override {
+    return {static_cast<unsigned>(t.back()), SmallVector<int64_t>(t.drop_back())};
+  }
+};
+
+struct SplitLowering : public RenameLowering<SplitOp> {
+  using RenameLowering::RenameLowering;
+  bool applies(SplitOp op) const override {
+    return !movesDataBetweenThreads(op);
+  }
+  std::pair<unsigned, SmallVector<int64_t>>
+  mapTuple(SplitOp, unsigned result, ArrayRef<int64_t> t,
+           ArrayRef<Distribution>) const override {
+    SmallVector<int64_t> src(t);
+    src.push_back(result);
+    return {0, src};
+  }
+};
+
+/// tile.dot through FMA: each thread holds whole rows of A and columns of B
+/// (dot-operand layouts of a blocked accumulator) for its accumulators.
+struct DotLowering : public TilePattern<DotOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Distribution a = getDistribution(op.getA().getType());
+    Distribution b = getDistribution(op.getB().getType());
+    Distribution c = getDistribution(op.getC().getType());
+    int64_t k = op.getA().getType().getDimSize(1);
+    Type accType = op.getC().getType().getElementType();
+    bool isFloat = isa<FloatType>(accType);
+    auto widen = [&](Value v) -> Value {
+      if (v.getType() == accType)
+        return v;
+      if (isFloat)
+        return arith::ExtFOp::create(rewriter, loc, accType, v);
+      return arith::ExtSIOp::create(rewriter, loc, accType, v);
+    };
+    SmallVector<Value> results;
+    for (unsigned e = 0; e < c.getNumElements(); ++e) {
+      ArrayRef<int64_t> t = c.getTuple(e);
+      Value acc = adaptor.getC()[e];
+      for (int64_t i = 0; i < k; ++i) {
+        int64_t ia = a.findElement({t[0], i}), ib = b.findElement({i, t[1]});
+        if (ia < 0 || ib < 0)
+          return rewriter.notifyMatchFailure(op, "operand element missing");
+        Value x = widen(adaptor.getA()[ia]), y = widen(adaptor.getB()[ib]);
+        if (isFloat)
+          acc = math::FmaOp::create(rewriter, loc, x, y, acc);
+        else
+          acc = arith::AddIOp::create(rewriter, loc, acc,
+                                      arith::MulIOp::create(rewriter, loc, x, y));
+      }
+      results.push_back(acc);
+    }
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tile::populateComputePatterns(const TypeConverter &converter,
+                                         RewritePatternSet &patterns,
+                                         const LoweringState &state) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<FuncLowering, ReturnLowering,
+               ProgramLowering<GetProgramIdOp, gpu::BlockIdOp>,
+               ProgramLowering<GetNumProgramsOp, gpu::GridDimOp>,
+               MakeRangeLowering, SplatLowering, ConstantLowering,
+               BroadcastLowering, ExpandDimsLowering, TransLowering,
+               JoinLowering, SplitLowering, DotLowering>(converter, context,
+                                                         state);
+  patterns.add<ElementwiseLowering>(converter, context);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Why an op cannot be lowered, or an empty string.
+std::string checkLowerable(Operation *op) {
+  for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
+                                            op->getResultTypes())) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      continue;
+    if (!tensor.getEncoding())
+      return "has a tensor without a layout: run tile-assign-layouts first";
+    if (failed(Distribution::get(tensor))) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "uses layout " << tensor.getEncoding()
+         << ", which convert-tile-to-nvvm does not lower yet";
+      return text;
+    }
+    Type element = tensor.getElementType();
+    if (element.isIntOrFloat() && element.getIntOrFloatBitWidth() == 8 &&
+        isa<FloatType>(element))
+      return "uses 8-bit floats, which convert-tile-to-nvvm does not lower yet";
+  }
+  if (isa<ScanOp>(op))
+    return "tile.scan is not lowered yet";
+  if (isa<CallOp>(op))
+    return "calls must be inlined before convert-tile-to-nvvm";
+  if (auto cast = dyn_cast<FpToFpOp>(op))
+    if (cast.getRounding() == RoundingMode::RTZ)
+      return "rounding = rtz is not lowered yet";
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (isa<RankedTensorType>(constant.getType()) && (!dense || !dense.isSplat()))
+      return "only splat tensor constants are lowered";
+  }
+  for (Value v : op->getOperands())
+    if (auto buffer = dyn_cast<BufferType>(v.getType()))
+      if (!isa<SwizzledSharedLayoutAttr>(buffer.getEncoding()))
+        return "NVMMA shared buffers are lowered by the tensor-core path only";
+  if ((isa<LocalAllocOp>(op) || getScratchSizeInBytes(op) > 0) &&
+      !op->hasAttr(TileDialect::getOffsetAttrName()))
+    return "has no shared-memory offset: run tile-allocate-shared-memory first";
+  return "";
+}
+
+class ConvertTileToNVVM
+    : public tile::impl::ConvertTileToNVVMBase<ConvertTileToNVVM> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    LoweringState state;
+    auto numWarps =
+        module->getAttrOfType<IntegerAttr>(TileDialect::getNumWarpsAttrName());
+    if (!numWarps) {
+      module.emitError() << "convert-tile-to-nvvm needs the distributed level "
+                            "(tile.num-warps): run tile-assign-layouts first";
+      return signalPassFailure();
+    }
+    state.numWarps = numWarps.getInt();
+    if (auto t = module->getAttrOfType<IntegerAttr>(
+            TileDialect::getThreadsPerWarpAttrName()))
+      state.threadsPerWarp = t.getInt();
+
+    // Device functions are inlined by the pipeline; a leftover one is only
+    // fine if nothing calls it.
+    SymbolTable symbols(module);
+    for (FuncOp fn : llvm::make_early_inc_range(module.getOps<FuncOp>())) {
+      if (fn.isPublic()) {
+        if (fn.getNumResults() != 0) {
+          fn.emitOpError() << "is a kernel (public) and cannot return values";
+          return signalPassFailure();
+        }
+        for (Type type : fn.getArgumentTypes())
+          if (!isa<PointerType, IntegerType, FloatType>(type)) {
+            fn.emitOpError() << "kernel arguments must be pointers or scalars, "
+                                "got "
+                             << type;
+            return signalPassFailure();
+          }
+        continue;
+      }
+      if (SymbolTable::symbolKnownUseEmpty(fn, module))
+        fn.erase();
+    }
+    bool failedCheck = false;
+    module.walk([&](Operation *op) {
+      std::string reason = checkLowerable(op);
+      if (!reason.empty()) {
+        op->emitOpError() << reason;
+        failedCheck = true;
+      }
+    });
+    if (failedCheck)
+      return signalPassFailure();
+
+    computeVectorWidths(module, state);
+
+    // Kernels move into one gpu.module, with the shared-memory array.
+    OpBuilder builder(context);
+    builder.setInsertionPointToEnd(module.getBody());
+    auto gpuModule =
+        gpu::GPUModuleOp::create(builder, module.getLoc(), "tile_kernels");
+    builder.setInsertionPointToStart(gpuModule.getBody());
+    LLVM::GlobalOp::create(
+        builder, module.getLoc(),
+        LLVM::LLVMArrayType::get(builder.getI8Type(), 0), /*isConstant=*/false,
+        LLVM::Linkage::External, kSharedMemorySymbol, Attribute(),
+        /*alignment=*/16, /*addrSpace=*/3);
+    for (FuncOp fn : llvm::make_early_inc_range(module.getOps<FuncOp>()))
+      fn->moveBefore(gpuModule.getBody(), gpuModule.getBody()->end());
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    builder.getUnitAttr());
+
+    TypeConverter converter;
+    converter.addConversion([](Type type) { return type; });
+    converter.addConversion([context](PointerType type) -> Type {
+      return LLVM::LLVMPointerType::get(context, type.getAddressSpace());
+    });
+    converter.addConversion([context](BufferType) -> Type {
+      return LLVM::LLVMPointerType::get(context, 3);
+    });
+    converter.addConversion(
+        [](AsyncTokenType, SmallVectorImpl<Type> &) -> LogicalResult {
+          return success(); // tokens order ops; no value remains
+        });
+    converter.addConversion(
+        [&converter](RankedTensorType type, SmallVectorImpl<Type> &results)
+            -> std::optional<LogicalResult> {
+          FailureOr<Distribution> dist = Distribution::get(type);
+          if (failed(dist))
+            return failure();
+          Type element = converter.convertType(type.getElementType());
+          results.append(dist->getNumElements(), element);
+          return success();
+        });
+
+    ConversionTarget target(*context);
+    target.addIllegalDialect<TileDialect>();
+    target.addLegalDialect<gpu::GPUDialect, LLVM::LLVMDialect,
+                           NVVM::NVVMDialect, cf::ControlFlowDialect>();
+    target.addLegalOp<ModuleOp, gpu::GPUModuleOp>();
+    auto isLegal = [&](Operation *op) {
+      return converter.isLegal(op->getOperandTypes()) &&
+             converter.isLegal(op->getResultTypes());
+    };
+    target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
+        isLegal);
+    RewritePatternSet patterns(context);
+    populateComputePatterns(converter, patterns, state);
+    populateMemoryPatterns(converter, patterns, state);
+    populateExchangePatterns(converter, patterns, state);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+  }
+
+private:
+  /// Elements per vector of every global access: as many as the layout
+  /// gives one thread contiguously, the pointers' alignment allows and the
+  /// mask keeps uniform, up to 16 bytes.
+  void computeVectorWidths(ModuleOp module, LoweringState &state) {
+    ModuleAlignmentAnalysis analysis(module);
+    module.walk([&](Operation *op) {
+      Value ptr, mask;
+      if (auto load = dyn_cast<LoadOp>(op))
+        ptr = load.getPtr(), mask = load.getMask();
+      else if (auto store = dyn_cast<StoreOp>(op))
+        ptr = store.getPtr(), mask = store.getMask();
+      else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
+        ptr = copy.getSrc(), mask = copy.getMask();
+      else
+        return;
+      auto type = dyn_cast<RankedTensorType>(ptr.getType());
+      if (!type || !isa<BlockedLayoutAttr>(type.getEncoding()))
+        return;
+      Distribution dist = getDistribution(type);
+      unsigned dim = dist.getFastestDim();
+      int64_t bytes = getElementBytes(getPointeeType(type));
+      int64_t width = std::min<int64_t>(
+          {dist.getSizePerThread(dim), analysis.getPtrAlignment(ptr, dim),
+           analysis.getMaskAlignment(mask, dim), std::max<int64_t>(1, 16 / bytes)});
+      width = int64_t(1) << llvm::Log2_64(std::max<int64_t>(1, width));
+      if (getElementTypeOrSelf(getPointeeType(type)).isInteger(1) ||
+          isa<PointerType>(getElementTypeOrSelf(getPointeeType(type))))
+        width = 1;
+      state.vectorWidth[op] = width;
+    });
+  }
+};
+
+} // namespace
