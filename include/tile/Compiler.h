@@ -1,0 +1,63 @@
+//===- Compiler.h - tile IR to LLVM IR, PTX and cubin -----------*- C++ -*-===//
+//
+// The compilation steps the tools and the C API share: the tile-to-llvm
+// pipeline, then LLVM IR, PTX (through gpu-module-to-binary, which runs
+// LLVM's NVPTX back end and links libdevice), and cubin (ptxas).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_COMPILER_H
+#define TILE_COMPILER_H
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::tile {
+
+struct CompileOptions {
+  /// Target SM version: 90 is sm_90.
+  int sm = 90;
+  int numWarps = 4;
+  /// PTX ISA version times ten: 80 is PTX 8.0.
+  int ptxVersion = 80;
+  /// LLVM optimization level of the NVPTX back end.
+  int optLevel = 3;
+  /// The CUDA toolkit (ptxas, libdevice); empty: CUDA_HOME, CUDA_PATH,
+  /// ptxas on PATH, /usr/local/cuda.
+  std::string cudaPath;
+};
+
+/// What a launch needs to know about a kernel.
+struct KernelInfo {
+  std::string name;
+  int threads;
+  int64_t sharedBytes;
+};
+
+/// The CUDA toolkit directory to use, or nullopt if none is found.
+std::optional<std::string> findCudaToolkit(llvm::StringRef cudaPath);
+
+/// Runs the tile-to-llvm pipeline on `module` in place.
+LogicalResult lowerToLLVM(ModuleOp module, const CompileOptions &options);
+
+/// The kernels of a lowered module.
+llvm::SmallVector<KernelInfo> getKernelInfo(ModuleOp lowered);
+
+/// LLVM IR of a lowered module's kernels.
+FailureOr<std::string> emitLLVMIR(ModuleOp lowered);
+
+/// PTX of a lowered module's kernels (modifies `lowered`: the gpu.module
+/// becomes a gpu.binary).
+FailureOr<std::string> emitPTX(ModuleOp lowered, const CompileOptions &options);
+
+/// Assembles PTX with ptxas into a cubin; `report` receives ptxas' -v output
+/// (registers, shared memory, spills) when non-null.
+FailureOr<std::string> assembleCubin(Location loc, llvm::StringRef ptx,
+                                     const CompileOptions &options,
+                                     std::string *report = nullptr);
+
+} // namespace mlir::tile
+
+#endif // TILE_COMPILER_H

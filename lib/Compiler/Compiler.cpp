@@ -1,0 +1,167 @@
+//===- Compiler.cpp - tile IR to LLVM IR, PTX and cubin -------------------===//
+
+#include "tile/Compiler.h"
+
+#include "tile/Conversion/Passes.h"
+#include "tile/TileDialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+std::optional<std::string> mlir::tile::findCudaToolkit(StringRef cudaPath) {
+  auto hasPtxas = [](StringRef dir) {
+    SmallString<256> path(dir);
+    llvm::sys::path::append(path, "bin", "ptxas");
+    return llvm::sys::fs::can_execute(path);
+  };
+  if (!cudaPath.empty())
+    return hasPtxas(cudaPath) ? std::optional<std::string>(cudaPath.str())
+                              : std::nullopt;
+  for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *dir = std::getenv(var); dir && hasPtxas(dir))
+      return std::string(dir);
+  if (auto ptxas = llvm::sys::findProgramByName("ptxas")) {
+    // <toolkit>/bin/ptxas
+    StringRef bin = llvm::sys::path::parent_path(*ptxas);
+    return llvm::sys::path::parent_path(bin).str();
+  }
+  if (hasPtxas("/usr/local/cuda"))
+    return std::string("/usr/local/cuda");
+  return std::nullopt;
+}
+
+LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
+                                      const CompileOptions &options) {
+  PassManager pm(module.getContext());
+  TilePipelineOptions pipeline;
+  pipeline.sm = options.sm;
+  pipeline.numWarps = options.numWarps;
+  buildTileToLLVMPipeline(pm, pipeline);
+  return pm.run(module);
+}
+
+SmallVector<KernelInfo> mlir::tile::getKernelInfo(ModuleOp lowered) {
+  SmallVector<KernelInfo> kernels;
+  lowered.walk([&](LLVM::LLVMFuncOp fn) {
+    if (!fn->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
+      return;
+    KernelInfo info{fn.getName().str(), 0, 0};
+    if (auto size = fn->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
+      info.threads = size[0];
+    if (auto shared =
+            fn->getAttrOfType<IntegerAttr>(TileDialect::getSharedMemoryAttrName()))
+      info.sharedBytes = shared.getInt();
+    kernels.push_back(info);
+  });
+  return kernels;
+}
+
+FailureOr<std::string> mlir::tile::emitLLVMIR(ModuleOp lowered) {
+  gpu::GPUModuleOp gpuModule;
+  lowered.walk([&](gpu::GPUModuleOp m) { gpuModule = m; });
+  if (!gpuModule)
+    return lowered.emitError("no gpu.module to translate"), failure();
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module =
+      translateModuleToLLVMIR(gpuModule, context, gpuModule.getName());
+  if (!module)
+    return failure();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, nullptr);
+  return text;
+}
+
+FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
+                                           const CompileOptions &options) {
+  std::optional<std::string> toolkit = findCudaToolkit(options.cudaPath);
+  if (!toolkit)
+    return lowered.emitError()
+               << "no CUDA toolkit found (for libdevice): give --cuda-path, "
+                  "set CUDA_HOME, or put ptxas on PATH",
+           failure();
+  PassManager pm(lowered.getContext());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = "sm_" + std::to_string(options.sm);
+  target.features = "+ptx" + std::to_string(options.ptxVersion);
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  GpuModuleToBinaryPassOptions binary;
+  binary.toolkitPath = *toolkit;
+  binary.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  if (failed(pm.run(lowered)))
+    return failure();
+  std::string ptx;
+  lowered.walk([&](gpu::BinaryOp binaryOp) {
+    for (Attribute object : binaryOp.getObjects())
+      if (auto obj = dyn_cast<gpu::ObjectAttr>(object))
+        ptx += obj.getObject().getValue().str();
+  });
+  if (ptx.empty())
+    return lowered.emitError("gpu-module-to-binary produced no PTX"), failure();
+  return ptx;
+}
+
+FailureOr<std::string> mlir::tile::assembleCubin(Location loc, StringRef ptx,
+                                                 const CompileOptions &options,
+                                                 std::string *report) {
+  std::optional<std::string> toolkit = findCudaToolkit(options.cudaPath);
+  if (!toolkit)
+    return emitError(loc) << "ptxas not found: give --cuda-path, set "
+                             "CUDA_HOME, or put ptxas on PATH",
+           failure();
+  SmallString<256> ptxas(*toolkit);
+  llvm::sys::path::append(ptxas, "bin", "ptxas");
+  SmallString<128> input, output, log;
+  if (llvm::sys::fs::createTemporaryFile("tile", "ptx", input) ||
+      llvm::sys::fs::createTemporaryFile("tile", "cubin", output) ||
+      llvm::sys::fs::createTemporaryFile("tile", "log", log))
+    return emitError(loc) << "cannot create temporary files", failure();
+  llvm::scope_exit cleanup([&] {
+    llvm::sys::fs::remove(input);
+    llvm::sys::fs::remove(output);
+    llvm::sys::fs::remove(log);
+  });
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(input, ec);
+    if (ec)
+      return emitError(loc) << "cannot write " << input << ": " << ec.message(),
+             failure();
+    os << ptx;
+  }
+  std::string arch = "sm_" + std::to_string(options.sm);
+  SmallVector<StringRef> args = {ptxas, "-arch", arch, "-v", input, "-o", output};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
+                                          StringRef(log)};
+  std::string message;
+  int status = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
+                                         0, 0, &message);
+  auto readFile = [](StringRef path) -> std::string {
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    return buffer ? (*buffer)->getBuffer().str() : std::string();
+  };
+  std::string ptxasLog = readFile(log);
+  if (status != 0)
+    return emitError(loc) << "ptxas failed"
+                          << (message.empty() ? "" : ": " + message) << "\n"
+                          << ptxasLog,
+           failure();
+  if (report)
+    *report = ptxasLog;
+  return readFile(output);
+}

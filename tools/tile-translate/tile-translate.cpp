@@ -1,0 +1,141 @@
+//===- tile-translate.cpp - tile IR to LLVM IR, PTX or cubin --------------===//
+//
+//   tile-translate kernel.mlir --emit=ptx --sm=90 --num-warps=4 -o kernel.ptx
+//
+// Runs the tile-to-llvm pipeline and emits LLVM IR, PTX, or a cubin (ptxas
+// from the CUDA toolkit: --cuda-path, CUDA_HOME, CUDA_PATH, PATH). With
+// --ptxas-info it prints ptxas' report (registers, shared memory, spills);
+// with --kernel-info it writes one line per kernel for the runtime:
+// `kernel <name> threads <n> shared <bytes>`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Compiler.h"
+#include "tile/InitTile.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+enum class Emit { LLVMIR, PTX, Cubin };
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input tile IR>"),
+                                          cl::init("-"));
+static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
+                                           cl::value_desc("filename"),
+                                           cl::init("-"));
+static cl::opt<Emit> emit(
+    "emit", cl::desc("What to emit"), cl::init(Emit::PTX),
+    cl::values(clEnumValN(Emit::LLVMIR, "llvmir", "LLVM IR of the kernels"),
+               clEnumValN(Emit::PTX, "ptx", "PTX"),
+               clEnumValN(Emit::Cubin, "cubin", "a cubin (runs ptxas)")));
+static cl::opt<int> sm("sm", cl::desc("Target SM version (90 = sm_90)"),
+                       cl::init(90));
+static cl::opt<int> numWarps("num-warps", cl::desc("Warps per block"),
+                             cl::init(4));
+static cl::opt<int> ptxVersion("ptx-version",
+                               cl::desc("PTX ISA version x10 (80 = 8.0)"),
+                               cl::init(80));
+static cl::opt<std::string> cudaPath("cuda-path",
+                                     cl::desc("CUDA toolkit directory"),
+                                     cl::init(""));
+static cl::opt<bool> ptxasInfo(
+    "ptxas-info", cl::desc("Print ptxas' register and shared-memory report"),
+    cl::init(false));
+static cl::opt<std::string> kernelInfo(
+    "kernel-info", cl::desc("Write launch information of each kernel here"),
+    cl::init(""));
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  tile::registerTilePassesAndPipelines();
+  cl::ParseCommandLineOptions(argc, argv, "tile IR to LLVM IR, PTX or cubin\n");
+
+  DialectRegistry registry;
+  tile::registerTileDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  std::string error;
+  auto input = openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << "tile-translate: " << error << "\n";
+    return 1;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  if (sm < 50 || numWarps <= 0 || (numWarps & (numWarps - 1)) ||
+      ptxVersion < 60) {
+    emitError(module->getLoc())
+        << "invalid options: --sm must be 50 or more, --num-warps a power of "
+           "two, --ptx-version 60 or more";
+    return 1;
+  }
+  tile::CompileOptions options;
+  options.sm = sm;
+  options.numWarps = numWarps;
+  options.ptxVersion = ptxVersion;
+  options.cudaPath = cudaPath;
+
+  if (failed(tile::lowerToLLVM(*module, options)))
+    return 1;
+  SmallVector<tile::KernelInfo> kernels = tile::getKernelInfo(*module);
+
+  std::string result;
+  if (emit == Emit::LLVMIR) {
+    FailureOr<std::string> ir = tile::emitLLVMIR(*module);
+    if (failed(ir))
+      return 1;
+    result = *ir;
+  } else {
+    FailureOr<std::string> ptx = tile::emitPTX(*module, options);
+    if (failed(ptx))
+      return 1;
+    result = *ptx;
+    if (emit == Emit::Cubin || ptxasInfo) {
+      std::string report;
+      FailureOr<std::string> cubin =
+          tile::assembleCubin(module->getLoc(), *ptx, options, &report);
+      if (failed(cubin))
+        return 1;
+      if (ptxasInfo)
+        llvm::errs() << report;
+      if (emit == Emit::Cubin)
+        result = *cubin;
+    }
+  }
+
+  auto output = openOutputFile(outputFilename, &error);
+  if (!output) {
+    emitError(module->getLoc()) << "cannot write output: " << error;
+    return 1;
+  }
+  output->os() << result;
+  output->keep();
+
+  if (!kernelInfo.empty()) {
+    auto info = openOutputFile(kernelInfo, &error);
+    if (!info) {
+      emitError(module->getLoc()) << "cannot write kernel info: " << error;
+      return 1;
+    }
+    for (const tile::KernelInfo &k : kernels)
+      info->os() << "kernel " << k.name << " threads " << k.threads
+                 << " shared " << k.sharedBytes << "\n";
+    info->keep();
+  }
+  return 0;
+}
