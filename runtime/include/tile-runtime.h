@@ -1,0 +1,90 @@
+/*===- tile-runtime.h - load and launch tile kernels (C) -------------------===
+ *
+ * A small C library on the CUDA driver API, which it loads with dlopen at
+ * run time: everything builds, and everything but launching works, on a
+ * machine without a GPU driver. Every function returns 0 on success and a
+ * non-zero CUDA (or runtime) error code otherwise; tileRuntimeLastError()
+ * then says what failed, with the CUDA error's name.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef TILE_RUNTIME_H
+#define TILE_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct TileRuntime TileRuntime;
+typedef struct TileModule TileModule;
+typedef struct TileKernel TileKernel;
+
+/* Errors of the runtime itself (CUDA's own codes are below 1000). */
+enum {
+  TILE_RUNTIME_NO_DRIVER = 1001,     /* libcuda.so could not be loaded */
+  TILE_RUNTIME_INVALID_ARGUMENT = 1002,
+  TILE_RUNTIME_OUT_OF_MEMORY = 1003
+};
+
+/// Loads the CUDA driver, initializes it and makes device `device`'s primary
+/// context current. On failure *runtime is still set (free it with
+/// tileRuntimeDestroy) so that tileRuntimeLastError can say why.
+int tileRuntimeCreate(int device, TileRuntime **runtime);
+
+/// Releases the context and unloads the driver.
+void tileRuntimeDestroy(TileRuntime *runtime);
+
+/// The last error, e.g. "cuModuleLoadData: CUDA_ERROR_INVALID_PTX".
+const char *tileRuntimeLastError(const TileRuntime *runtime);
+
+/// The device's name and compute capability (e.g. 90).
+int tileRuntimeDeviceInfo(TileRuntime *runtime, char *name, size_t nameSize,
+                          int *computeCapability);
+
+/// Loads a module from PTX text (NUL-terminated) or a cubin image.
+int tileModuleLoad(TileRuntime *runtime, const void *image,
+                   TileModule **module);
+
+/// Loads a module from a .ptx or .cubin file.
+int tileModuleLoadFile(TileRuntime *runtime, const char *path,
+                       TileModule **module);
+
+void tileModuleUnload(TileModule *module);
+
+/// Looks up a kernel of a loaded module.
+int tileModuleGetKernel(TileModule *module, const char *name,
+                        TileKernel **kernel);
+
+/// Device memory.
+int tileMalloc(TileRuntime *runtime, size_t bytes, uint64_t *pointer);
+int tileFree(TileRuntime *runtime, uint64_t pointer);
+int tileCopyToDevice(TileRuntime *runtime, uint64_t dst, const void *src,
+                     size_t bytes);
+int tileCopyToHost(TileRuntime *runtime, void *dst, uint64_t src,
+                   size_t bytes);
+int tileMemset(TileRuntime *runtime, uint64_t dst, unsigned char value,
+               size_t bytes);
+
+/// Launches `kernel` on a grid of programs with `threads` threads a block
+/// and `sharedBytes` of dynamic shared memory; `args[i]` points at the i-th
+/// argument's value (a uint64_t device pointer, an int32_t, a float...).
+int tileLaunch(TileKernel *kernel, const unsigned grid[3], unsigned threads,
+               unsigned sharedBytes, void **args);
+
+/// Waits for all launched work.
+int tileSynchronize(TileRuntime *runtime);
+
+/// Launches `repeats` times, timing each launch with events; writes the
+/// median and minimum in microseconds.
+int tileTimeLaunches(TileKernel *kernel, const unsigned grid[3],
+                     unsigned threads, unsigned sharedBytes, void **args,
+                     int repeats, double *medianUs, double *minUs);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TILE_RUNTIME_H */

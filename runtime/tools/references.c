@@ -1,0 +1,224 @@
+/*===- references.c - CPU references of the example kernels ----------------===
+ *
+ * Each reference recomputes a kernel's outputs in double precision from the
+ * inputs tile-run gave it and compares them with what the GPU wrote.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "references.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+float halfToFloat(uint16_t h) {
+  uint32_t sign = (uint32_t)(h >> 15) << 31, exponent = (h >> 10) & 0x1f,
+           mantissa = h & 0x3ff, bits;
+  if (exponent == 0) {
+    if (mantissa == 0) {
+      bits = sign;
+    } else { /* subnormal: normalize */
+      exponent = 127 - 15 + 1;
+      while (!(mantissa & 0x400)) {
+        mantissa <<= 1;
+        --exponent;
+      }
+      bits = sign | (exponent << 23) | ((mantissa & 0x3ff) << 13);
+    }
+  } else if (exponent == 31) {
+    bits = sign | 0x7f800000 | (mantissa << 13);
+  } else {
+    bits = sign | ((exponent - 15 + 127) << 23) | (mantissa << 13);
+  }
+  float f;
+  memcpy(&f, &bits, sizeof(f));
+  return f;
+}
+
+uint16_t floatToHalf(float f) {
+  uint32_t bits;
+  memcpy(&bits, &f, sizeof(bits));
+  uint32_t sign = (bits >> 16) & 0x8000;
+  int32_t exponent = (int32_t)((bits >> 23) & 0xff) - 127 + 15;
+  uint32_t mantissa = bits & 0x7fffff;
+  if (((bits >> 23) & 0xff) == 0xff) /* inf, nan */
+    return (uint16_t)(sign | 0x7c00 | (mantissa ? 0x200 : 0));
+  if (exponent >= 31)
+    return (uint16_t)(sign | 0x7c00);
+  if (exponent <= 0) {
+    if (exponent < -10)
+      return (uint16_t)sign;
+    mantissa |= 0x800000;
+    uint32_t shift = (uint32_t)(14 - exponent);
+    uint32_t half = mantissa >> shift, rest = mantissa & ((1u << shift) - 1),
+             mid = 1u << (shift - 1);
+    if (rest > mid || (rest == mid && (half & 1)))
+      ++half;
+    return (uint16_t)(sign | half);
+  }
+  uint32_t half = sign | ((uint32_t)exponent << 10) | (mantissa >> 13);
+  uint32_t rest = mantissa & 0x1fff;
+  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
+    ++half; /* may carry into the exponent: still correct */
+  return (uint16_t)half;
+}
+
+static double element(const RunArg *arg, const void *data, size_t i) {
+  if (!strcmp(arg->type, "f32"))
+    return ((const float *)data)[i];
+  if (!strcmp(arg->type, "f16"))
+    return halfToFloat(((const uint16_t *)data)[i]);
+  if (!strcmp(arg->type, "i32"))
+    return ((const int32_t *)data)[i];
+  if (!strcmp(arg->type, "i8"))
+    return ((const int8_t *)data)[i];
+  return 0;
+}
+
+static void compare(CheckResult *r, double got, double expected, double atol,
+                    double rtol) {
+  double abs = fabs(got - expected);
+  double rel = abs / fmax(fabs(expected), 1e-30);
+  if (abs > r->maxAbsError)
+    r->maxAbsError = abs;
+  if (fabs(expected) > atol && rel > r->maxRelError)
+    r->maxRelError = rel;
+  ++r->checked;
+  if (!(abs <= atol + rtol * fabs(expected)))
+    ++r->failed;
+}
+
+static int expect(RunArg *args, int numArgs, int count, const char *pattern,
+                  CheckResult *r) {
+  if (numArgs != count) {
+    snprintf(r->message, sizeof(r->message),
+             "expected %d arguments (%s), got %d", count, pattern, numArgs);
+    return 0;
+  }
+  for (int i = 0; i < count; ++i) {
+    int buffer = pattern[i] == 'b';
+    if (args[i].isBuffer != buffer) {
+      snprintf(r->message, sizeof(r->message),
+               "argument %d must be a %s (%s)", i, buffer ? "buffer" : "scalar",
+               pattern);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* out[i] = x[i] + y[i] for i < n; nothing beyond n is written. */
+static int checkVectorAdd(const unsigned grid[3], RunArg *a, int n,
+                          CheckResult *r) {
+  (void)grid;
+  if (!expect(a, n, 4, "bbbs", r))
+    return -1;
+  size_t count = (size_t)a[3].intValue;
+  for (size_t i = 0; i < a[2].count; ++i) {
+    double x = element(&a[0], a[0].host, i), y = element(&a[1], a[1].host, i);
+    double expected = i < count ? (double)(float)(x + y)
+                                : element(&a[2], a[2].host, i);
+    compare(r, element(&a[2], a[2].result, i), expected, 0, 0);
+  }
+  return r->failed ? 1 : 0;
+}
+
+/* Row softmax: (out, in, in_stride, out_stride, n_cols), one row per program. */
+static int checkSoftmax(const unsigned grid[3], RunArg *a, int n,
+                        CheckResult *r) {
+  if (!expect(a, n, 5, "bbsss", r))
+    return -1;
+  size_t rows = grid[0], inStride = (size_t)a[2].intValue,
+         outStride = (size_t)a[3].intValue, cols = (size_t)a[4].intValue;
+  for (size_t row = 0; row < rows; ++row) {
+    double max = -INFINITY, sum = 0;
+    for (size_t c = 0; c < cols; ++c)
+      max = fmax(max, element(&a[1], a[1].host, row * inStride + c));
+    for (size_t c = 0; c < cols; ++c)
+      sum += exp(element(&a[1], a[1].host, row * inStride + c) - max);
+    for (size_t c = 0; c < cols; ++c)
+      compare(r, element(&a[0], a[0].result, row * outStride + c),
+              exp(element(&a[1], a[1].host, row * inStride + c) - max) / sum,
+              1e-7, 1e-5);
+  }
+  return r->failed ? 1 : 0;
+}
+
+/* (X, Y, W, B, Mean, Rstd, stride, N, eps), f16 data, one row per program. */
+static int checkLayernorm(const unsigned grid[3], RunArg *a, int n,
+                          CheckResult *r) {
+  if (!expect(a, n, 9, "bbbbbbsss", r))
+    return -1;
+  size_t rows = grid[0], stride = (size_t)a[6].intValue,
+         cols = (size_t)a[7].intValue;
+  double eps = a[8].floatValue;
+  for (size_t row = 0; row < rows; ++row) {
+    double mean = 0, var = 0;
+    for (size_t c = 0; c < cols; ++c)
+      mean += element(&a[0], a[0].host, row * stride + c);
+    mean /= (double)cols;
+    for (size_t c = 0; c < cols; ++c) {
+      double d = element(&a[0], a[0].host, row * stride + c) - mean;
+      var += d * d;
+    }
+    var /= (double)cols;
+    double rstd = 1.0 / sqrt(var + eps);
+    compare(r, element(&a[4], a[4].result, row), mean, 1e-5, 1e-4);
+    compare(r, element(&a[5], a[5].result, row), rstd, 1e-5, 1e-4);
+    for (size_t c = 0; c < cols; ++c) {
+      double x = element(&a[0], a[0].host, row * stride + c);
+      double y = (x - mean) * rstd * element(&a[2], a[2].host, c) +
+                 element(&a[3], a[3].host, c);
+      /* f16 output: half an ulp of f16 plus the f32 computation */
+      compare(r, element(&a[1], a[1].result, row * stride + c), y, 2e-3, 2e-3);
+    }
+  }
+  return r->failed ? 1 : 0;
+}
+
+/* (pred, target, num_valid, sum, count, tickets, loss): mean GIoU loss. */
+static int checkGiou(const unsigned grid[3], RunArg *a, int n, CheckResult *r) {
+  if (!expect(a, n, 7, "bbbbbbb", r))
+    return -1;
+  size_t batch = grid[0];
+  double total = 0;
+  long valid = 0;
+  for (size_t b = 0; b < batch; ++b) {
+    long nv = (long)element(&a[2], a[2].host, b);
+    for (long i = 0; i < nv && i < 256; ++i) {
+      double p[4], t[4];
+      for (int k = 0; k < 4; ++k) {
+        p[k] = element(&a[0], a[0].host, (b * 256 + (size_t)i) * 4 + (size_t)k);
+        t[k] = element(&a[1], a[1].host, (b * 256 + (size_t)i) * 4 + (size_t)k);
+      }
+      double pa = (p[2] - p[0]) * (p[3] - p[1]), ta = (t[2] - t[0]) * (t[3] - t[1]);
+      double iw = fmax(fmin(p[2], t[2]) - fmax(p[0], t[0]), 0);
+      double ih = fmax(fmin(p[3], t[3]) - fmax(p[1], t[1]), 0);
+      double inter = iw * ih, uni = pa + ta - inter + 1e-7;
+      double enclose = (fmax(p[2], t[2]) - fmin(p[0], t[0])) *
+                           (fmax(p[3], t[3]) - fmin(p[1], t[1])) + 1e-7;
+      total += 1 - (inter / uni - (enclose - uni) / enclose);
+      ++valid;
+    }
+  }
+  double expected = total / (double)(valid > 0 ? valid : 1);
+  compare(r, element(&a[6], a[6].result, 0), expected, 1e-6, 1e-4);
+  compare(r, element(&a[4], a[4].result, 0), (double)valid, 0, 0);
+  return r->failed ? 1 : 0;
+}
+
+int checkReference(const char *name, const unsigned grid[3], RunArg *args,
+                   int numArgs, CheckResult *result) {
+  memset(result, 0, sizeof(*result));
+  if (!strcmp(name, "vector_add"))
+    return checkVectorAdd(grid, args, numArgs, result);
+  if (!strcmp(name, "softmax"))
+    return checkSoftmax(grid, args, numArgs, result);
+  if (!strcmp(name, "layernorm"))
+    return checkLayernorm(grid, args, numArgs, result);
+  if (!strcmp(name, "giou_loss"))
+    return checkGiou(grid, args, numArgs, result);
+  snprintf(result->message, sizeof(result->message),
+           "no reference for kernel '%s'", name);
+  return -1;
+}

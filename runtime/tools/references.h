@@ -1,0 +1,37 @@
+/*===- references.h - CPU references of the example kernels ----------------===*/
+
+#ifndef TILE_RUN_REFERENCES_H
+#define TILE_RUN_REFERENCES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* One kernel argument as tile-run prepared it. */
+typedef struct {
+  int isBuffer;
+  char type[8];       /* f32, f16, i32, i8, i64 */
+  size_t count;       /* elements, for buffers */
+  void *host;         /* initial contents (buffers) */
+  void *result;       /* contents after the run (buffers) */
+  int64_t intValue;   /* scalars */
+  double floatValue;
+} RunArg;
+
+/* Result of comparing a kernel's output with its reference. */
+typedef struct {
+  double maxAbsError, maxRelError;
+  size_t checked, failed;
+  char message[256];
+} CheckResult;
+
+/* Checks the outputs of the example kernel `name` (vector_add, softmax,
+   layernorm, giou_loss) launched on `grid` programs with `args`. Returns 0
+   if every checked value is within tolerance, 1 if not, -1 if the kernel or
+   its arguments are not the expected ones. */
+int checkReference(const char *name, const unsigned grid[3], RunArg *args,
+                   int numArgs, CheckResult *result);
+
+float halfToFloat(uint16_t h);
+uint16_t floatToHalf(float f);
+
+#endif

@@ -1,0 +1,274 @@
+/*===- tile-run.c - run a compiled tile kernel and check it ----------------===
+ *
+ *   tile-run kernel.cubin --kernel softmax --kernel-info softmax.info \
+ *       --grid 4096 --arg buf:f32:4194304:zero --arg buf:f32:4194304:random \
+ *       --arg i32:1024 --arg i32:1024 --arg i32:1000 --check softmax --repeat 20
+ *
+ * Loads a PTX or cubin module, fills buffers, launches, compares the outputs
+ * with a CPU reference (--check), and times launches (median of --repeat).
+ * Argument specs, in kernel order:
+ *   i32:V  i64:V  f32:V                      scalars
+ *   buf:TYPE:COUNT:INIT                      device buffers, TYPE f32|f16|i32|i8
+ *     INIT: zero, ones, range, random (uniform in [-1, 1)), boxes (random
+ *     x1 < x2, y1 < y2 boxes), counts:MAX (random integers in [0, MAX])
+ * Exit status: 0 when everything worked and the check passed.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "references.h"
+#include "tile-runtime.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_ARGS 32
+
+static uint64_t rngState = 0x2545F4914F6CDD1DULL;
+static double nextRandom(void) { /* xorshift64*, in [0, 1) */
+  rngState ^= rngState >> 12;
+  rngState ^= rngState << 25;
+  rngState ^= rngState >> 27;
+  return (double)((rngState * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
+}
+
+static size_t elementSize(const char *type) {
+  if (!strcmp(type, "f32") || !strcmp(type, "i32"))
+    return 4;
+  if (!strcmp(type, "f16"))
+    return 2;
+  if (!strcmp(type, "i8"))
+    return 1;
+  return 0;
+}
+
+static void setElement(RunArg *a, size_t i, double v) {
+  if (!strcmp(a->type, "f32"))
+    ((float *)a->host)[i] = (float)v;
+  else if (!strcmp(a->type, "f16"))
+    ((uint16_t *)a->host)[i] = floatToHalf((float)v);
+  else if (!strcmp(a->type, "i32"))
+    ((int32_t *)a->host)[i] = (int32_t)v;
+  else
+    ((int8_t *)a->host)[i] = (int8_t)v;
+}
+
+static double getElement(const RunArg *a, size_t i) {
+  if (!strcmp(a->type, "f32"))
+    return ((const float *)a->host)[i];
+  if (!strcmp(a->type, "f16"))
+    return halfToFloat(((const uint16_t *)a->host)[i]);
+  if (!strcmp(a->type, "i32"))
+    return ((const int32_t *)a->host)[i];
+  return ((const int8_t *)a->host)[i];
+}
+
+static int usage(const char *message) {
+  fprintf(stderr, "tile-run: %s\n(see the header of tile-run.c for usage)\n",
+          message);
+  return 2;
+}
+
+static int parseArg(const char *spec, RunArg *a) {
+  memset(a, 0, sizeof(*a));
+  char text[256];
+  snprintf(text, sizeof(text), "%s", spec);
+  char *kind = strtok(text, ":");
+  if (!kind)
+    return 0;
+  if (strcmp(kind, "buf") != 0) {
+    char *value = strtok(NULL, "");
+    if (!value)
+      return 0;
+    snprintf(a->type, sizeof(a->type), "%s", kind);
+    if (!strcmp(kind, "i32") || !strcmp(kind, "i64"))
+      a->intValue = strtoll(value, NULL, 0);
+    else if (!strcmp(kind, "f32"))
+      a->floatValue = strtod(value, NULL);
+    else
+      return 0;
+    return 1;
+  }
+  char *type = strtok(NULL, ":"), *count = strtok(NULL, ":"),
+       *init = strtok(NULL, ":"), *param = strtok(NULL, ":");
+  if (!type || !count || !init || !elementSize(type))
+    return 0;
+  a->isBuffer = 1;
+  snprintf(a->type, sizeof(a->type), "%s", type);
+  a->count = strtoull(count, NULL, 0);
+  a->host = calloc(a->count ? a->count : 1, elementSize(type));
+  a->result = calloc(a->count ? a->count : 1, elementSize(type));
+  if (!a->host || !a->result)
+    return 0;
+  for (size_t i = 0; i < a->count; ++i) {
+    if (!strcmp(init, "zero"))
+      setElement(a, i, 0);
+    else if (!strcmp(init, "ones"))
+      setElement(a, i, 1);
+    else if (!strcmp(init, "range"))
+      setElement(a, i, (double)i);
+    else if (!strcmp(init, "random"))
+      setElement(a, i, nextRandom() * 2 - 1);
+    else if (!strcmp(init, "counts"))
+      setElement(a, i, (double)(long)(nextRandom() * (atof(param ? param : "1") + 1)));
+    else if (!strcmp(init, "boxes")) {
+      /* groups of 4: x1, y1, x2, y2 with x1 < x2, y1 < y2 */
+      if (i % 4 < 2)
+        setElement(a, i, nextRandom());
+      else
+        setElement(a, i, getElement(a, i - 2) + 0.05 + nextRandom());
+    } else
+      return 0;
+  }
+  return 1;
+}
+
+/* Reads `kernel <name> threads <n> shared <bytes>` lines from tile-translate. */
+static int readKernelInfo(const char *path, const char *kernel,
+                          unsigned *threads, unsigned *shared) {
+  FILE *file = fopen(path, "r");
+  if (!file)
+    return 0;
+  char name[256];
+  unsigned t, s;
+  int found = 0;
+  while (fscanf(file, " kernel %255s threads %u shared %u", name, &t, &s) == 3)
+    if (!strcmp(name, kernel)) {
+      *threads = t;
+      *shared = s;
+      found = 1;
+    }
+  fclose(file);
+  return found;
+}
+
+int main(int argc, char **argv) {
+  const char *image = NULL, *kernelName = NULL, *info = NULL, *check = NULL;
+  unsigned grid[3] = {1, 1, 1}, threads = 128, shared = 0;
+  int repeat = 0, numArgs = 0;
+  RunArg args[MAX_ARGS];
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--probe")) {
+      TileRuntime *rt = NULL;
+      int status = tileRuntimeCreate(0, &rt);
+      if (status == 0) {
+        char name[256];
+        int cc = 0;
+        tileRuntimeDeviceInfo(rt, name, sizeof(name), &cc);
+        printf("%s (sm_%d)\n", name, cc);
+      } else {
+        printf("no GPU: %s\n", tileRuntimeLastError(rt));
+      }
+      tileRuntimeDestroy(rt);
+      return status == 0 ? 0 : 1;
+    }
+    if (a[0] != '-') {
+      image = a;
+      continue;
+    }
+    if (!value)
+      return usage("missing value after an option");
+    ++i;
+    if (!strcmp(a, "--kernel"))
+      kernelName = value;
+    else if (!strcmp(a, "--kernel-info"))
+      info = value;
+    else if (!strcmp(a, "--threads"))
+      threads = (unsigned)atoi(value);
+    else if (!strcmp(a, "--shared"))
+      shared = (unsigned)atoi(value);
+    else if (!strcmp(a, "--check"))
+      check = value;
+    else if (!strcmp(a, "--repeat"))
+      repeat = atoi(value);
+    else if (!strcmp(a, "--seed"))
+      rngState = strtoull(value, NULL, 0) | 1;
+    else if (!strcmp(a, "--grid")) {
+      if (sscanf(value, "%u,%u,%u", &grid[0], &grid[1], &grid[2]) < 1)
+        return usage("bad --grid");
+    } else if (!strcmp(a, "--arg")) {
+      if (numArgs == MAX_ARGS || !parseArg(value, &args[numArgs]))
+        return usage("bad --arg");
+      ++numArgs;
+    } else
+      return usage("unknown option");
+  }
+  if (!image || !kernelName)
+    return usage("give a PTX or cubin file and --kernel");
+  if (info && !readKernelInfo(info, kernelName, &threads, &shared))
+    return usage("kernel not found in --kernel-info");
+
+  TileRuntime *rt = NULL;
+  TileModule *module = NULL;
+  TileKernel *kernel = NULL;
+  uint64_t pointers[MAX_ARGS];
+  void *params[MAX_ARGS];
+  int32_t ints[MAX_ARGS];
+  int64_t longs[MAX_ARGS];
+  float floats[MAX_ARGS];
+#define TRY(call)                                                              \
+  if ((call) != 0) {                                                           \
+    fprintf(stderr, "tile-run: %s\n", tileRuntimeLastError(rt));               \
+    tileRuntimeDestroy(rt);                                                    \
+    return 1;                                                                  \
+  }
+  TRY(tileRuntimeCreate(0, &rt));
+  TRY(tileModuleLoadFile(rt, image, &module));
+  TRY(tileModuleGetKernel(module, kernelName, &kernel));
+  for (int i = 0; i < numArgs; ++i) {
+    RunArg *a = &args[i];
+    if (a->isBuffer) {
+      size_t bytes = a->count * elementSize(a->type);
+      TRY(tileMalloc(rt, bytes, &pointers[i]));
+      TRY(tileCopyToDevice(rt, pointers[i], a->host, bytes));
+      params[i] = &pointers[i];
+    } else if (!strcmp(a->type, "i32")) {
+      ints[i] = (int32_t)a->intValue;
+      params[i] = &ints[i];
+    } else if (!strcmp(a->type, "i64")) {
+      longs[i] = a->intValue;
+      params[i] = &longs[i];
+    } else {
+      floats[i] = (float)a->floatValue;
+      params[i] = &floats[i];
+    }
+  }
+  TRY(tileLaunch(kernel, grid, threads, shared, params));
+  TRY(tileSynchronize(rt));
+  for (int i = 0; i < numArgs; ++i)
+    if (args[i].isBuffer)
+      TRY(tileCopyToHost(rt, args[i].result, pointers[i],
+                         args[i].count * elementSize(args[i].type)));
+  int status = 0;
+  printf("%s: grid %u,%u,%u, %u threads, %u bytes of shared memory\n",
+         kernelName, grid[0], grid[1], grid[2], threads, shared);
+  if (check) {
+    CheckResult result;
+    int outcome = checkReference(check, grid, args, numArgs, &result);
+    if (outcome < 0) {
+      fprintf(stderr, "tile-run: --check %s: %s\n", check, result.message);
+      status = 2;
+    } else {
+      printf("check %s: %zu values, %zu wrong, max abs error %.3g, max rel "
+             "error %.3g: %s\n",
+             check, result.checked, result.failed, result.maxAbsError,
+             result.maxRelError, outcome == 0 ? "PASS" : "FAIL");
+      status = outcome;
+    }
+  }
+  if (repeat > 0) {
+    double median = 0, min = 0;
+    TRY(tileTimeLaunches(kernel, grid, threads, shared, params, repeat,
+                         &median, &min));
+    printf("time: median %.2f us, min %.2f us over %d launches\n", median,
+           min, repeat);
+  }
+  for (int i = 0; i < numArgs; ++i)
+    if (args[i].isBuffer)
+      tileFree(rt, pointers[i]);
+  tileModuleUnload(module);
+  tileRuntimeDestroy(rt);
+  return status;
+}

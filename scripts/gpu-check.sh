@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Runs every example kernel on the GPU at sizes that are and are not
+# multiples of its block, checking each against a CPU reference (tile-run
+# --check), and prints the median time of a few launches.
+#
+#   scripts/gpu-check.sh KERNEL_DIR TILE_RUN
+#
+# KERNEL_DIR holds <name>.cubin (or .ptx) and <name>.info from tile-translate
+# (scripts/compile-examples.sh writes them), including vector_add_ragged: the
+# vector add without the n % 16 == 0 hint, for any n.
+set -uo pipefail
+dir=$1
+run=$2
+failures=0
+
+check() { # name kernel grid args...
+  local file=$1 kernel=$2 grid=$3
+  shift 3
+  local image=$dir/$file.cubin
+  [ -f "$image" ] || image=$dir/$file.ptx
+  local args=()
+  for a in "$@"; do args+=(--arg "$a"); done
+  echo "== $file grid=$grid $*"
+  if ! "$run" "$image" --kernel "$kernel" --kernel-info "$dir/$file.info" \
+      --grid "$grid" "${args[@]}" --check "$kernel" --repeat 20; then
+    echo "FAILED: $file grid=$grid"
+    failures=$((failures + 1))
+  fi
+}
+
+# vector add: n a multiple of the 1024-element block, and not (n % 16 == 0
+# is the kernel's contract); any n with the hint-free variant.
+for n in 1048576 1000016; do
+  check vector_add vector_add $(( (n + 1023) / 1024 )) \
+    buf:f32:$n:random buf:f32:$n:random buf:f32:$n:zero i32:$n
+done
+for n in 1000003 77; do
+  check vector_add_ragged vector_add $(( (n + 1023) / 1024 )) \
+    buf:f32:$n:random buf:f32:$n:random buf:f32:$n:zero i32:$n
+done
+
+# softmax: rows of 1024 columns (full block), 1000 and 517 (ragged); row
+# strides are multiples of 16 (the kernel's contract).
+for spec in "4096 1024 1024" "4096 1000 1024" "781 517 528"; do
+  set -- $spec
+  rows=$1 cols=$2 stride=$3
+  check softmax softmax $rows buf:f32:$((rows * stride)):zero \
+    buf:f32:$((rows * stride)):random i32:$stride i32:$stride i32:$cols
+done
+
+# layernorm: rows of 4096 (four blocks), 1000 and 3000 (ragged).
+for spec in "512 4096 4096" "512 1000 1008" "300 3000 3008"; do
+  set -- $spec
+  rows=$1 cols=$2 stride=$3
+  check layernorm layernorm $rows buf:f16:$((rows * stride)):random \
+    buf:f16:$((rows * stride)):zero buf:f16:$cols:random buf:f16:$cols:random \
+    buf:f32:$rows:zero buf:f32:$rows:zero i32:$stride i32:$cols f32:1e-5
+done
+
+# GIoU loss: 1024 and 100 images of 256 padded box slots.
+for batch in 1024 100; do
+  check giou_loss giou_loss $batch buf:f32:$((batch * 1024)):boxes \
+    buf:f32:$((batch * 1024)):boxes buf:i32:$batch:counts:256 \
+    buf:f32:1:zero buf:i32:1:zero buf:i32:1:zero buf:f32:1:zero
+done
+
+echo "gpu-check: $failures failure(s)"
+[ $failures -eq 0 ]
