@@ -1,0 +1,121 @@
+// Element-wise and register-only ops: per-thread scalars, no data movement.
+// RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse -split-input-file | FileCheck %s
+
+// Program ids are block ids; ranges are thread coordinates; element-wise
+// ops apply to each of a thread's elements (256 elements: 2 per thread).
+// CHECK-LABEL: gpu.func @elementwise
+// CHECK: %[[PID:.*]] = gpu.block_id x
+// CHECK: arith.index_castui %[[PID]] : index to i32
+// CHECK: gpu.grid_dim y
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// A splat is the same scalar in every element: computed once.
+// CHECK: math.exp %{{.*}} : f32
+// CHECK-NOT: math.exp
+// CHECK-COUNT-2: arith.sitofp %{{.*}} : i32 to f32
+// CHECK-COUNT-2: math.sqrt
+// CHECK-COUNT-2: arith.mului_extended
+// CHECK-COUNT-2: llvm.getelementptr
+tile.func public @elementwise(%p: !tile.ptr<f32>, %f: f32, %out: !tile.ptr<i32>) {
+  %pid = tile.get_program_id x : i32
+  %n = tile.get_num_programs y : i32
+  %pn = arith.addi %pid, %n : i32
+  tile.store %out, %pn : !tile.ptr<i32>
+  %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %fs = tile.splat %f : f32 -> tensor<256xf32>
+  %e = math.exp %fs : tensor<256xf32>
+  %one = arith.constant dense<1.0> : tensor<256xf32>
+  %s = arith.addf %e, %one : tensor<256xf32>
+  %rf = arith.sitofp %r : tensor<256xi32> to tensor<256xf32>
+  %q = tile.precise_sqrt %rf : tensor<256xf32>
+  %h = tile.mulhiui %r, %r : tensor<256xi32>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>>
+  %pp = tile.addptr %ps, %h : tensor<256x!tile.ptr<f32>>, tensor<256xi32>
+  %sum = arith.addf %s, %q : tensor<256xf32>
+  tile.store %pp, %sum : tensor<256x!tile.ptr<f32>>
+  tile.return
+}
+
+// -----
+
+// broadcast and expand_dims with the layouts tile-assign-layouts gives them
+// rename registers: no shared memory, no barrier.
+// CHECK-LABEL: gpu.func @broadcast
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: llvm.mlir.addressof @global_smem
+// CHECK: gpu.return
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#slice = #tile.slice<{dim = 1, parent = #blocked}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @broadcast(%p: !tile.ptr<f32>) {
+  %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #slice>
+  %c = tile.expand_dims %r {axis = 1 : i32} : tensor<128xi32, #slice> -> tensor<128x1xi32, #blocked>
+  %b = tile.broadcast %c : tensor<128x1xi32, #blocked> -> tensor<128x4xi32, #blocked>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<128x4x!tile.ptr<f32>, #blocked>
+  %pp = tile.addptr %ps, %b : tensor<128x4x!tile.ptr<f32>, #blocked>, tensor<128x4xi32, #blocked>
+  %z = arith.constant dense<0.0> : tensor<128x4xf32, #blocked>
+  tile.store %pp, %z : tensor<128x4x!tile.ptr<f32>, #blocked>
+  tile.return
+}
+}
+
+// -----
+
+// A transpose with the permuted layout and join/split with the pair layout
+// move no data.
+// CHECK-LABEL: gpu.func @renames
+// CHECK-NOT: llvm.mlir.addressof @global_smem
+// CHECK: arith.subf %arg1, %arg2 : f32
+// CHECK: gpu.return
+#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#pair = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#perm = #tile.blocked<{sizePerThread = [2, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @renames(%p: !tile.ptr<f32>, %x: f32, %y: f32) {
+  %s = tile.splat %x : f32 -> tensor<128xf32, #b1>
+  %t0 = tile.splat %y : f32 -> tensor<128xf32, #b1>
+  %j = tile.join %s, %t0 : tensor<128xf32, #b1> -> tensor<128x2xf32, #pair>
+  %t = tile.trans %j {order = array<i32: 1, 0>} : tensor<128x2xf32, #pair> -> tensor<2x128xf32, #perm>
+  %u = tile.trans %t {order = array<i32: 1, 0>} : tensor<2x128xf32, #perm> -> tensor<128x2xf32, #pair>
+  %a, %b = tile.split %u : tensor<128x2xf32, #pair> -> tensor<128xf32, #b1>
+  %c = arith.subf %a, %b : tensor<128xf32, #b1>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>, #b1>
+  tile.store %ps, %c : tensor<128x!tile.ptr<f32>, #b1>
+  tile.return
+}
+}
+
+// -----
+
+// tile.dot without tensor cores: one FMA per accumulator element and K step.
+// 16x16 accumulators over 128 threads: 2 each; K = 8: 16 FMAs.
+// CHECK-LABEL: gpu.func @dot_fma
+// CHECK-COUNT-16: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f32
+// CHECK-NOT: math.fma
+tile.func public @dot_fma(%a: f32, %b: f32, %p: !tile.ptr<f32>) {
+  %as = tile.splat %a : f32 -> tensor<16x8xf32>
+  %bs = tile.splat %b : f32 -> tensor<8x16xf32>
+  %c = arith.constant dense<0.0> : tensor<16x16xf32>
+  %d = tile.dot %as, %bs, %c : tensor<16x8xf32> * tensor<8x16xf32> -> tensor<16x16xf32>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<16x16x!tile.ptr<f32>>
+  tile.store %ps, %d : tensor<16x16x!tile.ptr<f32>>
+  tile.return
+}
+
+// -----
+
+// Loop-carried tensors become loop-carried scalars.
+// CHECK-LABEL: gpu.func @loop
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (f32, f32)
+tile.func public @loop(%n: i32, %p: !tile.ptr<f32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %z = arith.constant dense<0.0> : tensor<256xf32>
+  %one = arith.constant dense<1.0> : tensor<256xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<256xf32>) : i32 {
+    %next = arith.addf %acc, %one : tensor<256xf32>
+    scf.yield %next : tensor<256xf32>
+  }
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>>
+  tile.store %ps, %r : tensor<256x!tile.ptr<f32>>
+  tile.return
+}

@@ -1,0 +1,96 @@
+// Ops that move data between threads: reductions (registers, shuffles,
+// shared memory across warps) and redistributions through shared memory.
+// RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse -split-input-file | FileCheck %s
+
+// A 1-D sum over 4 warps: 8 elements a thread folded in registers, a 5-step
+// butterfly within the warp, then the 4 warp partials through shared memory
+// at the reduction's offset, after a barrier.
+// CHECK-LABEL: gpu.func @sum
+// CHECK-COUNT-7: arith.addf %{{.*}} : f32
+// CHECK: gpu.shuffle  xor %{{.*}}, %c16_i32, %c32_i32 : i32
+// CHECK: gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : i32
+// CHECK: gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : i32
+// CHECK: gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32 : i32
+// CHECK: gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : i32
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+tile.func public @sum(%p: !tile.ptr<f32>, %x: f32, %out: !tile.ptr<f32>) {
+  %r = tile.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
+  %pp = tile.addptr %ps, %r : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  %v = tile.load %pp : tensor<1024x!tile.ptr<f32>>
+  %s = "tile.reduce"(%v) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tile.reduce.return %t : f32
+  }) : (tensor<1024xf32>) -> f32
+  tile.store %out, %s : !tile.ptr<f32>
+  tile.return
+}
+
+// -----
+
+// Rows within one warp: shuffles only, no shared memory. An argmax reduces
+// two operands together.
+// CHECK-LABEL: gpu.func @rows
+// CHECK-NOT: @global_smem
+// CHECK: gpu.shuffle  xor
+// CHECK: arith.cmpf ogt
+// CHECK: gpu.return
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @rows(%p: !tile.ptr<f32>, %q: !tile.ptr<i32>, %f: f32, %j: i32) {
+  %x = tile.splat %f : f32 -> tensor<4x64xf32, #blocked>
+  %i = tile.splat %j : i32 -> tensor<4x64xi32, #blocked>
+  %m:2 = "tile.reduce"(%x, %i) <{axis = 1 : i32}> ({
+  ^bb0(%va: f32, %ia: i32, %vb: f32, %ib: i32):
+    %gt = arith.cmpf ogt, %va, %vb : f32
+    %v = arith.select %gt, %va, %vb : f32
+    %k = arith.select %gt, %ia, %ib : i32
+    tile.reduce.return %v, %k : f32, i32
+  }) : (tensor<4x64xf32, #blocked>, tensor<4x64xi32, #blocked>) -> (tensor<4xf32, #tile.slice<{dim = 1, parent = #blocked}>>, tensor<4xi32, #tile.slice<{dim = 1, parent = #blocked}>>)
+  %ps = tile.splat %q : !tile.ptr<i32> -> tensor<4x!tile.ptr<i32>, #tile.slice<{dim = 1, parent = #blocked}>>
+  tile.store %ps, %m#1 : tensor<4x!tile.ptr<i32>, #tile.slice<{dim = 1, parent = #blocked}>>
+  tile.return
+}
+}
+
+// -----
+
+// A layout conversion: every element written at its row-major position, a
+// barrier, every element read back.
+// CHECK-LABEL: gpu.func @convert
+// CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: gpu.barrier
+// CHECK-COUNT-2: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @convert(%p: !tile.ptr<f32>) {
+  %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #b1>
+  %x = arith.sitofp %r : tensor<256xi32, #b1> to tensor<256xf32, #b1>
+  %c = tile.convert_layout %x : tensor<256xf32, #b1> -> tensor<256xf32, #b2>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>, #b2>
+  tile.store %ps, %c : tensor<256x!tile.ptr<f32>, #b2>
+  tile.return
+}
+}
+
+// -----
+
+// A reshape that changes which thread holds an element goes through shared
+// memory too.
+// CHECK-LABEL: gpu.func @reshape
+// CHECK: gpu.barrier
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+tile.func public @reshape(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) {
+  %r = tile.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
+  %pp = tile.addptr %ps, %r : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  %v = tile.load %pp : tensor<1024x!tile.ptr<f32>>
+  %w = tile.reshape %v : tensor<1024xf32> -> tensor<256x4xf32>
+  %qs = tile.splat %q : !tile.ptr<f32> -> tensor<256x4x!tile.ptr<f32>>
+  tile.store %qs, %w : tensor<256x4x!tile.ptr<f32>>
+  tile.return
+}

@@ -1,0 +1,102 @@
+// What convert-tile-to-nvvm does not lower fails with a located error.
+// RUN: tile-opt %s -convert-tile-to-nvvm -split-input-file -verify-diagnostics
+
+// expected-error @below {{convert-tile-to-nvvm needs the distributed level (tile.num-warps): run tile-assign-layouts first}}
+module {
+  tile.func public @k() {
+    tile.return
+  }
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @scan(%f: f32) {
+    %x = tile.splat %f : f32 -> tensor<128xf32, #blocked>
+    // expected-error @below {{tile.scan is not lowered yet}}
+    %c = "tile.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tile.scan.return %s : f32
+    }) : (tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
+    tile.return
+  }
+}
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @mma(%x: f32) {
+    // expected-error @below {{uses layout #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, which convert-tile-to-nvvm does not lower yet}}
+    %s = tile.splat %x : f32 -> tensor<32x32xf32, #mma>
+    tile.return
+  }
+}
+
+// -----
+
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @no_layout(%x: f32) {
+    // expected-error @below {{has a tensor without a layout: run tile-assign-layouts first}}
+    %s = tile.splat %x : f32 -> tensor<128xf32>
+    tile.return
+  }
+}
+
+// -----
+
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func private @device(%x: f32) -> f32 {
+    tile.return %x : f32
+  }
+  tile.func public @caller(%x: f32) {
+    // expected-error @below {{calls must be inlined before convert-tile-to-nvvm}}
+    %y = tile.call @device(%x) : (f32) -> f32
+    tile.return
+  }
+}
+
+// -----
+
+module attributes {"tile.num-warps" = 4 : i32} {
+  // expected-error @below {{is a kernel (public) and cannot return values}}
+  tile.func public @returns(%x: f32) -> f32 {
+    tile.return %x : f32
+  }
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @no_offset(%f: f32) {
+    %x = tile.splat %f : f32 -> tensor<128xf32, #blocked>
+    // expected-error @below {{has no shared-memory offset: run tile-allocate-shared-memory first}}
+    %b = tile.local_alloc %x : (tensor<128xf32, #blocked>) -> !tile.buffer<128xf32, #shared>
+    tile.return
+  }
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @rtz(%f: f32) {
+    %x = tile.splat %f : f32 -> tensor<128xf32, #blocked>
+    // expected-error @below {{rounding = rtz is not lowered yet}}
+    %h = tile.fp_to_fp %x, rounding = rtz : tensor<128xf32, #blocked> -> tensor<128xf16, #blocked>
+    tile.return
+  }
+}
+
+// -----
+
+module attributes {"tile.num-warps" = 4 : i32} {
+  // expected-error @below {{kernel arguments must be pointers or scalars, got 'tensor<128xf32>'}}
+  tile.func public @tensor_arg(%x: tensor<128xf32>) {
+    tile.return
+  }
+}
