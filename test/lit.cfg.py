@@ -21,5 +21,37 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions([ToolSubst("tile-opt", unresolved="fatal")], tool_dirs)
+llvm_config.add_tool_substitutions(
+    [ToolSubst(t, unresolved="fatal") for t in ["tile-opt", "tile-translate", "tile-run"]],
+    tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# `ptxas`: the CUDA toolkit is here, so generated PTX can be assembled (CI
+# machines have it). `cuda-gpu`: a GPU and its driver are here (off in CI).
+import shutil
+import subprocess
+
+def find_cuda():
+    for var in ("CUDA_HOME", "CUDA_PATH"):
+        d = os.environ.get(var)
+        if d and os.access(os.path.join(d, "bin", "ptxas"), os.X_OK):
+            return d
+    ptxas = shutil.which("ptxas")
+    if ptxas:
+        return os.path.dirname(os.path.dirname(ptxas))
+    if os.access("/usr/local/cuda/bin/ptxas", os.X_OK):
+        return "/usr/local/cuda"
+    return None
+
+cuda = find_cuda()
+if cuda:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", os.path.join(cuda, "bin", "ptxas")))
+    config.environment["CUDA_HOME"] = cuda
+
+tile_run = os.path.join(config.tile_tools_dir, "tile-run")
+try:
+    if subprocess.run([tile_run, "--probe"], capture_output=True, timeout=60).returncode == 0:
+        config.available_features.add("cuda-gpu")
+except (OSError, subprocess.TimeoutExpired):
+    pass

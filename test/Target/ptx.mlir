@@ -1,0 +1,34 @@
+// tile-translate: tile IR to LLVM IR, PTX and cubin.
+// REQUIRES: ptxas
+//
+// The vector add's accesses are 16-byte vectors.
+// RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=ptx --sm=90 --num-warps=4 -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// PTX: .version 8.0
+// PTX: .target sm_90
+// PTX: .visible .entry vector_add(
+// PTX: .maxntid 128, 1, 1
+// PTX-COUNT-4: ld.global.v4.b32
+// PTX: st.global.v4.b32
+//
+// PTX version and architecture come from the options.
+// RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=ptx --sm=80 --ptx-version=78 | FileCheck %s --check-prefix=SM80
+// SM80: .version 7.8
+// SM80: .target sm_80
+//
+// Eight warps: 256 threads a block.
+// RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=ptx --num-warps=8 | FileCheck %s --check-prefix=WARPS8
+// WARPS8: .maxntid 256, 1, 1
+//
+// LLVM IR of the kernel.
+// RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=llvmir | FileCheck %s --check-prefix=LLVM
+// LLVM: define ptx_kernel void @vector_add(ptr addrspace(1)
+// LLVM: load <4 x float>, ptr addrspace(1)
+//
+// A cubin, with ptxas' report and the launch information the runtime needs.
+// RUN: tile-translate %tile_src_root/examples/softmax.mlir --emit=cubin --ptxas-info --kernel-info=%t.info -o %t.cubin 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: FileCheck %s --check-prefix=INFO < %t.info
+// RUN: head -c 4 %t.cubin | od -c | FileCheck %s --check-prefix=ELF
+// REPORT: ptxas info    : Used {{[0-9]+}} registers
+// INFO: kernel softmax threads 128 shared 16
+// ELF: 177   E   L   F
