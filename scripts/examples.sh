@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The main job: sets up, builds, then takes every example kernel through
-# tile-opt (parse, verify, canonicalize, CSE, print, parse again) and prints a
-# short summary per kernel. Exits non-zero if any kernel fails.
+# tile-opt (parse, verify, canonicalize, CSE, print, parse again) with a
+# short summary per kernel, compiles each to PTX and cubin (registers,
+# shared memory and spills per kernel), and, where a GPU is present, runs
+# each against a CPU reference. Exits non-zero if anything fails.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TILE_BUILD_DIR:-$root/build}
 
 bash "$root/scripts/setup.sh"
-bash "$root/scripts/build.sh" --target tile-opt
+bash "$root/scripts/build.sh" --target tile-opt tile-translate tile-run
 opt=$build/bin/tile-opt
 
 status=0
@@ -36,4 +38,16 @@ for file in "$root"/examples/*.mlir; do
     "$(count 'tile\\.dot')" "$(count 'scf\\.(for|while)')" "$tile"
 done
 [ $status -eq 0 ] && echo "all example kernels verify, canonicalize and round-trip"
-exit $status
+[ $status -eq 0 ] || exit $status
+
+echo
+echo "== PTX and cubin (sm_90, 4 warps) in $build/examples"
+bash "$root/scripts/compile-examples.sh" "$build/examples" "$build/bin/tile-translate"
+
+echo
+if gpu=$("$build/bin/tile-run" --probe); then
+  echo "== running on $gpu"
+  bash "$root/scripts/gpu-check.sh" "$build/examples" "$build/bin/tile-run"
+else
+  echo "== not running the kernels: $gpu"
+fi

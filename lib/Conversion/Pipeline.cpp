@@ -26,7 +26,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   layouts.target = "sm_" + std::to_string(options.sm);
   pm.addPass(createTileAssignLayouts(layouts));
   pm.addPass(createTileCoalesce());
-  // Layout clean-up: conversion pairs fold away.
+  // Layout clean-up: cheap values are recomputed where their users need
+  // them, and conversion pairs fold away.
+  pm.addPass(createTileRemoveLayoutConversions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createTileAllocateSharedMemory());

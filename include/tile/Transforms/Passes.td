@@ -41,6 +41,23 @@ def TileCoalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
 
+def TileRemoveLayoutConversions
+    : Pass<"tile-remove-layout-conversions", "::mlir::ModuleOp"> {
+  let summary = "Recompute cheap values in the layout their users need";
+  let description = [{
+    A `tile.convert_layout` moves a tensor between threads through shared
+    memory. When the converted value is cheap to compute again — a splat, a
+    range, a broadcast or expand_dims, or an element-wise op — this pass
+    computes it directly in the target layout instead, converting its
+    operands, which repeats the rewrite towards the values' sources until
+    the conversions cancel (convert(convert(x)) folds) or reach a value that
+    is not cheap (a load, a reduction, a loop result). After tile-coalesce,
+    this puts address arithmetic and element-wise math in the layouts of the
+    memory accesses, so a kernel like vector add needs no shared memory.
+  }];
+  let dependentDialects = ["::mlir::tile::TileDialect"];
+}
+
 def TileAllocateSharedMemory
     : Pass<"tile-allocate-shared-memory", "::mlir::ModuleOp"> {
   let summary = "Give every shared-memory buffer an offset";
