@@ -286,12 +286,24 @@ struct AtomicRMWLowering : public TilePattern<AtomicRMWOp> {
                   ConversionPatternRewriter &rewriter) const override {
     bool isFloat = isa<FloatType>(getElementTypeOrSelf(op.getVal().getType()));
     ValueRange ptrs = adaptor.getPtr(), vals = adaptor.getVal();
+    // LLVM's NVPTX back end emits atomicrmw without its ordering (a relaxed
+    // atom): the ordering is made explicit with fences around a relaxed one.
+    MemSemantic sem = op.getSem();
+    StringRef scope = toSyncScope(op.getScope());
+    bool release = sem == MemSemantic::RELEASE || sem == MemSemantic::ACQUIRE_RELEASE;
+    bool acquire = sem == MemSemantic::ACQUIRE || sem == MemSemantic::ACQUIRE_RELEASE;
     return lowerAtomic(op, ptrs, adaptor.getMask(), rewriter, state,
                        [&](OpBuilder &b, unsigned e) -> Value {
-                         return LLVM::AtomicRMWOp::create(
-                             b, op.getLoc(), toBinOp(op.getAtomicRmwOp(), isFloat),
-                             ptrs[e], vals[e], toOrdering(op.getSem()),
-                             toSyncScope(op.getScope()));
+                         Location loc = op.getLoc();
+                         if (release)
+                           LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release, scope);
+                         Value old = LLVM::AtomicRMWOp::create(
+                             b, loc, toBinOp(op.getAtomicRmwOp(), isFloat),
+                             ptrs[e], vals[e], LLVM::AtomicOrdering::monotonic,
+                             scope);
+                         if (acquire)
+                           LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acquire, scope);
+                         return old;
                        });
   }
 };

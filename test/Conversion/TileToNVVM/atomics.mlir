@@ -2,8 +2,13 @@
 // its result shared through scratch.
 // RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse -split-input-file | FileCheck %s
 
+// acq_rel: fences around a relaxed atomic (NVPTX drops atomicrmw orderings).
 // CHECK-LABEL: gpu.func @tensor_rmw
-// CHECK-COUNT-2: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("device") acq_rel : !llvm.ptr<1>, f32
+// CHECK: llvm.fence syncscope("device") release
+// CHECK-NEXT: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("device") monotonic : !llvm.ptr<1>, f32
+// CHECK-NEXT: llvm.fence syncscope("device") acquire
+// CHECK: llvm.fence syncscope("device") release
+// CHECK-NEXT: llvm.atomicrmw fadd
 tile.func public @tensor_rmw(%p: !tile.ptr<f32>, %v: f32) {
   %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>>
@@ -28,5 +33,17 @@ tile.func public @scalar_cas(%p: !tile.ptr<i32>, %q: !tile.ptr<i32>) {
   %c1 = arith.constant 1 : i32
   %old = tile.atomic_cas acquire, cta, %p, %c0, %c1 : (!tile.ptr<i32>, i32, i32) -> i32
   tile.store %q, %old : !tile.ptr<i32>
+  tile.return
+}
+
+// -----
+
+// relaxed: no fences.
+// CHECK-LABEL: gpu.func @relaxed
+// CHECK-NOT: llvm.fence
+// CHECK: llvm.atomicrmw umax %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, i32
+// CHECK-NOT: llvm.fence
+tile.func public @relaxed(%p: !tile.ptr<i32>, %v: i32) {
+  %old = tile.atomic_rmw umax, relaxed, sys, %p, %v : (!tile.ptr<i32>, i32) -> i32
   tile.return
 }
