@@ -30,3 +30,5 @@ done
 sed 's/%n: i32 {tile.divisibility = 16 : i32}/%n: i32/' \
   "$root/examples/vector_add.mlir" > "$out/vector_add_ragged.mlir"
 compile vector_add_ragged "$out/vector_add_ragged.mlir"
+# Forward and reverse scans (test input).
+compile scan "$root/test/GPU/Inputs/scan.mlir"

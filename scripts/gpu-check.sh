@@ -64,5 +64,11 @@ for batch in 1024 100; do
     buf:f32:1:zero buf:i32:1:zero buf:i32:1:zero buf:f32:1:zero
 done
 
+# Scans: 16 repetitions of 128 elements over 4 warps, both directions.
+for rows in 64 3; do
+  check scan scan $rows buf:f32:$((rows * 2048)):random buf:f32:$((rows * 2048)):zero \
+    buf:f32:$((rows * 2048)):zero
+done
+
 echo "gpu-check: $failures failure(s)"
 [ $failures -eq 0 ]

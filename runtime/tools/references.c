@@ -207,6 +207,27 @@ static int checkGiou(const unsigned grid[3], RunArg *a, int n, CheckResult *r) {
   return r->failed ? 1 : 0;
 }
 
+/* (x, out, rev): inclusive forward and reverse sums of rows of 2048. */
+static int checkScan(const unsigned grid[3], RunArg *a, int n, CheckResult *r) {
+  if (!expect(a, n, 3, "bbb", r))
+    return -1;
+  const size_t cols = 2048;
+  for (size_t row = 0; row < grid[0]; ++row) {
+    double sum = 0, total = 0;
+    for (size_t c = 0; c < cols; ++c)
+      total += element(&a[0], a[0].host, row * cols + c);
+    for (size_t c = 0; c < cols; ++c) {
+      double x = element(&a[0], a[0].host, row * cols + c);
+      sum += x;
+      /* f32 sums of up to 2048 terms in [-1, 1): absolute error bound */
+      compare(r, element(&a[1], a[1].result, row * cols + c), sum, 2e-3, 0);
+      compare(r, element(&a[2], a[2].result, row * cols + c), total - sum + x,
+              2e-3, 0);
+    }
+  }
+  return r->failed ? 1 : 0;
+}
+
 int checkReference(const char *name, const unsigned grid[3], RunArg *args,
                    int numArgs, CheckResult *result) {
   memset(result, 0, sizeof(*result));
@@ -218,6 +239,8 @@ int checkReference(const char *name, const unsigned grid[3], RunArg *args,
     return checkLayernorm(grid, args, numArgs, result);
   if (!strcmp(name, "giou_loss"))
     return checkGiou(grid, args, numArgs, result);
+  if (!strcmp(name, "scan"))
+    return checkScan(grid, args, numArgs, result);
   snprintf(result->message, sizeof(result->message),
            "no reference for kernel '%s'", name);
   return -1;

@@ -13,17 +13,13 @@
 // OUTPUT: error: cannot write output
 //
 // A construct the lowering does not handle yet.
-// RUN: not tile-translate %s --emit=llvmir 2>&1 | FileCheck %s --check-prefix=SCAN
-// SCAN: errors.mlir:[[@LINE+4]]:{{[0-9]+}}: error: 'tile.scan' op tile.scan is not lowered yet
-tile.func public @scan(%p: !tile.ptr<f32>) {
+// RUN: not tile-translate %s --emit=llvmir 2>&1 | FileCheck %s --check-prefix=RTZ
+// RTZ: errors.mlir:[[@LINE+4]]:{{[0-9]+}}: error: 'tile.fp_to_fp' op rounding = rtz is not lowered yet
+tile.func public @rtz(%p: !tile.ptr<f16>, %x: f32) {
   %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
-  %x = arith.sitofp %r : tensor<128xi32> to tensor<128xf32>
-  %c = "tile.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
-  ^bb0(%a: f32, %b: f32):
-    %s = arith.addf %a, %b : f32
-    tile.scan.return %s : f32
-  }) : (tensor<128xf32>) -> tensor<128xf32>
-  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
-  tile.store %ps, %c : tensor<128x!tile.ptr<f32>>
+  %f = arith.sitofp %r : tensor<128xi32> to tensor<128xf32>
+  %h = tile.fp_to_fp %f, rounding = rtz : tensor<128xf32> -> tensor<128xf16>
+  %ps = tile.splat %p : !tile.ptr<f16> -> tensor<128x!tile.ptr<f16>>
+  tile.store %ps, %h : tensor<128x!tile.ptr<f16>>
   tile.return
 }

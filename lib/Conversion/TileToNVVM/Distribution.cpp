@@ -250,3 +250,10 @@ Value Distribution::emitWarpCoordinate(OpBuilder &b, Location loc,
   unsigned baseDim = kind == Kind::Slice && dim >= slicedDim ? dim + 1 : dim;
   return emitLaneOrWarpCoordinate(b, loc, ids.warp, base.warps, baseDim);
 }
+
+Value Distribution::emitLaneCoordinate(OpBuilder &b, Location loc,
+                                       const ThreadIds &ids,
+                                       unsigned dim) const {
+  unsigned baseDim = kind == Kind::Slice && dim >= slicedDim ? dim + 1 : dim;
+  return emitLaneOrWarpCoordinate(b, loc, ids.lane, base.threads, baseDim);
+}

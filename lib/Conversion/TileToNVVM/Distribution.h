@@ -60,6 +60,9 @@ public:
   unsigned getThreads(unsigned dim) const { return threads[dim]; }
   unsigned getWarps(unsigned dim) const { return warps[dim]; }
   unsigned getLaneStride(unsigned dim) const;
+  /// This thread's lane coordinate along `dim` (i32).
+  Value emitLaneCoordinate(OpBuilder &b, Location loc, const ThreadIds &ids,
+                           unsigned dim) const;
   /// This thread's warp coordinate along `dim` (i32).
   Value emitWarpCoordinate(OpBuilder &b, Location loc, const ThreadIds &ids,
                            unsigned dim) const;

@@ -12,7 +12,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -158,10 +161,10 @@ struct RedistributeLowering : public ConversionPattern {
 // Reductions
 //===----------------------------------------------------------------------===//
 
-/// Applies the combining region to (lhs..., rhs...).
-SmallVector<Value> combine(OpBuilder &b, ReduceOp op, ValueRange lhs,
+/// Applies a combining region to (lhs..., rhs...).
+SmallVector<Value> combine(OpBuilder &b, Region &region, ValueRange lhs,
                            ValueRange rhs) {
-  Block &body = op.getCombineOp().front();
+  Block &body = region.front();
   IRMapping mapping;
   unsigned n = lhs.size();
   for (unsigned i = 0; i < n; ++i) {
@@ -174,16 +177,21 @@ SmallVector<Value> combine(OpBuilder &b, ReduceOp op, ValueRange lhs,
                              [&](Value v) { return mapping.lookupOrDefault(v); });
 }
 
-/// A butterfly shuffle of any 1 to 64-bit scalar (gpu.shuffle moves 32 bits).
-Value shuffleXor(OpBuilder &b, Location loc, Value value, unsigned offset,
-                 unsigned width) {
+SmallVector<Value> combine(OpBuilder &b, ReduceOp op, ValueRange lhs,
+                           ValueRange rhs) {
+  return combine(b, op.getCombineOp(), lhs, rhs);
+}
+
+/// A shuffle of any 1 to 64-bit scalar (gpu.shuffle moves 32 bits); `offset`
+/// is a constant or an i32 value (the source lane for idx mode).
+Value shuffle(OpBuilder &b, Location loc, Value value, Value offset,
+              unsigned width, gpu::ShuffleMode mode) {
   Type type = value.getType();
   unsigned bits = type.getIntOrFloatBitWidth();
   Type i32 = b.getI32Type();
   auto shuffle32 = [&](Value v) -> Value {
-    return gpu::ShuffleOp::create(b, loc, v, createI32(b, loc, offset),
-                                  createI32(b, loc, width),
-                                  gpu::ShuffleMode::XOR)
+    return gpu::ShuffleOp::create(b, loc, v, offset, createI32(b, loc, width),
+                                  mode)
         .getShuffleResult();
   };
   if (bits == 64) {
@@ -254,8 +262,9 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
       for (SmallVector<Value> &acc : accs) {
         SmallVector<Value> other;
         for (Value v : acc)
-          other.push_back(shuffleXor(rewriter, loc, v, lanes * stride,
-                                     state.threadsPerWarp));
+          other.push_back(shuffle(rewriter, loc, v,
+                                  createI32(rewriter, loc, lanes * stride),
+                                  state.threadsPerWarp, gpu::ShuffleMode::XOR));
         acc = combine(rewriter, op, acc, other);
       }
 
@@ -345,11 +354,219 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Scans
+//===----------------------------------------------------------------------===//
+
+/// Inclusive scan along an axis. Along it, a thread's elements come in
+/// repetitions of `sizePerThread` contiguous ones; repetition r of every
+/// thread precedes repetition r + 1, and within a repetition warps and then
+/// lanes are in order. So an element's result combines: the carry of the
+/// earlier repetitions, the totals of earlier warps (shared memory), of
+/// earlier lanes (shuffles), and its thread's own earlier elements. A
+/// reverse scan runs the same in the opposite order.
+struct ScanLowering : public TilePattern<ScanOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ScanOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    unsigned n = op.getSrcs().size();
+    bool forward = !op.getReverse();
+    auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    Distribution dist = getDistribution(srcType);
+    Region &region = op.getCombineOp();
+    ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
+    unsigned size = dist.getSizePerThread(axis);
+    unsigned threads = dist.getThreads(axis), warps = dist.getWarps(axis);
+    unsigned stride = dist.getLaneStride(axis);
+    Value laneC = dist.emitLaneCoordinate(rewriter, loc, ids, axis);
+    Value warpC = dist.emitWarpCoordinate(rewriter, loc, ids, axis);
+    auto cmp = [&](arith::CmpIPredicate p, Value x, int64_t c) {
+      return arith::CmpIOp::create(rewriter, loc, p, x, createI32(rewriter, loc, c));
+    };
+    auto select = [&](Value c, ValueRange x, ValueRange y) {
+      SmallVector<Value> r;
+      for (auto [a, b] : llvm::zip(x, y))
+        r.push_back(arith::SelectOp::create(rewriter, loc, c, a, b));
+      return r;
+    };
+    auto values = [&](unsigned e) {
+      SmallVector<Value> v;
+      for (unsigned i = 0; i < n; ++i)
+        v.push_back(adaptor.getSrcs()[i][e]);
+      return v;
+    };
+
+    // Groups of elements that differ only along the axis, by axis index.
+    SmallVector<SmallVector<int64_t>> keys;
+    SmallVector<std::map<int64_t, unsigned>> groups;
+    for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+      SmallVector<int64_t> key(dist.getTuple(e));
+      int64_t index = key[axis];
+      key.erase(key.begin() + axis);
+      auto it = llvm::find(keys, key);
+      if (it == keys.end()) {
+        keys.push_back(key);
+        groups.emplace_back();
+        it = keys.end() - 1;
+      }
+      groups[it - keys.begin()][index] = e;
+    }
+
+    // Scratch for warp totals: [operand][row][warp].
+    Value base;
+    SmallVector<int64_t> regionOffset;
+    SmallVector<int64_t> rowShape(srcType.getShape());
+    rowShape.erase(rowShape.begin() + axis);
+    int64_t rows = srcType.getNumElements() / srcType.getDimSize(axis);
+    if (warps > 1) {
+      FailureOr<Value> scratch = getScratchPointer(rewriter, op);
+      if (failed(scratch))
+        return rewriter.notifyMatchFailure(op, "no scratch offset");
+      base = *scratch;
+      int64_t offset = 0;
+      for (Value src : op.getSrcs()) {
+        regionOffset.push_back(offset);
+        offset += rows * warps * getElementBytes(src.getType());
+      }
+    }
+    auto slot = [&](unsigned i, Value row, Value w) {
+      int64_t bytes = getElementBytes(op.getSrcs()[i].getType());
+      Value index = arith::AddIOp::create(
+          rewriter, loc,
+          arith::MulIOp::create(rewriter, loc, row, createI32(rewriter, loc, warps)), w);
+      return addBytes(rewriter, loc, base,
+                      arith::AddIOp::create(
+                          rewriter, loc,
+                          arith::MulIOp::create(rewriter, loc, index,
+                                                createI32(rewriter, loc, bytes)),
+                          createI32(rewriter, loc, regionOffset[i])));
+    };
+    gpu::ShuffleMode towardsLater = forward ? gpu::ShuffleMode::UP : gpu::ShuffleMode::DOWN;
+    int64_t lastLane = forward ? threads - 1 : 0;
+
+    SmallVector<SmallVector<Value>> results(n, SmallVector<Value>(dist.getNumElements()));
+    for (auto [k, group] : llvm::enumerate(groups)) {
+      int64_t count = group.size();
+      int64_t reps = count / size;
+      Value row;
+      if (warps > 1) {
+        SmallVector<Value> coords =
+            dist.emitCoordinates(rewriter, loc, ids, group.begin()->second);
+        coords.erase(coords.begin() + axis);
+        row = linearize(rewriter, loc, coords, rowShape);
+      }
+      SmallVector<Value> carry;
+      for (int64_t step = 0; step < reps; ++step) {
+        int64_t rep = forward ? step : reps - 1 - step;
+        // Within the thread.
+        SmallVector<unsigned> chunk;
+        for (int64_t j = 0; j < size; ++j)
+          chunk.push_back(group.at(rep * size + (forward ? j : size - 1 - j)));
+        SmallVector<SmallVector<Value>> local;
+        for (unsigned e : chunk)
+          local.push_back(local.empty() ? values(e)
+                                        : combine(rewriter, region, local.back(), values(e)));
+        // Across lanes: an inclusive Hillis-Steele scan of thread totals.
+        SmallVector<Value> lanes = local.back();
+        for (unsigned off = 1; off < threads; off *= 2) {
+          SmallVector<Value> other;
+          for (Value v : lanes)
+            other.push_back(shuffle(rewriter, loc, v,
+                                    createI32(rewriter, loc, off * stride),
+                                    state.threadsPerWarp, towardsLater));
+          Value valid = forward ? cmp(arith::CmpIPredicate::uge, laneC, off)
+                                : cmp(arith::CmpIPredicate::ult, laneC, threads - off);
+          lanes = select(valid, combine(rewriter, region, other, lanes), lanes);
+        }
+        SmallVector<Value> laneExcl;
+        for (Value v : lanes)
+          laneExcl.push_back(shuffle(rewriter, loc, v, createI32(rewriter, loc, stride),
+                                     state.threadsPerWarp, towardsLater));
+        Value hasLaneExcl = forward ? cmp(arith::CmpIPredicate::ugt, laneC, 0)
+                                    : cmp(arith::CmpIPredicate::ult, laneC, threads - 1);
+        // Across warps: totals through shared memory.
+        SmallVector<Value> repTotal, warpExcl;
+        Value hasWarpExcl;
+        if (warps > 1) {
+          if (step > 0)
+            gpu::BarrierOp::create(rewriter, loc); // earlier reads are done
+          Value isLast = cmp(arith::CmpIPredicate::eq, laneC, lastLane);
+          auto ifOp = scf::IfOp::create(rewriter, loc, isLast, false);
+          {
+            OpBuilder::InsertionGuard guard(rewriter);
+            rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+            for (unsigned i = 0; i < n; ++i)
+              storeShared(rewriter, loc, lanes[i], slot(i, row, warpC));
+          }
+          gpu::BarrierOp::create(rewriter, loc);
+          SmallVector<SmallVector<Value>> totals;
+          for (unsigned w = 0; w < warps; ++w) {
+            SmallVector<Value> t;
+            for (unsigned i = 0; i < n; ++i)
+              t.push_back(loadShared(rewriter, loc, lanes[i].getType(),
+                                     slot(i, row, createI32(rewriter, loc, w))));
+            totals.push_back(t);
+          }
+          // The combination of the warps before each warp, in scan order.
+          SmallVector<SmallVector<Value>> before(warps);
+          SmallVector<Value> running;
+          for (unsigned s2 = 0; s2 < warps; ++s2) {
+            unsigned w = forward ? s2 : warps - 1 - s2;
+            before[w] = running;
+            running = running.empty() ? totals[w]
+                                      : combine(rewriter, region, running, totals[w]);
+          }
+          repTotal = running;
+          for (unsigned w = 0; w < warps; ++w) {
+            if (before[w].empty())
+              continue;
+            if (warpExcl.empty()) {
+              warpExcl = before[w];
+              continue;
+            }
+            warpExcl = select(cmp(arith::CmpIPredicate::eq, warpC, w), before[w], warpExcl);
+          }
+          hasWarpExcl = forward ? cmp(arith::CmpIPredicate::ugt, warpC, 0)
+                                : cmp(arith::CmpIPredicate::ult, warpC, warps - 1);
+        } else {
+          // The last lane along the axis holds the warp's total.
+          Value lane = arith::AddIOp::create(
+              rewriter, loc,
+              arith::SubIOp::create(rewriter, loc, ids.lane,
+                                    arith::MulIOp::create(rewriter, loc, laneC,
+                                                          createI32(rewriter, loc, stride))),
+              createI32(rewriter, loc, lastLane * stride));
+          for (Value v : lanes)
+            repTotal.push_back(shuffle(rewriter, loc, v, lane, state.threadsPerWarp,
+                                       gpu::ShuffleMode::IDX));
+        }
+        for (auto [j, e] : llvm::enumerate(chunk)) {
+          SmallVector<Value> r = local[j];
+          r = select(hasLaneExcl, combine(rewriter, region, laneExcl, r), r);
+          if (!warpExcl.empty())
+            r = select(hasWarpExcl, combine(rewriter, region, warpExcl, r), r);
+          if (!carry.empty())
+            r = combine(rewriter, region, carry, r);
+          for (unsigned i = 0; i < n; ++i)
+            results[i][e] = r[i];
+        }
+        carry = carry.empty() ? repTotal : combine(rewriter, region, carry, repTotal);
+      }
+    }
+    SmallVector<ValueRange> ranges(results.begin(), results.end());
+    rewriter.replaceOpWithMultiple(op, ranges);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tile::populateExchangePatterns(const TypeConverter &converter,
                                           RewritePatternSet &patterns,
                                           const LoweringState &state) {
-  patterns.add<RedistributeLowering, ReduceLowering>(
+  patterns.add<RedistributeLowering, ReduceLowering, ScanLowering>(
       converter, patterns.getContext(), state);
 }

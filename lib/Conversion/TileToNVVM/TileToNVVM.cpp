@@ -501,8 +501,6 @@ std::string checkLowerable(Operation *op) {
         isa<FloatType>(element))
       return "uses 8-bit floats, which convert-tile-to-nvvm does not lower yet";
   }
-  if (isa<ScanOp>(op))
-    return "tile.scan is not lowered yet";
   if (isa<CallOp>(op))
     return "calls must be inlined before convert-tile-to-nvvm";
   if (auto cast = dyn_cast<FpToFpOp>(op))

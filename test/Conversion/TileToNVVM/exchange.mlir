@@ -94,3 +94,30 @@ tile.func public @reshape(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) {
   tile.store %qs, %w : tensor<256x4x!tile.ptr<f32>>
   tile.return
 }
+
+// -----
+
+// Scans: in-thread prefixes, shuffles up across lanes (down for a reverse
+// scan), warp totals through shared memory.
+// CHECK-LABEL: gpu.func @scans
+// CHECK: gpu.shuffle  up
+// CHECK: gpu.barrier
+// CHECK: gpu.shuffle  down
+tile.func public @scans(%p: !tile.ptr<f32>) {
+  %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %x = arith.sitofp %r : tensor<256xi32> to tensor<256xf32>
+  %f = "tile.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tile.scan.return %s : f32
+  }) : (tensor<256xf32>) -> tensor<256xf32>
+  %g = "tile.scan"(%f) <{axis = 0 : i32, reverse = true}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tile.scan.return %s : f32
+  }) : (tensor<256xf32>) -> tensor<256xf32>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>>
+  %pp = tile.addptr %ps, %r : tensor<256x!tile.ptr<f32>>, tensor<256xi32>
+  tile.store %pp, %g : tensor<256x!tile.ptr<f32>>
+  tile.return
+}

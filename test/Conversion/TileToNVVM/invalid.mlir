@@ -10,22 +10,6 @@ module {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
-  tile.func public @scan(%f: f32) {
-    %x = tile.splat %f : f32 -> tensor<128xf32, #blocked>
-    // expected-error @below {{tile.scan is not lowered yet}}
-    %c = "tile.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
-    ^bb0(%a: f32, %b: f32):
-      %s = arith.addf %a, %b : f32
-      tile.scan.return %s : f32
-    }) : (tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
-    tile.return
-  }
-}
-
-// -----
-
 #mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"tile.num-warps" = 4 : i32} {
   tile.func public @mma(%x: f32) {
