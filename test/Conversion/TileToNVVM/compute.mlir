@@ -119,3 +119,36 @@ tile.func public @loop(%n: i32, %p: !tile.ptr<f32>) {
   tile.store %ps, %r : tensor<256x!tile.ptr<f32>>
   tile.return
 }
+
+// -----
+
+// scf.while and scf.if carry tensors as per-thread scalars too.
+// CHECK-LABEL: gpu.func @while_if
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) : (f32, f32, i32) -> (f32, f32, i32)
+// The scf.if folds to a select per element.
+// CHECK-COUNT-2: arith.select %arg1, %{{.*}}, %{{.*}} : f32
+tile.func public @while_if(%n: i32, %c: i1, %p: !tile.ptr<f32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %z = arith.constant dense<0.0> : tensor<256xf32>
+  %one = arith.constant dense<1.0> : tensor<256xf32>
+  %res:2 = scf.while (%acc = %z, %i = %c0) : (tensor<256xf32>, i32) -> (tensor<256xf32>, i32) {
+    %more = arith.cmpi slt, %i, %n : i32
+    scf.condition(%more) %acc, %i : tensor<256xf32>, i32
+  } do {
+  ^bb0(%a: tensor<256xf32>, %j: i32):
+    %next = arith.addf %a, %one : tensor<256xf32>
+    %k = arith.addi %j, %c1 : i32
+    scf.yield %next, %k : tensor<256xf32>, i32
+  }
+  %sel = scf.if %c -> tensor<256xf32> {
+    scf.yield %res#0 : tensor<256xf32>
+  } else {
+    scf.yield %one : tensor<256xf32>
+  }
+  %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>>
+  %pp = tile.addptr %ps, %r : tensor<256x!tile.ptr<f32>>, tensor<256xi32>
+  tile.store %pp, %sel : tensor<256x!tile.ptr<f32>>
+  tile.return
+}
