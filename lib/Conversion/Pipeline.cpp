@@ -21,18 +21,18 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   pm.addPass(createInlinerPass());
   // The distributed level.
-  TileAssignLayoutsOptions layouts;
+  AssignLayoutsOptions layouts;
   layouts.numWarps = options.numWarps;
   layouts.target = "sm_" + std::to_string(options.sm);
-  pm.addPass(createTileAssignLayouts(layouts));
-  pm.addPass(createTileCoalesce());
+  pm.addPass(createAssignLayouts(layouts));
+  pm.addPass(createCoalesce());
   // Layout clean-up: cheap values are recomputed where their users need
   // them, and conversion pairs fold away.
-  pm.addPass(createTileRemoveLayoutConversions());
+  pm.addPass(createRemoveLayoutConversions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createTileAllocateSharedMemory());
-  pm.addPass(createTileInsertBarriers());
+  pm.addPass(createAllocateSharedMemory());
+  pm.addPass(createInsertBarriers());
   // Per-thread code, then the upstream lowerings to LLVM and NVVM.
   pm.addPass(createConvertTileToNVVM());
   pm.addPass(createSCFToControlFlowPass());

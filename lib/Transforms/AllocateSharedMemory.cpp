@@ -7,7 +7,7 @@
 #include "mlir/IR/Builders.h"
 
 namespace mlir::tile {
-#define GEN_PASS_DEF_TILEALLOCATESHAREDMEMORY
+#define GEN_PASS_DEF_ALLOCATESHAREDMEMORY
 #include "tile/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
@@ -31,7 +31,7 @@ int64_t getSharedMemoryLimit(StringRef target) {
 }
 
 class AllocateSharedMemory
-    : public tile::impl::TileAllocateSharedMemoryBase<AllocateSharedMemory> {
+    : public tile::impl::AllocateSharedMemoryBase<AllocateSharedMemory> {
 public:
   using Base::Base;
 

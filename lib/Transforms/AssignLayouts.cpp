@@ -13,7 +13,7 @@
 #include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::tile {
-#define GEN_PASS_DEF_TILEASSIGNLAYOUTS
+#define GEN_PASS_DEF_ASSIGNLAYOUTS
 #include "tile/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
@@ -23,7 +23,7 @@ using namespace mlir::tile;
 namespace {
 
 class AssignLayouts
-    : public tile::impl::TileAssignLayoutsBase<AssignLayouts> {
+    : public tile::impl::AssignLayoutsBase<AssignLayouts> {
 public:
   using Base::Base;
 

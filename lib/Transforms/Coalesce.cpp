@@ -15,7 +15,7 @@
 #include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::tile {
-#define GEN_PASS_DEF_TILECOALESCE
+#define GEN_PASS_DEF_COALESCE
 #include "tile/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
@@ -42,7 +42,7 @@ std::pair<Value, Value> getPtrAndMask(Operation *op) {
   return {};
 }
 
-class Coalesce : public tile::impl::TileCoalesceBase<Coalesce> {
+class Coalesce : public tile::impl::CoalesceBase<Coalesce> {
 public:
   using Base::Base;
 

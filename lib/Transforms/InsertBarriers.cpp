@@ -8,7 +8,7 @@
 #include "mlir/IR/Builders.h"
 
 namespace mlir::tile {
-#define GEN_PASS_DEF_TILEINSERTBARRIERS
+#define GEN_PASS_DEF_INSERTBARRIERS
 #include "tile/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
@@ -17,7 +17,7 @@ using namespace mlir::tile;
 
 namespace {
 class InsertBarriers
-    : public tile::impl::TileInsertBarriersBase<InsertBarriers> {
+    : public tile::impl::InsertBarriersBase<InsertBarriers> {
 public:
   using Base::Base;
 

@@ -7,7 +7,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tile {
-#define GEN_PASS_DEF_TILEREMOVELAYOUTCONVERSIONS
+#define GEN_PASS_DEF_REMOVELAYOUTCONVERSIONS
 #include "tile/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
@@ -76,7 +76,7 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
 };
 
 class RemoveLayoutConversions
-    : public tile::impl::TileRemoveLayoutConversionsBase<
+    : public tile::impl::RemoveLayoutConversionsBase<
           RemoveLayoutConversions> {
 public:
   using Base::Base;

@@ -5,7 +5,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def TileAssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
+def AssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
   let summary = "Give every tensor a layout: tile IR to the distributed level";
   let description = [{
     Gives every tensor type a default `#tile.blocked` layout for its shape
@@ -27,7 +27,7 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
   ];
 }
 
-def TileCoalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
+def Coalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
   let summary = "Give loads and stores layouts with the widest coalesced vectors";
   let description = [{
     For every load, store and atomic on a tensor of pointers, asks the
@@ -41,7 +41,7 @@ def TileCoalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
 
-def TileRemoveLayoutConversions
+def RemoveLayoutConversions
     : Pass<"tile-remove-layout-conversions", "::mlir::ModuleOp"> {
   let summary = "Recompute cheap values in the layout their users need";
   let description = [{
@@ -58,7 +58,7 @@ def TileRemoveLayoutConversions
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
 
-def TileAllocateSharedMemory
+def AllocateSharedMemory
     : Pass<"tile-allocate-shared-memory", "::mlir::ModuleOp"> {
   let summary = "Give every shared-memory buffer an offset";
   let description = [{
@@ -73,7 +73,7 @@ def TileAllocateSharedMemory
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
 
-def TileInsertBarriers : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
+def InsertBarriers : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
   let summary = "Insert gpu.barrier exactly where shared-memory accesses conflict";
   let description = [{
     Runs the barrier analysis on every function (with the allocation the

@@ -1,0 +1,73 @@
+/*===- tile-c/Compile.h - register everything, compile to PTX/cubin --------===
+ *
+ * The entry points an embedding compiler needs: register tile's dialects,
+ * passes and translations, and compile a module of tile IR to LLVM IR, PTX
+ * or a cubin. Failures are reported through diagnostics and MlirLogicalResult;
+ * nothing aborts on bad input.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef TILE_C_COMPILE_H
+#define TILE_C_COMPILE_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Registers the tile dialect and every dialect, interface and translation a
+/// tile compilation goes through (arith, math, scf, cf, func, gpu, nvvm, llvm,
+/// ...; conversion to LLVM; the NVVM target of gpu-module-to-binary).
+MLIR_CAPI_EXPORTED void mlirTileRegisterAllDialects(MlirDialectRegistry registry);
+
+/// Registers tile's passes, the `tile-to-llvm` pipeline, and MLIR's passes,
+/// so that pass pipelines given as text can name them.
+MLIR_CAPI_EXPORTED void mlirTileRegisterAllPasses(void);
+
+/// Initializes LLVM's NVPTX target (idempotent; mlirTileCompile does it).
+MLIR_CAPI_EXPORTED void mlirTileInitializeNVPTXTarget(void);
+
+/// What mlirTileCompile emits.
+typedef enum MlirTileEmitKind {
+  MlirTileEmitLLVMIR = 0, ///< LLVM IR (text) of the kernels
+  MlirTileEmitPTX = 1,    ///< PTX (text)
+  MlirTileEmitCubin = 2   ///< a cubin (binary; runs ptxas)
+} MlirTileEmitKind;
+
+/// Compilation options. Initialize with mlirTileCompileOptionsInit.
+typedef struct MlirTileCompileOptions {
+  int sm;          ///< target SM version: 90 is sm_90
+  int numWarps;    ///< warps per block (a power of two)
+  int ptxVersion;  ///< PTX ISA version x10: 80 is PTX 8.0
+  int optLevel;    ///< LLVM optimization level (0-3)
+  MlirTileEmitKind emit;
+  /// CUDA toolkit directory (ptxas, libdevice); NULL: CUDA_HOME, CUDA_PATH,
+  /// ptxas on PATH, /usr/local/cuda.
+  const char *cudaPath;
+  /// Receives each diagnostic as "location: severity: message" (NULL: the
+  /// context's diagnostic handlers get them).
+  MlirStringCallback diagnosticCallback;
+  void *diagnosticUserData;
+} MlirTileCompileOptions;
+
+/// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no
+/// diagnostic callback.
+MLIR_CAPI_EXPORTED void mlirTileCompileOptionsInit(MlirTileCompileOptions *options);
+
+/// Compiles `module` (tile IR; lowered in place) and passes the result to
+/// `callback` (possibly in several pieces). After success the module carries
+/// `tile.shared_memory` (bytes of dynamic shared memory a block needs) and
+/// kernels run with numWarps * 32 threads. Fails, with diagnostics, on
+/// invalid IR, invalid options, a missing CUDA toolkit, or an error in any
+/// step.
+MLIR_CAPI_EXPORTED MlirLogicalResult
+mlirTileCompile(MlirModule module, const MlirTileCompileOptions *options,
+                MlirStringCallback callback, void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // TILE_C_COMPILE_H

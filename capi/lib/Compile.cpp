@@ -1,0 +1,114 @@
+//===- Compile.cpp - register everything, compile to PTX/cubin from C -----===//
+
+#include "tile-c/Compile.h"
+
+#include "tile/Compiler.h"
+#include "tile/InitTile.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/TargetSelect.h"
+
+using namespace mlir;
+
+void mlirTileRegisterAllDialects(MlirDialectRegistry registry) {
+  tile::registerTileDialects(*unwrap(registry));
+}
+
+void mlirTileRegisterAllPasses(void) { tile::registerTilePassesAndPipelines(); }
+
+void mlirTileInitializeNVPTXTarget(void) {
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+}
+
+void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
+  if (!options)
+    return;
+  options->sm = 90;
+  options->numWarps = 4;
+  options->ptxVersion = 80;
+  options->optLevel = 3;
+  options->emit = MlirTileEmitPTX;
+  options->cudaPath = nullptr;
+  options->diagnosticCallback = nullptr;
+  options->diagnosticUserData = nullptr;
+}
+
+MlirLogicalResult mlirTileCompile(MlirModule module,
+                                  const MlirTileCompileOptions *options,
+                                  MlirStringCallback callback, void *userData) {
+  if (mlirModuleIsNull(module) || !options || !callback)
+    return mlirLogicalResultFailure();
+  ModuleOp op = unwrap(module);
+  MLIRContext *context = op.getContext();
+
+  // Diagnostics to the caller's callback while compiling, if given.
+  std::optional<ScopedDiagnosticHandler> handler;
+  if (options->diagnosticCallback)
+    handler.emplace(context, [&](Diagnostic &diag) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << diag.getLocation() << ": ";
+      switch (diag.getSeverity()) {
+      case DiagnosticSeverity::Error:
+        os << "error: ";
+        break;
+      case DiagnosticSeverity::Warning:
+        os << "warning: ";
+        break;
+      case DiagnosticSeverity::Note:
+        os << "note: ";
+        break;
+      case DiagnosticSeverity::Remark:
+        os << "remark: ";
+        break;
+      }
+      os << diag.str();
+      options->diagnosticCallback(mlirStringRefCreate(text.data(), text.size()),
+                                  options->diagnosticUserData);
+      return success();
+    });
+
+  int warps = options->numWarps;
+  if (options->sm < 50 || warps <= 0 || (warps & (warps - 1)) ||
+      options->ptxVersion < 60 || options->optLevel < 0 ||
+      options->optLevel > 3 || options->emit < MlirTileEmitLLVMIR ||
+      options->emit > MlirTileEmitCubin) {
+    emitError(op.getLoc())
+        << "invalid compile options: sm must be 50 or more, numWarps a power "
+           "of two, ptxVersion 60 or more, optLevel 0-3, emit LLVMIR, PTX or "
+           "Cubin";
+    return mlirLogicalResultFailure();
+  }
+  if (failed(verify(op)))
+    return mlirLogicalResultFailure();
+
+  tile::CompileOptions compile;
+  compile.sm = options->sm;
+  compile.numWarps = warps;
+  compile.ptxVersion = options->ptxVersion;
+  compile.optLevel = options->optLevel;
+  if (options->cudaPath)
+    compile.cudaPath = options->cudaPath;
+
+  mlirTileInitializeNVPTXTarget();
+  if (failed(tile::lowerToLLVM(op, compile)))
+    return mlirLogicalResultFailure();
+  FailureOr<std::string> result;
+  if (options->emit == MlirTileEmitLLVMIR) {
+    result = tile::emitLLVMIR(op);
+  } else {
+    result = tile::emitPTX(op, compile);
+    if (succeeded(result) && options->emit == MlirTileEmitCubin)
+      result = tile::assembleCubin(op.getLoc(), *result, compile);
+  }
+  if (failed(result))
+    return mlirLogicalResultFailure();
+  callback(mlirStringRefCreate(result->data(), result->size()), userData);
+  return mlirLogicalResultSuccess();
+}

@@ -1,0 +1,3 @@
+/* libTileMLIRCAPI.so is MLIR's C API archives, linked whole; see
+ * capi/CMakeLists.txt. CMake needs a source to make a library of. */
+typedef int tileMLIRCAPIEmptyTranslationUnit;
