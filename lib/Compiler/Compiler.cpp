@@ -88,10 +88,14 @@ FailureOr<std::string> mlir::tile::emitLLVMIR(ModuleOp lowered) {
 FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
                                            const CompileOptions &options) {
   std::optional<std::string> toolkit = findCudaToolkit(options.cudaPath);
+  if (!toolkit && !options.cudaPath.empty())
+    return lowered.emitError() << "no CUDA toolkit at '" << options.cudaPath
+                               << "' (no bin/ptxas there)",
+           failure();
   if (!toolkit)
     return lowered.emitError()
-               << "no CUDA toolkit found (for libdevice): give --cuda-path, "
-                  "set CUDA_HOME, or put ptxas on PATH",
+               << "no CUDA toolkit found (for libdevice): give a CUDA path "
+                  "(--cuda-path), set CUDA_HOME, or put ptxas on PATH",
            failure();
   PassManager pm(lowered.getContext());
   GpuNVVMAttachTargetOptions target;

@@ -2,7 +2,7 @@
 //
 // No ptxas where --cuda-path points.
 // RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --emit=cubin --cuda-path=%t.nowhere -o %t.cubin 2>&1 | FileCheck %s --check-prefix=NOPTXAS
-// NOPTXAS: vector_add.mlir:{{[0-9]+}}:{{[0-9]+}}: error: no CUDA toolkit found (for libdevice)
+// NOPTXAS: vector_add.mlir:{{[0-9]+}}:{{[0-9]+}}: error: no CUDA toolkit at '{{.*}}.nowhere' (no bin/ptxas there)
 //
 // Invalid options.
 // RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --num-warps=3 2>&1 | FileCheck %s --check-prefix=OPTIONS

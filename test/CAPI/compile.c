@@ -1,0 +1,262 @@
+/*===- compile.c - compiling tile IR from C --------------------------------===
+ *
+ * mlirTileCompile to LLVM IR, PTX and a cubin, its failure paths (invalid
+ * IR, invalid options, a missing toolkit, a null module), and tile's passes
+ * driven from a C pass manager: created by the generated constructors and
+ * parsed from a pipeline string.
+ *
+ *===----------------------------------------------------------------------===*/
+
+// REQUIRES: ptxas
+// RUN: tile-capi-compile-test %tile_src_root/examples/vector_add.mlir \
+// RUN:   %tile_src_root/examples/softmax.mlir 2>&1 | FileCheck %s
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "tile-c/Compile.h"
+#include "tile-c/Passes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  char *data;
+  size_t size;
+} Buffer;
+
+static void append(MlirStringRef piece, void *userData) {
+  Buffer *buffer = userData;
+  buffer->data = realloc(buffer->data, buffer->size + piece.length + 1);
+  memcpy(buffer->data + buffer->size, piece.data, piece.length);
+  buffer->size += piece.length;
+  buffer->data[buffer->size] = 0;
+}
+
+static void printPiece(MlirStringRef piece, void *userData) {
+  fprintf(stderr, "%.*s", (int)piece.length, piece.data);
+}
+
+static void printDiagnostic(MlirStringRef message, void *userData) {
+  fprintf(stderr, "diagnostic: %.*s\n", (int)message.length, message.data);
+}
+
+static char *readFile(const char *path) {
+  FILE *file = fopen(path, "rb");
+  if (!file)
+    return NULL;
+  fseek(file, 0, SEEK_END);
+  long size = ftell(file);
+  fseek(file, 0, SEEK_SET);
+  char *text = malloc(size + 1);
+  text[fread(text, 1, size, file)] = 0;
+  fclose(file);
+  return text;
+}
+
+static MlirModule parse(MlirContext ctx, const char *text) {
+  return mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+}
+
+/* Compiles `text` with `options`; prints the result's size and status. */
+static Buffer compile(MlirContext ctx, const char *text,
+                      MlirTileCompileOptions *options, const char *what) {
+  Buffer out = {NULL, 0};
+  MlirModule module = parse(ctx, text);
+  MlirLogicalResult result = mlirTileCompile(module, options, append, &out);
+  fprintf(stderr, "%s: %s\n", what,
+          mlirLogicalResultIsSuccess(result) ? "ok" : "failed");
+  if (mlirLogicalResultIsSuccess(result)) {
+    MlirAttribute shared = mlirOperationGetAttributeByName(
+        mlirModuleGetOperation(module),
+        mlirStringRefCreateFromCString("tile.shared_memory"));
+    fprintf(stderr, "shared memory: %lld\n",
+            mlirAttributeIsNull(shared)
+                ? -1LL
+                : (long long)mlirIntegerAttrGetValueInt(shared));
+  }
+  mlirModuleDestroy(module);
+  return out;
+}
+
+static MlirWalkResult breakAxis(MlirOperation op, void *userData) {
+  MlirIdentifier name = mlirOperationGetName(op);
+  if (mlirStringRefEqual(mlirIdentifierStr(name),
+                         mlirStringRefCreateFromCString("tile.get_program_id")))
+    mlirOperationSetAttributeByName(
+        op, mlirStringRefCreateFromCString("axis"),
+        mlirIntegerAttrGet(mlirIntegerTypeGet(*(MlirContext *)userData, 32), 5));
+  return MlirWalkResultAdvance;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3)
+    return 2;
+  char *vectorAdd = readFile(argv[1]), *softmax = readFile(argv[2]);
+  if (!vectorAdd || !softmax)
+    return 2;
+
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirTileRegisterAllDialects(registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  mlirTileRegisterAllPasses();
+
+  MlirTileCompileOptions options;
+  mlirTileCompileOptionsInit(&options);
+  // CHECK: defaults: sm 90 warps 4 ptx 80 O3 emit 1
+  fprintf(stderr, "defaults: sm %d warps %d ptx %d O%d emit %d\n", options.sm,
+          options.numWarps, options.ptxVersion, options.optLevel, options.emit);
+  options.diagnosticCallback = printDiagnostic;
+
+  // CHECK-LABEL: ptx: ok
+  // CHECK-NEXT: shared memory: 0
+  // CHECK: .version 8.0
+  // CHECK: .target sm_90
+  // CHECK: .entry vector_add(
+  // CHECK: ld.global.v4.b32
+  // CHECK: st.global.v4.b32
+  Buffer ptx = compile(ctx, vectorAdd, &options, "ptx");
+  fprintf(stderr, "%s", ptx.data);
+
+  // CHECK-LABEL: softmax ptx: ok
+  // CHECK-NEXT: shared memory: {{[1-9][0-9]*}}
+  // CHECK: .entry softmax(
+  // CHECK: .maxntid 256, 1, 1
+  options.numWarps = 8;
+  Buffer ptx8 = compile(ctx, softmax, &options, "softmax ptx");
+  fprintf(stderr, "%s", ptx8.data);
+  options.numWarps = 4;
+
+  // CHECK-LABEL: llvm ir: ok
+  // CHECK: define ptx_kernel void @vector_add(
+  // CHECK: load <4 x float>
+  options.emit = MlirTileEmitLLVMIR;
+  Buffer ir = compile(ctx, vectorAdd, &options, "llvm ir");
+  fprintf(stderr, "%s", ir.data);
+
+  // CHECK-LABEL: cubin: ok
+  // CHECK: cubin: ELF 1
+  options.emit = MlirTileEmitCubin;
+  Buffer cubin = compile(ctx, vectorAdd, &options, "cubin");
+  fprintf(stderr, "cubin: ELF %d\n",
+          cubin.size > 4 && memcmp(cubin.data, "\177ELF", 4) == 0);
+
+  // CHECK: diagnostic: loc("-":3:1): error: no CUDA toolkit at '/nonexistent/cuda' (no bin/ptxas there)
+  // CHECK-NEXT: no toolkit: failed
+  options.cudaPath = "/nonexistent/cuda";
+  Buffer none = compile(ctx, vectorAdd, &options, "no toolkit");
+  options.cudaPath = NULL;
+  options.emit = MlirTileEmitPTX;
+
+  // CHECK: diagnostic: loc("-":3:1): error: invalid compile options: {{.*}}numWarps a power of two
+  // CHECK-NEXT: three warps: failed
+  options.numWarps = 3;
+  compile(ctx, vectorAdd, &options, "three warps");
+  options.numWarps = 4;
+  // CHECK: diagnostic: {{.*}}error: invalid compile options
+  // CHECK-NEXT: bad emit: failed
+  options.emit = (MlirTileEmitKind)7;
+  compile(ctx, vectorAdd, &options, "bad emit");
+  options.emit = MlirTileEmitPTX;
+
+  // IR that the verifier rejects: program id axis 5 (an integer, not x/y/z).
+  // CHECK: diagnostic: loc("-":9:12): error: 'tile.get_program_id' op requires attribute 'axis'
+  // CHECK-NEXT: invalid ir: failed
+  MlirModule bad = parse(ctx, vectorAdd);
+  mlirOperationWalk(mlirModuleGetOperation(bad), breakAxis, &ctx, MlirWalkPreOrder);
+  Buffer unused = {NULL, 0};
+  fprintf(stderr, "invalid ir: %s\n",
+          mlirLogicalResultIsSuccess(mlirTileCompile(bad, &options, append, &unused))
+              ? "ok" : "failed");
+  mlirModuleDestroy(bad);
+
+  // CHECK: null module: failed
+  fprintf(stderr, "null module: %s\n",
+          mlirLogicalResultIsSuccess(mlirTileCompile((MlirModule){NULL}, &options,
+                                                     append, &unused))
+              ? "ok" : "failed");
+
+  // The passes one by one from the generated constructors.
+  // CHECK-LABEL: passes: ok
+  // The mask (column < n, n unhinted) keeps softmax's loads scalar.
+  // CHECK-NEXT: #blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-NEXT: module attributes {"tile.num-warps" = 4 : i32, tile.shared_memory = 16 : i32
+  // CHECK: tile.func public @softmax
+  // CHECK: tile.load {{.*}} : tensor<1024x!tile.ptr<f32>, #blocked>
+  // CHECK: "tile.reduce"
+  // CHECK: gpu.barrier
+  // CHECK: "tile.reduce"
+  MlirModule module = parse(ctx, softmax);
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  mlirPassManagerAddOwnedPass(pm, mlirCreateTileAssignLayouts());
+  mlirPassManagerAddOwnedPass(pm, mlirCreateTileCoalesce());
+  mlirPassManagerAddOwnedPass(pm, mlirCreateTileRemoveLayoutConversions());
+  mlirPassManagerAddOwnedPass(pm, mlirCreateTileAllocateSharedMemory());
+  mlirPassManagerAddOwnedPass(pm, mlirCreateTileInsertBarriers());
+  fprintf(stderr, "passes: %s\n",
+          mlirLogicalResultIsSuccess(
+              mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))
+              ? "ok" : "failed");
+  mlirOperationPrint(mlirModuleGetOperation(module), printPiece, NULL);
+  fprintf(stderr, "\n");
+  mlirPassManagerDestroy(pm);
+
+  // ...then the conversion, and a pipeline given as text.
+  // CHECK-LABEL: conversion: ok
+  // CHECK: gpu.module @tile_kernels
+  // CHECK: gpu.func @softmax({{.*}}) kernel
+  pm = mlirPassManagerCreate(ctx);
+  mlirPassManagerAddOwnedPass(pm, mlirCreateTileConversionConvertTileToNVVM());
+  fprintf(stderr, "conversion: %s\n",
+          mlirLogicalResultIsSuccess(
+              mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))
+              ? "ok" : "failed");
+  mlirOperationPrint(mlirModuleGetOperation(module), printPiece, NULL);
+  fprintf(stderr, "\n");
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+
+  // CHECK-LABEL: pipeline: ok
+  // CHECK: llvm.func @vector_add
+  // CHECK-SAME: nvvm.kernel
+  module = parse(ctx, vectorAdd);
+  pm = mlirPassManagerCreate(ctx);
+  MlirLogicalResult parsed = mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString("builtin.module(tile-to-llvm{num-warps=4})"),
+      printPiece, NULL);
+  fprintf(stderr, "pipeline: %s\n",
+          mlirLogicalResultIsSuccess(parsed) &&
+                  mlirLogicalResultIsSuccess(
+                      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))
+              ? "ok" : "failed");
+  mlirOperationPrint(mlirModuleGetOperation(module), printPiece, NULL);
+  fprintf(stderr, "\n");
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+
+  // CHECK: unknown pass: failed
+  pm = mlirPassManagerCreate(ctx);
+  fprintf(stderr, "unknown pass: %s\n",
+          mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+              mlirPassManagerGetAsOpPassManager(pm),
+              mlirStringRefCreateFromCString("builtin.module(tile-no-such-pass)"),
+              printPiece, NULL))
+              ? "ok" : "failed");
+  mlirPassManagerDestroy(pm);
+
+  free(ptx.data);
+  free(ptx8.data);
+  free(ir.data);
+  free(cubin.data);
+  free(none.data);
+  free(vectorAdd);
+  free(softmax);
+  mlirContextDestroy(ctx);
+  // CHECK: done
+  fprintf(stderr, "done\n");
+  return 0;
+}
