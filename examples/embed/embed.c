@@ -6,6 +6,8 @@
  *
  *   out[i] = x[i] + y[i] for i < n, 1024 elements per program.
  *
+ *   tile-embed [out.ptx]   (also writes the PTX to out.ptx)
+ *
  *===----------------------------------------------------------------------===*/
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -189,7 +191,7 @@ static int run(const char *ptx, int sharedBytes, unsigned threads) {
   return status || wrong;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   mlirTileRegisterAllDialects(registry);
   MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
@@ -216,6 +218,14 @@ int main(void) {
   printf("PTX: %zu bytes, target %s, 16-byte loads: %s\n", ptx.size,
          strstr(ptx.data, ".target sm_90") ? "sm_90" : "?",
          strstr(ptx.data, "ld.global.v4.b32") ? "yes" : "no");
+  if (argc > 1) {
+    FILE *file = fopen(argv[1], "wb");
+    if (!file || fwrite(ptx.data, 1, ptx.size, file) != ptx.size) {
+      fprintf(stderr, "embed: cannot write %s\n", argv[1]);
+      return 1;
+    }
+    fclose(file);
+  }
   MlirAttribute shared = mlirOperationGetAttributeByName(
       moduleOp, mlirStringRefCreateFromCString("tile.shared_memory"));
   int sharedBytes = mlirAttributeIsNull(shared) ? 0 : (int)mlirIntegerAttrGetValueInt(shared);
