@@ -27,7 +27,8 @@ tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     [ToolSubst(t, unresolved="fatal") for t in ["tile-opt", "tile-translate", "tile-run",
                                                   "tile-capi-dialect-test",
-                                                  "tile-capi-compile-test"]],
+                                                  "tile-capi-compile-test",
+                                                  "tile-capi-passes-test"]],
     tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 

@@ -14,7 +14,8 @@
 using namespace mlir;
 
 void mlirTileRegisterAllDialects(MlirDialectRegistry registry) {
-  tile::registerTileDialects(*unwrap(registry));
+  if (!mlirDialectRegistryIsNull(registry))
+    tile::registerTileDialects(*unwrap(registry));
 }
 
 void mlirTileRegisterAllPasses(void) { tile::registerTilePassesAndPipelines(); }
@@ -24,6 +25,12 @@ void mlirTileInitializeNVPTXTarget(void) {
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();
   LLVMInitializeNVPTXAsmPrinter();
+}
+
+void mlirTileRegisterAll(MlirDialectRegistry registry) {
+  mlirTileRegisterAllDialects(registry);
+  mlirTileRegisterAllPasses();
+  mlirTileInitializeNVPTXTarget();
 }
 
 void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {

@@ -38,8 +38,14 @@ void mlir::tile::registerTileDialects(DialectRegistry &registry) {
 }
 
 void mlir::tile::registerTilePassesAndPipelines() {
-  registerAllPasses();
-  registerTilePasses();
-  registerTileConversionPasses();
-  registerTilePipelines();
+  // Once per process: registering a pipeline name twice is a fatal error in
+  // MLIR, and embedders (the C API) may call this more than once.
+  static const bool registered = [] {
+    registerAllPasses();
+    registerTilePasses();
+    registerTileConversionPasses();
+    registerTilePipelines();
+    return true;
+  }();
+  (void)registered;
 }

@@ -19,15 +19,22 @@ extern "C" {
 
 /// Registers the tile dialect and every dialect, interface and translation a
 /// tile compilation goes through (arith, math, scf, cf, func, gpu, nvvm, llvm,
-/// ...; conversion to LLVM; the NVVM target of gpu-module-to-binary).
+/// ...; conversion to LLVM; the NVVM target of gpu-module-to-binary). A null
+/// registry is ignored.
 MLIR_CAPI_EXPORTED void mlirTileRegisterAllDialects(MlirDialectRegistry registry);
 
 /// Registers tile's passes, the `tile-to-llvm` pipeline, and MLIR's passes,
-/// so that pass pipelines given as text can name them.
+/// so that pass pipelines given as text can name them (once per process;
+/// later calls do nothing).
 MLIR_CAPI_EXPORTED void mlirTileRegisterAllPasses(void);
 
 /// Initializes LLVM's NVPTX target (idempotent; mlirTileCompile does it).
 MLIR_CAPI_EXPORTED void mlirTileInitializeNVPTXTarget(void);
+
+/// Everything tile needs, in one call: mlirTileRegisterAllDialects into
+/// `registry`, mlirTileRegisterAllPasses and mlirTileInitializeNVPTXTarget.
+/// Each part may be called any number of times.
+MLIR_CAPI_EXPORTED void mlirTileRegisterAll(MlirDialectRegistry registry);
 
 /// What mlirTileCompile emits.
 typedef enum MlirTileEmitKind {
