@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Compiles the benchmark variants of the example kernels to cubins (with
+# their .info launch files) for bench/memory_bound.py, which runs them on the
+# GPU next to Triton and PyTorch.
+#
+#   bench/compile-kernels.sh OUT_DIR [TILE_TRANSLATE]
+#
+# A variant is an example with its block size and warps chosen for a row
+# length, as Triton's launchers choose BLOCK_SIZE and num_warps; "_h" marks a
+# variant whose row length argument carries tile.divisibility = 16 (Triton
+# specializes integer arguments divisible by 16 the same way).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=$1
+translate=${2:-$root/build/bin/tile-translate}
+mkdir -p "$out"
+
+compile() { # name warps source
+  local name=$1 warps=$2 source=$3
+  "$translate" "$source" --emit=cubin --num-warps="$warps" -o "$out/$name.cubin" \
+    --kernel-info="$out/$name.info"
+  echo "$name warps=$warps"
+}
+
+# Warps for a block of B elements per program (Triton's softmax tutorial).
+warps_for() { # block
+  if [ "$1" -ge 8192 ]; then echo 16; elif [ "$1" -ge 2048 ]; then echo 8; else echo 4; fi
+}
+
+compile vector_add 4 "$root/examples/vector_add.mlir"
+compile giou_loss 4 "$root/examples/giou_loss.mlir"
+
+for block in 256 512 1024 2048 4096 8192 16384; do
+  warps=$(warps_for "$block")
+  sed "s/1024/$block/g" "$root/examples/softmax.mlir" > "$out/softmax_$block.mlir"
+  sed 's/%n_cols: i32)/%n_cols: i32 {tile.divisibility = 16 : i32})/' \
+    "$out/softmax_$block.mlir" > "$out/softmax_${block}_h.mlir"
+  compile "softmax_$block" "$warps" "$out/softmax_$block.mlir"
+  compile "softmax_${block}_h" "$warps" "$out/softmax_${block}_h.mlir"
+done
+
+# Layernorm walks its row in blocks: one block per row up to 4096 columns
+# (Triton's tutorial uses the next power of two, capped at 64 KiB of f16).
+for block in 1024 2048 4096; do
+  warps=$(( block / 256 < 8 ? block / 256 : 8 ))
+  sed "s/1024/$block/g" "$root/examples/layernorm.mlir" > "$out/layernorm_$block.mlir"
+  sed 's/%N: i32,/%N: i32 {tile.divisibility = 16 : i32},/' \
+    "$out/layernorm_$block.mlir" > "$out/layernorm_${block}_h.mlir"
+  compile "layernorm_$block" "$warps" "$out/layernorm_$block.mlir"
+  compile "layernorm_${block}_h" "$warps" "$out/layernorm_${block}_h.mlir"
+done

@@ -1,0 +1,359 @@
+"""Memory-bound kernels: tile against Triton and PyTorch, in one process, on
+the same inputs, under the same timer (triton.testing.do_bench medians; it
+clears L2 between runs). Every result is checked against a float64 reference
+before it is timed.
+
+    python3 bench/memory_bound.py KERNEL_DIR [--out results.json] [--quick]
+
+KERNEL_DIR holds the cubins from bench/compile-kernels.sh. Prints one table
+per family: GB/s (bytes the kernel must read and write, over the median
+time) or us, and the ratios to Triton and to the device-to-device copy
+ceiling measured in the same run.
+"""
+
+import argparse
+import json
+import math
+import platform
+import subprocess
+import sys
+import time
+
+import torch
+import triton
+import triton.language as tl
+
+from tile_cuda import Kernel
+
+
+# --- Triton kernels ---------------------------------------------------------
+
+@triton.jit
+def add_kernel(x, y, out, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out + offs, tl.load(x + offs, mask=mask) + tl.load(y + offs, mask=mask),
+             mask=mask)
+
+
+@triton.jit
+def softmax_kernel(out, inp, in_stride, out_stride, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    x = tl.load(inp + row * in_stride + cols, mask=mask, other=-float("inf"))
+    num = tl.exp(x - tl.max(x, axis=0))
+    tl.store(out + row * out_stride + cols, num / tl.sum(num, axis=0), mask=mask)
+
+
+@triton.jit
+def layernorm_kernel(X, Y, W, B, Mean, Rstd, stride, N, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    X += row * stride
+    Y += row * stride
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        acc += tl.load(X + cols, mask=cols < N, other=0.0).to(tl.float32)
+    mean = tl.sum(acc, axis=0) / N
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(X + cols, mask=cols < N, other=0.0).to(tl.float32)
+        x = tl.where(cols < N, x - mean, 0.0)
+        acc += x * x
+    rstd = 1 / tl.sqrt(tl.sum(acc, axis=0) / N + eps)
+    tl.store(Mean + row, mean)
+    tl.store(Rstd + row, rstd)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        mask = cols < N
+        w = tl.load(W + cols, mask=mask).to(tl.float32)
+        b = tl.load(B + cols, mask=mask).to(tl.float32)
+        x = tl.load(X + cols, mask=mask, other=0.0).to(tl.float32)
+        tl.store(Y + cols, ((x - mean) * rstd * w + b).to(tl.float16), mask=mask)
+
+
+@triton.jit
+def giou_kernel(pred, target, num_valid, sum_ptr, count_ptr, tickets, loss,
+                SLOTS: tl.constexpr):
+    image = tl.program_id(0)
+    n = tl.load(num_valid + image)
+    slots = tl.arange(0, SLOTS)
+    valid = slots < n
+    offs = image * SLOTS * 4 + slots[:, None] * 4 + tl.arange(0, 4)[None, :]
+    p = tl.load(pred + offs, mask=valid[:, None], other=0.0)
+    t = tl.load(target + offs, mask=valid[:, None], other=0.0)
+    pxs, pys = tl.split(tl.reshape(p, (SLOTS, 2, 2)))
+    px1, px2 = tl.split(pxs)
+    py1, py2 = tl.split(pys)
+    txs, tys = tl.split(tl.reshape(t, (SLOTS, 2, 2)))
+    tx1, tx2 = tl.split(txs)
+    ty1, ty2 = tl.split(tys)
+    parea = (px2 - px1) * (py2 - py1)
+    tarea = (tx2 - tx1) * (ty2 - ty1)
+    iw = tl.maximum(tl.minimum(px2, tx2) - tl.maximum(px1, tx1), 0.0)
+    ih = tl.maximum(tl.minimum(py2, ty2) - tl.maximum(py1, ty1), 0.0)
+    inter = iw * ih
+    union = parea + tarea - inter + 1e-7
+    enclose = (tl.maximum(px2, tx2) - tl.minimum(px1, tx1)) * \
+        (tl.maximum(py2, ty2) - tl.minimum(py1, ty1)) + 1e-7
+    giou = inter / union - (enclose - union) / enclose
+    part = tl.sum(tl.where(valid, 1.0 - giou, 0.0), axis=0)
+    part_n = tl.sum(valid.to(tl.int32), axis=0)
+    tl.atomic_add(sum_ptr, part)
+    tl.atomic_add(count_ptr, part_n)
+    ticket = tl.atomic_add(tickets, 1)
+    if ticket == tl.num_programs(0) - 1:
+        total = tl.atomic_add(sum_ptr, 0.0)
+        total_n = tl.atomic_add(count_ptr, 0)
+        tl.store(loss, total / tl.maximum(total_n, 1).to(tl.float32))
+
+
+# --- helpers ----------------------------------------------------------------
+
+def bench(fn):
+    """Median milliseconds of fn over many runs, L2 cleared before each."""
+    return triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
+
+
+def rel_error(out, ref):
+    out, ref = out.double(), ref.double()
+    if not torch.isfinite(out).all():
+        return float("inf")
+    return ((out - ref).norm() / ref.norm().clamp_min(1e-30)).item()
+
+
+def next_pow2(n):
+    return 1 << (n - 1).bit_length()
+
+
+def softmax_warps(block):
+    return 16 if block >= 8192 else 8 if block >= 2048 else 4
+
+
+rows_out = []
+
+
+def report(family, case, impls, nbytes, ceiling, errors):
+    """impls: name -> ms. Prints one line per implementation."""
+    triton_ms = impls.get("triton")
+    for name, ms in impls.items():
+        row = {"family": family, "case": case, "impl": name, "us": ms * 1e3,
+               "error": errors.get(name)}
+        if nbytes:
+            row["GB/s"] = nbytes / (ms * 1e-3) / 1e9
+            row["of_copy"] = row["GB/s"] / ceiling
+        if triton_ms:
+            row["vs_triton"] = triton_ms / ms
+        rows_out.append(row)
+        print(f"{family:<10} {case:<18} {name:<14} {ms * 1e3:10.2f} us"
+              + (f" {row['GB/s']:8.0f} GB/s {100 * row['of_copy']:5.1f}% of copy"
+                 if nbytes else "")
+              + (f" {row['vs_triton']:6.3f}x Triton" if triton_ms else "")
+              + (f"  err {errors[name]:.1e}" if errors.get(name) is not None else ""),
+              flush=True)
+
+
+def check(errors, tolerance):
+    bad = {k: v for k, v in errors.items() if not v <= tolerance}
+    if bad:
+        print("MISMATCH:", bad, flush=True)
+        failures.append(bad)
+
+
+failures = []
+
+
+# --- families ---------------------------------------------------------------
+
+def copy_ceiling():
+    n = 1 << 28  # 1 GiB of f32
+    src = torch.randn(n, device="cuda")
+    dst = torch.empty_like(src)
+    ms = bench(lambda: dst.copy_(src))
+    gbs = 2 * n * 4 / (ms * 1e-3) / 1e9
+    print(f"copy       1 GiB d2d          torch          {ms * 1e3:10.2f} us {gbs:8.0f} GB/s",
+          flush=True)
+    rows_out.append({"family": "copy", "case": "1GiB", "impl": "torch", "us": ms * 1e3,
+                     "GB/s": gbs, "of_copy": 1.0})
+    return gbs
+
+
+def vector_add(kdir, ceiling, sizes):
+    kernel = Kernel(kdir, "vector_add", "vector_add")
+    for n in sizes:
+        x, y = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
+        ours, theirs, torch_out = (torch.full_like(x, float("nan")) for _ in range(3))
+        launch = kernel.bind([triton.cdiv(n, 1024)], x, y, ours, n)
+        grid = (triton.cdiv(n, 1024),)
+        impls = {
+            "tile": launch,
+            "triton": lambda: add_kernel[grid](x, y, theirs, n, BLOCK=1024),
+            "torch": lambda: torch.add(x, y, out=torch_out),
+        }
+        for fn in impls.values():
+            fn()
+        ref = x.double() + y.double()
+        errors = {"tile": rel_error(ours, ref), "triton": rel_error(theirs, ref),
+                  "torch": rel_error(torch_out, ref)}
+        check(errors, 1e-6)
+        report("vector_add", f"n={n}", {k: bench(f) for k, f in impls.items()},
+               3 * n * 4, ceiling, errors)
+
+
+def softmax(kdir, ceiling, shapes):
+    kernels = {}
+    for rows, cols in shapes:
+        block = max(256, next_pow2(cols))
+        variant = f"softmax_{block}" + ("_h" if cols % 16 == 0 else "")
+        if variant not in kernels:
+            kernels[variant] = Kernel(kdir, variant, "softmax")
+        x = torch.randn(rows, cols, device="cuda")
+        ours, theirs = torch.full_like(x, float("nan")), torch.full_like(x, float("nan"))
+        launch = kernels[variant].bind([rows], ours, x, x.stride(0), ours.stride(0), cols)
+        warps = softmax_warps(block)
+        impls = {
+            "tile": launch,
+            "triton": lambda: softmax_kernel[(rows,)](theirs, x, x.stride(0), theirs.stride(0),
+                                                      cols, BLOCK=block, num_warps=warps),
+            "torch": lambda: torch.softmax(x, dim=1),
+        }
+        for fn in impls.values():
+            fn()
+        ref = torch.softmax(x.double(), dim=1)
+        errors = {"tile": rel_error(ours, ref), "triton": rel_error(theirs, ref),
+                  "torch": rel_error(torch.softmax(x, dim=1), ref)}
+        check(errors, 1e-5)
+        report("softmax", f"{rows}x{cols}", {k: bench(f) for k, f in impls.items()},
+               2 * rows * cols * 4, ceiling, errors)
+
+
+def layernorm(kdir, ceiling, shapes):
+    kernels = {}
+    for rows, cols in shapes:
+        block = min(4096, max(1024, next_pow2(cols)))
+        variant = f"layernorm_{block}" + ("_h" if cols % 16 == 0 else "")
+        if variant not in kernels:
+            kernels[variant] = Kernel(kdir, variant, "layernorm")
+        x = torch.randn(rows, cols, device="cuda", dtype=torch.float16)
+        w = torch.rand(cols, device="cuda", dtype=torch.float16)
+        b = torch.randn(cols, device="cuda", dtype=torch.float16)
+        eps = 1e-5
+        ours, theirs = torch.full_like(x, float("nan")), torch.full_like(x, float("nan"))
+        mean = torch.empty(rows, device="cuda")
+        rstd = torch.empty(rows, device="cuda")
+        mean2, rstd2 = torch.empty_like(mean), torch.empty_like(rstd)
+        launch = kernels[variant].bind([rows], x, ours, w, b, mean, rstd, x.stride(0),
+                                       cols, eps)
+        warps = min(max(block // 256, 1), 8)
+        impls = {
+            "tile": launch,
+            "triton": lambda: layernorm_kernel[(rows,)](x, theirs, w, b, mean2, rstd2,
+                                                        x.stride(0), cols, eps,
+                                                        BLOCK=block, num_warps=warps),
+            "torch": lambda: torch.nn.functional.layer_norm(x, (cols,), w, b, eps),
+        }
+        for fn in impls.values():
+            fn()
+        ref = torch.nn.functional.layer_norm(x.double(), (cols,), w.double(), b.double(), eps)
+        errors = {"tile": rel_error(ours, ref), "triton": rel_error(theirs, ref),
+                  "torch": rel_error(torch.nn.functional.layer_norm(x, (cols,), w, b, eps),
+                                     ref)}
+        check(errors, 2e-3)  # f16 outputs
+        report("layernorm", f"{rows}x{cols}", {k: bench(f) for k, f in impls.items()},
+               2 * rows * cols * 2, ceiling, errors)
+
+
+def giou_reference(pred, target, num_valid):
+    slots = pred.shape[1]
+    valid = torch.arange(slots, device=pred.device)[None, :] < num_valid[:, None]
+    px1, py1, px2, py2 = pred.unbind(-1)
+    tx1, ty1, tx2, ty2 = target.unbind(-1)
+    inter = (torch.minimum(px2, tx2) - torch.maximum(px1, tx1)).clamp_min(0) * \
+        (torch.minimum(py2, ty2) - torch.maximum(py1, ty1)).clamp_min(0)
+    union = (px2 - px1) * (py2 - py1) + (tx2 - tx1) * (ty2 - ty1) - inter + 1e-7
+    enclose = (torch.maximum(px2, tx2) - torch.minimum(px1, tx1)) * \
+        (torch.maximum(py2, ty2) - torch.minimum(py1, ty1)) + 1e-7
+    giou = inter / union - (enclose - union) / enclose
+    loss = torch.where(valid, 1 - giou, torch.zeros_like(giou)).sum()
+    return loss / valid.sum().clamp_min(1)
+
+
+def boxes(batch, slots):
+    xy = torch.rand(batch, slots, 2, device="cuda") * 100
+    wh = torch.rand(batch, slots, 2, device="cuda") * 50 + 1
+    return torch.cat([xy, xy + wh], dim=-1).contiguous()
+
+
+def giou(kdir, batch=1024, slots=256):
+    kernel = Kernel(kdir, "giou_loss", "giou_loss")
+    pred, target = boxes(batch, slots), boxes(batch, slots)
+    num_valid = torch.randint(0, slots + 1, (batch,), device="cuda", dtype=torch.int32)
+    acc = [torch.zeros(3, device="cuda", dtype=torch.int32) for _ in range(2)]
+    out = [torch.full((1,), float("nan"), device="cuda") for _ in range(2)]
+    views = [(a[0:1].view(torch.float32), a[1:2], a[2:3]) for a in acc]
+    launch = kernel.bind([batch], pred, target, num_valid, *views[0], out[0])
+
+    def ours():
+        acc[0].zero_()
+        launch()
+
+    def theirs():
+        acc[1].zero_()
+        giou_kernel[(batch,)](pred, target, num_valid, *views[1], out[1], SLOTS=slots)
+
+    compiled = torch.compile(giou_reference)
+    impls = {"tile": ours, "triton": theirs,
+             "torch.compile": lambda: compiled(pred, target, num_valid),
+             "torch": lambda: giou_reference(pred, target, num_valid)}
+    for fn in impls.values():
+        fn()
+    ref = giou_reference(pred.double(), target.double(), num_valid)
+    errors = {"tile": rel_error(out[0], ref), "triton": rel_error(out[1], ref),
+              "torch.compile": rel_error(compiled(pred, target, num_valid), ref),
+              "torch": rel_error(giou_reference(pred, target, num_valid), ref)}
+    check(errors, 1e-5)
+    report("giou_loss", f"{batch}x{slots}", {k: bench(f) for k, f in impls.items()},
+           0, 0, errors)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("kernels")
+    parser.add_argument("--out")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    torch.manual_seed(0)
+    start = time.time()
+    ceiling = copy_ceiling()
+    vector_add(args.kernels, ceiling, [1 << 28] if args.quick else [1 << 20, 1 << 24, 1 << 28])
+    main_shapes = [(4096, 1024), (4096, 4096), (16384, 2048)]
+    sweep = [] if args.quick else [(4096, c) for c in
+                                   (256, 384, 512, 1000, 2048, 3000, 8192, 12000, 16384)]
+    softmax(args.kernels, ceiling, main_shapes + sweep)
+    layernorm(args.kernels, ceiling,
+              [(8192, 4096)] + ([] if args.quick else [(8192, 1024), (8192, 3000), (4096, 2048)]))
+    giou(args.kernels)
+    info = {
+        "date": time.strftime("%Y-%m-%d"),
+        "gpu": torch.cuda.get_device_name(),
+        "torch": torch.__version__, "triton": triton.__version__,
+        "cuda": torch.version.cuda,
+        "driver": subprocess.run(["nvidia-smi", "--query-gpu=driver_version",
+                                  "--format=csv,noheader"], capture_output=True,
+                                 text=True).stdout.strip(),
+        "python": platform.python_version(),
+        "seconds": round(time.time() - start, 1),
+    }
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump({"info": info, "rows": rows_out}, f, indent=1)
+    print(json.dumps(info))
+    if failures:
+        print(f"{len(failures)} MISMATCHES")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
