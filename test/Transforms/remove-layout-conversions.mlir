@@ -50,3 +50,104 @@ tile.func public @broadcast() -> tensor<128x4xi32, #b2v> {
   tile.return %c : tensor<128x4xi32, #b2v>
 }
 }
+
+// -----
+
+#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// Forward: a load's layout spreads to the math on its values and to the
+// reductions of it; the splat it meets is recomputed in that layout, and
+// the conversion back to it before the store folds away.
+// CHECK-LABEL: tile.func public @softmax_like
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[X:.*]] = tile.load %{{.*}} : tensor<512x!tile.ptr<f32>, #[[B4:blocked[0-9]*]]>
+// CHECK: "tile.reduce"(%[[X]])
+// CHECK: (tensor<512xf32, #[[B4]]>) -> f32
+// CHECK: %[[M:.*]] = tile.splat %{{.*}} : f32 -> tensor<512xf32, #[[B4]]>
+// CHECK: %[[D:.*]] = arith.subf %[[X]], %[[M]] : tensor<512xf32, #[[B4]]>
+// CHECK: %[[E:.*]] = math.exp %[[D]] : tensor<512xf32, #[[B4]]>
+// CHECK: tile.store %{{.*}}, %[[E]] : tensor<512x!tile.ptr<f32>, #[[B4]]>
+// CHECK-NOT: tile.convert_layout
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @softmax_like(%p: tensor<512x!tile.ptr<f32>, #b4>) {
+  %x = tile.load %p : tensor<512x!tile.ptr<f32>, #b4>
+  %c = tile.convert_layout %x : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
+  %max = "tile.reduce"(%c) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.maxnumf %a, %b : f32
+    tile.reduce.return %m : f32
+  }) : (tensor<512xf32, #b1>) -> f32
+  %ms = tile.splat %max : f32 -> tensor<512xf32, #b1>
+  %d = arith.subf %c, %ms : tensor<512xf32, #b1>
+  %e = math.exp %d : tensor<512xf32, #b1>
+  %ec = tile.convert_layout %e : tensor<512xf32, #b1> -> tensor<512xf32, #b4>
+  tile.store %p, %ec : tensor<512x!tile.ptr<f32>, #b4>
+  tile.return
+}
+}
+
+// -----
+
+#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// Loop-carried values move with it: the accumulator, its initial value (a
+// constant), the yield and the loop's result.
+// CHECK-LABEL: tile.func public @accumulate
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<512xf32, #[[B4:blocked[0-9]*]]>
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %[[Z]]) -> (tensor<512xf32, #[[B4]]>)
+// CHECK: %[[X:.*]] = tile.load {{.*}} : tensor<512x!tile.ptr<f32>, #[[B4]]>
+// CHECK: %[[S:.*]] = arith.addf %[[A]], %[[X]] : tensor<512xf32, #[[B4]]>
+// CHECK: scf.yield %[[S]] : tensor<512xf32, #[[B4]]>
+// CHECK: "tile.reduce"(%[[R]])
+// CHECK-NOT: tile.convert_layout
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @accumulate(%p: tensor<512x!tile.ptr<f32>, #b4>, %n: i32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<512xf32, #b1>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %zero) -> (tensor<512xf32, #b1>) : i32 {
+    %x = tile.load %p : tensor<512x!tile.ptr<f32>, #b4>
+    %c = tile.convert_layout %x : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
+    %s = arith.addf %a, %c : tensor<512xf32, #b1>
+    scf.yield %s : tensor<512xf32, #b1>
+  }
+  %sum = "tile.reduce"(%acc) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tile.reduce.return %s : f32
+  }) : (tensor<512xf32, #b1>) -> f32
+  tile.return %sum : f32
+}
+}
+
+// -----
+
+#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// No forward move when a value it meets is not cheap to recompute (another
+// load in the target layout), when a store's pointers keep the target
+// layout, or when a user must keep its layout (a load's mask).
+// CHECK-LABEL: tile.func public @stays
+// CHECK-COUNT-3: tile.convert_layout
+// CHECK-NOT: tile.convert_layout
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @stays(%p: tensor<512x!tile.ptr<f32>, #b4>, %q: tensor<512x!tile.ptr<f32>, #b1>,
+                        %pi: tensor<512x!tile.ptr<i32>, #b4>, %pm: tensor<512x!tile.ptr<f32>, #b1>) {
+  %x = tile.load %p : tensor<512x!tile.ptr<f32>, #b4>
+  %c = tile.convert_layout %x : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
+  %y = tile.load %q : tensor<512x!tile.ptr<f32>, #b1>
+  %s = arith.addf %c, %y : tensor<512xf32, #b1>
+  tile.store %q, %s : tensor<512x!tile.ptr<f32>, #b1>
+  %x2 = tile.load %p : tensor<512x!tile.ptr<f32>, #b4>
+  %c2 = tile.convert_layout %x2 : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
+  tile.store %q, %c2 : tensor<512x!tile.ptr<f32>, #b1>
+  %i = tile.load %pi : tensor<512x!tile.ptr<i32>, #b4>
+  %ci = tile.convert_layout %i : tensor<512xi32, #b4> -> tensor<512xi32, #b1>
+  %zero = arith.constant dense<0> : tensor<512xi32, #b1>
+  %mask = arith.cmpi sgt, %ci, %zero : tensor<512xi32, #b1>
+  %m = tile.load %pm, %mask : tensor<512x!tile.ptr<f32>, #b1>
+  tile.store %pm, %m : tensor<512x!tile.ptr<f32>, #b1>
+  tile.return
+}
+}

@@ -43,17 +43,28 @@ def Coalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
 
 def RemoveLayoutConversions
     : Pass<"tile-remove-layout-conversions", "::mlir::ModuleOp"> {
-  let summary = "Recompute cheap values in the layout their users need";
+  let summary = "Compute values in the layouts that need no conversion";
   let description = [{
     A `tile.convert_layout` moves a tensor between threads through shared
-    memory. When the converted value is cheap to compute again — a splat, a
-    range, a broadcast or expand_dims, or an element-wise op — this pass
-    computes it directly in the target layout instead, converting its
+    memory. This pass removes conversions in two directions.
+
+    Forward: the values computed from a conversion's result are computed in
+    its source layout instead, so the conversion disappears. The move
+    follows element-wise ops, loop-carried values (`scf.for` iter_args,
+    yields and results), reductions to scalars, stores whose pointers are in
+    that layout and further conversions; every other operand it meets must
+    already be in the source layout or be cheap to recompute in it,
+    otherwise that conversion stays. After `tile-coalesce` this spreads a
+    load's access layout to the math on its values (softmax, layernorm).
+
+    Backward: when the converted value is cheap to compute again — a splat,
+    a range, a broadcast or expand_dims, or an element-wise op — it is
+    computed directly in the target layout instead, converting its
     operands, which repeats the rewrite towards the values' sources until
     the conversions cancel (convert(convert(x)) folds) or reach a value that
-    is not cheap (a load, a reduction, a loop result). After tile-coalesce,
-    this puts address arithmetic and element-wise math in the layouts of the
-    memory accesses, so a kernel like vector add needs no shared memory.
+    is not cheap (a load, a reduction, a loop result). This puts address
+    arithmetic in the layouts of the memory accesses, so a kernel like
+    vector add needs no shared memory.
   }];
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
