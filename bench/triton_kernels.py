@@ -1,0 +1,89 @@
+"""The Triton kernels tile is measured against: the same computations as
+examples/*.mlir, written the way Triton's tutorials write them."""
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def add_kernel(x, y, out, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out + offs, tl.load(x + offs, mask=mask) + tl.load(y + offs, mask=mask),
+             mask=mask)
+
+
+@triton.jit
+def softmax_kernel(out, inp, in_stride, out_stride, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    x = tl.load(inp + row * in_stride + cols, mask=mask, other=-float("inf"))
+    num = tl.exp(x - tl.max(x, axis=0))
+    tl.store(out + row * out_stride + cols, num / tl.sum(num, axis=0), mask=mask)
+
+
+@triton.jit
+def layernorm_kernel(X, Y, W, B, Mean, Rstd, stride, N, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    X += row * stride
+    Y += row * stride
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        acc += tl.load(X + cols, mask=cols < N, other=0.0).to(tl.float32)
+    mean = tl.sum(acc, axis=0) / N
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(X + cols, mask=cols < N, other=0.0).to(tl.float32)
+        x = tl.where(cols < N, x - mean, 0.0)
+        acc += x * x
+    rstd = 1 / tl.sqrt(tl.sum(acc, axis=0) / N + eps)
+    tl.store(Mean + row, mean)
+    tl.store(Rstd + row, rstd)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        mask = cols < N
+        w = tl.load(W + cols, mask=mask).to(tl.float32)
+        b = tl.load(B + cols, mask=mask).to(tl.float32)
+        x = tl.load(X + cols, mask=mask, other=0.0).to(tl.float32)
+        tl.store(Y + cols, ((x - mean) * rstd * w + b).to(tl.float16), mask=mask)
+
+
+@triton.jit
+def giou_kernel(pred, target, num_valid, sum_ptr, count_ptr, tickets, loss,
+                SLOTS: tl.constexpr):
+    image = tl.program_id(0)
+    n = tl.load(num_valid + image)
+    slots = tl.arange(0, SLOTS)
+    valid = slots < n
+    offs = image * SLOTS * 4 + slots[:, None] * 4 + tl.arange(0, 4)[None, :]
+    p = tl.load(pred + offs, mask=valid[:, None], other=0.0)
+    t = tl.load(target + offs, mask=valid[:, None], other=0.0)
+    pxs, pys = tl.split(tl.reshape(p, (SLOTS, 2, 2)))
+    px1, px2 = tl.split(pxs)
+    py1, py2 = tl.split(pys)
+    txs, tys = tl.split(tl.reshape(t, (SLOTS, 2, 2)))
+    tx1, tx2 = tl.split(txs)
+    ty1, ty2 = tl.split(tys)
+    parea = (px2 - px1) * (py2 - py1)
+    tarea = (tx2 - tx1) * (ty2 - ty1)
+    iw = tl.maximum(tl.minimum(px2, tx2) - tl.maximum(px1, tx1), 0.0)
+    ih = tl.maximum(tl.minimum(py2, ty2) - tl.maximum(py1, ty1), 0.0)
+    inter = iw * ih
+    union = parea + tarea - inter + 1e-7
+    enclose = (tl.maximum(px2, tx2) - tl.minimum(px1, tx1)) * \
+        (tl.maximum(py2, ty2) - tl.minimum(py1, ty1)) + 1e-7
+    giou = inter / union - (enclose - union) / enclose
+    part = tl.sum(tl.where(valid, 1.0 - giou, 0.0), axis=0)
+    part_n = tl.sum(valid.to(tl.int32), axis=0)
+    tl.atomic_add(sum_ptr, part)
+    tl.atomic_add(count_ptr, part_n)
+    ticket = tl.atomic_add(tickets, 1)
+    if ticket == tl.num_programs(0) - 1:
+        total = tl.atomic_add(sum_ptr, 0.0)
+        total_n = tl.atomic_add(count_ptr, 0)
+        tl.store(loss, total / tl.maximum(total_n, 1).to(tl.float32))
+
+
