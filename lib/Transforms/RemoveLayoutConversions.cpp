@@ -102,25 +102,28 @@ bool isRematerializable(Value value, unsigned depth = 0) {
   return false;
 }
 
-/// Moves the values computed from `convert`'s result into its source layout
-/// instead, so that the conversion disappears: element-wise users, loop-
-/// carried values (scf.for iter_args, yields and results) and consumers that
-/// accept any layout (reductions to scalars, stores whose pointers are
-/// already in that layout). The other operands these need must already be
-/// in the source layout or be cheap to recompute in it; otherwise nothing
+/// Moves the values computed from `convert`'s result into layouts derived
+/// from its source layout instead, so that the conversion disappears:
+/// element-wise users (same layout), reshapes and splits that then rename
+/// registers (getReshapedLayout, getUnpairedLayout), loop-carried values
+/// (scf.for iter_args, yields and results), and consumers that accept any
+/// layout (reductions to scalars, stores whose pointers are already in that
+/// layout, further conversions). The other operands these need must already
+/// be in the layout or be cheap to recompute in it; otherwise nothing
 /// changes. This is the forward half of removing conversions: after
 /// tile-coalesce, a load's access layout spreads to the math on its values
-/// (softmax, layernorm) instead of being converted away from it.
+/// (softmax, layernorm) and to the reshapes and splits that take its values
+/// apart (GIoU's boxes) instead of being converted away from it.
 class ForwardPropagation {
 public:
-  ForwardPropagation(ConvertLayoutOp convert)
-      : convert(convert), layout(convert.getSrc().getType().getEncoding()) {}
+  ForwardPropagation(ConvertLayoutOp convert) : convert(convert) {}
 
   bool run() {
+    Attribute layout = convert.getSrc().getType().getEncoding();
     if (!isa_and_nonnull<DistributedLayoutAttr>(layout) ||
         !isa_and_nonnull<DistributedLayoutAttr>(convert.getType().getEncoding()))
       return false;
-    if (!retype(convert.getResult()))
+    if (!retype(convert.getResult(), layout))
       return false;
     while (!worklist.empty())
       if (!visitUses(worklist.pop_back_val()))
@@ -130,86 +133,105 @@ public:
   }
 
 private:
-  /// Adds `value` to the values recomputed in the source layout.
-  bool retype(Value value) {
-    auto type = dyn_cast<RankedTensorType>(value.getType());
-    if (!type || type.getShape() != convert.getType().getShape())
+  /// Computes `value` in `layout`; fails on a conflicting earlier choice.
+  bool retype(Value value, Attribute layout) {
+    if (!layout || !isa<RankedTensorType>(value.getType()))
       return false;
-    if (retyped.insert(value))
+    auto [it, inserted] = layouts.insert({value, layout});
+    if (inserted)
       worklist.push_back(value);
-    return true;
+    return it->second == layout;
   }
 
-  /// Records that `use` must receive its value in the source layout.
-  bool needs(OpOperand &use) {
+  /// The layout `value` will have.
+  Attribute layoutOf(Value value) {
+    auto it = layouts.find(value);
+    return it != layouts.end()
+               ? it->second
+               : cast<RankedTensorType>(value.getType()).getEncoding();
+  }
+
+  /// Records that `use` must receive its value in `layout`.
+  bool needs(OpOperand &use, Attribute layout) {
     Value value = use.get();
-    auto type = dyn_cast<RankedTensorType>(value.getType());
-    if (!type)
+    if (!isa<RankedTensorType>(value.getType()))
       return true;
-    if (retyped.contains(value) || type.getEncoding() == layout)
+    if (layoutOf(value) == layout)
       return true;
+    if (layouts.contains(value))
+      return false;
     if (auto arg = dyn_cast<BlockArgument>(value))
       if (isa<scf::ForOp>(arg.getOwner()->getParentOp()))
-        return retype(value);
+        return retype(value, layout);
     if (value.getDefiningOp<scf::ForOp>())
-      return retype(value);
+      return retype(value, layout);
     if (!isRematerializable(value))
       return false;
-    converted.insert(&use);
+    converted[&use] = layout;
     return true;
   }
 
-  bool needsAll(Operation *op) {
+  bool needsAll(Operation *op, Attribute layout) {
     return llvm::all_of(op->getOpOperands(),
-                        [&](OpOperand &use) { return needs(use); });
+                        [&](OpOperand &use) { return needs(use, layout); });
   }
 
   /// The iter_arg, result, init and yield operand of loop-carried value
   /// `index` of `loop` move together.
-  bool retypeCarried(scf::ForOp loop, unsigned index) {
+  bool retypeCarried(scf::ForOp loop, unsigned index, Attribute layout) {
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-    return retype(loop.getRegionIterArgs()[index]) &&
-           retype(loop.getResult(index)) &&
-           needs(loop.getInitArgsMutable()[index]) &&
-           needs(yield->getOpOperand(index));
+    return retype(loop.getRegionIterArgs()[index], layout) &&
+           retype(loop.getResult(index), layout) &&
+           needs(loop.getInitArgsMutable()[index], layout) &&
+           needs(yield->getOpOperand(index), layout);
   }
 
   bool visitUses(Value value) {
+    Attribute layout = layouts.lookup(value);
     if (auto arg = dyn_cast<BlockArgument>(value)) {
       if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
         if (arg.getArgNumber() > 0 &&
-            !retypeCarried(loop, arg.getArgNumber() - 1))
+            !retypeCarried(loop, arg.getArgNumber() - 1, layout))
           return false;
     } else if (auto loop = value.getDefiningOp<scf::ForOp>()) {
-      if (!retypeCarried(loop, cast<OpResult>(value).getResultNumber()))
+      if (!retypeCarried(loop, cast<OpResult>(value).getResultNumber(), layout))
         return false;
     }
+    auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
       if (isCheapElementwise(user)) {
-        if (!retype(user->getResult(0)) || !needsAll(user))
+        if (!retype(user->getResult(0), layout) || !needsAll(user, layout))
+          return false;
+      } else if (auto reshape = dyn_cast<ReshapeOp>(user)) {
+        if (!retype(reshape.getResult(),
+                    getReshapedLayout(blocked, reshape.getSrc().getType().getShape(),
+                                      reshape.getType().getShape())))
+          return false;
+      } else if (auto split = dyn_cast<SplitOp>(user)) {
+        BlockedLayoutAttr halves = blocked ? getUnpairedLayout(blocked) : nullptr;
+        if (!retype(split.getOutLHS(), halves) ||
+            !retype(split.getOutRHS(), halves))
           return false;
       } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
         auto loop = dyn_cast<scf::ForOp>(yield->getParentOp());
-        if (!loop || !retypeCarried(loop, use.getOperandNumber()))
+        if (!loop || !retypeCarried(loop, use.getOperandNumber(), layout))
           return false;
       } else if (auto loop = dyn_cast<scf::ForOp>(user)) {
         if (use.getOperandNumber() < loop.getNumControlOperands() ||
             !retypeCarried(loop,
-                           use.getOperandNumber() - loop.getNumControlOperands()))
+                           use.getOperandNumber() - loop.getNumControlOperands(),
+                           layout))
           return false;
       } else if (auto reduce = dyn_cast<ReduceOp>(user)) {
         if (llvm::any_of(reduce->getResultTypes(),
                          [](Type t) { return isa<RankedTensorType>(t); }) ||
-            !needsAll(reduce))
+            !needsAll(reduce, layout))
           return false;
       } else if (auto store = dyn_cast<StoreOp>(user)) {
         // A store keeps the layout its pointers were given (coalescing).
-        Value ptr = store.getPtr();
-        auto ptrType = dyn_cast<RankedTensorType>(ptr.getType());
-        if (!ptrType ||
-            (!retyped.contains(ptr) && ptrType.getEncoding() != layout) ||
-            !needsAll(store))
+        if (!isa<RankedTensorType>(store.getPtr().getType()) ||
+            layoutOf(store.getPtr()) != layout || !needsAll(store, layout))
           return false;
       } else if (!isa<ConvertLayoutOp>(user)) {
         return false;
@@ -220,27 +242,24 @@ private:
 
   void apply() {
     OpBuilder builder(convert);
-    for (OpOperand *use : converted) {
-      Operation *owner = use->getOwner();
+    for (auto [use, layout] : converted) {
       // A loop's init value is converted before the loop.
-      builder.setInsertionPoint(owner);
+      builder.setInsertionPoint(use->getOwner());
       Value value = use->get();
       use->set(ConvertLayoutOp::create(builder, value.getLoc(),
                                        withEncoding(value.getType(), layout),
                                        value));
     }
-    Value source = convert.getSrc();
-    for (Value value : retyped)
+    for (auto [value, layout] : layouts)
       if (value != convert.getResult())
         value.setType(withEncoding(value.getType(), layout));
-    convert.getResult().replaceAllUsesWith(source);
+    convert.getResult().replaceAllUsesWith(convert.getSrc());
     convert.erase();
   }
 
   ConvertLayoutOp convert;
-  Attribute layout;
-  llvm::SetVector<Value> retyped;
-  llvm::SetVector<OpOperand *> converted;
+  llvm::MapVector<Value, Attribute> layouts;
+  llvm::MapVector<OpOperand *, Attribute> converted;
   SmallVector<Value> worklist;
 };
 

@@ -5,6 +5,19 @@
 // ADD: tile.load %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>, #blocked>
 // ADD-NOT: tile.convert_layout
 
+// GIoU: the boxes' load layout (a box per thread) goes through the reshape
+// and both splits, which then rename registers; nothing is converted.
+// RUN: tile-opt %tile_src_root/examples/giou_loss.mlir -tile-assign-layouts -tile-coalesce -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=GIOU
+// GIOU-DAG: #[[BOX:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// GIOU-DAG: #[[ONE:.*]] = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// GIOU-DAG: #[[BOX3:.*]] = #tile.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+// GIOU-DAG: #[[PAIR:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// GIOU-NOT: tile.convert_layout
+// GIOU: tile.reshape %{{.*}} : tensor<256x4xf32, #[[BOX]]> -> tensor<256x2x2xf32, #[[BOX3]]>
+// GIOU: tile.split %{{.*}} : tensor<256x2x2xf32, #[[BOX3]]> -> tensor<256x2xf32, #[[PAIR]]>
+// GIOU: tile.split %{{.*}} : tensor<256x2xf32, #[[PAIR]]> -> tensor<256xf32, #[[ONE]]>
+// GIOU-NOT: tile.convert_layout
+
 #b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // Splats, ranges and element-wise ops are recomputed in the target layout;

@@ -623,6 +623,83 @@ BlockedLayoutAttr mlir::tile::getPairLayout(BlockedLayoutAttr src) {
   return BlockedLayoutAttr::get(src.getContext(), size, threads, warps, order);
 }
 
+std::optional<std::pair<unsigned, unsigned>>
+mlir::tile::getReshapeSplit(ArrayRef<int64_t> srcShape,
+                            ArrayRef<int64_t> dstShape) {
+  if (dstShape.size() < srcShape.size())
+    return std::nullopt;
+  unsigned count = dstShape.size() - srcShape.size() + 1;
+  if (count == 1)
+    return srcShape == dstShape ? std::optional(std::pair(0u, 1u))
+                                : std::nullopt;
+  // The first dimension that differs is the one that is split.
+  unsigned dim = 0;
+  while (dim < srcShape.size() && srcShape[dim] == dstShape[dim])
+    ++dim;
+  if (dim == srcShape.size())
+    return std::nullopt;
+  int64_t product = 1;
+  for (unsigned i = 0; i < count; ++i)
+    product *= dstShape[dim + i];
+  if (product != srcShape[dim] ||
+      srcShape.drop_front(dim + 1) != dstShape.drop_front(dim + count))
+    return std::nullopt;
+  return std::pair(dim, count);
+}
+
+BlockedLayoutAttr mlir::tile::getReshapedLayout(BlockedLayoutAttr src,
+                                                ArrayRef<int64_t> srcShape,
+                                                ArrayRef<int64_t> dstShape) {
+  auto split = getReshapeSplit(srcShape, dstShape);
+  if (!src || !split)
+    return {};
+  auto [dim, count] = *split;
+  if (count == 1)
+    return src;
+  if (src.getSizePerThread()[dim] != srcShape[dim] ||
+      src.getThreads()[dim] != 1 || src.getWarps()[dim] != 1)
+    return {};
+  SmallVector<unsigned> size, threads, warps, order;
+  for (unsigned d = 0; d < srcShape.size(); ++d) {
+    if (d != dim) {
+      size.push_back(src.getSizePerThread()[d]);
+      threads.push_back(src.getThreads()[d]);
+      warps.push_back(src.getWarps()[d]);
+      continue;
+    }
+    for (unsigned i = 0; i < count; ++i) {
+      size.push_back(dstShape[dim + i]);
+      threads.push_back(1);
+      warps.push_back(1);
+    }
+  }
+  // The new dimensions take the split one's place in the order, innermost
+  // fastest, as in the row-major reshape.
+  for (unsigned d : src.getDimOrder()) {
+    if (d < dim)
+      order.push_back(d);
+    else if (d > dim)
+      order.push_back(d + count - 1);
+    else
+      for (unsigned i = count; i-- > 0;)
+        order.push_back(dim + i);
+  }
+  return BlockedLayoutAttr::get(src.getContext(), size, threads, warps, order);
+}
+
+BlockedLayoutAttr mlir::tile::getUnpairedLayout(BlockedLayoutAttr src) {
+  unsigned last = src.getRank() - 1;
+  if (src.getRank() < 2 || src.getSizePerThread()[last] != 2 ||
+      src.getThreads()[last] != 1 || src.getWarps()[last] != 1 ||
+      src.getDimOrder()[0] != last)
+    return {};
+  BlockedLayoutAttr result = BlockedLayoutAttr::get(
+      src.getContext(), src.getSizePerThread().drop_back(),
+      src.getThreads().drop_back(), src.getWarps().drop_back(),
+      src.getDimOrder().drop_front());
+  return getPairLayout(result) == src ? result : BlockedLayoutAttr();
+}
+
 bool mlir::tile::movesDataBetweenThreads(Operation *op) {
   auto layoutOf = [](Value v) {
     return dyn_cast_or_null<BlockedLayoutAttr>(getDistributedLayout(v.getType()));
@@ -641,7 +718,13 @@ bool mlir::tile::movesDataBetweenThreads(Operation *op) {
     auto src = layoutOf(split.getSrc()), dst = layoutOf(split.getOutLHS());
     return !src || !dst || getPairLayout(dst) != src;
   }
-  if (auto reshape = dyn_cast<ReshapeOp>(op))
-    return reshape.getSrc().getType() != reshape.getType();
+  if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+    if (reshape.getSrc().getType() == reshape.getType())
+      return false;
+    auto src = layoutOf(reshape.getSrc()), dst = layoutOf(reshape.getResult());
+    return !src || !dst ||
+           getReshapedLayout(src, reshape.getSrc().getType().getShape(),
+                             reshape.getType().getShape()) != dst;
+  }
   return isa<CatOp>(op);
 }

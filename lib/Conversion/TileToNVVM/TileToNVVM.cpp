@@ -415,6 +415,30 @@ struct SplitLowering : public RenameLowering<SplitOp> {
   }
 };
 
+/// A reshape whose split dimensions every thread holds entirely
+/// (getReshapedLayout): the split dimensions' indices linearized.
+struct ReshapeLowering : public RenameLowering<ReshapeOp> {
+  using RenameLowering::RenameLowering;
+  bool applies(ReshapeOp op) const override {
+    return !movesDataBetweenThreads(op) &&
+           getReshapeSplit(op.getSrc().getType().getShape(),
+                           op.getType().getShape());
+  }
+  std::pair<unsigned, SmallVector<int64_t>>
+  mapTuple(ReshapeOp op, unsigned, ArrayRef<int64_t> t,
+           ArrayRef<Distribution>) const override {
+    ArrayRef<int64_t> shape = op.getType().getShape();
+    auto [dim, count] = *getReshapeSplit(op.getSrc().getType().getShape(), shape);
+    SmallVector<int64_t> src(t.take_front(dim));
+    int64_t index = 0;
+    for (unsigned i = 0; i < count; ++i)
+      index = index * shape[dim + i] + t[dim + i];
+    src.push_back(index);
+    llvm::append_range(src, t.drop_front(dim + count));
+    return {0, src};
+  }
+};
+
 /// tile.dot through FMA: each thread holds whole rows of A and columns of B
 /// (dot-operand layouts of a blocked accumulator) for its accumulators.
 struct DotLowering : public TilePattern<DotOp> {
@@ -469,7 +493,7 @@ void mlir::tile::populateComputePatterns(const TypeConverter &converter,
                ProgramLowering<GetNumProgramsOp, gpu::GridDimOp>,
                MakeRangeLowering, SplatLowering, ConstantLowering,
                BroadcastLowering, ExpandDimsLowering, TransLowering,
-               JoinLowering, SplitLowering, DotLowering>(converter, context,
+               JoinLowering, SplitLowering, ReshapeLowering, DotLowering>(converter, context,
                                                          state);
   patterns.add<ElementwiseLowering>(converter, context);
 }

@@ -152,3 +152,53 @@ tile.func public @while_if(%n: i32, %c: i1, %p: !tile.ptr<f32>) {
   tile.store %pp, %sel : tensor<256x!tile.ptr<f32>>
   tile.return
 }
+
+// -----
+
+// A reshape that splits a dimension each thread holds entirely, and the
+// splits after it, rename registers: x2 - x1 and y2 / y1 of each box are
+// elements 2 - 0 and 3 / 1 of its 16-byte load. No shared memory.
+// CHECK-LABEL: gpu.func @boxes
+// CHECK-NOT: llvm.mlir.addressof @global_smem
+// CHECK: %[[V:.*]] = llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-DAG: %[[E0:.*]] = llvm.extractelement %[[V]][%c0_i32 : i32]
+// CHECK-DAG: %[[E1:.*]] = llvm.extractelement %[[V]][%c1_i32 : i32]
+// CHECK-DAG: %[[E2:.*]] = llvm.extractelement %[[V]][%c2_i32 : i32]
+// CHECK-DAG: %[[E3:.*]] = llvm.extractelement %[[V]][%c3_i32 : i32]
+// CHECK: %[[W:.*]] = arith.subf %[[E2]], %[[E0]] : f32
+// CHECK: %[[H:.*]] = arith.divf %[[E3]], %[[E1]] : f32
+// CHECK: arith.mulf %[[W]], %[[H]] : f32
+// CHECK-NOT: llvm.mlir.addressof @global_smem
+// CHECK: gpu.return
+#box = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#box3 = #tile.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#pair = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @boxes(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %q: !tile.ptr<f32>) {
+  %rows = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #tile.slice<{dim = 1, parent = #box}>>
+  %four = arith.constant dense<4> : tensor<128xi32, #tile.slice<{dim = 1, parent = #box}>>
+  %r4 = arith.muli %rows, %four : tensor<128xi32, #tile.slice<{dim = 1, parent = #box}>>
+  %re = tile.expand_dims %r4 {axis = 1 : i32} : tensor<128xi32, #tile.slice<{dim = 1, parent = #box}>> -> tensor<128x1xi32, #box>
+  %rb = tile.broadcast %re : tensor<128x1xi32, #box> -> tensor<128x4xi32, #box>
+  %cols = tile.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #tile.slice<{dim = 0, parent = #box}>>
+  %ce = tile.expand_dims %cols {axis = 0 : i32} : tensor<4xi32, #tile.slice<{dim = 0, parent = #box}>> -> tensor<1x4xi32, #box>
+  %cb = tile.broadcast %ce : tensor<1x4xi32, #box> -> tensor<128x4xi32, #box>
+  %off = arith.addi %rb, %cb : tensor<128x4xi32, #box>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<128x4x!tile.ptr<f32>, #box>
+  %ptrs = tile.addptr %ps, %off : tensor<128x4x!tile.ptr<f32>, #box>, tensor<128x4xi32, #box>
+  %v = tile.load %ptrs : tensor<128x4x!tile.ptr<f32>, #box>
+  %r = tile.reshape %v : tensor<128x4xf32, #box> -> tensor<128x2x2xf32, #box3>
+  %xs, %ys = tile.split %r : tensor<128x2x2xf32, #box3> -> tensor<128x2xf32, #pair>
+  %x1, %x2 = tile.split %xs : tensor<128x2xf32, #pair> -> tensor<128xf32, #b1>
+  %y1, %y2 = tile.split %ys : tensor<128x2xf32, #pair> -> tensor<128xf32, #b1>
+  %w = arith.subf %x2, %x1 : tensor<128xf32, #b1>
+  %h = arith.divf %y2, %y1 : tensor<128xf32, #b1>
+  %a = arith.mulf %w, %h : tensor<128xf32, #b1>
+  %out = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b1>
+  %qs = tile.splat %q : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>, #b1>
+  %qp = tile.addptr %qs, %out : tensor<128x!tile.ptr<f32>, #b1>, tensor<128xi32, #b1>
+  tile.store %qp, %a : tensor<128x!tile.ptr<f32>, #b1>
+  tile.return
+}
+}

@@ -80,6 +80,25 @@ BlockedLayoutAttr getPermutedLayout(BlockedLayoutAttr src,
 /// size 2 held entirely by each thread.
 BlockedLayoutAttr getPairLayout(BlockedLayoutAttr src);
 
+/// The dimensions of tile.reshape's source that become `count` dimensions of
+/// its result: `{dim, count}` when `dstShape` is `srcShape` with dimension
+/// `dim` split into `count` dimensions (count 1: the same shape).
+std::optional<std::pair<unsigned, unsigned>>
+getReshapeSplit(llvm::ArrayRef<int64_t> srcShape,
+                llvm::ArrayRef<int64_t> dstShape);
+
+/// The layout of tile.reshape's result that makes it a renaming of
+/// registers: a dimension that each thread of `src` holds entirely, split
+/// into dimensions that each thread holds entirely. Null otherwise.
+BlockedLayoutAttr getReshapedLayout(BlockedLayoutAttr src,
+                                    llvm::ArrayRef<int64_t> srcShape,
+                                    llvm::ArrayRef<int64_t> dstShape);
+
+/// The layout of tile.split's results that makes it a renaming of
+/// registers (the inverse of getPairLayout): null unless `src`'s fastest
+/// dimension is a pair held by each thread.
+BlockedLayoutAttr getUnpairedLayout(BlockedLayoutAttr src);
+
 /// Whether `op` (trans, join, split, reshape, cat, convert_layout) moves
 /// elements between threads, and so goes through shared memory.
 bool movesDataBetweenThreads(Operation *op);
