@@ -238,6 +238,71 @@ LLVM::AtomicBinOp toBinOp(RMWOp kind, bool isFloat) {
   return LLVM::AtomicBinOp::xchg;
 }
 
+/// PTX's `atom` with its memory ordering and scope, for the operations and
+/// types that have one (32/64-bit integers and floats); null otherwise.
+/// LLVM's NVPTX back end would drop an atomicrmw's ordering, and fences
+/// around a relaxed atom cost more than the ordered atom itself.
+Value emitOrderedAtom(OpBuilder &b, Location loc, RMWOp kind, MemSemantic sem,
+                      MemSyncScope scope, Value ptr, Value val) {
+  Type type = val.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  bool isFloat = isa<FloatType>(type);
+  if (bits != 32 && bits != 64)
+    return {};
+  StringRef op, suffix;
+  StringRef bitsStr = bits == 32 ? "32" : "64";
+  switch (kind) {
+  case RMWOp::ADD:
+  case RMWOp::FADD:
+    op = "add";
+    suffix = isFloat ? "f" : "u";
+    break;
+  case RMWOp::AND:
+  case RMWOp::OR:
+  case RMWOp::XOR:
+    op = kind == RMWOp::AND ? "and" : kind == RMWOp::OR ? "or" : "xor";
+    suffix = "b";
+    break;
+  case RMWOp::XCHG:
+    op = "exch";
+    suffix = "b";
+    break;
+  case RMWOp::MAX:
+  case RMWOp::MIN:
+    if (isFloat)
+      return {};
+    op = kind == RMWOp::MAX ? "max" : "min";
+    suffix = "s";
+    break;
+  case RMWOp::UMAX:
+  case RMWOp::UMIN:
+    op = kind == RMWOp::UMAX ? "max" : "min";
+    suffix = "u";
+    break;
+  }
+  if (isFloat && kind != RMWOp::FADD && kind != RMWOp::XCHG)
+    return {};
+  StringRef order = sem == MemSemantic::RELAXED    ? ".relaxed"
+                    : sem == MemSemantic::ACQUIRE ? ".acquire"
+                    : sem == MemSemantic::RELEASE ? ".release"
+                                                  : ".acq_rel";
+  StringRef scopeStr = scope == MemSyncScope::CTA   ? ".cta"
+                       : scope == MemSyncScope::GPU ? ".gpu"
+                                                    : ".sys";
+  std::string asmString = ("atom" + order + scopeStr + ".global." + op + "." +
+                           suffix + bitsStr + " $0, [$1], $2;")
+                              .str();
+  StringRef reg = isFloat ? (bits == 32 ? "f" : "d") : (bits == 32 ? "r" : "l");
+  std::string constraints = ("=" + reg + ",l," + reg + ",~{memory}").str();
+  return LLVM::InlineAsmOp::create(
+             b, loc, type, ValueRange{ptr, val}, asmString, constraints,
+             /*has_side_effects=*/true, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None,
+             LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+             ArrayAttr())
+      .getResult(0);
+}
+
 /// Runs `atomic` once per element (on its owner, where the mask holds); a
 /// scalar atomic runs on thread 0 and shares its result through scratch.
 template <typename OpTy>
@@ -286,8 +351,8 @@ struct AtomicRMWLowering : public TilePattern<AtomicRMWOp> {
                   ConversionPatternRewriter &rewriter) const override {
     bool isFloat = isa<FloatType>(getElementTypeOrSelf(op.getVal().getType()));
     ValueRange ptrs = adaptor.getPtr(), vals = adaptor.getVal();
-    // LLVM's NVPTX back end emits atomicrmw without its ordering (a relaxed
-    // atom): the ordering is made explicit with fences around a relaxed one.
+    // PTX's ordered atom where there is one; otherwise (LLVM's NVPTX back end
+    // emits atomicrmw without its ordering) fences around a relaxed one.
     MemSemantic sem = op.getSem();
     StringRef scope = toSyncScope(op.getScope());
     bool release = sem == MemSemantic::RELEASE || sem == MemSemantic::ACQUIRE_RELEASE;
@@ -295,6 +360,10 @@ struct AtomicRMWLowering : public TilePattern<AtomicRMWOp> {
     return lowerAtomic(op, ptrs, adaptor.getMask(), rewriter, state,
                        [&](OpBuilder &b, unsigned e) -> Value {
                          Location loc = op.getLoc();
+                         if (Value old = emitOrderedAtom(
+                                 b, loc, op.getAtomicRmwOp(), sem,
+                                 op.getScope(), ptrs[e], vals[e]))
+                           return old;
                          if (release)
                            LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release, scope);
                          Value old = LLVM::AtomicRMWOp::create(
