@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -92,7 +93,15 @@ FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
     return lowered.emitError() << "no CUDA toolkit at '" << options.cudaPath
                                << "' (no bin/ptxas there)",
            failure();
-  if (!toolkit)
+  // libdevice is linked only into kernels that call it: loading it costs
+  // milliseconds per compile, and gpu-module-to-binary links it whenever it
+  // is given a toolkit path.
+  bool needsLibdevice = false;
+  lowered.walk([&](LLVM::LLVMFuncOp func) {
+    if (func.isExternal() && func.getName().starts_with("__nv_"))
+      needsLibdevice = true;
+  });
+  if (!toolkit && needsLibdevice)
     return lowered.emitError()
                << "no CUDA toolkit found (for libdevice): give a CUDA path "
                   "(--cuda-path), set CUDA_HOME, or put ptxas on PATH",
@@ -104,7 +113,8 @@ FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
   target.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
   GpuModuleToBinaryPassOptions binary;
-  binary.toolkitPath = *toolkit;
+  if (needsLibdevice)
+    binary.toolkitPath = *toolkit;
   binary.compilationTarget = "isa";
   pm.addPass(createGpuModuleToBinaryPass(binary));
   if (failed(pm.run(lowered)))
