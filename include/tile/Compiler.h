@@ -27,6 +27,10 @@ struct CompileOptions {
   /// The CUDA toolkit (ptxas, libdevice); empty: CUDA_HOME, CUDA_PATH,
   /// ptxas on PATH, /usr/local/cuda.
   std::string cudaPath;
+  /// Run the IR verifier after every pass (tile-translate --verify-each);
+  /// off by default: the input is verified once, and the passes' own IR is
+  /// covered by the lit tests, which run them under tile-opt's verifier.
+  bool verifyEachPass = false;
 };
 
 /// What a launch needs to know about a kernel.

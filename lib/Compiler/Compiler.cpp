@@ -47,6 +47,7 @@ std::optional<std::string> mlir::tile::findCudaToolkit(StringRef cudaPath) {
 LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
                                       const CompileOptions &options) {
   PassManager pm(module.getContext());
+  pm.enableVerifier(options.verifyEachPass);
   TilePipelineOptions pipeline;
   pipeline.sm = options.sm;
   pipeline.numWarps = options.numWarps;
@@ -107,6 +108,7 @@ FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
                   "(--cuda-path), set CUDA_HOME, or put ptxas on PATH",
            failure();
   PassManager pm(lowered.getContext());
+  pm.enableVerifier(options.verifyEachPass);
   GpuNVVMAttachTargetOptions target;
   target.chip = "sm_" + std::to_string(options.sm);
   target.features = "+ptx" + std::to_string(options.ptxVersion);

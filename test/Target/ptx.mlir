@@ -4,6 +4,9 @@
 // The vector add's accesses are 16-byte vectors.
 // RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=ptx --sm=90 --num-warps=4 -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// The same PTX with the verifier run after every pass (off by default).
+// RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=ptx --sm=90 --num-warps=4 --verify-each -o %t.verified.ptx
+// RUN: diff %t.ptx %t.verified.ptx
 // PTX: .version 8.0
 // PTX: .target sm_90
 // PTX: .visible .entry vector_add(

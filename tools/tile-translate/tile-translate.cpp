@@ -50,6 +50,9 @@ static cl::opt<std::string> cudaPath("cuda-path",
 static cl::opt<bool> ptxasInfo(
     "ptxas-info", cl::desc("Print ptxas' register and shared-memory report"),
     cl::init(false));
+static cl::opt<bool> verifyEach(
+    "verify-each", cl::desc("Run the IR verifier after every pass"),
+    cl::init(false));
 static cl::opt<std::string> kernelInfo(
     "kernel-info", cl::desc("Write launch information of each kernel here"),
     cl::init(""));
@@ -89,6 +92,7 @@ int main(int argc, char **argv) {
   options.numWarps = numWarps;
   options.ptxVersion = ptxVersion;
   options.cudaPath = cudaPath;
+  options.verifyEachPass = verifyEach;
 
   if (failed(tile::lowerToLLVM(*module, options)))
     return 1;
