@@ -1,6 +1,6 @@
 /*===- compile_time.c - tile's compile time through the C API ---------------===
  *
- *   tile-compile-time [--repeat N] [--emit ptx|cubin] kernel.mlir...
+ *   tile-compile-time [--repeat N] [--emit ptx|cubin] [--opt 0-3] kernel.mlir...
  *
  * For each kernel, in one process: the first compile (which also pays for
  * one-time set-up: registration, LLVM's NVPTX target, libdevice), then the
@@ -43,7 +43,7 @@ static char *readFile(const char *path) {
 
 /* One compile in a fresh context; returns milliseconds or -1. */
 static double compileOnce(MlirDialectRegistry registry, const char *text,
-                          MlirTileEmitKind emit) {
+                          MlirTileEmitKind emit, int optLevel) {
   double start = now();
   MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
   MlirModule module =
@@ -52,6 +52,7 @@ static double compileOnce(MlirDialectRegistry registry, const char *text,
   MlirTileCompileOptions options;
   mlirTileCompileOptionsInit(&options);
   options.emit = emit;
+  options.optLevel = optLevel;
   int ok = !mlirModuleIsNull(module) &&
            mlirLogicalResultIsSuccess(mlirTileCompile(module, &options, count, &bytes)) &&
            bytes > 0;
@@ -67,7 +68,7 @@ static int compareDoubles(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  int repeat = 10;
+  int repeat = 10, optLevel = 3;
   MlirTileEmitKind emit = MlirTileEmitPTX;
   int first = 1;
   for (; first < argc && !strncmp(argv[first], "--", 2); first += 2) {
@@ -75,6 +76,8 @@ int main(int argc, char **argv) {
       return fprintf(stderr, "missing value after %s\n", argv[first]), 2;
     if (!strcmp(argv[first], "--repeat"))
       repeat = atoi(argv[first + 1]);
+    else if (!strcmp(argv[first], "--opt"))
+      optLevel = atoi(argv[first + 1]);
     else if (!strcmp(argv[first], "--emit"))
       emit = !strcmp(argv[first + 1], "cubin") ? MlirTileEmitCubin : MlirTileEmitPTX;
     else
@@ -82,7 +85,7 @@ int main(int argc, char **argv) {
   }
   if (repeat < 1 || first >= argc)
     return fprintf(stderr, "usage: tile-compile-time [--repeat N] [--emit ptx|cubin] "
-                           "kernel.mlir...\n"), 2;
+                           "[--opt 0-3] kernel.mlir...\n"), 2;
 
   double setupStart = now();
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
@@ -96,9 +99,9 @@ int main(int argc, char **argv) {
     char *text = readFile(argv[f]);
     if (!text)
       return fprintf(stderr, "cannot read %s\n", argv[f]), 1;
-    double cold = compileOnce(registry, text, emit);
+    double cold = compileOnce(registry, text, emit, optLevel);
     for (int i = 0; i < repeat; ++i)
-      times[i] = compileOnce(registry, text, emit);
+      times[i] = compileOnce(registry, text, emit, optLevel);
     qsort(times, repeat, sizeof(double), compareDoubles);
     if (cold < 0 || times[0] < 0) {
       fprintf(stderr, "%s: compilation failed\n", argv[f]);
