@@ -44,6 +44,7 @@ void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
   options->cudaPath = nullptr;
   options->diagnosticCallback = nullptr;
   options->diagnosticUserData = nullptr;
+  options->fpFusion = true;
 }
 
 MlirLogicalResult mlirTileCompile(MlirModule module,
@@ -100,6 +101,7 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   compile.numWarps = warps;
   compile.ptxVersion = options->ptxVersion;
   compile.optLevel = options->optLevel;
+  compile.fpFusion = options->fpFusion;
   if (options->cudaPath)
     compile.cudaPath = options->cudaPath;
 

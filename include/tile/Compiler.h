@@ -31,6 +31,9 @@ struct CompileOptions {
   /// off by default: the input is verified once, and the passes' own IR is
   /// covered by the lit tests, which run them under tile-opt's verifier.
   bool verifyEachPass = false;
+  /// Allow floating-point multiply and add to fuse into fma (as nvcc's
+  /// --fmad and Triton's enable_fp_fusion do by default).
+  bool fpFusion = true;
 };
 
 /// What a launch needs to know about a kernel.

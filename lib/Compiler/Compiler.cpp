@@ -51,6 +51,7 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
   TilePipelineOptions pipeline;
   pipeline.sm = options.sm;
   pipeline.numWarps = options.numWarps;
+  pipeline.fpFusion = options.fpFusion;
   buildTileToLLVMPipeline(pm, pipeline);
   return pm.run(module);
 }

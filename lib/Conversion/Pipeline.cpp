@@ -34,7 +34,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createAllocateSharedMemory());
   pm.addPass(createInsertBarriers());
   // Per-thread code, then the upstream lowerings to LLVM and NVVM.
-  pm.addPass(createConvertTileToNVVM());
+  ConvertTileToNVVMOptions convert;
+  convert.fpFusion = options.fpFusion;
+  pm.addPass(createConvertTileToNVVM(convert));
   pm.addPass(createSCFToControlFlowPass());
   pm.nest<gpu::GPUModuleOp>().addPass(createConvertGpuOpsToNVVMOps());
   pm.addPass(createCanonicalizerPass());

@@ -106,9 +106,10 @@ int main(int argc, char **argv) {
 
   MlirTileCompileOptions options;
   mlirTileCompileOptionsInit(&options);
-  // CHECK: defaults: sm 90 warps 4 ptx 80 O3 emit 1
-  fprintf(stderr, "defaults: sm %d warps %d ptx %d O%d emit %d\n", options.sm,
-          options.numWarps, options.ptxVersion, options.optLevel, options.emit);
+  // CHECK: defaults: sm 90 warps 4 ptx 80 O3 emit 1 fp-fusion 1
+  fprintf(stderr, "defaults: sm %d warps %d ptx %d O%d emit %d fp-fusion %d\n",
+          options.sm, options.numWarps, options.ptxVersion, options.optLevel,
+          options.emit, options.fpFusion);
   options.diagnosticCallback = printDiagnostic;
 
   // CHECK-LABEL: ptx: ok

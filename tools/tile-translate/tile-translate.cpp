@@ -50,6 +50,10 @@ static cl::opt<std::string> cudaPath("cuda-path",
 static cl::opt<bool> ptxasInfo(
     "ptxas-info", cl::desc("Print ptxas' register and shared-memory report"),
     cl::init(false));
+static cl::opt<bool> fpFusion(
+    "fp-fusion",
+    cl::desc("Allow floating-point multiply and add to fuse into fma"),
+    cl::init(true));
 static cl::opt<bool> verifyEach(
     "verify-each", cl::desc("Run the IR verifier after every pass"),
     cl::init(false));
@@ -93,6 +97,7 @@ int main(int argc, char **argv) {
   options.ptxVersion = ptxVersion;
   options.cudaPath = cudaPath;
   options.verifyEachPass = verifyEach;
+  options.fpFusion = fpFusion;
 
   if (failed(tile::lowerToLLVM(*module, options)))
     return 1;

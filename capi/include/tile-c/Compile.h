@@ -57,10 +57,13 @@ typedef struct MlirTileCompileOptions {
   /// context's diagnostic handlers get them).
   MlirStringCallback diagnosticCallback;
   void *diagnosticUserData;
+  /// Allow floating-point multiply and add to fuse into fma (as nvcc's
+  /// --fmad and Triton's enable_fp_fusion do).
+  bool fpFusion;
 } MlirTileCompileOptions;
 
 /// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no
-/// diagnostic callback.
+/// diagnostic callback, fp fusion on.
 MLIR_CAPI_EXPORTED void mlirTileCompileOptionsInit(MlirTileCompileOptions *options);
 
 /// Compiles `module` (tile IR; lowered in place) and passes the result to

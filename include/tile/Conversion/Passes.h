@@ -29,6 +29,10 @@ struct TilePipelineOptions
                  llvm::cl::init(90)};
   Option<int> numWarps{*this, "num-warps",
                        llvm::cl::desc("Warps per block"), llvm::cl::init(4)};
+  Option<bool> fpFusion{
+      *this, "fp-fusion",
+      llvm::cl::desc("Allow floating-point multiply and add to fuse into fma"),
+      llvm::cl::init(true)};
 };
 
 /// The pipeline from tile IR to a gpu.module of LLVM and NVVM ops:

@@ -28,7 +28,16 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     Needs `tile-assign-layouts` (layouts), `tile-allocate-shared-memory`
     (offsets) and `tile-insert-barriers` first; device functions must be
     inlined. Unsupported constructs are reported as errors at their ops.
+
+    With `fp-fusion` (the default, as nvcc's `--fmad` and Triton's
+    `enable_fp_fusion`), floating-point multiplies, adds and subtracts in
+    kernels may be contracted into fused multiply-adds (`fma.rn`), which
+    round once instead of twice.
   }];
+  let options = [
+    Option<"fpFusion", "fp-fusion", "bool", /*default=*/"true",
+           "Allow floating-point multiply and add to fuse into fma">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect", "::mlir::gpu::GPUDialect",

@@ -545,6 +545,20 @@ std::string checkLowerable(Operation *op) {
   return "";
 }
 
+/// Marks the floating-point multiplies, adds and subtracts of every kernel
+/// `contract`, so that LLVM's NVPTX back end may fuse them into fma.
+void allowContraction(ModuleOp module) {
+  module.walk([](Operation *op) {
+    if (!isa<arith::MulFOp, arith::AddFOp, arith::SubFOp>(op))
+      return;
+    auto fastMath = cast<arith::ArithFastMathInterface>(op);
+    arith::FastMathFlags flags = fastMath.getFastMathFlagsAttr().getValue();
+    op->setAttr(fastMath.getFastMathAttrName(),
+                arith::FastMathFlagsAttr::get(
+                    op->getContext(), flags | arith::FastMathFlags::contract));
+  });
+}
+
 class ConvertTileToNVVM
     : public tile::impl::ConvertTileToNVVMBase<ConvertTileToNVVM> {
 public:
@@ -562,6 +576,8 @@ public:
       return signalPassFailure();
     }
     state.numWarps = numWarps.getInt();
+    if (fpFusion)
+      allowContraction(module);
     if (auto t = module->getAttrOfType<IntegerAttr>(
             TileDialect::getThreadsPerWarpAttrName()))
       state.threadsPerWarp = t.getInt();

@@ -64,7 +64,7 @@ tile.func public @broadcast(%p: !tile.ptr<f32>) {
 // move no data.
 // CHECK-LABEL: gpu.func @renames
 // CHECK-NOT: llvm.mlir.addressof @global_smem
-// CHECK: arith.subf %arg1, %arg2 : f32
+// CHECK: arith.subf %arg1, %arg2 fastmath<contract> : f32
 // CHECK: gpu.return
 #b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #pair = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -165,9 +165,9 @@ tile.func public @while_if(%n: i32, %c: i1, %p: !tile.ptr<f32>) {
 // CHECK-DAG: %[[E1:.*]] = llvm.extractelement %[[V]][%c1_i32 : i32]
 // CHECK-DAG: %[[E2:.*]] = llvm.extractelement %[[V]][%c2_i32 : i32]
 // CHECK-DAG: %[[E3:.*]] = llvm.extractelement %[[V]][%c3_i32 : i32]
-// CHECK: %[[W:.*]] = arith.subf %[[E2]], %[[E0]] : f32
+// CHECK: %[[W:.*]] = arith.subf %[[E2]], %[[E0]] fastmath<contract> : f32
 // CHECK: %[[H:.*]] = arith.divf %[[E3]], %[[E1]] : f32
-// CHECK: arith.mulf %[[W]], %[[H]] : f32
+// CHECK: arith.mulf %[[W]], %[[H]] fastmath<contract> : f32
 // CHECK-NOT: llvm.mlir.addressof @global_smem
 // CHECK: gpu.return
 #box = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
