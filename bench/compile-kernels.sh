@@ -39,6 +39,15 @@ for block in 256 512 1024 2048 4096 8192 16384; do
   compile "softmax_${block}_h" "$warps" "$out/softmax_${block}_h.mlir"
 done
 
+# Short rows: several rows per program (bench/kernels/softmax_rows.mlir),
+# about 2048 elements per program.
+for block in 256 512; do
+  rows=$(( 2048 / block ))
+  sed "s/ROWS/$rows/g; s/COLS/$block/g" "$root/bench/kernels/softmax_rows.mlir" \
+    > "$out/softmax_rows_${rows}x$block.mlir"
+  compile "softmax_rows_${rows}x$block" 4 "$out/softmax_rows_${rows}x$block.mlir"
+done
+
 # Layernorm walks its row in blocks: one block per row up to 4096 columns
 # (Triton's tutorial uses the next power of two, capped at 64 KiB of f16).
 for block in 1024 2048 4096; do

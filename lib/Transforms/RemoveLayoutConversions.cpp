@@ -104,10 +104,11 @@ bool isRematerializable(Value value, unsigned depth = 0) {
 
 /// Moves the values computed from `convert`'s result into layouts derived
 /// from its source layout instead, so that the conversion disappears:
-/// element-wise users (same layout), reshapes and splits that then rename
-/// registers (getReshapedLayout, getUnpairedLayout), loop-carried values
+/// element-wise users and broadcasts (same layout), reductions (the slice of
+/// it), expand_dims of a slice (its parent), reshapes and splits that then
+/// rename registers (getReshapedLayout, getUnpairedLayout), loop-carried values
 /// (scf.for iter_args, yields and results), and consumers that accept any
-/// layout (reductions to scalars, stores whose pointers are already in that
+/// layout (stores whose pointers are already in that
 /// layout, further conversions). The other operands these need must already
 /// be in the layout or be cheap to recompute in it; otherwise nothing
 /// changes. This is the forward half of removing conversions: after
@@ -128,6 +129,8 @@ public:
     while (!worklist.empty())
       if (!visitUses(worklist.pop_back_val()))
         return false;
+    if (!resolvePending())
+      return false;
     apply();
     return true;
   }
@@ -165,9 +168,23 @@ private:
         return retype(value, layout);
     if (value.getDefiningOp<scf::ForOp>())
       return retype(value, layout);
-    if (!isRematerializable(value))
-      return false;
-    converted[&use] = layout;
+    // Decided once every value reachable from the conversion has its layout:
+    // the value may still get this one through another path.
+    pending.push_back({&use, layout});
+    return true;
+  }
+
+  /// Operands that did not get their layout from the conversion are
+  /// recomputed in it where that is cheap.
+  bool resolvePending() {
+    for (auto [use, layout] : pending) {
+      Value value = use->get();
+      if (layoutOf(value) == layout)
+        continue;
+      if (layouts.contains(value) || !isRematerializable(value))
+        return false;
+      converted[use] = layout;
+    }
     return true;
   }
 
@@ -224,9 +241,25 @@ private:
                            layout))
           return false;
       } else if (auto reduce = dyn_cast<ReduceOp>(user)) {
-        if (llvm::any_of(reduce->getResultTypes(),
-                         [](Type t) { return isa<RankedTensorType>(t); }) ||
-            !needsAll(reduce, layout))
+        // Tensor results take the slice of the operands' layout.
+        for (Value result : reduce->getResults()) {
+          if (!isa<RankedTensorType>(result.getType()))
+            continue;
+          auto distributed = dyn_cast<DistributedLayoutAttr>(layout);
+          if (!distributed ||
+              !retype(result, SliceLayoutAttr::get(user->getContext(),
+                                                   reduce.getAxis(), distributed)))
+            return false;
+        }
+        if (!needsAll(reduce, layout))
+          return false;
+      } else if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
+        auto slice = dyn_cast<SliceLayoutAttr>(layout);
+        if (!slice || slice.getDim() != expand.getAxis() ||
+            !retype(expand.getResult(), slice.getParent()))
+          return false;
+      } else if (auto broadcast = dyn_cast<BroadcastOp>(user)) {
+        if (!retype(broadcast.getResult(), layout))
           return false;
       } else if (auto store = dyn_cast<StoreOp>(user)) {
         // A store keeps the layout its pointers were given (coalescing).
@@ -260,6 +293,7 @@ private:
   ConvertLayoutOp convert;
   llvm::MapVector<Value, Attribute> layouts;
   llvm::MapVector<OpOperand *, Attribute> converted;
+  SmallVector<std::pair<OpOperand *, Attribute>> pending;
   SmallVector<Value> worklist;
 };
 
@@ -269,16 +303,24 @@ class RemoveLayoutConversions
 public:
   using Base::Base;
   void runOnOperation() override {
-    SmallVector<ConvertLayoutOp> converts;
-    getOperation().walk([&](ConvertLayoutOp op) { converts.push_back(op); });
-    for (ConvertLayoutOp convert : converts)
-      ForwardPropagation(convert).run();
-
     RewritePatternSet patterns(&getContext());
     patterns.add<RematerializeInTargetLayout>(&getContext());
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      return signalPassFailure();
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    // Forward moves can depend on each other through values that the
+    // backward rewrites recompute (a reduction's result broadcast back), so
+    // the two alternate until no forward move applies.
+    for (unsigned round = 0; round < 4; ++round) {
+      SmallVector<ConvertLayoutOp> converts;
+      getOperation().walk([&](ConvertLayoutOp op) { converts.push_back(op); });
+      bool moved = false;
+      for (ConvertLayoutOp convert : converts)
+        moved |= ForwardPropagation(convert).run();
+      if (failed(applyPatternsGreedily(getOperation(), frozen)))
+        return signalPassFailure();
+      if (!moved)
+        break;
+    }
   }
 };
 

@@ -13,6 +13,19 @@
 // GIOU-DAG: #[[BOX3:.*]] = #tile.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
 // GIOU-DAG: #[[PAIR:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 // GIOU-NOT: tile.convert_layout
+
+// Several softmax rows per program: the load's layout goes through the
+// reductions along the rows (their slice), expand_dims (back to the parent)
+// and the broadcasts; nothing is converted.
+// RUN: sed 's/ROWS/4/g; s/COLS/256/g' %tile_src_root/bench/kernels/softmax_rows.mlir | tile-opt -tile-assign-layouts -tile-coalesce -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=ROWS
+// ROWS-DAG: #[[B:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// ROWS-DAG: #[[S:.*]] = #tile.slice<{dim = 1, parent = #[[B]]}>
+// ROWS-NOT: tile.convert_layout
+// ROWS: "tile.reduce"
+// ROWS: (tensor<4x256xf32, #[[B]]>) -> tensor<4xf32, #[[S]]>
+// ROWS: tile.expand_dims %{{.*}} {axis = 1 : i32} : tensor<4xf32, #[[S]]> -> tensor<4x1xf32, #[[B]]>
+// ROWS: tile.broadcast %{{.*}} : tensor<4x1xf32, #[[B]]> -> tensor<4x256xf32, #[[B]]>
+// ROWS-NOT: tile.convert_layout
 // GIOU: tile.reshape %{{.*}} : tensor<256x4xf32, #[[BOX]]> -> tensor<256x2x2xf32, #[[BOX3]]>
 // GIOU: tile.split %{{.*}} : tensor<256x2x2xf32, #[[BOX3]]> -> tensor<256x2xf32, #[[PAIR]]>
 // GIOU: tile.split %{{.*}} : tensor<256x2xf32, #[[PAIR]]> -> tensor<256xf32, #[[ONE]]>
