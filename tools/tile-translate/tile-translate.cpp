@@ -26,44 +26,49 @@ namespace cl = llvm::cl;
 
 enum class Emit { LLVMIR, PTX, Cubin };
 
+// tile-translate's own options; --help shows only these (LLVM's are still
+// accepted and listed by --help-hidden).
+static cl::OptionCategory tileCategory("tile-translate options");
+
 static cl::opt<std::string> inputFilename(cl::Positional,
                                           cl::desc("<input tile IR>"),
-                                          cl::init("-"));
+                                          cl::init("-"), cl::cat(tileCategory));
 static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                            cl::value_desc("filename"),
-                                           cl::init("-"));
+                                           cl::init("-"), cl::cat(tileCategory));
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to emit"), cl::init(Emit::PTX),
     cl::values(clEnumValN(Emit::LLVMIR, "llvmir", "LLVM IR of the kernels"),
                clEnumValN(Emit::PTX, "ptx", "PTX"),
-               clEnumValN(Emit::Cubin, "cubin", "a cubin (runs ptxas)")));
+               clEnumValN(Emit::Cubin, "cubin", "a cubin (runs ptxas)")), cl::cat(tileCategory));
 static cl::opt<int> sm("sm", cl::desc("Target SM version (90 = sm_90)"),
-                       cl::init(90));
+                       cl::init(90), cl::cat(tileCategory));
 static cl::opt<int> numWarps("num-warps", cl::desc("Warps per block"),
-                             cl::init(4));
+                             cl::init(4), cl::cat(tileCategory));
 static cl::opt<int> ptxVersion("ptx-version",
                                cl::desc("PTX ISA version x10 (80 = 8.0)"),
-                               cl::init(80));
+                               cl::init(80), cl::cat(tileCategory));
 static cl::opt<std::string> cudaPath("cuda-path",
                                      cl::desc("CUDA toolkit directory"),
-                                     cl::init(""));
+                                     cl::init(""), cl::cat(tileCategory));
 static cl::opt<bool> ptxasInfo(
     "ptxas-info", cl::desc("Print ptxas' register and shared-memory report"),
-    cl::init(false));
+    cl::init(false), cl::cat(tileCategory));
 static cl::opt<bool> fpFusion(
     "fp-fusion",
     cl::desc("Allow floating-point multiply and add to fuse into fma"),
-    cl::init(true));
+    cl::init(true), cl::cat(tileCategory));
 static cl::opt<bool> verifyEach(
     "verify-each", cl::desc("Run the IR verifier after every pass"),
-    cl::init(false));
+    cl::init(false), cl::cat(tileCategory));
 static cl::opt<std::string> kernelInfo(
     "kernel-info", cl::desc("Write launch information of each kernel here"),
-    cl::init(""));
+    cl::init(""), cl::cat(tileCategory));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tile::registerTilePassesAndPipelines();
+  cl::HideUnrelatedOptions(tileCategory);
   cl::ParseCommandLineOptions(argc, argv, "tile IR to LLVM IR, PTX or cubin\n");
 
   DialectRegistry registry;
