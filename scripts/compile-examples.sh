@@ -9,11 +9,12 @@ out=$1
 translate=${2:-$root/build/bin/tile-translate}
 mkdir -p "$out"
 
-compile() { # name source
+compile() { # name source [tile-translate options]
   local name=$1 source=$2
+  shift 2
   "$translate" "$source" --emit=ptx -o "$out/$name.ptx" \
-    --kernel-info="$out/$name.info"
-  "$translate" "$source" --emit=cubin -o "$out/$name.cubin" --ptxas-info \
+    --kernel-info="$out/$name.info" "$@"
+  "$translate" "$source" --emit=cubin -o "$out/$name.cubin" --ptxas-info "$@" \
     2> "$out/$name.ptxas"
   local regs spills smem
   regs=$(sed -n 's/.*Used \([0-9]*\) registers.*/\1/p' "$out/$name.ptxas" | head -n1)
@@ -32,3 +33,5 @@ sed 's/%n: i32 {tile.divisibility = 16 : i32}/%n: i32/' \
 compile vector_add_ragged "$out/vector_add_ragged.mlir"
 # Forward and reverse scans (test input).
 compile scan "$root/test/GPU/Inputs/scan.mlir"
+# The vector add in mma.sync's accumulator layout, kept as written (test input).
+compile mma_layout "$root/test/GPU/Inputs/mma_layout.mlir" --keep-layouts

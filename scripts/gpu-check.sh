@@ -70,5 +70,11 @@ for rows in 64 3; do
     buf:f32:$((rows * 2048)):zero
 done
 
+# The mma.sync accumulator layout: 64x64 tiles of the vector add.
+for n in 1048576 36864; do
+  check mma_layout vector_add $(( n / 4096 )) \
+    buf:f32:$n:random buf:f32:$n:random buf:f32:$n:zero i32:$n
+done
+
 echo "gpu-check: $failures failure(s)"
 [ $failures -eq 0 ]

@@ -34,6 +34,9 @@ struct CompileOptions {
   /// Allow floating-point multiply and add to fuse into fma (as nvcc's
   /// --fmad and Triton's enable_fp_fusion do by default).
   bool fpFusion = true;
+  /// Keep the layouts of an input that is already distributed tile IR
+  /// (tile-translate --keep-layouts).
+  bool keepLayouts = false;
 };
 
 /// What a launch needs to know about a kernel.

@@ -52,6 +52,7 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
   pipeline.sm = options.sm;
   pipeline.numWarps = options.numWarps;
   pipeline.fpFusion = options.fpFusion;
+  pipeline.keepLayouts = options.keepLayouts;
   buildTileToLLVMPipeline(pm, pipeline);
   return pm.run(module);
 }

@@ -20,17 +20,20 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createInlinerPass());
-  // The distributed level.
-  AssignLayoutsOptions layouts;
-  layouts.numWarps = options.numWarps;
-  layouts.target = "sm_" + std::to_string(options.sm);
-  pm.addPass(createAssignLayouts(layouts));
-  pm.addPass(createCoalesce());
-  // Layout clean-up: cheap values are recomputed where their users need
-  // them, and conversion pairs fold away.
-  pm.addPass(createRemoveLayoutConversions());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  // The distributed level, unless the input is already there and its
+  // layouts are to be kept as written.
+  if (!options.keepLayouts) {
+    AssignLayoutsOptions layouts;
+    layouts.numWarps = options.numWarps;
+    layouts.target = "sm_" + std::to_string(options.sm);
+    pm.addPass(createAssignLayouts(layouts));
+    pm.addPass(createCoalesce());
+    // Layout clean-up: values are computed in the layouts that need no
+    // conversion, and conversion pairs fold away.
+    pm.addPass(createRemoveLayoutConversions());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
   pm.addPass(createAllocateSharedMemory());
   pm.addPass(createInsertBarriers());
   // Per-thread code, then the upstream lowerings to LLVM and NVVM.

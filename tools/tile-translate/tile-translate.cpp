@@ -58,6 +58,11 @@ static cl::opt<bool> fpFusion(
     "fp-fusion",
     cl::desc("Allow floating-point multiply and add to fuse into fma"),
     cl::init(true), cl::cat(tileCategory));
+static cl::opt<bool> keepLayouts(
+    "keep-layouts",
+    cl::desc("The input is distributed tile IR: compile it with its layouts "
+             "as written"),
+    cl::init(false), cl::cat(tileCategory));
 static cl::opt<bool> verifyEach(
     "verify-each", cl::desc("Run the IR verifier after every pass"),
     cl::init(false), cl::cat(tileCategory));
@@ -103,6 +108,7 @@ int main(int argc, char **argv) {
   options.cudaPath = cudaPath;
   options.verifyEachPass = verifyEach;
   options.fpFusion = fpFusion;
+  options.keepLayouts = keepLayouts;
 
   if (failed(tile::lowerToLLVM(*module, options)))
     return 1;

@@ -29,6 +29,12 @@ struct TilePipelineOptions
                  llvm::cl::init(90)};
   Option<int> numWarps{*this, "num-warps",
                        llvm::cl::desc("Warps per block"), llvm::cl::init(4)};
+  Option<bool> keepLayouts{
+      *this, "keep-layouts",
+      llvm::cl::desc("The input is distributed tile IR: keep its layouts "
+                     "(no tile-assign-layouts, tile-coalesce or "
+                     "tile-remove-layout-conversions)"),
+      llvm::cl::init(false)};
   Option<bool> fpFusion{
       *this, "fp-fusion",
       llvm::cl::desc("Allow floating-point multiply and add to fuse into fma"),

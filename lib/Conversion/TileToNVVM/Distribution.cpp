@@ -21,22 +21,49 @@ ThreadIds mlir::tile::emitThreadIds(OpBuilder &b, Location loc,
           arith::DivUIOp::create(b, loc, tid, width)};
 }
 
-FailureOr<Distribution> Distribution::get(RankedTensorType type) {
-  Distribution d;
-  d.shape = SmallVector<int64_t>(type.getShape());
-  auto fromBlocked = [](BlockedLayoutAttr blocked, ArrayRef<int64_t> shape) {
-    Base base;
-    base.shape = SmallVector<int64_t>(shape);
+/// The base distribution of a blocked layout or of mma.sync's accumulators
+/// over `shape`; failure for other layouts.
+static FailureOr<Distribution::Base> baseOf(Attribute layout,
+                                           ArrayRef<int64_t> shape) {
+  Distribution::Base base;
+  base.shape = SmallVector<int64_t>(shape);
+  if (auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(layout)) {
     base.sizePerThread = SmallVector<unsigned>(blocked.getSizePerThread());
+    base.repeats = SmallVector<unsigned>(shape.size(), 1);
     base.threads = SmallVector<unsigned>(blocked.getThreads());
     base.warps = SmallVector<unsigned>(blocked.getWarps());
     base.order = SmallVector<unsigned>(blocked.getDimOrder());
     return base;
+  }
+  if (auto mma = dyn_cast_or_null<MmaLayoutAttr>(layout)) {
+    // mma.sync m16n8 accumulators: lane l holds rows l/4 and l/4 + 8 and
+    // columns 2*(l%4) + {0, 1} of each 16x8 tile; warps tile the result
+    // row-major. Registers c0..c3 are (row, col) = (0,0) (0,1) (8,0) (8,1).
+    if (mma.getVersionMajor() != 2 || shape.size() != 2)
+      return failure();
+    base.sizePerThread = {1, 2};
+    base.repeats = {2, 1};
+    base.threads = {8, 4};
+    base.warps = SmallVector<unsigned>(mma.getWarps());
+    base.order = {1, 0};
+    return base;
+  }
+  return failure();
+}
+
+FailureOr<Distribution> Distribution::get(RankedTensorType type) {
+  Distribution d;
+  d.shape = SmallVector<int64_t>(type.getShape());
+  auto fromBlocked = [](BlockedLayoutAttr blocked, ArrayRef<int64_t> shape) {
+    return *baseOf(blocked, shape);
   };
   Attribute encoding = type.getEncoding();
-  if (auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(encoding)) {
+  if (isa_and_nonnull<BlockedLayoutAttr, MmaLayoutAttr>(encoding)) {
+    FailureOr<Base> base = baseOf(encoding, d.shape);
+    if (failed(base))
+      return failure();
     d.kind = Kind::Blocked;
-    d.base = fromBlocked(blocked, d.shape);
+    d.base = *base;
     enumerate(d.base, d.tuples);
     d.sizePerThread = d.base.sizePerThread;
     d.threads = d.base.threads;
@@ -45,14 +72,14 @@ FailureOr<Distribution> Distribution::get(RankedTensorType type) {
     return d;
   }
   if (auto slice = dyn_cast_or_null<SliceLayoutAttr>(encoding)) {
-    auto parent = dyn_cast<BlockedLayoutAttr>(slice.getParent());
-    if (!parent)
-      return failure();
     d.kind = Kind::Slice;
     d.slicedDim = slice.getDim();
     SmallVector<int64_t> baseShape(d.shape);
     baseShape.insert(baseShape.begin() + d.slicedDim, 1);
-    d.base = fromBlocked(parent, baseShape);
+    FailureOr<Base> base = baseOf(slice.getParent(), baseShape);
+    if (failed(base))
+      return failure();
+    d.base = *base;
     SmallVector<SmallVector<int64_t>> all;
     enumerate(d.base, all);
     for (auto &tuple : all) {
@@ -115,10 +142,9 @@ void Distribution::enumerate(const Base &base,
                              SmallVectorImpl<SmallVector<int64_t>> &out) {
   size_t rank = base.shape.size();
   SmallVector<int64_t> count(rank);
-  for (size_t d = 0; d < rank; ++d) {
-    int64_t tile = int64_t(base.sizePerThread[d]) * base.threads[d] * base.warps[d];
-    count[d] = llvm::divideCeil(base.shape[d], tile) * base.sizePerThread[d];
-  }
+  for (size_t d = 0; d < rank; ++d)
+    count[d] = llvm::divideCeil(base.shape[d], base.tileSize(d)) *
+               base.sizePerThread[d] * base.repeats[d];
   int64_t total = 1;
   for (int64_t c : count)
     total *= c;
@@ -160,14 +186,17 @@ Value Distribution::emitLaneOrWarpCoordinate(OpBuilder &b, Location loc,
 Value Distribution::emitBaseCoordinate(OpBuilder &b, Location loc,
                                        const ThreadIds &ids, unsigned d,
                                        int64_t index, bool wrap) const {
-  int64_t s = base.sizePerThread[d], t = base.threads[d], w = base.warps[d];
-  int64_t tile = s * t * w;
+  int64_t s = base.sizePerThread[d], r = base.repeats[d], t = base.threads[d];
+  int64_t tile = base.tileSize(d);
   Value lane = emitLaneOrWarpCoordinate(b, loc, ids.lane, base.threads, d);
   Value warp = emitLaneOrWarpCoordinate(b, loc, ids.warp, base.warps, d);
-  // (index / s) * tile + warp * (s * t) + lane * s + index % s
-  Value c = constantI32(b, loc, (index / s) * tile + index % s);
+  // (index / (s*r)) * tile + warp * (s*r*t) + ((index / s) % r) * (s*t)
+  //   + lane * s + index % s
+  Value c = constantI32(b, loc, (index / (s * r)) * tile +
+                                    ((index / s) % r) * (s * t) + index % s);
   c = arith::AddIOp::create(
-      b, loc, c, arith::MulIOp::create(b, loc, warp, constantI32(b, loc, s * t)));
+      b, loc, c,
+      arith::MulIOp::create(b, loc, warp, constantI32(b, loc, s * r * t)));
   c = arith::AddIOp::create(
       b, loc, c, arith::MulIOp::create(b, loc, lane, constantI32(b, loc, s)));
   if (wrap && tile > base.shape[d])
@@ -205,8 +234,7 @@ bool Distribution::hasReplication() const {
   if (kind != Kind::Blocked)
     return true;
   for (unsigned d = 0; d < getRank(); ++d)
-    if (int64_t(base.sizePerThread[d]) * base.threads[d] * base.warps[d] >
-        base.shape[d])
+    if (base.tileSize(d) > base.shape[d])
       return true;
   return false;
 }
@@ -218,8 +246,7 @@ Value Distribution::emitOwner(OpBuilder &b, Location loc, const ThreadIds &ids,
   ArrayRef<int64_t> tuple = kind == Kind::Blocked ? tuples[e] : baseTuples[e];
   Value owner;
   for (unsigned d = 0; d < base.shape.size(); ++d) {
-    int64_t tile = int64_t(base.sizePerThread[d]) * base.threads[d] * base.warps[d];
-    bool dimReplicated = tile > base.shape[d] ||
+    bool dimReplicated = base.tileSize(d) > base.shape[d] ||
                          (kind == Kind::DotOperand && base.shape[d] == 1);
     if (!dimReplicated)
       continue;

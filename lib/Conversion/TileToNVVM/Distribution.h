@@ -34,6 +34,20 @@ ThreadIds emitThreadIds(OpBuilder &builder, Location loc,
 /// order in which lanes and warps are numbered.
 class Distribution {
 public:
+  /// Along dimension d, element index i of a thread is at
+  ///   (i / (s*r)) * (s*r*t*w) + warp * (s*r*t) + ((i / s) % r) * (s*t)
+  ///     + lane * s + i % s
+  /// with s = sizePerThread, r = repeats, t = threads, w = warps: a blocked
+  /// layout has r = 1; mma.sync's accumulator repeats its 8 rows of lanes
+  /// twice inside each warp's 16-row tile (r = 2).
+  struct Base {
+    SmallVector<int64_t> shape;
+    SmallVector<unsigned> sizePerThread, repeats, threads, warps, order;
+    int64_t tileSize(unsigned d) const {
+      return int64_t(sizePerThread[d]) * repeats[d] * threads[d] * warps[d];
+    }
+  };
+
   /// Fails for layouts the lowering does not handle (mma, shared).
   static FailureOr<Distribution> get(RankedTensorType type);
 
@@ -73,10 +87,6 @@ public:
 
 private:
   /// A dimension's base distribution (blocked parameters).
-  struct Base {
-    SmallVector<int64_t> shape;
-    SmallVector<unsigned> sizePerThread, threads, warps, order;
-  };
   /// Which parent dimensions this tensor keeps (slice) and how the dot
   /// operand's K dimension is held (whole, per thread).
   enum class Kind { Blocked, Slice, DotOperand };

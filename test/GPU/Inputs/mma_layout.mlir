@@ -1,0 +1,41 @@
+// The vector add over 64x64 tiles computed in mma.sync's accumulator layout
+// (#tile.mma version 2): out[i] = x[i] + y[i] for i < n, 4096 elements per
+// program, n a multiple of 4096. Checks the mma distribution (which lane and
+// register holds which element) through loads, stores and conversions to
+// and from coalesced layouts; checked on the GPU against the vector add
+// reference (tile-run --check vector_add).
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rows = #tile.slice<{dim = 1, parent = #mma}>
+#cols = #tile.slice<{dim = 0, parent = #mma}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i32, tile.target = "sm_90"} {
+  tile.func public @vector_add(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                               %y: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                               %out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                               %n: i32 {tile.divisibility = 16 : i32}) {
+    %c4096 = arith.constant 4096 : i32
+    %pid = tile.get_program_id x : i32
+    %start = arith.muli %pid, %c4096 : i32
+    %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #rows>
+    %c = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #cols>
+    %c64 = arith.constant dense<64> : tensor<64xi32, #rows>
+    %r64 = arith.muli %r, %c64 : tensor<64xi32, #rows>
+    %re = tile.expand_dims %r64 {axis = 1 : i32} : tensor<64xi32, #rows> -> tensor<64x1xi32, #mma>
+    %rb = tile.broadcast %re : tensor<64x1xi32, #mma> -> tensor<64x64xi32, #mma>
+    %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #cols> -> tensor<1x64xi32, #mma>
+    %cb = tile.broadcast %ce : tensor<1x64xi32, #mma> -> tensor<64x64xi32, #mma>
+    %local = arith.addi %rb, %cb : tensor<64x64xi32, #mma>
+    %starts = tile.splat %start : i32 -> tensor<64x64xi32, #mma>
+    %offsets = arith.addi %starts, %local : tensor<64x64xi32, #mma>
+    %xs = tile.splat %x : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>, #mma>
+    %xp = tile.addptr %xs, %offsets : tensor<64x64x!tile.ptr<f32>, #mma>, tensor<64x64xi32, #mma>
+    %a = tile.load %xp : tensor<64x64x!tile.ptr<f32>, #mma>
+    %ys = tile.splat %y : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>, #mma>
+    %yp = tile.addptr %ys, %offsets : tensor<64x64x!tile.ptr<f32>, #mma>, tensor<64x64xi32, #mma>
+    %b = tile.load %yp : tensor<64x64x!tile.ptr<f32>, #mma>
+    %sum = arith.addf %a, %b : tensor<64x64xf32, #mma>
+    %os = tile.splat %out : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>, #mma>
+    %op = tile.addptr %os, %offsets : tensor<64x64x!tile.ptr<f32>, #mma>, tensor<64x64xi32, #mma>
+    tile.store %op, %sum : tensor<64x64x!tile.ptr<f32>, #mma>
+    tile.return
+  }
+}
