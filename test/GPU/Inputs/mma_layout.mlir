@@ -1,9 +1,10 @@
 // The vector add over 64x64 tiles computed in mma.sync's accumulator layout
 // (#tile.mma version 2): out[i] = x[i] + y[i] for i < n, 4096 elements per
-// program, n a multiple of 4096. Checks the mma distribution (which lane and
-// register holds which element) through loads, stores and conversions to
-// and from coalesced layouts; checked on the GPU against the vector add
-// reference (tile-run --check vector_add).
+// program, n a multiple of 4096. Compiled with --keep-layouts, it checks on
+// the GPU (tile-run --check vector_add) that the mma distribution gives every
+// element to exactly one lane and register, through address arithmetic in
+// its slices, loads and stores. That the registers are the ones mma.sync
+// reads and writes is for the tensor-core lowering's tests to show.
 #mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #rows = #tile.slice<{dim = 1, parent = #mma}>
 #cols = #tile.slice<{dim = 0, parent = #mma}>
