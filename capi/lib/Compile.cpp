@@ -45,6 +45,7 @@ void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
   options->diagnosticCallback = nullptr;
   options->diagnosticUserData = nullptr;
   options->fpFusion = true;
+  options->keepLayouts = false;
 }
 
 MlirLogicalResult mlirTileCompile(MlirModule module,
@@ -102,6 +103,7 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   compile.ptxVersion = options->ptxVersion;
   compile.optLevel = options->optLevel;
   compile.fpFusion = options->fpFusion;
+  compile.keepLayouts = options->keepLayouts;
   if (options->cudaPath)
     compile.cudaPath = options->cudaPath;
 

@@ -106,10 +106,11 @@ int main(int argc, char **argv) {
 
   MlirTileCompileOptions options;
   mlirTileCompileOptionsInit(&options);
-  // CHECK: defaults: sm 90 warps 4 ptx 80 O3 emit 1 fp-fusion 1
-  fprintf(stderr, "defaults: sm %d warps %d ptx %d O%d emit %d fp-fusion %d\n",
+  // CHECK: defaults: sm 90 warps 4 ptx 80 O3 emit 1 fp-fusion 1 keep-layouts 0
+  fprintf(stderr,
+          "defaults: sm %d warps %d ptx %d O%d emit %d fp-fusion %d keep-layouts %d\n",
           options.sm, options.numWarps, options.ptxVersion, options.optLevel,
-          options.emit, options.fpFusion);
+          options.emit, options.fpFusion, options.keepLayouts);
   options.diagnosticCallback = printDiagnostic;
 
   // CHECK-LABEL: ptx: ok
@@ -174,6 +175,13 @@ int main(int argc, char **argv) {
               ? "ok" : "failed");
   mlirModuleDestroy(bad);
 
+  // Kept layouts need distributed input.
+  // CHECK: diagnostic: {{.*}}error: convert-tile-to-nvvm needs the distributed level (tile.num-warps): run tile-assign-layouts first
+  // CHECK-NEXT: undistributed, kept: failed
+  options.keepLayouts = true;
+  compile(ctx, vectorAdd, &options, "undistributed, kept");
+  options.keepLayouts = false;
+
   // CHECK: null module: failed
   fprintf(stderr, "null module: %s\n",
           mlirLogicalResultIsSuccess(mlirTileCompile((MlirModule){NULL}, &options,
@@ -204,6 +212,27 @@ int main(int argc, char **argv) {
   mlirOperationPrint(mlirModuleGetOperation(module), printPiece, NULL);
   fprintf(stderr, "\n");
   mlirPassManagerDestroy(pm);
+
+  // The distributed module compiles with its layouts kept.
+  // CHECK-LABEL: kept layouts: ok
+  // CHECK: .entry softmax(
+  {
+    MlirModule distributed = parse(ctx, softmax);
+    MlirPassManager assign = mlirPassManagerCreate(ctx);
+    mlirPassManagerAddOwnedPass(assign, mlirCreateTileAssignLayouts());
+    mlirPassManagerRunOnOp(assign, mlirModuleGetOperation(distributed));
+    mlirPassManagerDestroy(assign);
+    Buffer kept = {NULL, 0};
+    options.keepLayouts = true;
+    fprintf(stderr, "kept layouts: %s\n",
+            mlirLogicalResultIsSuccess(
+                mlirTileCompile(distributed, &options, append, &kept))
+                ? "ok" : "failed");
+    options.keepLayouts = false;
+    fprintf(stderr, "%s", kept.data ? kept.data : "");
+    free(kept.data);
+    mlirModuleDestroy(distributed);
+  }
 
   // ...then the conversion, and a pipeline given as text.
   // CHECK-LABEL: conversion: ok

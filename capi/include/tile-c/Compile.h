@@ -60,10 +60,13 @@ typedef struct MlirTileCompileOptions {
   /// Allow floating-point multiply and add to fuse into fma (as nvcc's
   /// --fmad and Triton's enable_fp_fusion do).
   bool fpFusion;
+  /// The module is distributed tile IR: compile it with its layouts as
+  /// written (no layout assignment, coalescing or layout clean-up).
+  bool keepLayouts;
 } MlirTileCompileOptions;
 
 /// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no
-/// diagnostic callback, fp fusion on.
+/// diagnostic callback, fp fusion on, layouts assigned by the compiler.
 MLIR_CAPI_EXPORTED void mlirTileCompileOptionsInit(MlirTileCompileOptions *options);
 
 /// Compiles `module` (tile IR; lowered in place) and passes the result to
