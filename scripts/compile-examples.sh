@@ -35,3 +35,5 @@ compile vector_add_ragged "$out/vector_add_ragged.mlir"
 compile scan "$root/test/GPU/Inputs/scan.mlir"
 # The vector add in mma.sync's accumulator layout, kept as written (test input).
 compile mma_layout "$root/test/GPU/Inputs/mma_layout.mlir" --keep-layouts
+# A product on tensor cores (mma.sync), layouts as written (test input).
+compile mma_dot "$root/test/GPU/Inputs/mma_dot.mlir" --keep-layouts

@@ -123,6 +123,31 @@ static int checkVectorAdd(const unsigned grid[3], RunArg *a, int n,
   return r->failed ? 1 : 0;
 }
 
+/* Matrix product: (a, b, c, M, N, K), row-major a[M x K] and b[K x N],
+   c[M x N] = a @ b in float64 (f16 or f32 operands). */
+static int checkMatmul(const unsigned grid[3], RunArg *a, int n,
+                       CheckResult *r) {
+  (void)grid;
+  if (!expect(a, n, 6, "bbbsss", r))
+    return -1;
+  size_t rows = (size_t)a[3].intValue, cols = (size_t)a[4].intValue,
+         depth = (size_t)a[5].intValue;
+  if (a[0].count < rows * depth || a[1].count < depth * cols ||
+      a[2].count < rows * cols) {
+    snprintf(r->message, sizeof(r->message), "buffers smaller than M, N, K");
+    return -1;
+  }
+  for (size_t i = 0; i < rows; ++i)
+    for (size_t j = 0; j < cols; ++j) {
+      double sum = 0;
+      for (size_t k = 0; k < depth; ++k)
+        sum += element(&a[0], a[0].host, i * depth + k) *
+               element(&a[1], a[1].host, k * cols + j);
+      compare(r, element(&a[2], a[2].result, i * cols + j), sum, 1e-4, 1e-4);
+    }
+  return r->failed ? 1 : 0;
+}
+
 /* Row softmax: (out, in, in_stride, out_stride, n_cols), one row per program. */
 static int checkSoftmax(const unsigned grid[3], RunArg *a, int n,
                         CheckResult *r) {
@@ -237,6 +262,8 @@ int checkReference(const char *name, const unsigned grid[3], RunArg *args,
     return checkSoftmax(grid, args, numArgs, result);
   if (!strcmp(name, "layernorm"))
     return checkLayernorm(grid, args, numArgs, result);
+  if (!strcmp(name, "matmul"))
+    return checkMatmul(grid, args, numArgs, result);
   if (!strcmp(name, "giou_loss"))
     return checkGiou(grid, args, numArgs, result);
   if (!strcmp(name, "scan"))

@@ -51,6 +51,40 @@ static FailureOr<Distribution::Base> baseOf(Attribute layout,
   return failure();
 }
 
+/// mma.sync m16n8k16 operands of 16-bit elements (kWidth 2), for a result
+/// of layout `mma`: lane l holds A's rows l/4 and l/4 + 8 and B's column
+/// l/4, and K elements 2*(l%4) + {0, 1} and + 8 of each 16-wide K step.
+static FailureOr<Distribution::Base>
+mmaOperandBase(DotOperandLayoutAttr layout, ArrayRef<int64_t> shape) {
+  auto mma = dyn_cast<MmaLayoutAttr>(layout.getParent());
+  if (!mma || mma.getVersionMajor() != 2 || layout.getKWidth() != 2 ||
+      shape.size() != 2)
+    return failure();
+  ArrayRef<unsigned> warps = mma.getWarps();
+  Distribution::Base base;
+  base.shape = SmallVector<int64_t>(shape);
+  if (layout.getOpIdx() == 0) { // A: M x K
+    base.sizePerThread = {1, 2};
+    base.repeats = {2, 2};
+    base.threads = {8, 4};
+    base.warps = {warps[0], 1};
+    base.order = {1, 0};
+    base.warpStride = {warps[1], 1};
+    base.replicaStride = 1;
+    base.replicaWarps = warps[1];
+  } else { // B: K x N
+    base.sizePerThread = {2, 1};
+    base.repeats = {2, 1};
+    base.threads = {4, 8};
+    base.warps = {1, warps[1]};
+    base.order = {0, 1};
+    base.warpStride = {1, 1};
+    base.replicaStride = warps[1];
+    base.replicaWarps = warps[0];
+  }
+  return base;
+}
+
 FailureOr<Distribution> Distribution::get(RankedTensorType type) {
   Distribution d;
   d.shape = SmallVector<int64_t>(type.getShape());
@@ -101,6 +135,20 @@ FailureOr<Distribution> Distribution::get(RankedTensorType type) {
     for (unsigned o : d.base.order)
       if (o != d.slicedDim)
         d.order.push_back(o > d.slicedDim ? o - 1 : o);
+    return d;
+  }
+  if (auto dotOperand = dyn_cast_or_null<DotOperandLayoutAttr>(encoding);
+      dotOperand && isa<MmaLayoutAttr>(dotOperand.getParent())) {
+    FailureOr<Base> base = mmaOperandBase(dotOperand, d.shape);
+    if (failed(base))
+      return failure();
+    d.kind = Kind::Blocked;
+    d.base = *base;
+    enumerate(d.base, d.tuples);
+    d.sizePerThread = d.base.sizePerThread;
+    d.threads = d.base.threads;
+    d.warps = d.base.warps;
+    d.order = d.base.order;
     return d;
   }
   if (auto dotOperand = dyn_cast_or_null<DotOperandLayoutAttr>(encoding)) {
@@ -183,13 +231,25 @@ Value Distribution::emitLaneOrWarpCoordinate(OpBuilder &b, Location loc,
   return arith::RemUIOp::create(b, loc, v, constantI32(b, loc, counts[dim]));
 }
 
+Value Distribution::emitWarpOf(OpBuilder &b, Location loc,
+                               const ThreadIds &ids, unsigned d) const {
+  if (base.warpStride.empty())
+    return emitLaneOrWarpCoordinate(b, loc, ids.warp, base.warps, d);
+  if (base.warps[d] == 1)
+    return constantI32(b, loc, 0);
+  Value w = ids.warp;
+  if (base.warpStride[d] > 1)
+    w = arith::DivUIOp::create(b, loc, w, constantI32(b, loc, base.warpStride[d]));
+  return arith::RemUIOp::create(b, loc, w, constantI32(b, loc, base.warps[d]));
+}
+
 Value Distribution::emitBaseCoordinate(OpBuilder &b, Location loc,
                                        const ThreadIds &ids, unsigned d,
                                        int64_t index, bool wrap) const {
   int64_t s = base.sizePerThread[d], r = base.repeats[d], t = base.threads[d];
   int64_t tile = base.tileSize(d);
   Value lane = emitLaneOrWarpCoordinate(b, loc, ids.lane, base.threads, d);
-  Value warp = emitLaneOrWarpCoordinate(b, loc, ids.warp, base.warps, d);
+  Value warp = emitWarpOf(b, loc, ids, d);
   // (index / (s*r)) * tile + warp * (s*r*t) + ((index / s) % r) * (s*t)
   //   + lane * s + index % s
   Value c = constantI32(b, loc, (index / (s * r)) * tile +
@@ -231,7 +291,7 @@ SmallVector<Value> Distribution::emitCoordinates(OpBuilder &b, Location loc,
 }
 
 bool Distribution::hasReplication() const {
-  if (kind != Kind::Blocked)
+  if (kind != Kind::Blocked || base.replicaWarps > 1)
     return true;
   for (unsigned d = 0; d < getRank(); ++d)
     if (base.tileSize(d) > base.shape[d])
@@ -255,6 +315,16 @@ Value Distribution::emitOwner(OpBuilder &b, Location loc, const ThreadIds &ids,
                                      constantI32(b, loc, base.shape[d]));
     owner = owner ? arith::AndIOp::create(b, loc, owner, ok) : ok;
   }
+  if (base.replicaWarps > 1) {
+    // Of the warps holding copies, the first owns the element.
+    Value w = ids.warp;
+    if (base.replicaStride > 1)
+      w = arith::DivUIOp::create(b, loc, w, constantI32(b, loc, base.replicaStride));
+    w = arith::RemUIOp::create(b, loc, w, constantI32(b, loc, base.replicaWarps));
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, w,
+                                        constantI32(b, loc, 0));
+    owner = owner ? arith::AndIOp::create(b, loc, owner, first) : first;
+  }
   if (!owner)
     owner = arith::ConstantIntOp::create(b, loc, 1, 1);
   return owner;
@@ -275,7 +345,7 @@ Value Distribution::emitWarpCoordinate(OpBuilder &b, Location loc,
                                        const ThreadIds &ids,
                                        unsigned dim) const {
   unsigned baseDim = kind == Kind::Slice && dim >= slicedDim ? dim + 1 : dim;
-  return emitLaneOrWarpCoordinate(b, loc, ids.warp, base.warps, baseDim);
+  return emitWarpOf(b, loc, ids, baseDim);
 }
 
 Value Distribution::emitLaneCoordinate(OpBuilder &b, Location loc,

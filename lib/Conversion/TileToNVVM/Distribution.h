@@ -40,9 +40,16 @@ public:
   /// with s = sizePerThread, r = repeats, t = threads, w = warps: a blocked
   /// layout has r = 1; mma.sync's accumulator repeats its 8 rows of lanes
   /// twice inside each warp's 16-row tile (r = 2).
+  /// Warps are numbered along `order` like lanes, unless `warpStride` is
+  /// set: then the warp coordinate along d is (warp / warpStride[d]) %
+  /// warps[d], and the warps that differ only in (warp / replicaStride) %
+  /// replicaWarps hold the same elements (mma.sync operands, shared by the
+  /// warps of a row or column of the result).
   struct Base {
     SmallVector<int64_t> shape;
     SmallVector<unsigned> sizePerThread, repeats, threads, warps, order;
+    SmallVector<unsigned> warpStride;
+    unsigned replicaStride = 1, replicaWarps = 1;
     int64_t tileSize(unsigned d) const {
       return int64_t(sizePerThread[d]) * repeats[d] * threads[d] * warps[d];
     }
@@ -95,6 +102,8 @@ private:
   Value emitLaneOrWarpCoordinate(OpBuilder &b, Location loc, Value id,
                                  ArrayRef<unsigned> counts,
                                  unsigned dim) const;
+  Value emitWarpOf(OpBuilder &b, Location loc, const ThreadIds &ids,
+                   unsigned baseDim) const;
   Value emitBaseCoordinate(OpBuilder &b, Location loc, const ThreadIds &ids,
                            unsigned baseDim, int64_t index,
                            bool wrap) const;

@@ -450,6 +450,8 @@ struct DotLowering : public TilePattern<DotOp> {
     Distribution a = getDistribution(op.getA().getType());
     Distribution b = getDistribution(op.getB().getType());
     Distribution c = getDistribution(op.getC().getType());
+    if (isa<MmaLayoutAttr>(op.getC().getType().getEncoding()))
+      return lowerMmaSync(op, adaptor, rewriter, a, b, c);
     int64_t k = op.getA().getType().getDimSize(1);
     Type accType = op.getC().getType().getElementType();
     bool isFloat = isa<FloatType>(accType);
@@ -476,6 +478,94 @@ struct DotLowering : public TilePattern<DotOp> {
                                       arith::MulIOp::create(rewriter, loc, x, y));
       }
       results.push_back(acc);
+    }
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+
+  /// mma.sync m16n8k16 (f16 or bf16 operands, f32 accumulators): per 16x8
+  /// accumulator tile of this thread and 16-wide K step, A's four and B's
+  /// two pairs of elements (Distribution's mma operand layouts) and the four
+  /// accumulators go to one instruction.
+  LogicalResult lowerMmaSync(DotOp op, OneToNOpAdaptor adaptor,
+                             ConversionPatternRewriter &rewriter,
+                             const Distribution &a, const Distribution &b,
+                             const Distribution &c) const {
+    Location loc = op.getLoc();
+    Type elementA = op.getA().getType().getElementType();
+    Type elementB = op.getB().getType().getElementType();
+    if (elementA != elementB || !(elementA.isF16() || elementA.isBF16()) ||
+        !op.getC().getType().getElementType().isF32())
+      return rewriter.notifyMatchFailure(
+          op, "mma.sync takes f16 or bf16 operands and f32 accumulators");
+    int64_t k = op.getA().getType().getDimSize(1);
+    if (k % 16)
+      return rewriter.notifyMatchFailure(op, "K must be a multiple of 16");
+    NVVM::MMATypes ptxType =
+        elementA.isF16() ? NVVM::MMATypes::f16 : NVVM::MMATypes::bf16;
+    Type f32 = rewriter.getF32Type();
+    auto pairType = VectorType::get({2}, elementA);
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        rewriter.getContext(), {f32, f32, f32, f32});
+    auto pair = [&](ValueRange values, const Distribution &d,
+                    ArrayRef<int64_t> first,
+                    ArrayRef<int64_t> second) -> FailureOr<Value> {
+      int64_t i = d.findElement(first), j = d.findElement(second);
+      if (i < 0 || j < 0)
+        return failure();
+      Value v = LLVM::UndefOp::create(rewriter, loc, pairType);
+      v = LLVM::InsertElementOp::create(
+          rewriter, loc, v, values[i],
+          LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(), 0));
+      return LLVM::InsertElementOp::create(
+                 rewriter, loc, v, values[j],
+                 LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(), 1))
+          .getResult();
+    };
+    SmallVector<Value> results(adaptor.getC().begin(), adaptor.getC().end());
+    // The 16x8 tiles this thread holds: (row tile, column tile) of element 0
+    // of each group of four accumulators.
+    for (unsigned e = 0; e < c.getNumElements(); ++e) {
+      ArrayRef<int64_t> t = c.getTuple(e);
+      if (t[0] % 2 || t[1] % 2)
+        continue;
+      int64_t m = t[0] / 2, n = t[1] / 2;
+      SmallVector<int64_t> accIndex;
+      for (auto [dm, dn] : {std::pair(0, 0), {0, 1}, {1, 0}, {1, 1}}) {
+        int64_t index = c.findElement({2 * m + dm, 2 * n + dn});
+        if (index < 0)
+          return rewriter.notifyMatchFailure(op, "accumulator missing");
+        accIndex.push_back(index);
+      }
+      for (int64_t step = 0; step < k / 16; ++step) {
+        SmallVector<Value> operandA, operandB;
+        for (auto [row, kHalf] : {std::pair(0, 0), {1, 0}, {0, 1}, {1, 1}}) {
+          int64_t kk = 4 * step + 2 * kHalf;
+          FailureOr<Value> v = pair(adaptor.getA(), a, {2 * m + row, kk},
+                                    {2 * m + row, kk + 1});
+          if (failed(v))
+            return rewriter.notifyMatchFailure(op, "A element missing");
+          operandA.push_back(*v);
+        }
+        for (int64_t kHalf = 0; kHalf < 2; ++kHalf) {
+          int64_t kk = 4 * step + 2 * kHalf;
+          FailureOr<Value> v = pair(adaptor.getB(), b, {kk, n}, {kk + 1, n});
+          if (failed(v))
+            return rewriter.notifyMatchFailure(op, "B element missing");
+          operandB.push_back(*v);
+        }
+        SmallVector<Value> acc;
+        for (int64_t index : accIndex)
+          acc.push_back(results[index]);
+        Value mma = NVVM::MmaOp::create(
+            rewriter, loc, resultType, operandA, operandB, acc, {16, 8, 16},
+            std::nullopt, std::nullopt,
+            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                           NVVM::MMALayout::col});
+        for (auto [i, index] : llvm::enumerate(accIndex))
+          results[index] = LLVM::ExtractValueOp::create(rewriter, loc, mma, i);
+      }
     }
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
@@ -527,6 +617,16 @@ std::string checkLowerable(Operation *op) {
   }
   if (isa<CallOp>(op))
     return "calls must be inlined before convert-tile-to-nvvm";
+  if (auto dot = dyn_cast<DotOp>(op);
+      dot && isa<MmaLayoutAttr>(dot.getC().getType().getEncoding())) {
+    Type a = dot.getA().getType().getElementType();
+    if (a != dot.getB().getType().getElementType() ||
+        !(a.isF16() || a.isBF16()) ||
+        !dot.getC().getType().getElementType().isF32())
+      return "mma.sync takes f16 or bf16 operands and f32 accumulators";
+    if (dot.getA().getType().getDimSize(1) % 16)
+      return "mma.sync needs K to be a multiple of 16";
+  }
   if (auto cast = dyn_cast<FpToFpOp>(op))
     if (cast.getRounding() == RoundingMode::RTZ)
       return "rounding = rtz is not lowered yet";

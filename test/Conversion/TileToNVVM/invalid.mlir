@@ -84,3 +84,31 @@ module attributes {"tile.num-warps" = 4 : i32} {
     tile.return
   }
 }
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @mma_f32(%x: f32) {
+    %a = tile.splat %x : f32 -> tensor<32x16xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %b = tile.splat %x : f32 -> tensor<16x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %c = tile.splat %x : f32 -> tensor<32x16xf32, #mma>
+    // expected-error @below {{mma.sync takes f16 or bf16 operands and f32 accumulators}}
+    %d = tile.dot %a, %b, %c : tensor<32x16xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xf32, #mma>
+    tile.return
+  }
+}
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @mma_k8(%x: f16, %y: f32) {
+    %a = tile.splat %x : f16 -> tensor<32x8xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %b = tile.splat %x : f16 -> tensor<8x16xf16, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %c = tile.splat %y : f32 -> tensor<32x16xf32, #mma>
+    // expected-error @below {{mma.sync needs K to be a multiple of 16}}
+    %d = tile.dot %a, %b, %c : tensor<32x8xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<8x16xf16, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xf32, #mma>
+    tile.return
+  }
+}
