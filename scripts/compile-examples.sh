@@ -37,3 +37,5 @@ compile scan "$root/test/GPU/Inputs/scan.mlir"
 compile mma_layout "$root/test/GPU/Inputs/mma_layout.mlir" --keep-layouts
 # A product on tensor cores (mma.sync), layouts as written (test input).
 compile mma_dot "$root/test/GPU/Inputs/mma_dot.mlir" --keep-layouts
+# The same product without layouts: tile-accelerate-matmul picks mma.sync.
+compile matmul_small "$root/test/GPU/Inputs/matmul_small.mlir"

@@ -77,10 +77,12 @@ for n in 1048576 36864; do
 done
 
 # mma.sync: c[M x 64] = a[M x 32] @ b[32 x 64], 64 rows per program.
-for programs in 128 3; do
-  m=$(( programs * 64 ))
-  check mma_dot matmul $programs buf:f16:$(( m * 32 )):random buf:f16:2048:random \
-    buf:f32:$(( m * 64 )):zero i32:$m i32:64 i32:32
+for file in mma_dot matmul_small; do
+  for programs in 128 3; do
+    m=$(( programs * 64 ))
+    check $file matmul $programs buf:f16:$(( m * 32 )):random buf:f16:2048:random \
+      buf:f32:$(( m * 64 )):zero i32:$m i32:64 i32:32
+  done
 done
 
 echo "gpu-check: $failures failure(s)"

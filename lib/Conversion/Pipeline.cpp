@@ -28,6 +28,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     layouts.target = "sm_" + std::to_string(options.sm);
     pm.addPass(createAssignLayouts(layouts));
     pm.addPass(createCoalesce());
+    pm.addPass(createAccelerateMatmul());
     // Layout clean-up: values are computed in the layouts that need no
     // conversion, and conversion pairs fold away.
     pm.addPass(createRemoveLayoutConversions());

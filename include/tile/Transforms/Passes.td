@@ -41,6 +41,22 @@ def Coalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
 
+def AccelerateMatmul : Pass<"tile-accelerate-matmul", "::mlir::ModuleOp"> {
+  let summary = "Put tile.dot on tensor cores (mma.sync layouts)";
+  let description = [{
+    Gives every `tile.dot` that mma.sync can compute — 2-D, f16 or bf16
+    operands with f32 accumulators, K a multiple of 16, a target of sm_80 or
+    newer, an accumulator shape the warps divide into 16x8 tiles — the
+    accumulator layout `#tile.mma` version 2 (warps along M first) and its
+    `dot_op` operand layouts (kWidth 2), converting the operands, the
+    accumulator and the result from and to the layouts around it; operands
+    already converted for the FMA path are converted from their sources.
+    Other dots stay on the FMA path. Run after `tile-assign-layouts`;
+    `tile-remove-layout-conversions` then removes what conversions it can.
+  }];
+  let dependentDialects = ["::mlir::tile::TileDialect"];
+}
+
 def RemoveLayoutConversions
     : Pass<"tile-remove-layout-conversions", "::mlir::ModuleOp"> {
   let summary = "Compute values in the layouts that need no conversion";

@@ -1,0 +1,119 @@
+//===- AccelerateMatmul.cpp - tile.dot on tensor cores --------------------===//
+//
+// Gives tile.dot ops that tensor cores can compute the mma.sync layouts:
+// the accumulator #tile.mma version 2 and its dot_op operand layouts, with
+// conversions from and to the layouts the rest of the function uses (which
+// tile-remove-layout-conversions then moves or removes).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_ACCELERATEMATMUL
+#include "tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// The SM version of a "sm_NN[a]" target, or 0.
+unsigned parseSm(StringRef target) {
+  unsigned sm = 0;
+  if (!target.consume_front("sm_") || target.consumeInteger(10, sm))
+    return 0;
+  return sm;
+}
+
+/// Warps over the accumulator's 16x8 tiles: as many along M as divide it,
+/// the rest along N; none if the shape does not take them.
+std::optional<SmallVector<unsigned>> chooseWarps(ArrayRef<int64_t> shape,
+                                                 unsigned numWarps) {
+  unsigned alongM = numWarps;
+  while (alongM > 1 && shape[0] % (16 * alongM))
+    alongM /= 2;
+  unsigned alongN = numWarps / alongM;
+  if (shape[0] % (16 * alongM) || shape[1] % (8 * alongN))
+    return std::nullopt;
+  return SmallVector<unsigned>{alongM, alongN};
+}
+
+/// Why `dot` stays on the FMA path, or an empty string.
+StringRef whyNotMma(DotOp dot, unsigned sm) {
+  if (sm < 80)
+    return "mma.sync needs sm_80 or newer";
+  RankedTensorType a = dot.getA().getType(), c = dot.getC().getType();
+  if (a.getRank() != 2)
+    return "only 2-D products";
+  Type element = a.getElementType();
+  if (element != dot.getB().getType().getElementType() ||
+      !(element.isF16() || element.isBF16()) || !c.getElementType().isF32())
+    return "only f16 or bf16 operands with f32 accumulators";
+  if (a.getDimSize(1) % 16)
+    return "K is not a multiple of 16";
+  return "";
+}
+
+class AccelerateMatmul
+    : public tile::impl::AccelerateMatmulBase<AccelerateMatmul> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto numWarps =
+        module->getAttrOfType<IntegerAttr>(TileDialect::getNumWarpsAttrName());
+    if (!numWarps) {
+      module.emitError() << "tile-accelerate-matmul needs the distributed "
+                            "level (tile.num-warps): run tile-assign-layouts "
+                            "first";
+      return signalPassFailure();
+    }
+    auto target =
+        module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName());
+    unsigned sm = target ? parseSm(target.getValue()) : 0;
+    module.walk([&](DotOp dot) {
+      if (isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()) ||
+          !whyNotMma(dot, sm).empty())
+        return;
+      std::optional<SmallVector<unsigned>> warps =
+          chooseWarps(dot.getC().getType().getShape(), numWarps.getInt());
+      if (!warps)
+        return;
+      MLIRContext *context = &getContext();
+      auto mma = MmaLayoutAttr::get(context, 2, 0, *warps, {16, 8});
+      OpBuilder b(dot);
+      Location loc = dot.getLoc();
+      // An operand converted for the FMA path is converted from its source.
+      SmallVector<Operation *> fmaConverts;
+      auto operand = [&](Value v, unsigned opIdx) -> Value {
+        if (auto convert = v.getDefiningOp<ConvertLayoutOp>()) {
+          fmaConverts.push_back(convert);
+          v = convert.getSrc();
+        }
+        auto layout = DotOperandLayoutAttr::get(context, opIdx, mma, 2);
+        return ConvertLayoutOp::create(b, loc, withEncoding(v.getType(), layout),
+                                       v);
+      };
+      Value a = operand(dot.getA(), 0), bb = operand(dot.getB(), 1);
+      Value c = ConvertLayoutOp::create(
+          b, loc, withEncoding(dot.getC().getType(), mma), dot.getC());
+      auto product = DotOp::create(b, loc, c.getType(), a, bb, c,
+                                   dot.getInputPrecisionAttr(),
+                                   dot.getMaxNumImpreciseAccAttr());
+      Value result = ConvertLayoutOp::create(b, loc, dot.getType(), product);
+      dot.replaceAllUsesWith(result);
+      dot.erase();
+      for (Operation *convert : fmaConverts)
+        if (convert->use_empty())
+          convert->erase();
+    });
+  }
+};
+
+} // namespace

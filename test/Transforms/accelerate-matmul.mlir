@@ -1,0 +1,49 @@
+// RUN: tile-opt %s -split-input-file -tile-assign-layouts -tile-accelerate-matmul | FileCheck %s
+
+// f16 operands with f32 accumulators go to mma.sync: the accumulator gets
+// #tile.mma version 2 (4 warps along M: 64 rows are 4 tiles of 16), the
+// operands its dot_op layouts, converted from their blocked sources.
+// CHECK-DAG: #[[MMA:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+// CHECK-DAG: #[[A:.*]] = #tile.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>
+// CHECK-DAG: #[[B:.*]] = #tile.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 2}>
+// CHECK-LABEL: tile.func @f16
+// CHECK-NOT: #dot_op
+// CHECK: %[[CA:.*]] = tile.convert_layout %arg0 : tensor<64x32xf16, #{{.*}}> -> tensor<64x32xf16, #[[A]]>
+// CHECK: %[[CB:.*]] = tile.convert_layout %arg1 : tensor<32x64xf16, #{{.*}}> -> tensor<32x64xf16, #[[B]]>
+// CHECK: %[[CC:.*]] = tile.convert_layout %arg2 : tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #[[MMA]]>
+// CHECK: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[CC]] : tensor<64x32xf16, #[[A]]> * tensor<32x64xf16, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
+// CHECK: tile.convert_layout %[[D]] : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #{{.*}}>
+tile.func @f16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d = tile.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+  tile.return %d : tensor<64x64xf32>
+}
+
+// -----
+
+// bf16 too; 32 rows take 2 warps along M, the other 2 go along N.
+// CHECK: #[[MMA2:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-LABEL: tile.func @bf16
+// CHECK: tile.dot {{.*}} -> tensor<32x64xf32, #[[MMA2]]>
+tile.func @bf16(%a: tensor<32x16xbf16>, %b: tensor<16x64xbf16>, %c: tensor<32x64xf32>) -> tensor<32x64xf32> {
+  %d = tile.dot %a, %b, %c : tensor<32x16xbf16> * tensor<16x64xbf16> -> tensor<32x64xf32>
+  tile.return %d : tensor<32x64xf32>
+}
+
+// -----
+
+// What mma.sync does not take stays on the FMA path: f32 operands, K not a
+// multiple of 16, f16 accumulators, shapes the warps do not divide.
+// CHECK-LABEL: tile.func @fma
+// CHECK-NOT: #tile.mma
+// CHECK-COUNT-4: tile.dot
+// CHECK-NOT: #tile.mma
+tile.func @fma(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>,
+               %a8: tensor<64x8xf16>, %b8: tensor<8x64xf16>,
+               %ah: tensor<64x32xf16>, %bh: tensor<32x64xf16>, %ch: tensor<64x64xf16>,
+               %as: tensor<16x16xf16>, %bs: tensor<16x4xf16>, %cs: tensor<16x4xf32>) {
+  %0 = tile.dot %a, %b, %c : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
+  %1 = tile.dot %a8, %b8, %c : tensor<64x8xf16> * tensor<8x64xf16> -> tensor<64x64xf32>
+  %2 = tile.dot %ah, %bh, %ch : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf16>
+  %3 = tile.dot %as, %bs, %cs : tensor<16x16xf16> * tensor<16x4xf16> -> tensor<16x4xf32>
+  tile.return
+}
