@@ -85,5 +85,14 @@ for file in mma_dot matmul_small; do
   done
 done
 
+# examples/matmul.mlir: 64x64 blocks, K in steps of 32, ragged edges.
+for spec in "512 512 512" "1000 520 300" "70 130 17"; do
+  set -- $spec
+  m=$1 n=$2 k=$3
+  check matmul matmul $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
+    buf:f16:$(( m * k )):random buf:f16:$(( k * n )):random \
+    buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
+done
+
 echo "gpu-check: $failures failure(s)"
 [ $failures -eq 0 ]

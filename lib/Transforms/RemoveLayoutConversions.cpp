@@ -265,11 +265,25 @@ private:
         // A store keeps the layout its pointers were given (coalescing).
         if (!isa<RankedTensorType>(store.getPtr().getType()) ||
             layoutOf(store.getPtr()) != layout || !needsAll(store, layout))
-          return false;
-      } else if (!isa<ConvertLayoutOp>(user)) {
+          if (!escape(use))
+            return false;
+      } else if (!isa<ConvertLayoutOp>(user) && !escape(use)) {
         return false;
       }
     }
+    return true;
+  }
+
+  /// A use that keeps the value's current layout through a conversion back,
+  /// allowed where that conversion runs fewer times than the one removed:
+  /// outside the loops around it (a loop-carried accumulator stored after
+  /// its loop).
+  bool escape(OpOperand &use) {
+    Region *outer = use.getOwner()->getParentRegion();
+    Region *inner = convert->getParentRegion();
+    if (outer == inner || !outer->isAncestor(inner))
+      return false;
+    escapes.push_back({&use, use.get().getType()});
     return true;
   }
 
@@ -286,6 +300,11 @@ private:
     for (auto [value, layout] : layouts)
       if (value != convert.getResult())
         value.setType(withEncoding(value.getType(), layout));
+    for (auto [use, type] : escapes) {
+      builder.setInsertionPoint(use->getOwner());
+      Value value = use->get();
+      use->set(ConvertLayoutOp::create(builder, value.getLoc(), type, value));
+    }
     convert.getResult().replaceAllUsesWith(convert.getSrc());
     convert.erase();
   }
@@ -294,6 +313,7 @@ private:
   llvm::MapVector<Value, Attribute> layouts;
   llvm::MapVector<OpOperand *, Attribute> converted;
   SmallVector<std::pair<OpOperand *, Attribute>> pending;
+  SmallVector<std::pair<OpOperand *, Type>> escapes;
   SmallVector<Value> worklist;
 };
 

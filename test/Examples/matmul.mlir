@@ -1,0 +1,24 @@
+// RUN: tile-opt %tile_src_root/examples/matmul.mlir | tile-opt | FileCheck %s
+// RUN: tile-opt %tile_src_root/examples/matmul.mlir --mlir-print-op-generic | tile-opt | FileCheck %s
+// RUN: tile-opt %tile_src_root/examples/matmul.mlir --canonicalize --cse | FileCheck %s
+// On tensor cores, the accumulator stays in the mma layout through the K
+// loop: the only conversions in the loop bring the operands to theirs.
+// RUN: tile-opt %tile_src_root/examples/matmul.mlir -tile-assign-layouts -tile-coalesce -tile-accelerate-matmul -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=MMA
+// RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul.mlir --emit=ptx -o - | FileCheck %s --check-prefix=PTX %}
+
+// CHECK-LABEL: tile.func public @matmul
+// CHECK: scf.for
+// CHECK: tile.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x32x!tile.ptr<f16>>
+// CHECK: tile.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x64x!tile.ptr<f16>>
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+// CHECK: tile.store
+
+// MMA: %[[ACC:.*]] = scf.for {{.*}} -> (tensor<64x64xf32, #mma>)
+// MMA: tile.convert_layout {{.*}} -> tensor<64x32xf16, #dot_op>
+// MMA: tile.convert_layout {{.*}} -> tensor<32x64xf16, #dot_op1>
+// MMA-NOT: tile.convert_layout
+// MMA: tile.dot {{.*}} -> tensor<64x64xf32, #mma>
+// MMA-NEXT: scf.yield
+// MMA: tile.convert_layout %[[ACC]] : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked
+
+// PTX-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
