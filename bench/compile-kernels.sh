@@ -58,3 +58,10 @@ for block in 1024 2048 4096; do
   compile "layernorm_$block" "$warps" "$out/layernorm_$block.mlir"
   compile "layernorm_${block}_h" "$warps" "$out/layernorm_${block}_h.mlir"
 done
+
+# Matmul: the example, and a variant for M, N, K multiples of 16 (16-byte
+# loads of a and b).
+compile matmul 4 "$root/examples/matmul.mlir"
+sed 's/%M: i32, %N: i32, %K: i32)/%M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32})/' \
+  "$root/examples/matmul.mlir" > "$out/matmul_h.mlir"
+compile matmul_h 4 "$out/matmul_h.mlir"

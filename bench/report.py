@@ -94,6 +94,26 @@ for name, t in tile_times.items():
         f"{t.get('process', float('nan')):.0f} |")
 lines.append("")
 
+matmul_path = os.path.join(results, "matmul.json")
+if os.path.exists(matmul_path):
+    with open(matmul_path) as f:
+        mm = json.load(f)
+    lines += [
+        "## Matrix products (tensor cores)",
+        "",
+        f"`bench/matmul.py`: {mm['gpu']}, {mm['date']}, Triton {mm['triton']}, PyTorch "
+        f"{mm['torch']}. f16 inputs, f32 accumulation; tile and Triton write f32, cuBLAS "
+        "(torch.matmul) f16. Medians of `triton.testing.do_bench`; every output checked "
+        "against an f32 product first.",
+        "",
+        "| shape (MxNxK) | implementation | ms | TFLOP/s | / cuBLAS |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for r in mm["rows"]:
+        lines.append(f"| {r['shape']} | {r['impl']} | {r['ms']:.3f} | {r['TFLOP/s']:.1f} | "
+                     f"{r['vs_cublas']:.3f}x |")
+    lines.append("")
+
 os.makedirs(os.path.dirname(out), exist_ok=True)
 with open(out, "w") as f:
     f.write("\n".join(lines))

@@ -44,10 +44,11 @@ else
 fi
 
 if python3 -c "import torch, triton; assert torch.cuda.is_available()" 2> /dev/null; then
-  echo "== memory-bound kernels (GPU)"
+  echo "== memory-bound kernels and matrix products (GPU)"
   (cd "$root/bench" && python3 memory_bound.py "$kernels" --out "$results/memory_bound.json")
+  (cd "$root/bench" && python3 matmul.py "$kernels" --out "$results/matmul.json")
 else
-  echo "== memory-bound kernels: skipped (needs a GPU, PyTorch and Triton)"
+  echo "== GPU benchmarks: skipped (needs a GPU, PyTorch and Triton)"
 fi
 
 if python3 -c "import matplotlib" 2> /dev/null; then
