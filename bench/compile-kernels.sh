@@ -65,3 +65,6 @@ compile matmul 4 "$root/examples/matmul.mlir"
 sed 's/%M: i32, %N: i32, %K: i32)/%M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32})/' \
   "$root/examples/matmul.mlir" > "$out/matmul_h.mlir"
 compile matmul_h 4 "$out/matmul_h.mlir"
+# ...and 128x128 blocks with 8 warps.
+sed 's/64/128/g; s/63/127/g' "$out/matmul_h.mlir" > "$out/matmul_128_h.mlir"
+compile matmul_128_h 8 "$out/matmul_128_h.mlir"

@@ -27,7 +27,8 @@ def main():
     parser.add_argument("--out")
     args = parser.parse_args()
     torch.manual_seed(0)
-    ours = {v: Kernel(args.kernels, v, "matmul") for v in ("matmul", "matmul_h")}
+    ours = {v: Kernel(args.kernels, v, "matmul")
+            for v in ("matmul", "matmul_h", "matmul_128_h")}
     rows = []
     for m, n, k in SHAPES:
         a = torch.randn(m, k, device="cuda", dtype=torch.float16)
@@ -35,10 +36,12 @@ def main():
         ref = a.float() @ b.float()
         variant = "matmul_h" if m % 16 == 0 and n % 16 == 0 and k % 16 == 0 else "matmul"
         c_tile = torch.full((m, n), float("nan"), device="cuda")
+        c_tile128 = torch.full((m, n), float("nan"), device="cuda")
         c_small = torch.full((m, n), float("nan"), device="cuda")
         c_big = torch.full((m, n), float("nan"), device="cuda")
         grid64 = triton.cdiv(m, 64) * triton.cdiv(n, 64)
         launch = ours[variant].bind([grid64], a, b, c_tile, m, n, k)
+        hinted = variant == "matmul_h"
         impls = {
             "tile (64x64x32, 4 warps)": launch,
             "triton (64x64x32, 4 warps)": lambda: matmul_kernel[(grid64,)](
@@ -50,11 +53,15 @@ def main():
                 num_warps=8, num_stages=3),
             "cuBLAS": lambda: torch.matmul(a, b),
         }
+        if hinted:
+            impls["tile (128x128x32, 8 warps)"] = ours["matmul_128_h"].bind(
+                [triton.cdiv(m, 128) * triton.cdiv(n, 128)], a, b, c_tile128, m, n, k)
         for fn in impls.values():
             fn()
         outs = {"tile (64x64x32, 4 warps)": c_tile, "triton (64x64x32, 4 warps)": c_small,
                 "triton (128x256x64, 8 warps, 3 stages)": c_big,
-                "cuBLAS": torch.matmul(a, b).float()}
+                "cuBLAS": torch.matmul(a, b).float(),
+                "tile (128x128x32, 8 warps)": c_tile128}
         cublas_ms = None
         for name, fn in impls.items():
             err = ((outs[name] - ref).norm() / ref.norm()).item()
@@ -65,7 +72,7 @@ def main():
                 cublas_ms = ms
             rows.append({"shape": f"{m}x{n}x{k}", "impl": name, "ms": ms,
                          "TFLOP/s": 2 * m * n * k / ms / 1e9, "error": err})
-        for r in rows[-4:]:
+        for r in rows[-len(impls):]:
             r["vs_cublas"] = cublas_ms / r["ms"]
             print(f"{r['shape']:<16} {r['impl']:<40} {r['ms']:9.3f} ms "
                   f"{r['TFLOP/s']:7.1f} TFLOP/s {r['vs_cublas']:6.3f}x cuBLAS "

@@ -30,16 +30,24 @@ unsigned parseSm(StringRef target) {
   return sm;
 }
 
-/// Warps over the accumulator's 16x8 tiles: as many along M as divide it,
-/// the rest along N; none if the shape does not take them.
+/// Warps over the accumulator's 16x8 tiles, doubled along whichever
+/// dimension leaves each warp more tiles (so that the operands each warp
+/// reads from shared memory are balanced); none if the shape does not
+/// divide among them.
 std::optional<SmallVector<unsigned>> chooseWarps(ArrayRef<int64_t> shape,
                                                  unsigned numWarps) {
-  unsigned alongM = numWarps;
-  while (alongM > 1 && shape[0] % (16 * alongM))
-    alongM /= 2;
-  unsigned alongN = numWarps / alongM;
-  if (shape[0] % (16 * alongM) || shape[1] % (8 * alongN))
-    return std::nullopt;
+  unsigned alongM = 1, alongN = 1;
+  while (alongM * alongN < numWarps) {
+    bool mFits = shape[0] % (16 * alongM * 2) == 0;
+    bool nFits = shape[1] % (8 * alongN * 2) == 0;
+    bool preferM = shape[0] / (16 * alongM) >= shape[1] / (8 * alongN);
+    if (mFits && (preferM || !nFits))
+      alongM *= 2;
+    else if (nFits)
+      alongN *= 2;
+    else
+      return std::nullopt;
+  }
   return SmallVector<unsigned>{alongM, alongN};
 }
 

@@ -1,9 +1,10 @@
 // RUN: tile-opt %s -split-input-file -tile-assign-layouts -tile-accelerate-matmul | FileCheck %s
 
 // f16 operands with f32 accumulators go to mma.sync: the accumulator gets
-// #tile.mma version 2 (4 warps along M: 64 rows are 4 tiles of 16), the
-// operands its dot_op layouts, converted from their blocked sources.
-// CHECK-DAG: #[[MMA:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+// #tile.mma version 2 (64x64 is 4x8 tiles of 16x8: warps 2x2, each with
+// 2x4 tiles), the operands its dot_op layouts, converted from their blocked
+// sources.
+// CHECK-DAG: #[[MMA:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // CHECK-DAG: #[[A:.*]] = #tile.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>
 // CHECK-DAG: #[[B:.*]] = #tile.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 2}>
 // CHECK-LABEL: tile.func @f16
@@ -20,8 +21,8 @@ tile.func @f16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf3
 
 // -----
 
-// bf16 too; 32 rows take 2 warps along M, the other 2 go along N.
-// CHECK: #[[MMA2:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// bf16 too; 32x64 is 2x8 tiles: the warps go along N.
+// CHECK: #[[MMA2:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
 // CHECK-LABEL: tile.func @bf16
 // CHECK: tile.dot {{.*}} -> tensor<32x64xf32, #[[MMA2]]>
 tile.func @bf16(%a: tensor<32x16xbf16>, %b: tensor<16x64xbf16>, %c: tensor<32x64xf32>) -> tensor<32x64xf32> {

@@ -47,7 +47,8 @@ def AccelerateMatmul : Pass<"tile-accelerate-matmul", "::mlir::ModuleOp"> {
     Gives every `tile.dot` that mma.sync can compute — 2-D, f16 or bf16
     operands with f32 accumulators, K a multiple of 16, a target of sm_80 or
     newer, an accumulator shape the warps divide into 16x8 tiles — the
-    accumulator layout `#tile.mma` version 2 (warps along M first) and its
+    accumulator layout `#tile.mma` version 2 (warps doubled along whichever
+    dimension leaves each warp more 16x8 tiles) and its
     `dot_op` operand layouts (kWidth 2), converting the operands, the
     accumulator and the result from and to the layouts around it; operands
     already converted for the FMA path are converted from their sources.
