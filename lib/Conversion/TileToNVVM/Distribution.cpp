@@ -88,12 +88,8 @@ mmaOperandBase(DotOperandLayoutAttr layout, ArrayRef<int64_t> shape) {
 FailureOr<Distribution> Distribution::get(RankedTensorType type) {
   Distribution d;
   d.shape = SmallVector<int64_t>(type.getShape());
-  auto fromBlocked = [](BlockedLayoutAttr blocked, ArrayRef<int64_t> shape) {
-    return *baseOf(blocked, shape);
-  };
-  Attribute encoding = type.getEncoding();
-  if (isa_and_nonnull<BlockedLayoutAttr, MmaLayoutAttr>(encoding)) {
-    FailureOr<Base> base = baseOf(encoding, d.shape);
+  // A layout whose base distribution is the tensor's own.
+  auto fromBase = [&](FailureOr<Base> base) -> FailureOr<Distribution> {
     if (failed(base))
       return failure();
     d.kind = Kind::Blocked;
@@ -104,7 +100,10 @@ FailureOr<Distribution> Distribution::get(RankedTensorType type) {
     d.warps = d.base.warps;
     d.order = d.base.order;
     return d;
-  }
+  };
+  Attribute encoding = type.getEncoding();
+  if (isa_and_nonnull<BlockedLayoutAttr, MmaLayoutAttr>(encoding))
+    return fromBase(baseOf(encoding, d.shape));
   if (auto slice = dyn_cast_or_null<SliceLayoutAttr>(encoding)) {
     d.kind = Kind::Slice;
     d.slicedDim = slice.getDim();
@@ -138,19 +137,8 @@ FailureOr<Distribution> Distribution::get(RankedTensorType type) {
     return d;
   }
   if (auto dotOperand = dyn_cast_or_null<DotOperandLayoutAttr>(encoding);
-      dotOperand && isa<MmaLayoutAttr>(dotOperand.getParent())) {
-    FailureOr<Base> base = mmaOperandBase(dotOperand, d.shape);
-    if (failed(base))
-      return failure();
-    d.kind = Kind::Blocked;
-    d.base = *base;
-    enumerate(d.base, d.tuples);
-    d.sizePerThread = d.base.sizePerThread;
-    d.threads = d.base.threads;
-    d.warps = d.base.warps;
-    d.order = d.base.order;
-    return d;
-  }
+      dotOperand && isa<MmaLayoutAttr>(dotOperand.getParent()))
+    return fromBase(mmaOperandBase(dotOperand, d.shape));
   if (auto dotOperand = dyn_cast_or_null<DotOperandLayoutAttr>(encoding)) {
     auto parent = dyn_cast<BlockedLayoutAttr>(dotOperand.getParent());
     if (!parent || type.getRank() != 2)
@@ -163,7 +151,7 @@ FailureOr<Distribution> Distribution::get(RankedTensorType type) {
     d.kSize = d.shape[kDim];
     SmallVector<int64_t> baseShape = {1, 1};
     baseShape[kept] = d.shape[kept];
-    d.base = fromBlocked(parent, baseShape);
+    d.base = *baseOf(parent, baseShape);
     SmallVector<SmallVector<int64_t>> all;
     enumerate(d.base, all);
     for (auto &tuple : all) {
