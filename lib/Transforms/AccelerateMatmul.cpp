@@ -74,14 +74,10 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto numWarps =
-        module->getAttrOfType<IntegerAttr>(TileDialect::getNumWarpsAttrName());
-    if (!numWarps) {
-      module.emitError() << "tile-accelerate-matmul needs the distributed "
-                            "level (tile.num-warps): run tile-assign-layouts "
-                            "first";
+    FailureOr<unsigned> numWarps =
+        getNumWarpsOrError(module, "tile-accelerate-matmul");
+    if (failed(numWarps))
       return signalPassFailure();
-    }
     auto target =
         module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName());
     unsigned sm = target ? parseSm(target.getValue()) : 0;
@@ -90,7 +86,7 @@ public:
           !whyNotMma(dot, sm).empty())
         return;
       std::optional<SmallVector<unsigned>> warps =
-          chooseWarps(dot.getC().getType().getShape(), numWarps.getInt());
+          chooseWarps(dot.getC().getType().getShape(), *numWarps);
       if (!warps)
         return;
       MLIRContext *context = &getContext();

@@ -48,13 +48,10 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto numWarps =
-        module->getAttrOfType<IntegerAttr>(TileDialect::getNumWarpsAttrName());
-    if (!numWarps) {
-      module.emitError() << "tile-coalesce needs the distributed level: run "
-                            "tile-assign-layouts first";
+    FailureOr<unsigned> numWarps =
+        getNumWarpsOrError(module, "tile-coalesce");
+    if (failed(numWarps))
       return signalPassFailure();
-    }
     unsigned threadsPerWarp = 32;
     if (auto attr = module->getAttrOfType<IntegerAttr>(
             TileDialect::getThreadsPerWarpAttrName()))
@@ -72,7 +69,7 @@ public:
       // atomic); they still get a coalesced order.
       bool scalarAccess = isa<AtomicRMWOp, AtomicCASOp>(op);
       plan.emplace_back(op, chooseLayout(analysis, ptr, mask, scalarAccess,
-                                         numWarps.getInt(), threadsPerWarp));
+                                         *numWarps, threadsPerWarp));
     });
     for (auto [op, layout] : plan)
       rewrite(op, layout);

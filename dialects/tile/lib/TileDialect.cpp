@@ -181,6 +181,16 @@ static LogicalResult verifyLaunchConfiguration(Operation *root,
   return failure(result.wasInterrupted());
 }
 
+FailureOr<unsigned> mlir::tile::getNumWarpsOrError(Operation *op,
+                                                   StringRef pass) {
+  if (auto numWarps =
+          op->getAttrOfType<IntegerAttr>(TileDialect::getNumWarpsAttrName()))
+    return static_cast<unsigned>(numWarps.getInt());
+  return op->emitError() << pass
+                         << " needs the distributed level (tile.num-warps): "
+                            "run tile-assign-layouts first";
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();

@@ -668,14 +668,11 @@ public:
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
     LoweringState state;
-    auto numWarps =
-        module->getAttrOfType<IntegerAttr>(TileDialect::getNumWarpsAttrName());
-    if (!numWarps) {
-      module.emitError() << "convert-tile-to-nvvm needs the distributed level "
-                            "(tile.num-warps): run tile-assign-layouts first";
+    FailureOr<unsigned> numWarps =
+        getNumWarpsOrError(module, "convert-tile-to-nvvm");
+    if (failed(numWarps))
       return signalPassFailure();
-    }
-    state.numWarps = numWarps.getInt();
+    state.numWarps = *numWarps;
     if (fpFusion)
       allowContraction(module);
     if (auto t = module->getAttrOfType<IntegerAttr>(

@@ -106,6 +106,11 @@ bool movesDataBetweenThreads(Operation *op);
 /// `type` (a tensor) with `encoding`.
 RankedTensorType withEncoding(Type type, Attribute encoding);
 
+/// The warps per block of the distributed level (`tile.num-warps` on `op`,
+/// the module). Without it, emits "`pass` needs the distributed level
+/// (tile.num-warps): run tile-assign-layouts first" on `op` and fails.
+FailureOr<unsigned> getNumWarpsOrError(Operation *op, StringRef pass);
+
 /// The type a load through `ptrType` yields: the pointee for a scalar pointer,
 /// a tensor of the pointee (same shape and encoding) for a tensor of pointers.
 /// Returns null when `ptrType` is neither.
