@@ -81,6 +81,19 @@ static Buffer compile(MlirContext ctx, const char *text,
   return out;
 }
 
+/* Runs `pm` (when `ready`) on `module`, prints "what: ok|failed" and the
+   module, and destroys `pm`. */
+static void runAndPrint(const char *what, MlirPassManager pm, MlirModule module,
+                        bool ready) {
+  MlirOperation op = mlirModuleGetOperation(module);
+  fprintf(stderr, "%s: %s\n", what,
+          ready && mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op))
+              ? "ok" : "failed");
+  mlirOperationPrint(op, printPiece, NULL);
+  fprintf(stderr, "\n");
+  mlirPassManagerDestroy(pm);
+}
+
 static MlirWalkResult breakAxis(MlirOperation op, void *userData) {
   MlirIdentifier name = mlirOperationGetName(op);
   if (mlirStringRefEqual(mlirIdentifierStr(name),
@@ -205,13 +218,7 @@ int main(int argc, char **argv) {
   mlirPassManagerAddOwnedPass(pm, mlirCreateTileRemoveLayoutConversions());
   mlirPassManagerAddOwnedPass(pm, mlirCreateTileAllocateSharedMemory());
   mlirPassManagerAddOwnedPass(pm, mlirCreateTileInsertBarriers());
-  fprintf(stderr, "passes: %s\n",
-          mlirLogicalResultIsSuccess(
-              mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))
-              ? "ok" : "failed");
-  mlirOperationPrint(mlirModuleGetOperation(module), printPiece, NULL);
-  fprintf(stderr, "\n");
-  mlirPassManagerDestroy(pm);
+  runAndPrint("passes", pm, module, true);
 
   // The distributed module compiles with its layouts kept.
   // CHECK-LABEL: kept layouts: ok
@@ -240,13 +247,7 @@ int main(int argc, char **argv) {
   // CHECK: gpu.func @softmax({{.*}}) kernel
   pm = mlirPassManagerCreate(ctx);
   mlirPassManagerAddOwnedPass(pm, mlirCreateTileConversionConvertTileToNVVM());
-  fprintf(stderr, "conversion: %s\n",
-          mlirLogicalResultIsSuccess(
-              mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))
-              ? "ok" : "failed");
-  mlirOperationPrint(mlirModuleGetOperation(module), printPiece, NULL);
-  fprintf(stderr, "\n");
-  mlirPassManagerDestroy(pm);
+  runAndPrint("conversion", pm, module, true);
   mlirModuleDestroy(module);
 
   // CHECK-LABEL: pipeline: ok
@@ -258,14 +259,7 @@ int main(int argc, char **argv) {
       mlirPassManagerGetAsOpPassManager(pm),
       mlirStringRefCreateFromCString("builtin.module(tile-to-llvm{num-warps=4})"),
       printPiece, NULL);
-  fprintf(stderr, "pipeline: %s\n",
-          mlirLogicalResultIsSuccess(parsed) &&
-                  mlirLogicalResultIsSuccess(
-                      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))
-              ? "ok" : "failed");
-  mlirOperationPrint(mlirModuleGetOperation(module), printPiece, NULL);
-  fprintf(stderr, "\n");
-  mlirPassManagerDestroy(pm);
+  runAndPrint("pipeline", pm, module, mlirLogicalResultIsSuccess(parsed));
   mlirModuleDestroy(module);
 
   // CHECK: unknown pass: failed
