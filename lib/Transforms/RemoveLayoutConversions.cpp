@@ -18,6 +18,13 @@ using namespace mlir::tile;
 
 namespace {
 
+/// Whether `def` computes each element from the same elements of its
+/// operands, with no memory or control effects.
+bool isCheapElementwise(Operation *def) {
+  return def->hasTrait<OpTrait::Elementwise>() && isPure(def) &&
+         def->getNumResults() == 1 && def->getNumRegions() == 0;
+}
+
 /// convert_layout(cheap(x...)) -> cheap(convert_layout(x)...).
 struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -59,8 +66,7 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
           convert, type, to(expand.getSrc(), slice), expand.getAxis());
       return success();
     }
-    if (def->hasTrait<OpTrait::Elementwise>() && isPure(def) &&
-        def->getNumResults() == 1 && def->getNumRegions() == 0) {
+    if (isCheapElementwise(def)) {
       SmallVector<Value> operands;
       for (Value operand : def->getOperands())
         operands.push_back(isa<RankedTensorType>(operand.getType())
@@ -76,13 +82,6 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
     return failure();
   }
 };
-
-/// Whether `def` computes each element from the same elements of its
-/// operands, with no memory or control effects.
-bool isCheapElementwise(Operation *def) {
-  return def->hasTrait<OpTrait::Elementwise>() && isPure(def) &&
-         def->getNumResults() == 1 && def->getNumRegions() == 0;
-}
 
 /// Whether `value` can be produced in any layout without moving data between
 /// threads (RematerializeInTargetLayout then does so).
@@ -106,12 +105,13 @@ bool isRematerializable(Value value, unsigned depth = 0) {
 /// from its source layout instead, so that the conversion disappears:
 /// element-wise users and broadcasts (same layout), reductions (the slice of
 /// it), expand_dims of a slice (its parent), reshapes and splits that then
-/// rename registers (getReshapedLayout, getUnpairedLayout), loop-carried values
-/// (scf.for iter_args, yields and results), and consumers that accept any
-/// layout (stores whose pointers are already in that
-/// layout, further conversions). The other operands these need must already
-/// be in the layout or be cheap to recompute in it; otherwise nothing
-/// changes. This is the forward half of removing conversions: after
+/// rename registers (getReshapedLayout, getUnpairedLayout), loop-carried
+/// values (scf.for iter_args, yields and results), and consumers that accept
+/// any layout (stores whose pointers are already in it, further
+/// conversions). Other users outside the loops around the conversion get the
+/// old layout back through a conversion there, which runs less often. The
+/// other operands these need must already be in the layout or be cheap to
+/// recompute in it; otherwise nothing changes. This is the forward half of removing conversions: after
 /// tile-coalesce, a load's access layout spreads to the math on its values
 /// (softmax, layernorm) and to the reshapes and splits that take its values
 /// apart (GIoU's boxes) instead of being converted away from it.
