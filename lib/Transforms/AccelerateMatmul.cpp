@@ -51,22 +51,6 @@ std::optional<SmallVector<unsigned>> chooseWarps(ArrayRef<int64_t> shape,
   return SmallVector<unsigned>{alongM, alongN};
 }
 
-/// Why `dot` stays on the FMA path, or an empty string.
-StringRef whyNotMma(DotOp dot, unsigned sm) {
-  if (sm < 80)
-    return "mma.sync needs sm_80 or newer";
-  RankedTensorType a = dot.getA().getType(), c = dot.getC().getType();
-  if (a.getRank() != 2)
-    return "only 2-D products";
-  Type element = a.getElementType();
-  if (element != dot.getB().getType().getElementType() ||
-      !(element.isF16() || element.isBF16()) || !c.getElementType().isF32())
-    return "only f16 or bf16 operands with f32 accumulators";
-  if (a.getDimSize(1) % 16)
-    return "K is not a multiple of 16";
-  return "";
-}
-
 class AccelerateMatmul
     : public tile::impl::AccelerateMatmulBase<AccelerateMatmul> {
 public:
@@ -82,8 +66,11 @@ public:
         module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName());
     unsigned sm = target ? parseSm(target.getValue()) : 0;
     module.walk([&](DotOp dot) {
-      if (isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()) ||
-          !whyNotMma(dot, sm).empty())
+      // mma.sync needs sm_80 or newer.
+      if (sm < 80 || isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()) ||
+          !whyNotMmaSync(dot.getA().getType(), dot.getB().getType(),
+                         dot.getC().getType())
+               .empty())
         return;
       std::optional<SmallVector<unsigned>> warps =
           chooseWarps(dot.getC().getType().getShape(), *numWarps);

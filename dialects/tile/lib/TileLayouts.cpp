@@ -687,6 +687,19 @@ BlockedLayoutAttr mlir::tile::getReshapedLayout(BlockedLayoutAttr src,
   return BlockedLayoutAttr::get(src.getContext(), size, threads, warps, order);
 }
 
+StringRef mlir::tile::whyNotMmaSync(RankedTensorType a, RankedTensorType b,
+                                    RankedTensorType c) {
+  if (a.getRank() != 2)
+    return "mma.sync takes 2-D operands";
+  Type element = a.getElementType();
+  if (element != b.getElementType() || !(element.isF16() || element.isBF16()) ||
+      !c.getElementType().isF32())
+    return "mma.sync takes f16 or bf16 operands and f32 accumulators";
+  if (a.getDimSize(1) % 16)
+    return "mma.sync needs K to be a multiple of 16";
+  return "";
+}
+
 BlockedLayoutAttr mlir::tile::getUnpairedLayout(BlockedLayoutAttr src) {
   unsigned last = src.getRank() - 1;
   if (src.getRank() < 2 || src.getSizePerThread()[last] != 2 ||

@@ -492,15 +492,12 @@ struct DotLowering : public TilePattern<DotOp> {
                              const Distribution &a, const Distribution &b,
                              const Distribution &c) const {
     Location loc = op.getLoc();
+    StringRef why = whyNotMmaSync(op.getA().getType(), op.getB().getType(),
+                                  op.getC().getType());
+    if (!why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     Type elementA = op.getA().getType().getElementType();
-    Type elementB = op.getB().getType().getElementType();
-    if (elementA != elementB || !(elementA.isF16() || elementA.isBF16()) ||
-        !op.getC().getType().getElementType().isF32())
-      return rewriter.notifyMatchFailure(
-          op, "mma.sync takes f16 or bf16 operands and f32 accumulators");
     int64_t k = op.getA().getType().getDimSize(1);
-    if (k % 16)
-      return rewriter.notifyMatchFailure(op, "K must be a multiple of 16");
     NVVM::MMATypes ptxType =
         elementA.isF16() ? NVVM::MMATypes::f16 : NVVM::MMATypes::bf16;
     Type f32 = rewriter.getF32Type();
@@ -618,15 +615,11 @@ std::string checkLowerable(Operation *op) {
   if (isa<CallOp>(op))
     return "calls must be inlined before convert-tile-to-nvvm";
   if (auto dot = dyn_cast<DotOp>(op);
-      dot && isa<MmaLayoutAttr>(dot.getC().getType().getEncoding())) {
-    Type a = dot.getA().getType().getElementType();
-    if (a != dot.getB().getType().getElementType() ||
-        !(a.isF16() || a.isBF16()) ||
-        !dot.getC().getType().getElementType().isF32())
-      return "mma.sync takes f16 or bf16 operands and f32 accumulators";
-    if (dot.getA().getType().getDimSize(1) % 16)
-      return "mma.sync needs K to be a multiple of 16";
-  }
+      dot && isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()))
+    if (StringRef why = whyNotMmaSync(dot.getA().getType(),
+                                      dot.getB().getType(), dot.getC().getType());
+        !why.empty())
+      return why.str();
   if (auto cast = dyn_cast<FpToFpOp>(op))
     if (cast.getRounding() == RoundingMode::RTZ)
       return "rounding = rtz is not lowered yet";

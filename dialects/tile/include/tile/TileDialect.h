@@ -106,6 +106,11 @@ bool movesDataBetweenThreads(Operation *op);
 /// `type` (a tensor) with `encoding`.
 RankedTensorType withEncoding(Type type, Attribute encoding);
 
+/// Why mma.sync m16n8k16 cannot compute `a` x `b` + `c` (2-D, f16 or bf16
+/// operands, f32 accumulators, K a multiple of 16), or an empty string.
+StringRef whyNotMmaSync(RankedTensorType a, RankedTensorType b,
+                        RankedTensorType c);
+
 /// The warps per block of the distributed level (`tile.num-warps` on `op`,
 /// the module). Without it, emits "`pass` needs the distributed level
 /// (tile.num-warps): run tile-assign-layouts first" on `op` and fails.
