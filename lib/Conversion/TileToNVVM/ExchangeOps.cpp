@@ -224,6 +224,34 @@ Value shuffle(OpBuilder &b, Location loc, Value value, Value offset,
   return result;
 }
 
+/// Cross-warp partials of a reduction or scan in its scratch: per operand,
+/// a [row][warp] array of its element type, operand i's after operand i-1's.
+struct WarpPartials {
+  WarpPartials(Value base, ValueRange srcs, int64_t rows, unsigned warps)
+      : base(base), warps(warps) {
+    int64_t offset = 0;
+    for (Value src : srcs) {
+      offsets.push_back(offset);
+      bytes.push_back(getElementBytes(src.getType()));
+      offset += rows * warps * bytes.back();
+    }
+  }
+
+  /// The address of operand `i`'s partial for `row` and warp `w` (i32).
+  Value slot(OpBuilder &b, Location loc, unsigned i, Value row, Value w) const {
+    Value index = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, row, createI32(b, loc, warps)), w);
+    Value byteOffset = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes[i])),
+        createI32(b, loc, offsets[i]));
+    return addBytes(b, loc, base, byteOffset);
+  }
+
+  Value base;
+  unsigned warps;
+  SmallVector<int64_t> offsets, bytes;
+};
+
 struct ReduceLowering : public TilePattern<ReduceOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -298,24 +326,9 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
                                   dst->emitCoordinates(rewriter, loc, ids, e),
                                   resultShape));
       }
-      // Operand i's partials follow operand i-1's.
-      SmallVector<int64_t> regionOffset;
-      int64_t offset = 0;
-      for (Value srcValue : op.getSrcs()) {
-        regionOffset.push_back(offset);
-        offset += rows * warps * getElementBytes(srcValue.getType());
-      }
+      WarpPartials partials(*base, op.getSrcs(), rows, warps);
       auto slot = [&](unsigned i, Value row, Value w) {
-        int64_t bytes = getElementBytes(op.getSrcs()[i].getType());
-        Value index = arith::AddIOp::create(
-            rewriter, loc,
-            arith::MulIOp::create(rewriter, loc, row, createI32(rewriter, loc, warps)),
-            w);
-        Value byteOffset = arith::AddIOp::create(
-            rewriter, loc,
-            arith::MulIOp::create(rewriter, loc, index, createI32(rewriter, loc, bytes)),
-            createI32(rewriter, loc, regionOffset[i]));
-        return addBytes(rewriter, loc, *base, byteOffset);
+        return partials.slot(rewriter, loc, i, row, w);
       };
       for (auto [k, acc] : llvm::enumerate(accs))
         for (unsigned i = 0; i < n; ++i)
@@ -417,7 +430,6 @@ struct ScanLowering : public TilePattern<ScanOp> {
 
     // Scratch for warp totals: [operand][row][warp].
     Value base;
-    SmallVector<int64_t> regionOffset;
     SmallVector<int64_t> rowShape(srcType.getShape());
     rowShape.erase(rowShape.begin() + axis);
     int64_t rows = srcType.getNumElements() / srcType.getDimSize(axis);
@@ -426,23 +438,10 @@ struct ScanLowering : public TilePattern<ScanOp> {
       if (failed(scratch))
         return rewriter.notifyMatchFailure(op, "no scratch offset");
       base = *scratch;
-      int64_t offset = 0;
-      for (Value src : op.getSrcs()) {
-        regionOffset.push_back(offset);
-        offset += rows * warps * getElementBytes(src.getType());
-      }
     }
+    WarpPartials partials(base, op.getSrcs(), rows, warps);
     auto slot = [&](unsigned i, Value row, Value w) {
-      int64_t bytes = getElementBytes(op.getSrcs()[i].getType());
-      Value index = arith::AddIOp::create(
-          rewriter, loc,
-          arith::MulIOp::create(rewriter, loc, row, createI32(rewriter, loc, warps)), w);
-      return addBytes(rewriter, loc, base,
-                      arith::AddIOp::create(
-                          rewriter, loc,
-                          arith::MulIOp::create(rewriter, loc, index,
-                                                createI32(rewriter, loc, bytes)),
-                          createI32(rewriter, loc, regionOffset[i])));
+      return partials.slot(rewriter, loc, i, row, w);
     };
     gpu::ShuffleMode towardsLater = forward ? gpu::ShuffleMode::UP : gpu::ShuffleMode::DOWN;
     int64_t lastLane = forward ? threads - 1 : 0;
