@@ -94,5 +94,14 @@ for spec in "512 512 512" "1000 520 300" "70 130 17"; do
     buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
 done
 
+# ...and its variant for M, N, K multiples of 16.
+for spec in "512 512 512" "1008 528 304" "80 144 16"; do
+  set -- $spec
+  m=$1 n=$2 k=$3
+  check matmul_h matmul $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
+    buf:f16:$(( m * k )):random buf:f16:$(( k * n )):random \
+    buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
+done
+
 echo "gpu-check: $failures failure(s)"
 [ $failures -eq 0 ]

@@ -3,7 +3,10 @@
 // Gives tile.dot ops that tensor cores can compute the mma.sync layouts:
 // the accumulator #tile.mma version 2 and its dot_op operand layouts, with
 // conversions from and to the layouts the rest of the function uses (which
-// tile-remove-layout-conversions then moves or removes).
+// tile-remove-layout-conversions then moves or removes). A 16-bit operand
+// in a blocked layout goes to its dot_op layout through a swizzled shared
+// buffer (tile.local_alloc + tile.local_load), which the lowering writes
+// with 16-byte stores and reads with ldmatrix without bank conflicts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +54,26 @@ std::optional<SmallVector<unsigned>> chooseWarps(ArrayRef<int64_t> shape,
   return SmallVector<unsigned>{alongM, alongN};
 }
 
+/// The swizzled layout ldmatrix reads without bank conflicts: 16-byte groups
+/// (`vec` elements) XOR-permuted so that the 8 rows of one 8x8 matrix (one
+/// 16-byte piece each) fall in the 8 different 16-byte bank groups of a
+/// 128-byte line. Rows shorter than 128 bytes share a phase (perPhase).
+SwizzledSharedLayoutAttr getOperandSharedLayout(RankedTensorType type) {
+  auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding());
+  Type element = type.getElementType();
+  if (!blocked || element.getIntOrFloatBitWidth() != 16)
+    return {};
+  SmallVector<unsigned> order = blocked.getOrder();
+  int64_t bytes = 2, vec = 16 / bytes;
+  int64_t width = type.getDimSize(order[0]);
+  if (width % vec)
+    return {};
+  int64_t perPhase = std::max<int64_t>(1, 128 / (width * bytes));
+  int64_t maxPhase = std::max<int64_t>(1, std::min(width / vec, 8 / perPhase));
+  return SwizzledSharedLayoutAttr::get(type.getContext(), vec, perPhase,
+                                       maxPhase, order);
+}
+
 class AccelerateMatmul
     : public tile::impl::AccelerateMatmulBase<AccelerateMatmul> {
 public:
@@ -88,8 +111,15 @@ public:
           v = convert.getSrc();
         }
         auto layout = DotOperandLayoutAttr::get(context, opIdx, mma, 2);
-        return ConvertLayoutOp::create(b, loc, withEncoding(v.getType(), layout),
-                                       v);
+        auto type = cast<RankedTensorType>(v.getType());
+        if (SwizzledSharedLayoutAttr shared = getOperandSharedLayout(type)) {
+          auto bufferType =
+              BufferType::get(context, type.getShape(), type.getElementType(),
+                              shared, /*mutableMemory=*/false);
+          Value buffer = LocalAllocOp::create(b, loc, bufferType, v);
+          return LocalLoadOp::create(b, loc, withEncoding(type, layout), buffer);
+        }
+        return ConvertLayoutOp::create(b, loc, withEncoding(type, layout), v);
       };
       Value a = operand(dot.getA(), 0), bb = operand(dot.getB(), 1);
       Value c = ConvertLayoutOp::create(

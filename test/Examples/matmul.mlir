@@ -2,7 +2,7 @@
 // RUN: tile-opt %tile_src_root/examples/matmul.mlir --mlir-print-op-generic | tile-opt | FileCheck %s
 // RUN: tile-opt %tile_src_root/examples/matmul.mlir --canonicalize --cse | FileCheck %s
 // On tensor cores, the accumulator stays in the mma layout through the K
-// loop: the only conversions in the loop bring the operands to theirs.
+// loop; the operands reach theirs through swizzled shared buffers.
 // RUN: tile-opt %tile_src_root/examples/matmul.mlir -tile-assign-layouts -tile-coalesce -tile-accelerate-matmul -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=MMA
 // RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul.mlir --emit=ptx -o - | FileCheck %s --check-prefix=PTX %}
 
@@ -14,11 +14,16 @@
 // CHECK: tile.store
 
 // MMA: %[[ACC:.*]] = scf.for {{.*}} -> (tensor<64x64xf32, #mma>)
-// MMA: tile.convert_layout {{.*}} -> tensor<64x32xf16, #dot_op>
-// MMA: tile.convert_layout {{.*}} -> tensor<32x64xf16, #dot_op1>
+// MMA: tile.local_alloc {{.*}} -> !tile.buffer<64x32xf16, #shared>
+// MMA: tile.local_load {{.*}} -> tensor<64x32xf16, #dot_op>
+// MMA: tile.local_alloc {{.*}} -> !tile.buffer<32x64xf16, #shared1>
+// MMA: tile.local_load {{.*}} -> tensor<32x64xf16, #dot_op1>
 // MMA-NOT: tile.convert_layout
 // MMA: tile.dot {{.*}} -> tensor<64x64xf32, #mma>
 // MMA-NEXT: scf.yield
 // MMA: tile.convert_layout %[[ACC]] : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked
 
+// A: 64x32 f16 rows read as 8x8 matrices; B (N contiguous) transposed.
+// PTX-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // PTX-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32

@@ -2,15 +2,21 @@
 
 // f16 operands with f32 accumulators go to mma.sync: the accumulator gets
 // #tile.mma version 2 (64x64 is 4x8 tiles of 16x8: warps 2x2, each with
-// 2x4 tiles), the operands its dot_op layouts, converted from their blocked
-// sources.
+// 2x4 tiles), the operands its dot_op layouts, read from swizzled shared
+// buffers that ldmatrix reads without bank conflicts: rows of 32 f16 (64
+// bytes) keep two rows per phase over 4 phases, rows of 64 one per phase
+// over 8.
 // CHECK-DAG: #[[MMA:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // CHECK-DAG: #[[A:.*]] = #tile.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>
 // CHECK-DAG: #[[B:.*]] = #tile.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 2}>
+// CHECK-DAG: #[[SA:.*]] = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+// CHECK-DAG: #[[SB:.*]] = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 // CHECK-LABEL: tile.func @f16
 // CHECK-NOT: #dot_op
-// CHECK: %[[CA:.*]] = tile.convert_layout %arg0 : tensor<64x32xf16, #{{.*}}> -> tensor<64x32xf16, #[[A]]>
-// CHECK: %[[CB:.*]] = tile.convert_layout %arg1 : tensor<32x64xf16, #{{.*}}> -> tensor<32x64xf16, #[[B]]>
+// CHECK: %[[BA:.*]] = tile.local_alloc %arg0 : (tensor<64x32xf16, #{{.*}}>) -> !tile.buffer<64x32xf16, #[[SA]]>
+// CHECK: %[[CA:.*]] = tile.local_load %[[BA]] : !tile.buffer<64x32xf16, #[[SA]]> -> tensor<64x32xf16, #[[A]]>
+// CHECK: %[[BB:.*]] = tile.local_alloc %arg1 : (tensor<32x64xf16, #{{.*}}>) -> !tile.buffer<32x64xf16, #[[SB]]>
+// CHECK: %[[CB:.*]] = tile.local_load %[[BB]] : !tile.buffer<32x64xf16, #[[SB]]> -> tensor<32x64xf16, #[[B]]>
 // CHECK: %[[CC:.*]] = tile.convert_layout %arg2 : tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #[[MMA]]>
 // CHECK: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[CC]] : tensor<64x32xf16, #[[A]]> * tensor<32x64xf16, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
 // CHECK: tile.convert_layout %[[D]] : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #{{.*}}>
@@ -21,8 +27,10 @@ tile.func @f16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf3
 
 // -----
 
-// bf16 too; 32x64 is 2x8 tiles: the warps go along N.
-// CHECK: #[[MMA2:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
+// bf16 too; 32x64 is 2x8 tiles: the warps go along N. Rows of 16 bf16 (32
+// bytes): four rows per phase, two phases.
+// CHECK-DAG: #tile.shared<{vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]}>
+// CHECK-DAG: #[[MMA2:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
 // CHECK-LABEL: tile.func @bf16
 // CHECK: tile.dot {{.*}} -> tensor<32x64xf32, #[[MMA2]]>
 tile.func @bf16(%a: tensor<32x16xbf16>, %b: tensor<16x64xbf16>, %c: tensor<32x64xf32>) -> tensor<32x64xf32> {

@@ -17,6 +17,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::tile;
 
@@ -453,17 +455,179 @@ Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
       b, loc, offset, createI32(b, loc, getElementBytes(buffer.getElementType())));
 }
 
+/// Elements per shared-memory vector access of a blocked tensor: the run a
+/// thread holds along the buffer's contiguous dimension, up to 16 bytes and
+/// within one swizzled group, so that the vector stays contiguous and
+/// aligned (rows are a multiple of it).
+unsigned getSharedVectorWidth(RankedTensorType type, BufferType buffer) {
+  auto layout = cast<SwizzledSharedLayoutAttr>(buffer.getEncoding());
+  Type element = type.getElementType();
+  size_t lead = buffer.getRank() - layout.getOrder().size();
+  if (!isa<BlockedLayoutAttr>(type.getEncoding()) || lead != 0 ||
+      !element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8)
+    return 1;
+  Distribution dist = getDistribution(type);
+  unsigned fast = layout.getOrder()[0];
+  if (dist.getFastestDim() != fast)
+    return 1;
+  int64_t width = std::min<int64_t>(dist.getSizePerThread(fast),
+                                    16 / getElementBytes(element));
+  if (layout.getMaxPhase() > 1)
+    width = std::min<int64_t>(width, layout.getVec());
+  width = int64_t(1) << llvm::Log2_64(std::max<int64_t>(1, width));
+  while (width > 1 && buffer.getShape()[fast] % width)
+    width /= 2;
+  return width;
+}
+
 /// Stores a distributed tensor into a shared buffer at `base`.
 void storeTensor(OpBuilder &b, Location loc, const LoweringState &state,
                  RankedTensorType type, ValueRange values, BufferType buffer,
                  Value base) {
   Distribution dist = getDistribution(type);
   ThreadIds ids = emitThreadIds(b, loc, state.threadsPerWarp);
-  for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+  unsigned width = getSharedVectorWidth(type, buffer);
+  int64_t bytes = getElementBytes(type.getElementType());
+  for (unsigned e = 0; e < dist.getNumElements(); e += width) {
     SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, e);
-    storeShared(b, loc, values[e],
-                addBytes(b, loc, base, emitSharedByteOffset(b, loc, buffer, coords)));
+    Value ptr =
+        addBytes(b, loc, base, emitSharedByteOffset(b, loc, buffer, coords));
+    if (width == 1) {
+      storeShared(b, loc, values[e], ptr);
+      continue;
+    }
+    auto vectorType = VectorType::get({width}, values[e].getType());
+    Value v = LLVM::UndefOp::create(b, loc, vectorType);
+    for (unsigned i = 0; i < width; ++i)
+      v = LLVM::InsertElementOp::create(b, loc, v, values[e + i],
+                                        createI32(b, loc, i));
+    LLVM::StoreOp::create(b, loc, v, ptr, /*alignment=*/width * bytes);
   }
+}
+
+/// Reads an mma.sync operand (dot_op of a version 2 mma layout, 16-bit
+/// elements) with ldmatrix: each 8x8 piece of a 16x16 A block or a 16x8 B
+/// block is one matrix; lane i gives the address of row i % 8 of matrix
+/// i / 8. Rows run along the buffer's contiguous dimension; when that is
+/// not K, `.trans` hands each thread the K pairs mma.sync expects. Fails
+/// (the caller falls back to element loads) when the buffer does not keep
+/// 8-element rows contiguous.
+FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
+                                               const LoweringState &state,
+                                               RankedTensorType type,
+                                               BufferType buffer, Value base) {
+  auto dot = dyn_cast<DotOperandLayoutAttr>(type.getEncoding());
+  auto mma = dot ? dyn_cast<MmaLayoutAttr>(dot.getParent()) : MmaLayoutAttr();
+  auto layout = dyn_cast<SwizzledSharedLayoutAttr>(buffer.getEncoding());
+  if (!mma || mma.getVersionMajor() != 2 || dot.getKWidth() != 2 || !layout ||
+      buffer.getRank() != 2 || !type.getElementType().isIntOrFloat() ||
+      type.getElementType().getIntOrFloatBitWidth() != 16)
+    return failure();
+  unsigned fast = layout.getOrder()[0];
+  if (buffer.getShape()[fast] % 8 ||
+      (layout.getMaxPhase() > 1 && layout.getVec() % 8))
+    return failure();
+  unsigned opIdx = dot.getOpIdx();
+  unsigned kDim = opIdx == 0 ? 1 : 0;
+  bool trans = fast != kDim;
+  Distribution dist = getDistribution(type);
+  ThreadIds ids = emitThreadIds(b, loc, state.threadsPerWarp);
+  Value lane = ids.lane;
+  Value laneGroup = arith::DivUIOp::create(b, loc, lane, createI32(b, loc, 4));
+  Value lanePair = arith::MulIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, lane, createI32(b, loc, 4)),
+      createI32(b, loc, 2));
+  Value matrixRow = arith::RemUIOp::create(b, loc, lane, createI32(b, loc, 8));
+  Value matrixIndex = arith::DivUIOp::create(b, loc, lane, createI32(b, loc, 8));
+
+  // Matrices by the index tuple of their first element on each thread (a
+  // K pair): A's 16x16 blocks as (rows 0-7, k 0-7), (rows 8-15, k 0-7),
+  // (rows 0-7, k 8-15), (rows 8-15, k 8-15), mma.sync's register order; B's
+  // (k 0-7), (k 8-15) of one 8-column block, two blocks per ldmatrix.
+  SmallVector<SmallVector<SmallVector<int64_t, 2>, 4>> groups;
+  if (opIdx == 0) {
+    for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+      ArrayRef<int64_t> t = dist.getTuple(e);
+      if (t[0] % 2 == 0 && t[1] % 4 == 0)
+        groups.push_back({{t[0], t[1]}, {t[0] + 1, t[1]}, {t[0], t[1] + 2},
+                          {t[0] + 1, t[1] + 2}});
+    }
+  } else {
+    std::map<int64_t, SmallVector<int64_t>> columnsPerStep;
+    for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+      ArrayRef<int64_t> t = dist.getTuple(e);
+      if (t[0] % 4 == 0)
+        columnsPerStep[t[0]].push_back(t[1]);
+    }
+    for (auto &[k, columns] : columnsPerStep)
+      for (size_t i = 0; i < columns.size(); i += 2) {
+        SmallVector<SmallVector<int64_t, 2>, 4> group;
+        for (size_t j = i; j < std::min(i + 2, columns.size()); ++j)
+          group.append({{k, columns[j]}, {k + 2, columns[j]}});
+        groups.push_back(group);
+      }
+  }
+
+  Type i32 = b.getI32Type();
+  Type element = type.getElementType();
+  auto pairType = VectorType::get({2}, element);
+  SmallVector<Value> values(dist.getNumElements());
+  for (ArrayRef<SmallVector<int64_t, 2>> group : groups) {
+    // This lane's row address in each matrix; lane i uses matrix i / 8's.
+    Value offset;
+    SmallVector<std::pair<int64_t, int64_t>> elements;
+    for (auto [j, tuple] : llvm::enumerate(group)) {
+      int64_t first = dist.findElement(tuple);
+      SmallVector<int64_t, 2> next = tuple;
+      ++next[kDim];
+      int64_t second = dist.findElement(next);
+      if (first < 0 || second < 0)
+        return failure();
+      elements.push_back({first, second});
+      SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, first);
+      // The matrix's corner: this thread's pair is at (row lane / 4,
+      // column 2 * (lane % 4)) of it, K being the column.
+      unsigned nonK = 1 - kDim;
+      Value kBase = arith::SubIOp::create(b, loc, coords[kDim], lanePair);
+      Value nonKBase = arith::SubIOp::create(b, loc, coords[nonK], laneGroup);
+      SmallVector<Value> row(2);
+      row[kDim] = trans ? arith::AddIOp::create(b, loc, kBase, matrixRow).getResult()
+                        : kBase;
+      row[nonK] = trans ? nonKBase
+                        : arith::AddIOp::create(b, loc, nonKBase, matrixRow).getResult();
+      Value mine = emitSharedByteOffset(b, loc, buffer, row);
+      if (!offset) {
+        offset = mine;
+        continue;
+      }
+      Value isMine = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::uge, matrixIndex, createI32(b, loc, j));
+      offset = arith::SelectOp::create(b, loc, isMine, mine, offset);
+    }
+    unsigned num = group.size();
+    Type resultType = i32;
+    if (num > 1)
+      resultType = LLVM::LLVMStructType::getLiteral(
+          b.getContext(), SmallVector<Type>(num, i32));
+    Value loaded = NVVM::LdMatrixOp::create(
+        b, loc, resultType, addBytes(b, loc, base, offset), num,
+        trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+    for (auto [j, pair] : llvm::enumerate(elements)) {
+      Value word = num == 1 ? loaded
+                            : LLVM::ExtractValueOp::create(b, loc, loaded, j)
+                                  .getResult();
+      Value halves = LLVM::BitcastOp::create(b, loc, pairType, word);
+      values[pair.first] =
+          LLVM::ExtractElementOp::create(b, loc, halves, createI32(b, loc, 0));
+      values[pair.second] =
+          LLVM::ExtractElementOp::create(b, loc, halves, createI32(b, loc, 1));
+    }
+  }
+  if (llvm::any_of(values, [](Value v) { return !v; }))
+    return failure();
+  return values;
 }
 
 struct LocalAllocLowering : public TilePattern<LocalAllocOp> {
@@ -501,16 +665,35 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
   matchAndRewrite(LocalLoadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Distribution dist = getDistribution(op.getType());
-    ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
+    RankedTensorType type = op.getType();
     BufferType buffer = op.getSrc().getType();
-    Type element = getTypeConverter()->convertType(op.getType().getElementType());
+    Value base = adaptor.getSrc().front();
+    if (FailureOr<SmallVector<Value>> values =
+            loadWithLdmatrix(rewriter, loc, state, type, buffer, base);
+        succeeded(values)) {
+      rewriter.replaceOpWithMultiple(op, {*values});
+      return success();
+    }
+    Distribution dist = getDistribution(type);
+    ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
+    Type element = getTypeConverter()->convertType(type.getElementType());
+    unsigned width = getSharedVectorWidth(type, buffer);
+    int64_t bytes = getElementBytes(type.getElementType());
     SmallVector<Value> values;
-    for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+    for (unsigned e = 0; e < dist.getNumElements(); e += width) {
       SmallVector<Value> coords = dist.emitCoordinates(rewriter, loc, ids, e);
-      Value ptr = addBytes(rewriter, loc, adaptor.getSrc().front(),
+      Value ptr = addBytes(rewriter, loc, base,
                            emitSharedByteOffset(rewriter, loc, buffer, coords));
-      values.push_back(loadShared(rewriter, loc, element, ptr));
+      if (width == 1) {
+        values.push_back(loadShared(rewriter, loc, element, ptr));
+        continue;
+      }
+      auto vectorType = VectorType::get({width}, element);
+      Value v = LLVM::LoadOp::create(rewriter, loc, vectorType, ptr,
+                                     /*alignment=*/width * bytes);
+      for (unsigned i = 0; i < width; ++i)
+        values.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, v, createI32(rewriter, loc, i)));
     }
     rewriter.replaceOpWithMultiple(op, {values});
     return success();

@@ -11,7 +11,8 @@
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.wait.group 0
 // CHECK: gpu.barrier
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// Each thread reads back its four contiguous floats as one vector.
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
 #blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #tile.shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32} {

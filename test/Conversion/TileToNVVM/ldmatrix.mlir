@@ -1,0 +1,74 @@
+// mma.sync operands read from shared memory with ldmatrix.
+// RUN: tile-opt %s -tile-allocate-shared-memory -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#opA = #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#opB = #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+#rows = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#wide = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#cols = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
+#plain = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#narrow = #tile.shared<{vec = 4, perPhase = 1, maxPhase = 2, order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+
+// A (64x32, K contiguous): each warp's 32 rows are two 16-row blocks, K two
+// 16-wide steps: four ldmatrix.x4 of 8x8 matrices, rows of 8 along K.
+// CHECK-LABEL: gpu.func @a_rows
+// CHECK-COUNT-4: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+tile.func public @a_rows(%x: f16) {
+  %buf = tile.local_alloc : () -> !tile.buffer<64x32xf16, #rows, mutable>
+  %a = tile.local_load %buf : !tile.buffer<64x32xf16, #rows, mutable> -> tensor<64x32xf16, #opA>
+  tile.print " a" {hex = false, isSigned = array<i32: 0>} : %a : tensor<64x32xf16, #opA>
+  tile.return
+}
+
+// A with M contiguous: the same matrices read transposed.
+// CHECK-LABEL: gpu.func @a_cols
+// CHECK-COUNT-4: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<col>, num = 4 : i32{{.*}}}
+// CHECK-NOT: nvvm.ldmatrix
+tile.func public @a_cols(%x: f16) {
+  %buf = tile.local_alloc : () -> !tile.buffer<64x32xbf16, #cols, mutable>
+  %a = tile.local_load %buf : !tile.buffer<64x32xbf16, #cols, mutable> -> tensor<64x32xbf16, #opA>
+  tile.print " a" {hex = false, isSigned = array<i32: 0>} : %a : tensor<64x32xbf16, #opA>
+  tile.return
+}
+
+// B (32x64, N contiguous): each warp's four 8-column blocks in pairs, two K
+// steps: four transposed ldmatrix.x4.
+// CHECK-LABEL: gpu.func @b_rows
+// CHECK-COUNT-4: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<col>, num = 4 : i32{{.*}}}
+// CHECK-NOT: nvvm.ldmatrix
+tile.func public @b_rows(%x: f16) {
+  %buf = tile.local_alloc : () -> !tile.buffer<32x64xf16, #wide, mutable>
+  %b = tile.local_load %buf : !tile.buffer<32x64xf16, #wide, mutable> -> tensor<32x64xf16, #opB>
+  tile.print " b" {hex = false, isSigned = array<i32: 0>} : %b : tensor<32x64xf16, #opB>
+  tile.return
+}
+
+// One 8-column block per warp (B is 16x16): ldmatrix.x2 per K step; an
+// unswizzled buffer keeps rows of 8 contiguous too.
+// CHECK-LABEL: gpu.func @b_single
+// CHECK-COUNT-1: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<col>, num = 2 : i32{{.*}}} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32)>
+// CHECK-NOT: nvvm.ldmatrix
+tile.func public @b_single(%x: f16) {
+  %buf = tile.local_alloc : () -> !tile.buffer<16x16xf16, #plain, mutable>
+  %b = tile.local_load %buf : !tile.buffer<16x16xf16, #plain, mutable> -> tensor<16x16xf16, #opB>
+  tile.print " b" {hex = false, isSigned = array<i32: 0>} : %b : tensor<16x16xf16, #opB>
+  tile.return
+}
+
+// A swizzle that splits rows of 8 elements: element loads instead.
+// CHECK-LABEL: gpu.func @fallback
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: gpu.return
+tile.func public @fallback(%x: f16) {
+  %buf = tile.local_alloc : () -> !tile.buffer<64x32xf16, #narrow, mutable>
+  %a = tile.local_load %buf : !tile.buffer<64x32xf16, #narrow, mutable> -> tensor<64x32xf16, #opA>
+  tile.print " a" {hex = false, isSigned = array<i32: 0>} : %a : tensor<64x32xf16, #opA>
+  tile.return
+}
+}
