@@ -59,12 +59,26 @@ for block in 1024 2048 4096; do
   compile "layernorm_${block}_h" "$warps" "$out/layernorm_${block}_h.mlir"
 done
 
-# Matmul: the example, and a variant for M, N, K multiples of 16 (16-byte
-# loads of a and b).
+# Matmul: the example as written (any M, N, K), and bench/kernels/
+# matmul_blocks.mlir (the example with M, N, K multiples of 16: 16-byte
+# loads, cp.async pipelining) at several block shapes:
+# matmul_<BM>x<BN>x<BK>_w<warps>[_s<stages>] (3 stages unless named).
 compile matmul 4 "$root/examples/matmul.mlir"
-sed 's/%M: i32, %N: i32, %K: i32)/%M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32})/' \
-  "$root/examples/matmul.mlir" > "$out/matmul_h.mlir"
-compile matmul_h 4 "$out/matmul_h.mlir"
-# ...and 128x128 blocks with 8 warps.
-sed 's/64/128/g; s/63/127/g' "$out/matmul_h.mlir" > "$out/matmul_128_h.mlir"
-compile matmul_128_h 8 "$out/matmul_128_h.mlir"
+matmul_blocks() { # BM BN BK warps [stages]
+  local bm=$1 bn=$2 bk=$3 warps=$4 stages=${5:-3}
+  local name="matmul_${bm}x${bn}x${bk}_w$warps"
+  [ "$stages" = 3 ] || name="${name}_s$stages"
+  sed "s/BM1/$((bm - 1))/g; s/BN1/$((bn - 1))/g; s/BM/$bm/g; s/BN/$bn/g; s/BK/$bk/g" \
+    "$root/bench/kernels/matmul_blocks.mlir" > "$out/$name.mlir"
+  "$translate" "$out/$name.mlir" --emit=cubin --num-warps="$warps" --num-stages="$stages" \
+    -o "$out/$name.cubin" --kernel-info="$out/$name.info"
+  echo "$name warps=$warps stages=$stages"
+}
+matmul_blocks 64 64 32 4
+matmul_blocks 64 64 32 4 1
+matmul_blocks 128 64 32 4
+matmul_blocks 128 128 32 8
+matmul_blocks 128 128 32 8 4
+matmul_blocks 128 128 64 8
+matmul_blocks 128 256 32 8
+matmul_blocks 128 256 64 8

@@ -46,6 +46,7 @@ void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
   options->diagnosticUserData = nullptr;
   options->fpFusion = true;
   options->keepLayouts = false;
+  options->numStages = 3;
 }
 
 MlirLogicalResult mlirTileCompile(MlirModule module,
@@ -104,6 +105,7 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   compile.optLevel = options->optLevel;
   compile.fpFusion = options->fpFusion;
   compile.keepLayouts = options->keepLayouts;
+  compile.numStages = options->numStages;
   if (options->cudaPath)
     compile.cudaPath = options->cudaPath;
 

@@ -37,6 +37,9 @@ struct CompileOptions {
   /// Keep the layouts of an input that is already distributed tile IR
   /// (tile-translate --keep-layouts).
   bool keepLayouts = false;
+  /// Buffers per pipelined load (tile-pipeline): loads feeding tensor-core
+  /// dots in loops are issued numStages - 1 iterations ahead; below 2, none.
+  int numStages = 3;
 };
 
 /// What a launch needs to know about a kernel.

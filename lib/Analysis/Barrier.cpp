@@ -2,7 +2,9 @@
 
 #include "tile/Analysis/Barrier.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -52,19 +54,108 @@ std::optional<ByteInterval> findOverlap(const Intervals &a, const Intervals &b) 
   return std::nullopt;
 }
 
+/// Which stage of a multi-buffered allocation a view is:
+/// `ring[(base + offset) mod stages]`, `base` null for a constant index.
+/// Two views of one allocation with the same base and different offsets
+/// (mod stages) are different stages. `stages == 0`: unknown.
+struct StageTag {
+  Operation *ring = nullptr;
+  Value base;
+  int64_t offset = 0, stages = 0;
+  bool operator==(const StageTag &o) const {
+    return ring == o.ring && base == o.base && offset == o.offset &&
+           stages == o.stages;
+  }
+  bool operator<(const StageTag &o) const {
+    return std::make_tuple(ring, base.getAsOpaquePointer(), offset, stages) <
+           std::make_tuple(o.ring, o.base.getAsOpaquePointer(), o.offset,
+                           o.stages);
+  }
+  /// Provably a different stage of the same allocation.
+  bool isOtherStageThan(const StageTag &o) const {
+    return stages != 0 && ring == o.ring && stages == o.stages &&
+           base == o.base && offset != o.offset;
+  }
+};
+
+/// The stage `buffer` views: a tile.buffer_index whose index is
+/// `(base + c) rem S` or the constant c, S the allocation's stage count.
+StageTag getStageTag(Value buffer) {
+  auto index = buffer.getDefiningOp<BufferIndexOp>();
+  auto ring = index ? index.getSrc().getDefiningOp<LocalAllocOp>() : nullptr;
+  if (!ring)
+    return {};
+  int64_t stages = index.getSrc().getType().getShape().front();
+  auto normalize = [&](Value base, int64_t c) {
+    return StageTag{ring, base, ((c % stages) + stages) % stages, stages};
+  };
+  if (std::optional<int64_t> c = getConstantIntValue(index.getIndex()))
+    return normalize(Value(), *c);
+  auto rem = index.getIndex().getDefiningOp<arith::RemUIOp>();
+  std::optional<int64_t> divisor =
+      rem ? getConstantIntValue(rem.getRhs()) : std::nullopt;
+  if (!divisor || *divisor != stages)
+    return {};
+  Value base = rem.getLhs();
+  int64_t c = 0;
+  if (auto add = base.getDefiningOp<arith::AddIOp>())
+    if (std::optional<int64_t> k = getConstantIntValue(add.getRhs())) {
+      base = add.getLhs();
+      c = *k;
+    }
+  return normalize(base, c);
+}
+
+/// An asynchronous copy's destination bytes and stage.
+struct AsyncTarget {
+  ByteInterval bytes;
+  StageTag stage;
+  bool operator==(const AsyncTarget &o) const {
+    return bytes == o.bytes && stage == o.stage;
+  }
+  bool operator<(const AsyncTarget &o) const {
+    return std::tie(bytes, stage) < std::tie(o.bytes, o.stage);
+  }
+};
+using AsyncTargets = SmallVector<AsyncTarget>;
+
+void addAll(AsyncTargets &to, const AsyncTargets &from) {
+  for (const AsyncTarget &t : from) {
+    auto it = llvm::lower_bound(to, t);
+    if (it == to.end() || !(*it == t))
+      to.insert(it, t);
+  }
+}
+
 /// Shared memory accessed since the last barrier.
 struct Pending {
   Intervals reads, writes;
   /// Async copies issued but not committed, and committed groups (oldest
   /// first) not yet waited for.
-  Intervals asyncUncommitted;
-  SmallVector<Intervals> asyncGroups;
+  AsyncTargets asyncUncommitted;
+  SmallVector<AsyncTargets> asyncGroups;
 
-  Intervals allAsync() const {
-    Intervals all = asyncUncommitted;
-    for (const Intervals &group : asyncGroups)
+  AsyncTargets allAsync() const {
+    AsyncTargets all = asyncUncommitted;
+    for (const AsyncTargets &group : asyncGroups)
       addAll(all, group);
     return all;
+  }
+
+  /// Rewrites every async target's stage tag (loop entry and back edges).
+  void mapStages(function_ref<StageTag(const StageTag &)> fn) {
+    auto apply = [&](AsyncTargets &targets) {
+      AsyncTargets mapped;
+      for (AsyncTarget t : targets) {
+        if (t.stage.stages)
+          t.stage = fn(t.stage);
+        addAll(mapped, AsyncTargets{t});
+      }
+      targets = std::move(mapped);
+    };
+    apply(asyncUncommitted);
+    for (AsyncTargets &group : asyncGroups)
+      apply(group);
   }
 
   void join(const Pending &other) {
@@ -73,8 +164,8 @@ struct Pending {
     addAll(asyncUncommitted, other.asyncUncommitted);
     // Align groups by recency: the most recent groups wait together.
     size_t n = std::max(asyncGroups.size(), other.asyncGroups.size());
-    SmallVector<Intervals> groups(n);
-    auto merge = [&](const SmallVector<Intervals> &from) {
+    SmallVector<AsyncTargets> groups(n);
+    auto merge = [&](const SmallVector<AsyncTargets> &from) {
       for (size_t i = 0; i < from.size(); ++i)
         addAll(groups[n - from.size() + i], from[i]);
     };
@@ -158,24 +249,26 @@ private:
       thenState.join(elseState);
       return thenState;
     }
+    if (auto forOp = dyn_cast<scf::ForOp>(op))
+      return visitFor(forOp, state);
     if (op->getNumRegions() > 0 &&
         (isa<LoopLikeOpInterface, RegionBranchOpInterface>(op))) {
       // A loop (or other region control flow): run its regions until the
       // state at their entry stops growing. The body may also run zero
       // times, so the result joins the state before.
-      Pending entry = state, current = state, out;
+      Pending entry = forgetStages(state), current = entry, out;
       while (true) {
         out = current;
         for (Region &region : op->getRegions())
           out = visitRegion(region, out);
         Pending next = entry;
-        next.join(out);
+        next.join(forgetStages(out));
         if (next == current)
           break;
         current = next;
       }
       out.join(entry);
-      return out;
+      return forgetStages(out);
     }
     return transfer(op, std::move(state));
   }
@@ -206,6 +299,48 @@ private:
     }
   }
 
+  /// Stage tags only hold where their base means the same thing.
+  static Pending forgetStages(Pending state) {
+    state.mapStages([](const StageTag &) { return StageTag(); });
+    return state;
+  }
+
+  /// An scf.for, tracking stages indexed by its induction variable: with a
+  /// constant lower bound, stage c of the state before the loop is stage
+  /// (iv + c - lb) in the first iteration; with a constant step, stage
+  /// (iv + c) of one iteration is (iv + c - step) in the next. Anything
+  /// else about stages is forgotten at the loop's edges.
+  Pending visitFor(scf::ForOp forOp, const Pending &state) {
+    Value iv = forOp.getInductionVar();
+    std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
+    std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
+    auto rebase = [&](Pending s, Value from, std::optional<int64_t> shift) {
+      s.mapStages([&](const StageTag &tag) {
+        if (tag.base != from || !shift)
+          return StageTag();
+        return StageTag{tag.ring, iv,
+                        ((tag.offset - *shift) % tag.stages + tag.stages) %
+                            tag.stages,
+                        tag.stages};
+      });
+      return s;
+    };
+    Pending entry = rebase(state, Value(), lb);
+    Pending current = entry, out;
+    while (true) {
+      out = visitRegion(forOp.getRegion(), current);
+      Pending next = entry;
+      next.join(rebase(out, iv, step));
+      if (next == current)
+        break;
+      current = next;
+    }
+    // Zero iterations keep the state before.
+    Pending result = forgetStages(out);
+    result.join(forgetStages(state));
+    return result;
+  }
+
   Pending transfer(Operation *op, Pending state) {
     if (isa<gpu::BarrierOp>(op)) {
       state.reads.clear();
@@ -223,7 +358,8 @@ private:
       size_t keep = std::min<size_t>(wait.getNum(), state.asyncGroups.size());
       size_t done = state.asyncGroups.size() - keep;
       for (size_t i = 0; i < done; ++i)
-        addAll(state.writes, state.asyncGroups[i]);
+        for (const AsyncTarget &t : state.asyncGroups[i])
+          addAll(state.writes, Intervals{t.bytes});
       state.asyncGroups.erase(state.asyncGroups.begin(),
                               state.asyncGroups.begin() + done);
       return state;
@@ -235,7 +371,14 @@ private:
       return state;
 
     // Memory an async copy may still be writing: no barrier can order it.
-    Intervals inFlight = state.allAsync();
+    // Another stage of the same allocation is safe.
+    StageTag readStage;
+    if (auto load = dyn_cast<LocalLoadOp>(op))
+      readStage = getStageTag(load.getSrc());
+    Intervals inFlight;
+    for (const AsyncTarget &t : state.allAsync())
+      if (!t.stage.isOtherStageThan(readStage))
+        addAll(inFlight, Intervals{t.bytes});
     if (auto overlap = findOverlap(reads, inFlight);
         overlap && reported.insert(op).second) {
       op->emitError() << "reads shared memory [" << overlap->first << ", "
@@ -269,7 +412,11 @@ private:
     }
     addAll(state.reads, reads);
     addAll(state.writes, writes);
-    addAll(state.asyncUncommitted, async);
+    StageTag copyStage;
+    if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
+      copyStage = getStageTag(copy.getResult());
+    for (const ByteInterval &bytes : async)
+      addAll(state.asyncUncommitted, AsyncTargets{{bytes, copyStage}});
     return state;
   }
 

@@ -53,6 +53,7 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
   pipeline.numWarps = options.numWarps;
   pipeline.fpFusion = options.fpFusion;
   pipeline.keepLayouts = options.keepLayouts;
+  pipeline.numStages = options.numStages;
   buildTileToLLVMPipeline(pm, pipeline);
   return pm.run(module);
 }

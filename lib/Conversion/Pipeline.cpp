@@ -35,6 +35,16 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
+  // Loads that feed shared buffers in loops become asynchronous copies
+  // issued ahead (the copies' address arithmetic is cloned; the clean-up
+  // removes what the original loads no longer need).
+  if (options.numStages >= 2) {
+    PipelineOptions pipeline;
+    pipeline.numStages = options.numStages;
+    pm.addPass(createPipeline(pipeline));
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
   pm.addPass(createAllocateSharedMemory());
   pm.addPass(createInsertBarriers());
   // Per-thread code, then the upstream lowerings to LLVM and NVVM.

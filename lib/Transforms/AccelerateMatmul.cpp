@@ -112,11 +112,22 @@ public:
         }
         auto layout = DotOperandLayoutAttr::get(context, opIdx, mma, 2);
         auto type = cast<RankedTensorType>(v.getType());
-        if (SwizzledSharedLayoutAttr shared = getOperandSharedLayout(type)) {
+        // Shared memory takes any layout: store the value as it was
+        // computed (e.g. the coalesced load before tile-coalesce's
+        // conversion back).
+        Value stored = v;
+        while (auto convert = stored.getDefiningOp<ConvertLayoutOp>()) {
+          if (!isa<BlockedLayoutAttr>(convert.getSrc().getType().getEncoding()))
+            break;
+          stored = convert.getSrc();
+        }
+        auto storedType = cast<RankedTensorType>(stored.getType());
+        if (SwizzledSharedLayoutAttr shared =
+                getOperandSharedLayout(storedType)) {
           auto bufferType =
               BufferType::get(context, type.getShape(), type.getElementType(),
                               shared, /*mutableMemory=*/false);
-          Value buffer = LocalAllocOp::create(b, loc, bufferType, v);
+          Value buffer = LocalAllocOp::create(b, loc, bufferType, stored);
           return LocalLoadOp::create(b, loc, withEncoding(type, layout), buffer);
         }
         return ConvertLayoutOp::create(b, loc, withEncoding(type, layout), v);

@@ -63,6 +63,11 @@ static cl::opt<bool> keepLayouts(
     cl::desc("The input is distributed tile IR: compile it with its layouts "
              "as written"),
     cl::init(false), cl::cat(tileCategory));
+static cl::opt<int> numStages(
+    "num-stages",
+    cl::desc("Buffers per pipelined load in loops (tile-pipeline); below 2, "
+             "no pipelining"),
+    cl::init(3), cl::cat(tileCategory));
 static cl::opt<bool> verifyEach(
     "verify-each", cl::desc("Run the IR verifier after every pass"),
     cl::init(false), cl::cat(tileCategory));
@@ -109,6 +114,7 @@ int main(int argc, char **argv) {
   options.verifyEachPass = verifyEach;
   options.fpFusion = fpFusion;
   options.keepLayouts = keepLayouts;
+  options.numStages = numStages;
 
   if (failed(tile::lowerToLLVM(*module, options)))
     return 1;

@@ -63,10 +63,14 @@ typedef struct MlirTileCompileOptions {
   /// The module is distributed tile IR: compile it with its layouts as
   /// written (no layout assignment, coalescing or layout clean-up).
   bool keepLayouts;
+  /// Buffers per pipelined load: loads feeding tensor-core dots in loops are
+  /// issued numStages - 1 iterations ahead (cp.async); below 2, none.
+  int numStages;
 } MlirTileCompileOptions;
 
 /// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no
-/// diagnostic callback, fp fusion on, layouts assigned by the compiler.
+/// diagnostic callback, fp fusion on, layouts assigned by the compiler,
+/// 3 pipeline stages.
 MLIR_CAPI_EXPORTED void mlirTileCompileOptionsInit(MlirTileCompileOptions *options);
 
 /// Compiles `module` (tile IR; lowered in place) and passes the result to

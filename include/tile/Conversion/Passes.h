@@ -39,6 +39,11 @@ struct TilePipelineOptions
       *this, "fp-fusion",
       llvm::cl::desc("Allow floating-point multiply and add to fuse into fma"),
       llvm::cl::init(true)};
+  Option<int> numStages{
+      *this, "num-stages",
+      llvm::cl::desc("Buffers per pipelined load (tile-pipeline); below 2, "
+                     "loads are not pipelined"),
+      llvm::cl::init(3)};
 };
 
 /// The pipeline from tile IR to a gpu.module of LLVM and NVVM ops:

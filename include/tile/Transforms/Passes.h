@@ -3,6 +3,7 @@
 #ifndef TILE_TRANSFORMS_PASSES_H
 #define TILE_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/Pass.h"
 #include "tile/TileDialect.h"

@@ -86,6 +86,43 @@ def RemoveLayoutConversions
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
 
+def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
+  let summary = "Software-pipeline the loads that feed shared buffers in loops";
+  let description = [{
+    In an `scf.for` with a constant lower bound (non-negative) and step 1, a
+    `tile.load` whose only use is a `tile.local_alloc` read by
+    `tile.local_load`s (the staging of a `tile.dot` operand that
+    `tile-accelerate-matmul` writes) becomes an asynchronous copy
+    (`tile.async_copy_global_to_local`, cp.async) `num-stages - 1`
+    iterations ahead into a ring of `num-stages` buffers:
+
+    - before the loop, one `local_alloc` of `num-stages` stages and copies
+      for the first `num-stages - 1` iterations, one group each;
+    - at the top of each iteration, `tile.async_wait {num = num-stages - 2}`
+      (this iteration's group has landed), then the copy for iteration
+      `iv + num-stages - 1` into stage `(iv + num-stages - 1) rem
+      num-stages` and its group; the loads of this iteration read stage
+      `iv rem num-stages`;
+    - after the loop, a wait for every group (copies past the end are
+      masked off, but still zero-fill their stage).
+
+    Copies for iterations past the upper bound are masked off. The load's
+    pointers, mask and `other` must be computed from the induction variable
+    and values defined outside the loop by side-effect-free ops, which are
+    cloned for the iteration ahead; other loads are left alone. The barrier
+    analysis proves the schedule race-free (it tells stages of the ring
+    apart by their index, `(iv + c) rem num-stages`) and places one barrier
+    per iteration, between the wait and the copies. Run after
+    `tile-accelerate-matmul` and before `tile-allocate-shared-memory`, which
+    sizes the ring.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "Buffers in each ring (copies in flight + 1); below 2, nothing is pipelined">
+  ];
+  let dependentDialects = ["::mlir::tile::TileDialect", "::mlir::arith::ArithDialect"];
+}
+
 def AllocateSharedMemory
     : Pass<"tile-allocate-shared-memory", "::mlir::ModuleOp"> {
   let summary = "Give every shared-memory buffer an offset";

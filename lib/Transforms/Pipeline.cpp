@@ -1,0 +1,220 @@
+//===- Pipeline.cpp - software pipelining of loads into shared buffers ----===//
+//
+// Turns the loads that a loop stages through shared memory (tile.load ->
+// tile.local_alloc -> tile.local_load, the operands of a tensor-core dot)
+// into cp.async copies issued num-stages - 1 iterations ahead into a ring of
+// buffers, so that global-memory latency overlaps the loop's math.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_PIPELINE
+#include "tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// A load the pass moves ahead: the load, the buffer it fills, and the ops
+/// of the loop body its pointers, mask and other are computed by.
+struct Stream {
+  LoadOp load;
+  LocalAllocOp alloc;
+  SmallVector<Operation *> slice;
+};
+
+/// The body ops `values` depend on, in program order, if every one is
+/// side-effect free without regions and the only block argument reached is
+/// the induction variable.
+std::optional<SmallVector<Operation *>> getSlice(scf::ForOp loop,
+                                                 ValueRange values) {
+  Block *body = loop.getBody();
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> worklist(values.begin(), values.end());
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == body && arg != loop.getInductionVar())
+        return std::nullopt;
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!loop->isAncestor(def))
+      continue; // defined outside the loop
+    if (def->getBlock() != body || def->getNumRegions() ||
+        !isMemoryEffectFree(def))
+      return std::nullopt;
+    if (slice.insert(def))
+      llvm::append_range(worklist, def->getOperands());
+  }
+  SmallVector<Operation *> ordered = slice.takeVector();
+  llvm::sort(ordered, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  return ordered;
+}
+
+/// One stage of a ring: the ring's type without its leading dimension.
+BufferType getStageType(Value ring) {
+  auto type = cast<BufferType>(ring.getType());
+  return BufferType::get(type.getContext(), type.getShape().drop_front(),
+                         type.getElementType(), type.getEncoding(),
+                         /*mutableMemory=*/true);
+}
+
+std::optional<Stream> getStream(scf::ForOp loop, LoadOp load) {
+  if (load->getBlock() != loop.getBody() || load.getIsVolatile() ||
+      !load->hasOneUse())
+    return std::nullopt;
+  auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
+  if (!alloc || alloc->getBlock() != loop.getBody() ||
+      !isa<SwizzledSharedLayoutAttr>(alloc.getType().getEncoding()) ||
+      !llvm::all_of(alloc->getUsers(),
+                    [](Operation *user) { return isa<LocalLoadOp>(user); }))
+    return std::nullopt;
+  SmallVector<Value> inputs = {load.getPtr()};
+  if (load.getMask())
+    inputs.push_back(load.getMask());
+  if (load.getOther())
+    inputs.push_back(load.getOther());
+  std::optional<SmallVector<Operation *>> slice = getSlice(loop, inputs);
+  if (!slice)
+    return std::nullopt;
+  return Stream{load, alloc, std::move(*slice)};
+}
+
+class Pipeline : public tile::impl::PipelineBase<Pipeline> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (numStages < 2)
+      return;
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops)
+      pipeline(loop);
+  }
+
+private:
+  void pipeline(scf::ForOp loop) {
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    // Stage indices are (iv + c) rem S, which needs iv >= 0 and consecutive
+    // iterations to take consecutive stages.
+    if (!lb || *lb < 0 || step != 1)
+      return;
+    SmallVector<Stream> streams;
+    for (auto load : loop.getBody()->getOps<LoadOp>())
+      if (std::optional<Stream> stream = getStream(loop, load))
+        streams.push_back(std::move(*stream));
+    if (streams.empty())
+      return;
+
+    int64_t stages = numStages;
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    Value iv = loop.getInductionVar();
+    Type ivType = iv.getType();
+    Value ub = loop.getUpperBound();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantOp::create(b, loc, b.getIntegerAttr(ivType, v));
+    };
+    auto toI32 = [&](Value v) -> Value {
+      if (v.getType().isInteger(32))
+        return v;
+      if (v.getType().isIndex())
+        return arith::IndexCastOp::create(b, loc, b.getI32Type(), v);
+      return arith::TruncIOp::create(b, loc, b.getI32Type(), v);
+    };
+
+    // One ring of `stages` buffers per stream.
+    SmallVector<Value> rings;
+    for (Stream &stream : streams) {
+      BufferType type = stream.alloc.getType();
+      SmallVector<int64_t> shape = {stages};
+      llvm::append_range(shape, type.getShape());
+      auto ringType = BufferType::get(&getContext(), shape,
+                                      type.getElementType(),
+                                      type.getEncoding(), /*mutable=*/true);
+      rings.push_back(LocalAllocOp::create(b, loc, ringType, Value()));
+    }
+
+    // Copies of every stream for the iteration at `at` into stage `slot`,
+    // masked off past the upper bound, then one group.
+    auto issue = [&](Value at, Value slot) {
+      Value inRange =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, at, ub);
+      SmallVector<Value> tokens;
+      for (auto [stream, ring] : llvm::zip(streams, rings)) {
+        IRMapping mapping;
+        mapping.map(iv, at);
+        for (Operation *op : stream.slice)
+          b.clone(*op, mapping);
+        LoadOp load = stream.load;
+        auto maskType = cast<RankedTensorType>(load.getPtr().getType())
+                            .clone(b.getI1Type());
+        Value mask = SplatOp::create(b, loc, maskType, inRange);
+        if (load.getMask())
+          mask = arith::AndIOp::create(
+              b, loc, mapping.lookupOrDefault(load.getMask()), mask);
+        Value other = load.getOther()
+                          ? mapping.lookupOrDefault(load.getOther())
+                          : Value();
+        Value stage =
+            BufferIndexOp::create(b, loc, getStageType(ring), ring, slot);
+        tokens.push_back(AsyncCopyGlobalToLocalOp::create(
+            b, loc, AsyncTokenType::get(&getContext()),
+            mapping.lookupOrDefault(load.getPtr()), stage, mask, other,
+            load.getCacheAttr(), load.getEvictAttr()));
+      }
+      AsyncCommitGroupOp::create(b, loc, AsyncTokenType::get(&getContext()),
+                                 tokens);
+    };
+
+    // Prologue: iterations lb .. lb + stages - 2.
+    for (int64_t i = 0; i < stages - 1; ++i)
+      issue(constant(*lb + i),
+            arith::ConstantIntOp::create(b, loc, (*lb + i) % stages, 32));
+
+    // Each iteration: wait for its own group, issue the one stages - 1
+    // ahead, read its stage.
+    b.setInsertionPointToStart(loop.getBody());
+    AsyncWaitOp::create(b, loc, AsyncTokenType::get(&getContext()),
+                        ValueRange(), stages - 2);
+    Value ahead = arith::AddIOp::create(b, loc, iv, constant(stages - 1));
+    Value aheadSlot = arith::RemUIOp::create(
+        b, loc, toI32(ahead), arith::ConstantIntOp::create(b, loc, stages, 32));
+    issue(ahead, aheadSlot);
+    Value slot = arith::RemUIOp::create(
+        b, loc, toI32(iv), arith::ConstantIntOp::create(b, loc, stages, 32));
+    for (auto [stream, ring] : llvm::zip(streams, rings)) {
+      b.setInsertionPoint(stream.alloc);
+      Value stage =
+          BufferIndexOp::create(b, loc, getStageType(ring), ring, slot);
+      stream.alloc.replaceAllUsesWith(stage);
+      stream.alloc.erase();
+      stream.load.erase();
+    }
+
+    // After the loop: every copy has landed before the ring is freed.
+    b.setInsertionPointAfter(loop);
+    AsyncWaitOp::create(b, loc, AsyncTokenType::get(&getContext()),
+                        ValueRange(), 0);
+    for (Value ring : rings)
+      LocalDeallocOp::create(b, loc, ring);
+  }
+};
+
+} // namespace
