@@ -260,3 +260,135 @@ tile.func public @branches_cfg(%t: tensor<256xf32, #blocked>, %c: i1) {
   tile.return
 }
 }
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A three-stage ring (tile-pipeline's schedule): copies for iterations 0 and
+// 1 before the loop; each iteration waits for its own group, copies
+// iteration iv + 2 into stage (iv + 2) rem 3 and reads stage iv rem 3.
+// Stages are told apart by their index, (iv + c) rem 3, carried into the
+// loop (constant stage c is iv + c at iv = 0) and across iterations (iv + c
+// is iv + c - 1 in the next): the reads never touch a stage in flight, and
+// one barrier per iteration orders everything: before the copy, which
+// follows the writes the wait completed and overwrites the stage the
+// previous iteration read.
+tile.func public @ring(%p: tensor<256x!tile.ptr<f32>, #blocked>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %ring = tile.local_alloc : () -> !tile.buffer<3x256xf32, #shared, mutable>
+  %s0 = tile.buffer_index %ring[%c0] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+  %t0 = tile.async_copy_global_to_local %p, %s0 : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  %g0 = tile.async_commit_group tokens %t0
+  %s1 = tile.buffer_index %ring[%c1] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+  %t1 = tile.async_copy_global_to_local %p, %s1 : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  %g1 = tile.async_commit_group tokens %t1
+  scf.for %iv = %c0 to %n step %c1 : i32 {
+    %w = tile.async_wait {num = 1 : i32}
+    %ahead = arith.addi %iv, %c2 : i32
+    %slot = arith.remui %ahead, %c3 : i32
+    %sa = tile.buffer_index %ring[%slot] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+    // expected-remark @below {{barrier before: write after write of [0, 3072)}}
+    %t = tile.async_copy_global_to_local %p, %sa : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+    %g = tile.async_commit_group tokens %t
+    %now = arith.remui %iv, %c3 : i32
+    %sr = tile.buffer_index %ring[%now] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+    %x = tile.local_load %sr : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  }
+  %done = tile.async_wait {num = 0 : i32}
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// The same ring read off by one: each iteration reads stage iv + 1, whose
+// copy (issued by the previous iteration for its iv + 2) is still in
+// flight: an error, found by relating stages across the back edge.
+tile.func public @ring_wrong_stage(%p: tensor<256x!tile.ptr<f32>, #blocked>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %ring = tile.local_alloc : () -> !tile.buffer<3x256xf32, #shared, mutable>
+  %s0 = tile.buffer_index %ring[%c0] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+  %t0 = tile.async_copy_global_to_local %p, %s0 : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  %g0 = tile.async_commit_group tokens %t0
+  %s1 = tile.buffer_index %ring[%c1] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+  %t1 = tile.async_copy_global_to_local %p, %s1 : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  %g1 = tile.async_commit_group tokens %t1
+  scf.for %iv = %c0 to %n step %c1 : i32 {
+    %w = tile.async_wait {num = 1 : i32}
+    %ahead = arith.addi %iv, %c2 : i32
+    %slot = arith.remui %ahead, %c3 : i32
+    %sa = tile.buffer_index %ring[%slot] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+    %t = tile.async_copy_global_to_local %p, %sa : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+    %g = tile.async_commit_group tokens %t
+    %next = arith.addi %iv, %c1 : i32
+    %now = arith.remui %next, %c3 : i32
+    %sr = tile.buffer_index %ring[%now] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+    // expected-error @below {{reads shared memory [0, 3072) that an asynchronous copy may still be writing: wait for it first (tile.async_wait)}}
+    %x = tile.local_load %sr : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  }
+  %done = tile.async_wait {num = 0 : i32}
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// With a step that is not a constant, a stage of one iteration cannot be
+// related to the next: the copies in flight from earlier iterations may be
+// anywhere in the ring.
+tile.func public @ring_unknown_step(%p: tensor<256x!tile.ptr<f32>, #blocked>, %n: i32, %step: i32) {
+  %c0 = arith.constant 0 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %ring = tile.local_alloc : () -> !tile.buffer<3x256xf32, #shared, mutable>
+  scf.for %iv = %c0 to %n step %step : i32 {
+    %w = tile.async_wait {num = 1 : i32}
+    %ahead = arith.addi %iv, %c2 : i32
+    %slot = arith.remui %ahead, %c3 : i32
+    %sa = tile.buffer_index %ring[%slot] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+    %t = tile.async_copy_global_to_local %p, %sa : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+    %g = tile.async_commit_group tokens %t
+    %now = arith.remui %iv, %c3 : i32
+    %sr = tile.buffer_index %ring[%now] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+    // expected-error @below {{reads shared memory [0, 3072) that an asynchronous copy may still be writing}}
+    %x = tile.local_load %sr : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Constant stages of one ring are different memory for the in-flight check:
+// stage 1 may be read while stage 0 is being copied, stage 0 may not.
+tile.func public @constant_stages(%p: tensor<256x!tile.ptr<f32>, #blocked>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %ring = tile.local_alloc : () -> !tile.buffer<2x256xf32, #shared, mutable>
+  %s0 = tile.buffer_index %ring[%c0] : !tile.buffer<2x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+  %s1 = tile.buffer_index %ring[%c1] : !tile.buffer<2x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+  %t = tile.async_copy_global_to_local %p, %s0 : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  %g = tile.async_commit_group tokens %t
+  %x = tile.local_load %s1 : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  // expected-error @below {{reads shared memory [0, 2048) that an asynchronous copy may still be writing}}
+  %y = tile.local_load %s0 : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  tile.return
+}
+}

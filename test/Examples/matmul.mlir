@@ -5,6 +5,9 @@
 // loop; the operands reach theirs through swizzled shared buffers.
 // RUN: tile-opt %tile_src_root/examples/matmul.mlir -tile-assign-layouts -tile-coalesce -tile-accelerate-matmul -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=MMA
 // RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul.mlir --emit=ptx -o - | FileCheck %s --check-prefix=PTX %}
+// With M, N, K multiples of 16 (as Triton specializes them), the loads are
+// 16-byte cp.async copies two K steps ahead (tile-pipeline, 3 stages).
+// RUN: %if ptxas %{ sed 's/%%M: i32, %%N: i32, %%K: i32)/%%M: i32 {tile.divisibility = 16 : i32}, %%N: i32 {tile.divisibility = 16 : i32}, %%K: i32 {tile.divisibility = 16 : i32})/' %tile_src_root/examples/matmul.mlir | tile-translate --emit=ptx -o - | FileCheck %s --check-prefix=PIPE %}
 
 // CHECK-LABEL: tile.func public @matmul
 // CHECK: scf.for
@@ -27,3 +30,19 @@
 // PTX-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // PTX-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // PTX-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
+// Prologue: two groups of four 16-byte copies per thread (a: 64x32, b:
+// 32x64 f16 over 128 threads), then per iteration a wait for all but the
+// newest group, one barrier, the next group, ldmatrix and mma.sync.
+// PIPE-COUNT-2: cp.async.commit_group
+// PIPE: cp.async.wait_group{{[[:space:]]+}}1;
+// PIPE: bar.sync{{[[:space:]]+}}0;
+// PIPE-NOT: bar.sync
+// PIPE-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+}}{{(\+[0-9]+)?}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// PIPE-NOT: bar.sync
+// PIPE: cp.async.commit_group
+// PIPE-NOT: bar.sync
+// PIPE: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PIPE-NOT: bar.sync
+// PIPE: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// PIPE: cp.async.wait_group{{[[:space:]]+}}0;

@@ -1,0 +1,132 @@
+// RUN: tile-opt %s -split-input-file -tile-pipeline | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-pipeline=num-stages=2 | FileCheck %s --check-prefix=TWO
+// RUN: tile-opt %s -split-input-file -tile-pipeline=num-stages=1 | FileCheck %s --check-prefix=NONE
+// The pipelined loop passes the barrier analysis with one barrier per
+// iteration.
+// RUN: tile-opt %s -split-input-file -tile-pipeline -canonicalize -cse -tile-allocate-shared-memory -tile-insert-barriers | FileCheck %s --check-prefix=BAR
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A block of 64x32 f16 staged through shared memory each iteration, its
+// pointers from the induction variable, masked past %k columns.
+// CHECK-LABEL: tile.func public @staged
+// CHECK: %[[RING:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x32xf16, #shared, mutable>
+// Iterations 0 and 1 before the loop, masked off if the loop is shorter.
+// CHECK: %[[IN0:.*]] = arith.cmpi slt, %c0_i32{{.*}}, %[[N:.*]] : i32
+// CHECK: %[[M0:.*]] = tile.splat %[[IN0]] : i1 -> tensor<64x32xi1, #blocked>
+// CHECK: %[[MASK0:.*]] = arith.andi %{{.*}}, %[[M0]]
+// CHECK: %[[S0:.*]] = tile.buffer_index %[[RING]][%c0_i32{{.*}}]
+// CHECK: tile.async_copy_global_to_local %{{.*}}, %[[S0]] mask %[[MASK0]] other %{{.*}} cacheModifier = cg
+// CHECK: tile.async_commit_group
+// CHECK: arith.cmpi slt, %c1_i32{{.*}}, %[[N]] : i32
+// CHECK: tile.buffer_index %[[RING]][%c1_i32{{.*}}]
+// CHECK: tile.async_copy_global_to_local
+// CHECK: tile.async_commit_group
+// CHECK: scf.for %[[IV:.*]] = %c0_i32 to %[[N]]
+// Each iteration: its own group has landed; copy iteration iv + 2.
+// CHECK-NEXT: tile.async_wait {num = 1 : i32}
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[IV]], %c2_i32
+// CHECK: %[[SLOT:.*]] = arith.remui %[[AHEAD]], %c3_i32
+// CHECK: arith.cmpi slt, %[[AHEAD]], %[[N]]
+// CHECK: %[[SA:.*]] = tile.buffer_index %[[RING]][%[[SLOT]]]
+// CHECK: tile.async_copy_global_to_local %{{.*}}, %[[SA]] mask
+// CHECK: tile.async_commit_group
+// The loop's own read: stage iv rem 3.
+// CHECK: %[[NOW:.*]] = arith.remui %[[IV]], %c3_i32
+// CHECK: %[[SR:.*]] = tile.buffer_index %[[RING]][%[[NOW]]]
+// CHECK-NOT: tile.load
+// CHECK-NOT: tile.local_alloc
+// CHECK: tile.local_load %[[SR]] : !tile.buffer<64x32xf16, #shared, mutable> -> tensor<64x32xf16, #blocked>
+// After the loop: every copy lands before the ring is freed.
+// CHECK: tile.async_wait {num = 0 : i32}
+// CHECK-NEXT: tile.local_dealloc %[[RING]]
+
+// TWO-LABEL: tile.func public @staged
+// TWO: tile.local_alloc : () -> !tile.buffer<2x64x32xf16, #shared, mutable>
+// TWO-COUNT-1: tile.async_commit_group
+// TWO: scf.for
+// TWO-NEXT: tile.async_wait {num = 0 : i32}
+// TWO: arith.addi %{{.*}}, %c1_i32
+
+// NONE-LABEL: tile.func public @staged
+// NONE-NOT: tile.async
+// NONE: tile.local_alloc %{{.*}} : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+
+// BAR-LABEL: tile.func public @staged
+// BAR: scf.for
+// BAR-NEXT: tile.async_wait {num = 1 : i32}
+// BAR-NOT: gpu.barrier
+// BAR: gpu.barrier
+// BAR-NEXT: tile.async_copy_global_to_local
+// BAR-NOT: gpu.barrier
+// BAR: scf.yield
+tile.func public @staged(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32, %k: i32) -> tensor<64x32xf16, #blocked> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x32xf16, #blocked>
+  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>>
+  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
+  %ks = tile.splat %k : i32 -> tensor<64x32xi32, #blocked>
+  %r = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x32xf16, #blocked>) : i32 {
+    %k0 = arith.muli %iv, %c32 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64x32xi32, #blocked>
+    %off = arith.addi %k0s, %colsb : tensor<64x32xi32, #blocked>
+    %ok = arith.cmpi slt, %off, %ks : tensor<64x32xi32, #blocked>
+    %ptrs = tile.addptr %base, %off : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+    %x = tile.load %ptrs, %ok, %zero cacheModifier = cg : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %s = arith.addf %acc, %v : tensor<64x32xf16, #blocked>
+    scf.yield %s : tensor<64x32xf16, #blocked>
+  }
+  tile.return %r : tensor<64x32xf16, #blocked>
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Left alone: pointers carried by the loop, a load used twice, a step that
+// is not 1, a negative lower bound.
+// CHECK-LABEL: tile.func public @not_pipelined
+// CHECK-NOT: tile.async
+// CHECK: tile.return
+tile.func public @not_pipelined(%p: !tile.ptr<f16>, %n: i32, %s: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %cm1 = arith.constant -1 : i32
+  %step = arith.constant dense<32> : tensor<64x32xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
+  %carried = scf.for %iv = %c0 to %n step %c1 iter_args(%ptrs = %base) -> (tensor<64x32x!tile.ptr<f16>, #blocked>) : i32 {
+    %x = tile.load %ptrs : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %next = tile.addptr %ptrs, %step : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+    scf.yield %next : tensor<64x32x!tile.ptr<f16>, #blocked>
+  }
+  scf.for %iv = %c0 to %n step %c1 : i32 {
+    %x = tile.load %base : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    tile.store %base, %x : tensor<64x32x!tile.ptr<f16>, #blocked>
+  }
+  scf.for %iv = %c0 to %n step %c2 : i32 {
+    %x = tile.load %base : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+  }
+  scf.for %iv = %cm1 to %n step %c1 : i32 {
+    %x = tile.load %base : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+  }
+  tile.return
+}
+}
