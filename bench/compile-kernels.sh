@@ -64,11 +64,12 @@ done
 # loads, cp.async pipelining) at several block shapes:
 # matmul_<BM>x<BN>x<BK>_w<warps>[_s<stages>] (3 stages unless named).
 compile matmul 4 "$root/examples/matmul.mlir"
-matmul_blocks() { # BM BN BK warps [stages]
-  local bm=$1 bn=$2 bk=$3 warps=$4 stages=${5:-3}
+matmul_blocks() { # BM BN BK warps [stages [element type]]
+  local bm=$1 bn=$2 bk=$3 warps=$4 stages=${5:-3} type=${6:-f16}
   local name="matmul_${bm}x${bn}x${bk}_w$warps"
   [ "$stages" = 3 ] || name="${name}_s$stages"
-  sed "s/BM1/$((bm - 1))/g; s/BN1/$((bn - 1))/g; s/BM/$bm/g; s/BN/$bn/g; s/BK/$bk/g" \
+  [ "$type" = f16 ] || name="matmul_${type}_${name#matmul_}"
+  sed "s/BM1/$((bm - 1))/g; s/BN1/$((bn - 1))/g; s/BM/$bm/g; s/BN/$bn/g; s/BK/$bk/g; s/f16/$type/g" \
     "$root/bench/kernels/matmul_blocks.mlir" > "$out/$name.mlir"
   "$translate" "$out/$name.mlir" --emit=cubin --num-warps="$warps" --num-stages="$stages" \
     -o "$out/$name.cubin" --kernel-info="$out/$name.info"
@@ -82,3 +83,6 @@ matmul_blocks 128 128 32 8 4
 matmul_blocks 128 128 64 8
 matmul_blocks 128 256 32 8
 matmul_blocks 128 256 64 8
+# bf16 operands (mma.sync .bf16).
+matmul_blocks 128 128 64 8 3 bf16
+matmul_blocks 128 256 64 8 3 bf16

@@ -33,9 +33,15 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
 TRITON_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 256, 64, 8, 3)]
 
 
-def variant(bm, bn, bk, warps, stages):
+# bf16: the two largest configurations, on the large square shapes.
+BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3)]
+BF16_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
+
+
+def variant(bm, bn, bk, warps, stages, dtype="f16"):
     name = f"matmul_{bm}x{bn}x{bk}_w{warps}"
-    return name if stages == 3 else f"{name}_s{stages}"
+    name = name if stages == 3 else f"{name}_s{stages}"
+    return name if dtype == "f16" else name.replace("matmul_", f"matmul_{dtype}_", 1)
 
 
 def label(who, bm, bn, bk, warps, stages):
@@ -48,27 +54,35 @@ def main():
     parser.add_argument("--out")
     args = parser.parse_args()
     torch.manual_seed(0)
-    ours = {cfg: Kernel(args.kernels, variant(*cfg), "matmul") for cfg in TILE_CONFIGS}
+    ours = {("f16",) + cfg: Kernel(args.kernels, variant(*cfg), "matmul")
+            for cfg in TILE_CONFIGS}
+    ours.update({("bf16",) + cfg: Kernel(args.kernels, variant(*cfg, "bf16"), "matmul")
+                 for cfg in BF16_CONFIGS})
     plain = Kernel(args.kernels, "matmul", "matmul")
     rows = []
-    for m, n, k in SHAPES:
-        a = torch.randn(m, k, device="cuda", dtype=torch.float16)
-        b = torch.randn(k, n, device="cuda", dtype=torch.float16)
+    runs = [("f16", shape) for shape in SHAPES] + [("bf16", shape) for shape in BF16_SHAPES]
+    for dtype, (m, n, k) in runs:
+        torch_dtype = torch.float16 if dtype == "f16" else torch.bfloat16
+        a = torch.randn(m, k, device="cuda", dtype=torch_dtype)
+        b = torch.randn(k, n, device="cuda", dtype=torch_dtype)
         ref = a.float() @ b.float()
         impls, outs = {}, {}
         hinted = m % 16 == 0 and n % 16 == 0 and k % 16 == 0
-        for cfg in TILE_CONFIGS if hinted else []:
+        configs = TILE_CONFIGS if dtype == "f16" else BF16_CONFIGS
+        for cfg in configs if hinted else []:
             bm, bn = cfg[0], cfg[1]
             c = torch.full((m, n), float("nan"), device="cuda")
             name = label("tile", *cfg)
-            impls[name] = ours[cfg].bind([triton.cdiv(m, bm) * triton.cdiv(n, bn)],
-                                         a, b, c, m, n, k)
+            impls[name] = ours[(dtype,) + cfg].bind(
+                [triton.cdiv(m, bm) * triton.cdiv(n, bn)], a, b, c, m, n, k)
             outs[name] = c
-        c = torch.full((m, n), float("nan"), device="cuda")
-        impls["tile (examples/matmul.mlir as written)"] = plain.bind(
-            [triton.cdiv(m, 64) * triton.cdiv(n, 64)], a, b, c, m, n, k)
-        outs["tile (examples/matmul.mlir as written)"] = c
-        for bm, bn, bk, warps, stages in TRITON_CONFIGS:
+        if dtype == "f16":
+            c = torch.full((m, n), float("nan"), device="cuda")
+            impls["tile (examples/matmul.mlir as written)"] = plain.bind(
+                [triton.cdiv(m, 64) * triton.cdiv(n, 64)], a, b, c, m, n, k)
+            outs["tile (examples/matmul.mlir as written)"] = c
+        for bm, bn, bk, warps, stages in TRITON_CONFIGS if dtype == "f16" else \
+                [(128, 256, 64, 8, 3)]:
             c = torch.full((m, n), float("nan"), device="cuda")
             name = label("triton", bm, bn, bk, warps, stages)
             grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
@@ -88,7 +102,8 @@ def main():
             if not err < 1e-2:
                 print(f"MISMATCH {name} {m}x{n}x{k}: {err}")
             ms = triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
-            measured.append({"shape": f"{m}x{n}x{k}", "impl": name, "ms": ms,
+            measured.append({"shape": f"{m}x{n}x{k}" + ("" if dtype == "f16" else " bf16"),
+                             "impl": name, "ms": ms,
                              "TFLOP/s": 2 * m * n * k / ms / 1e9, "error": err})
         cublas_ms = next(r["ms"] for r in measured if r["impl"] == "cuBLAS")
         for r in measured:

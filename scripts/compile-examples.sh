@@ -31,11 +31,16 @@ done
 sed 's/%n: i32 {tile.divisibility = 16 : i32}/%n: i32/' \
   "$root/examples/vector_add.mlir" > "$out/vector_add_ragged.mlir"
 compile vector_add_ragged "$out/vector_add_ragged.mlir"
-# The matmul with M, N, K multiples of 16 (16-byte loads, vector stores to
-# shared memory), as Triton specializes such arguments.
-sed 's/%M: i32, %N: i32, %K: i32)/%M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32})/' \
-  "$root/examples/matmul.mlir" > "$out/matmul_h.mlir"
-compile matmul_h "$out/matmul_h.mlir"
+# The matmuls with M, N, K multiples of 16 (16-byte loads, cp.async
+# pipelining), as Triton specializes such arguments.
+for name in matmul matmul_bias_relu; do
+  sed 's/%M: i32, %N: i32, %K: i32)/%M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32})/' \
+    "$root/examples/$name.mlir" > "$out/${name}_h.mlir"
+  compile "${name}_h" "$out/${name}_h.mlir"
+done
+# ...and with bf16 operands.
+sed 's/f16/bf16/g' "$out/matmul_h.mlir" > "$out/matmul_bf16_h.mlir"
+compile matmul_bf16_h "$out/matmul_bf16_h.mlir"
 # Forward and reverse scans (test input).
 compile scan "$root/test/GPU/Inputs/scan.mlir"
 # The vector add in mma.sync's accumulator layout, kept as written (test input).

@@ -176,16 +176,28 @@ private:
 
   /// Operands that did not get their layout from the conversion are
   /// recomputed in it where that is cheap.
+  /// Outside the loops around it, an operand that is not cheap is converted
+  /// instead: that conversion runs less often than the removed one (an
+  /// epilogue's bias joins the accumulator's layout; the backward rewrites
+  /// then move the conversion to the smallest tensor it came from).
   bool resolvePending() {
     for (auto [use, layout] : pending) {
       Value value = use->get();
       if (layoutOf(value) == layout)
         continue;
-      if (layouts.contains(value) || !isRematerializable(value))
+      if (layouts.contains(value) ||
+          (!isRematerializable(value) && !runsLessOften(*use)))
         return false;
       converted[use] = layout;
     }
     return true;
+  }
+
+  /// Whether `use` is outside the loops around the conversion.
+  bool runsLessOften(OpOperand &use) {
+    Region *outer = use.getOwner()->getParentRegion();
+    Region *inner = convert->getParentRegion();
+    return outer != inner && outer->isAncestor(inner);
   }
 
   bool needsAll(Operation *op, Attribute layout) {
@@ -279,9 +291,7 @@ private:
   /// outside the loops around it (a loop-carried accumulator stored after
   /// its loop).
   bool escape(OpOperand &use) {
-    Region *outer = use.getOwner()->getParentRegion();
-    Region *inner = convert->getParentRegion();
-    if (outer == inner || !outer->isAncestor(inner))
+    if (!runsLessOften(use))
       return false;
     escapes.push_back({&use, use.get().getType()});
     return true;

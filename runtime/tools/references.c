@@ -63,11 +63,30 @@ uint16_t floatToHalf(float f) {
   return (uint16_t)half;
 }
 
-static double element(const RunArg *arg, const void *data, size_t i) {
+float bfloatToFloat(uint16_t b) {
+  uint32_t bits = (uint32_t)b << 16;
+  float f;
+  memcpy(&f, &bits, sizeof(f));
+  return f;
+}
+
+uint16_t floatToBfloat(float f) {
+  uint32_t bits;
+  memcpy(&bits, &f, sizeof(bits));
+  if ((bits & 0x7fffffff) > 0x7f800000) /* nan stays nan */
+    return (uint16_t)((bits >> 16) | 0x40);
+  /* round to nearest, ties to even */
+  bits += 0x7fff + ((bits >> 16) & 1);
+  return (uint16_t)(bits >> 16);
+}
+
+double element(const RunArg *arg, const void *data, size_t i) {
   if (!strcmp(arg->type, "f32"))
     return ((const float *)data)[i];
   if (!strcmp(arg->type, "f16"))
     return halfToFloat(((const uint16_t *)data)[i]);
+  if (!strcmp(arg->type, "bf16"))
+    return bfloatToFloat(((const uint16_t *)data)[i]);
   if (!strcmp(arg->type, "i32"))
     return ((const int32_t *)data)[i];
   if (!strcmp(arg->type, "i8"))
@@ -125,6 +144,26 @@ static int checkVectorAdd(const unsigned grid[3], RunArg *a, int n,
 
 /* Matrix product: (a, b, c, M, N, K), row-major a[M x K] and b[K x N],
    c[M x N] = a @ b in float64 (f16 or f32 operands). */
+/* The K-sum of row i of a (M x K) and column j of b (K x N), row-major. */
+static double dotRowColumn(RunArg *a, RunArg *b, size_t i, size_t j,
+                           size_t cols, size_t depth) {
+  double sum = 0;
+  for (size_t k = 0; k < depth; ++k)
+    sum += element(a, a->host, i * depth + k) * element(b, b->host, k * cols + j);
+  return sum;
+}
+
+/* Whether the buffers hold M x K, K x N and M x N elements. */
+static int fitsMatmul(RunArg *a, RunArg *b, RunArg *c, size_t rows,
+                      size_t cols, size_t depth, CheckResult *r) {
+  if (a->count < rows * depth || b->count < depth * cols ||
+      c->count < rows * cols) {
+    snprintf(r->message, sizeof(r->message), "buffers smaller than M, N, K");
+    return 0;
+  }
+  return 1;
+}
+
 static int checkMatmul(const unsigned grid[3], RunArg *a, int n,
                        CheckResult *r) {
   (void)grid;
@@ -132,18 +171,36 @@ static int checkMatmul(const unsigned grid[3], RunArg *a, int n,
     return -1;
   size_t rows = (size_t)a[3].intValue, cols = (size_t)a[4].intValue,
          depth = (size_t)a[5].intValue;
-  if (a[0].count < rows * depth || a[1].count < depth * cols ||
-      a[2].count < rows * cols) {
-    snprintf(r->message, sizeof(r->message), "buffers smaller than M, N, K");
+  if (!fitsMatmul(&a[0], &a[1], &a[2], rows, cols, depth, r))
+    return -1;
+  for (size_t i = 0; i < rows; ++i)
+    for (size_t j = 0; j < cols; ++j)
+      compare(r, element(&a[2], a[2].result, i * cols + j),
+              dotRowColumn(&a[0], &a[1], i, j, cols, depth), 1e-4, 1e-4);
+  return r->failed ? 1 : 0;
+}
+
+/* (a, b, bias, c, M, N, K): c = relu(a @ b + bias) rounded to c's type. */
+static int checkMatmulBiasRelu(const unsigned grid[3], RunArg *a, int n,
+                               CheckResult *r) {
+  (void)grid;
+  if (!expect(a, n, 7, "bbbbsss", r))
+    return -1;
+  size_t rows = (size_t)a[4].intValue, cols = (size_t)a[5].intValue,
+         depth = (size_t)a[6].intValue;
+  if (!fitsMatmul(&a[0], &a[1], &a[3], rows, cols, depth, r) ||
+      a[2].count < cols) {
+    if (!r->message[0])
+      snprintf(r->message, sizeof(r->message), "bias smaller than N");
     return -1;
   }
   for (size_t i = 0; i < rows; ++i)
     for (size_t j = 0; j < cols; ++j) {
-      double sum = 0;
-      for (size_t k = 0; k < depth; ++k)
-        sum += element(&a[0], a[0].host, i * depth + k) *
-               element(&a[1], a[1].host, k * cols + j);
-      compare(r, element(&a[2], a[2].result, i * cols + j), sum, 1e-4, 1e-4);
+      double v = dotRowColumn(&a[0], &a[1], i, j, cols, depth) +
+                 element(&a[2], a[2].host, j);
+      /* f16 output: rounding to 11 significant bits */
+      compare(r, element(&a[3], a[3].result, i * cols + j), v > 0 ? v : 0,
+              1e-3, 1e-3);
     }
   return r->failed ? 1 : 0;
 }
@@ -264,6 +321,8 @@ int checkReference(const char *name, const unsigned grid[3], RunArg *args,
     return checkLayernorm(grid, args, numArgs, result);
   if (!strcmp(name, "matmul"))
     return checkMatmul(grid, args, numArgs, result);
+  if (!strcmp(name, "matmul_bias_relu"))
+    return checkMatmulBiasRelu(grid, args, numArgs, result);
   if (!strcmp(name, "giou_loss"))
     return checkGiou(grid, args, numArgs, result);
   if (!strcmp(name, "scan"))

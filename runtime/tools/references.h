@@ -33,5 +33,9 @@ int checkReference(const char *name, const unsigned grid[3], RunArg *args,
 
 float halfToFloat(uint16_t h);
 uint16_t floatToHalf(float f);
+float bfloatToFloat(uint16_t b);
+uint16_t floatToBfloat(float f);
+/* Element `i` of `data`, an array of `arg`'s element type, as a double. */
+double element(const RunArg *arg, const void *data, size_t i);
 
 #endif

@@ -8,7 +8,7 @@
  * with a CPU reference (--check), and times launches (median of --repeat).
  * Argument specs, in kernel order:
  *   i32:V  i64:V  f32:V                      scalars
- *   buf:TYPE:COUNT:INIT                      device buffers, TYPE f32|f16|i32|i8
+ *   buf:TYPE:COUNT:INIT                      device buffers, TYPE f32|f16|bf16|i32|i8
  *     INIT: zero, ones, range, random (uniform in [-1, 1)), boxes (random
  *     x1 < x2, y1 < y2 boxes), counts:MAX (random integers in [0, MAX])
  * Exit status: 0 when everything worked and the check passed.
@@ -35,7 +35,7 @@ static double nextRandom(void) { /* xorshift64*, in [0, 1) */
 static size_t elementSize(const char *type) {
   if (!strcmp(type, "f32") || !strcmp(type, "i32"))
     return 4;
-  if (!strcmp(type, "f16"))
+  if (!strcmp(type, "f16") || !strcmp(type, "bf16"))
     return 2;
   if (!strcmp(type, "i8"))
     return 1;
@@ -47,6 +47,8 @@ static void setElement(RunArg *a, size_t i, double v) {
     ((float *)a->host)[i] = (float)v;
   else if (!strcmp(a->type, "f16"))
     ((uint16_t *)a->host)[i] = floatToHalf((float)v);
+  else if (!strcmp(a->type, "bf16"))
+    ((uint16_t *)a->host)[i] = floatToBfloat((float)v);
   else if (!strcmp(a->type, "i32"))
     ((int32_t *)a->host)[i] = (int32_t)v;
   else
@@ -54,13 +56,7 @@ static void setElement(RunArg *a, size_t i, double v) {
 }
 
 static double getElement(const RunArg *a, size_t i) {
-  if (!strcmp(a->type, "f32"))
-    return ((const float *)a->host)[i];
-  if (!strcmp(a->type, "f16"))
-    return halfToFloat(((const uint16_t *)a->host)[i]);
-  if (!strcmp(a->type, "i32"))
-    return ((const int32_t *)a->host)[i];
-  return ((const int8_t *)a->host)[i];
+  return element(a, a->host, i);
 }
 
 static int usage(const char *message) {

@@ -5,6 +5,8 @@
 // loop; the operands reach theirs through swizzled shared buffers.
 // RUN: tile-opt %tile_src_root/examples/matmul.mlir -tile-assign-layouts -tile-coalesce -tile-accelerate-matmul -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=MMA
 // RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul.mlir --emit=ptx -o - | FileCheck %s --check-prefix=PTX %}
+// bf16 operands: the same instructions in their bf16 form.
+// RUN: %if ptxas %{ sed 's/f16/bf16/g' %tile_src_root/examples/matmul.mlir | tile-translate --emit=ptx -o - | FileCheck %s --check-prefix=BF16 %}
 // With M, N, K multiples of 16 (as Triton specializes them), the loads are
 // 16-byte cp.async copies two K steps ahead (tile-pipeline, 3 stages).
 // RUN: %if ptxas %{ sed 's/%%M: i32, %%N: i32, %%K: i32)/%%M: i32 {tile.divisibility = 16 : i32}, %%N: i32 {tile.divisibility = 16 : i32}, %%K: i32 {tile.divisibility = 16 : i32})/' %tile_src_root/examples/matmul.mlir | tile-translate --emit=ptx -o - | FileCheck %s --check-prefix=PIPE %}
@@ -46,3 +48,7 @@
 // PIPE-NOT: bar.sync
 // PIPE: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // PIPE: cp.async.wait_group{{[[:space:]]+}}0;
+
+// BF16-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// BF16-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// BF16-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32

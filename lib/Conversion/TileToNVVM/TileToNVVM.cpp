@@ -514,10 +514,13 @@ struct DotLowering : public TilePattern<DotOp> {
       v = LLVM::InsertElementOp::create(
           rewriter, loc, v, values[i],
           LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(), 0));
-      return LLVM::InsertElementOp::create(
-                 rewriter, loc, v, values[j],
-                 LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(), 1))
-          .getResult();
+      v = LLVM::InsertElementOp::create(
+          rewriter, loc, v, values[j],
+          LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(), 1));
+      // The bf16 form of the instruction takes its pairs as 32-bit words.
+      if (ptxType == NVVM::MMATypes::bf16)
+        v = LLVM::BitcastOp::create(rewriter, loc, rewriter.getI32Type(), v);
+      return v;
     };
     SmallVector<Value> results(adaptor.getC().begin(), adaptor.getC().end());
     // The 16x8 tiles this thread holds: (row tile, column tile) of element 0
