@@ -119,11 +119,12 @@ int main(int argc, char **argv) {
 
   MlirTileCompileOptions options;
   mlirTileCompileOptionsInit(&options);
-  // CHECK: defaults: sm 90 warps 4 ptx 80 O3 emit 1 fp-fusion 1 keep-layouts 0
+  // CHECK: defaults: sm 90 warps 4 ptx 80 O3 emit 1 fp-fusion 1 keep-layouts 0 stages 3
   fprintf(stderr,
-          "defaults: sm %d warps %d ptx %d O%d emit %d fp-fusion %d keep-layouts %d\n",
+          "defaults: sm %d warps %d ptx %d O%d emit %d fp-fusion %d keep-layouts %d "
+          "stages %d\n",
           options.sm, options.numWarps, options.ptxVersion, options.optLevel,
-          options.emit, options.fpFusion, options.keepLayouts);
+          options.emit, options.fpFusion, options.keepLayouts, options.numStages);
   options.diagnosticCallback = printDiagnostic;
 
   // CHECK-LABEL: ptx: ok
