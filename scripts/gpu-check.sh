@@ -11,22 +11,8 @@
 set -uo pipefail
 dir=$1
 run=$2
-failures=0
-
-check() { # name kernel grid args...
-  local file=$1 kernel=$2 grid=$3
-  shift 3
-  local image=$dir/$file.cubin
-  [ -f "$image" ] || image=$dir/$file.ptx
-  local args=()
-  for a in "$@"; do args+=(--arg "$a"); done
-  echo "== $file grid=$grid $*"
-  if ! "$run" "$image" --kernel "$kernel" --kernel-info "$dir/$file.info" \
-      --grid "$grid" "${args[@]}" --check "$kernel" --repeat 20; then
-    echo "FAILED: $file grid=$grid"
-    failures=$((failures + 1))
-  fi
-}
+# shellcheck source=scripts/gpu-check-lib.sh
+source "$(dirname "$0")/gpu-check-lib.sh"
 
 # vector add: n a multiple of the 1024-element block, and not (n % 16 == 0
 # is the kernel's contract); any n with the hint-free variant.
@@ -129,4 +115,4 @@ for spec in "1024 1024 1024" "1008 528 304"; do
 done
 
 echo "gpu-check: $failures failure(s)"
-[ $failures -eq 0 ]
+[ "$failures" -eq 0 ]

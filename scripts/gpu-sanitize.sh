@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs every example kernel under compute-sanitizer's four tools (memcheck:
+# out-of-bounds and misaligned accesses; racecheck: shared-memory races;
+# synccheck: invalid barrier use; initcheck: reads of uninitialized global
+# memory) at sizes that are not multiples of the kernels' blocks, each run
+# also checked against its CPU reference. One command, one device run:
+#
+#   scripts/gpu-sanitize.sh KERNEL_DIR TILE_RUN
+#
+# KERNEL_DIR is what scripts/compile-examples.sh writes. Exits non-zero if
+# any tool reports an error or any result is wrong.
+set -uo pipefail
+dir=$1
+run=$2
+sanitizer=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
+[ -x "$sanitizer" ] || { echo "gpu-sanitize: compute-sanitizer not found" >&2; exit 2; }
+# shellcheck source=scripts/gpu-check-lib.sh
+source "$(dirname "$0")/gpu-check-lib.sh"
+export TILE_CHECK_REPEAT=0
+
+matmul() { # file kernel M N K [operand type]
+  local file=$1 kernel=$2 m=$3 n=$4 k=$5 type=${6:-f16}
+  check "$file" "$kernel" $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
+    buf:$type:$(( m * k )):random buf:$type:$(( k * n )):random \
+    buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
+}
+
+for tool in memcheck racecheck synccheck initcheck; do
+  echo "#### $tool"
+  export TILE_RUN_WRAPPER="$sanitizer --tool $tool --error-exitcode 3 --print-limit 20"
+  n=1000003
+  check vector_add_ragged vector_add $(( (n + 1023) / 1024 )) \
+    buf:f32:$n:random buf:f32:$n:random buf:f32:$n:zero i32:$n
+  check softmax softmax 781 buf:f32:$((781 * 528)):zero \
+    buf:f32:$((781 * 528)):random i32:528 i32:528 i32:517
+  check layernorm layernorm 300 buf:f16:$((300 * 3008)):random \
+    buf:f16:$((300 * 3008)):zero buf:f16:3000:random buf:f16:3000:random \
+    buf:f32:300:zero buf:f32:300:zero i32:3008 i32:3000 f32:1e-5
+  check giou_loss giou_loss 100 buf:f32:$((100 * 1024)):boxes \
+    buf:f32:$((100 * 1024)):boxes buf:i32:100:counts:256 \
+    buf:f32:1:zero buf:i32:1:zero buf:i32:1:zero buf:f32:1:zero
+  check scan scan 3 buf:f32:$((3 * 2048)):random buf:f32:$((3 * 2048)):zero \
+    buf:f32:$((3 * 2048)):zero
+  check mma_layout vector_add 9 buf:f32:36864:random buf:f32:36864:random \
+    buf:f32:36864:zero i32:36864
+  for file in mma_dot matmul_small; do
+    check $file matmul 3 buf:f16:$(( 192 * 32 )):random buf:f16:2048:random \
+      buf:f32:$(( 192 * 64 )):zero i32:192 i32:64 i32:32
+  done
+  matmul matmul matmul 70 130 17
+  matmul matmul matmul 200 136 300
+  matmul matmul_h matmul 208 144 304
+  matmul matmul_h matmul 80 144 16
+  matmul matmul_bf16_h matmul 208 144 304 bf16
+  for spec in "matmul_bias_relu 70 130 17" "matmul_bias_relu_h 208 144 304"; do
+    set -- $spec
+    check "$1" matmul_bias_relu $(( (($2 + 63) / 64) * (($3 + 63) / 64) )) \
+      buf:f16:$(( $2 * $4 )):random buf:f16:$(( $4 * $3 )):random buf:f16:$3:random \
+      buf:f16:$(( $2 * $3 )):zero i32:$2 i32:$3 i32:$4
+  done
+done
+
+echo "gpu-sanitize: $failures failure(s)"
+[ "$failures" -eq 0 ]
