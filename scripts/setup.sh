@@ -7,6 +7,10 @@ packages=(
   cmake ninja-build g++ ccache lld python3
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
 )
+# Callers add what only they need (scripts/sanitize.sh: clang-22 and its
+# sanitizer and libFuzzer runtimes).
+read -r -a extra_packages <<< "${TILE_EXTRA_PACKAGES:-}"
+packages+=("${extra_packages[@]}")
 
 missing=()
 for p in "${packages[@]}"; do

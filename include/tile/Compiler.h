@@ -40,6 +40,10 @@ struct CompileOptions {
   /// Buffers per pipelined load (tile-pipeline): loads feeding tensor-core
   /// dots in loops are issued numStages - 1 iterations ahead; below 2, none.
   int numStages = 3;
+  /// Where the pass manager writes a reproducer (the input module and the
+  /// pipeline, runnable with tile-opt --run-reproducer) if the pipeline
+  /// fails or crashes; empty: none.
+  std::string reproducerPath;
 };
 
 /// What a launch needs to know about a kernel.

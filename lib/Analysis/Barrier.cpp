@@ -174,6 +174,17 @@ struct Pending {
     asyncGroups = std::move(groups);
   }
 
+  /// Keeps at most `limit` groups by merging the oldest: with no wait in
+  /// the function keeping more than `limit - 1` groups pending, the oldest
+  /// groups always land together, so this loses nothing; it bounds the
+  /// state of loops that commit groups without waiting.
+  void capGroups(size_t limit) {
+    while (asyncGroups.size() > limit) {
+      addAll(asyncGroups[1], asyncGroups[0]);
+      asyncGroups.erase(asyncGroups.begin());
+    }
+  }
+
   bool operator==(const Pending &other) const {
     return reads == other.reads && writes == other.writes &&
            asyncUncommitted == other.asyncUncommitted &&
@@ -186,7 +197,11 @@ public:
   Analyzer(FuncOp fn, const ModuleAllocation &allocation,
            llvm::MapVector<Operation *, BarrierReason> &barriers)
       : fn(fn), allocation(allocation), info(allocation.getFunction(fn)),
-        barriers(barriers) {}
+        barriers(barriers) {
+    fn.walk([&](AsyncWaitOp wait) {
+      groupLimit = std::max<size_t>(groupLimit, size_t(wait.getNum()) + 1);
+    });
+  }
 
   LogicalResult run() {
     if (!info || fn.isExternal())
@@ -350,6 +365,7 @@ private:
     if (isa<AsyncCommitGroupOp>(op)) {
       state.asyncGroups.push_back(std::move(state.asyncUncommitted));
       state.asyncUncommitted.clear();
+      state.capGroups(groupLimit);
       return state;
     }
     if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
@@ -426,6 +442,9 @@ private:
   llvm::MapVector<Operation *, BarrierReason> &barriers;
   llvm::SmallPtrSet<Operation *, 4> reported;
   bool failed = false;
+  /// Committed groups tracked separately: one more than the most any wait
+  /// keeps pending.
+  size_t groupLimit = 1;
 };
 
 } // namespace

@@ -48,6 +48,8 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
                                       const CompileOptions &options) {
   PassManager pm(module.getContext());
   pm.enableVerifier(options.verifyEachPass);
+  if (!options.reproducerPath.empty())
+    pm.enableCrashReproducerGeneration(options.reproducerPath);
   TilePipelineOptions pipeline;
   pipeline.sm = options.sm;
   pipeline.numWarps = options.numWarps;
@@ -112,6 +114,8 @@ FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
            failure();
   PassManager pm(lowered.getContext());
   pm.enableVerifier(options.verifyEachPass);
+  if (!options.reproducerPath.empty())
+    pm.enableCrashReproducerGeneration(options.reproducerPath);
   GpuNVVMAttachTargetOptions target;
   target.chip = "sm_" + std::to_string(options.sm);
   target.features = "+ptx" + std::to_string(options.ptxVersion);

@@ -88,6 +88,17 @@ public:
     auto target =
         module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName());
     unsigned sm = target ? parseSm(target.getValue()) : 0;
+    WalkResult unlaid = module.walk([&](DotOp dot) -> WalkResult {
+      for (Value v : {dot.getA(), dot.getB(), dot.getC()})
+        if (!isa_and_nonnull<DistributedLayoutAttr>(
+                cast<RankedTensorType>(v.getType()).getEncoding()))
+          return dot.emitOpError()
+                 << "operands need distributed layouts for "
+                    "tile-accelerate-matmul: run tile-assign-layouts first";
+      return WalkResult::advance();
+    });
+    if (unlaid.wasInterrupted())
+      return signalPassFailure();
     module.walk([&](DotOp dot) {
       // mma.sync needs sm_80 or newer.
       if (sm < 80 || isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()) ||

@@ -51,7 +51,7 @@ public:
       return signalPassFailure();
     }
 
-    if (failed(assignDefaults(module)))
+    if (failed(checkEncodings(module)) || failed(assignDefaults(module)))
       return signalPassFailure();
     module.walk([&](Operation *op) { applyLayoutRules(op); });
 
@@ -72,6 +72,30 @@ private:
     return withEncoding(tensor, getDefaultBlockedLayout(
                                     &getContext(), tensor.getShape(),
                                     numWarps, threadsPerWarp));
+  }
+
+  /// Tensors keep a layout they already have, which must then be one that
+  /// distributes them over threads (not a shared layout or a foreign
+  /// encoding: the layout rules derive slices and operand layouts from it).
+  static LogicalResult checkEncodings(ModuleOp module) {
+    WalkResult result = module.walk([&](Operation *op) -> WalkResult {
+      SmallVector<Type> types(op->getResultTypes());
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          llvm::append_range(types, block.getArgumentTypes());
+      for (Type type : types) {
+        auto tensor = dyn_cast<RankedTensorType>(type);
+        if (!tensor || !tensor.getEncoding() ||
+            isa<DistributedLayoutAttr>(tensor.getEncoding()))
+          continue;
+        op->emitOpError() << "has a tensor of type " << type
+                          << " whose encoding is not a distributed layout; "
+                             "tile-assign-layouts keeps only those";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
   }
 
   /// Gives every tensor value in the module its default layout, keeping

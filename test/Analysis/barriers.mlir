@@ -392,3 +392,24 @@ tile.func public @constant_stages(%p: tensor<256x!tile.ptr<f32>, #blocked>) {
   tile.return
 }
 }
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A loop that commits a group per iteration and never waits: the analysis
+// keeps one group more than any wait keeps pending (here none: one), so it
+// reaches its fixed point (it looped forever before). Nothing is read:
+// nothing to report.
+tile.func public @commit_without_wait(%p: tensor<128x!tile.ptr<f32>, #blocked>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = tile.local_alloc : () -> !tile.buffer<128xf32, #shared, mutable>
+  scf.for %i = %c0 to %n step %c1 {
+    %t = tile.async_copy_global_to_local %p, %a : tensor<128x!tile.ptr<f32>, #blocked> -> !tile.buffer<128xf32, #shared, mutable>
+    %g = tile.async_commit_group tokens %t
+  }
+  tile.return
+}
+}

@@ -202,6 +202,40 @@ int main(int argc, char **argv) {
                                                      append, &unused))
               ? "ok" : "failed");
 
+  // More misuse: null options or callback, out-of-range options; each a
+  // failure result (and a diagnostic where there is a module), no abort.
+  MlirModule misuse = parse(ctx, vectorAdd);
+  // CHECK-NEXT: null options: failed
+  fprintf(stderr, "null options: %s\n",
+          mlirLogicalResultIsSuccess(mlirTileCompile(misuse, NULL, append, &unused))
+              ? "ok" : "failed");
+  // CHECK-NEXT: null callback: failed
+  fprintf(stderr, "null callback: %s\n",
+          mlirLogicalResultIsSuccess(mlirTileCompile(misuse, &options, NULL, NULL))
+              ? "ok" : "failed");
+  mlirModuleDestroy(misuse);
+  mlirTileCompileOptionsInit(NULL);
+  // CHECK: diagnostic: {{.*}}error: invalid compile options
+  // CHECK-NEXT: sm 30: failed
+  options.sm = 30;
+  compile(ctx, vectorAdd, &options, "sm 30");
+  options.sm = 90;
+  // CHECK: diagnostic: {{.*}}error: invalid compile options
+  // CHECK-NEXT: O9: failed
+  options.optLevel = 9;
+  compile(ctx, vectorAdd, &options, "O9");
+  options.optLevel = 3;
+  // CHECK: diagnostic: {{.*}}error: invalid compile options
+  // CHECK-NEXT: ptx 1.0: failed
+  options.ptxVersion = 10;
+  compile(ctx, vectorAdd, &options, "ptx 1.0");
+  options.ptxVersion = 80;
+  // Fewer than two stages: no pipelining, not an error.
+  // CHECK: no stages: ok
+  options.numStages = -1;
+  free(compile(ctx, vectorAdd, &options, "no stages").data);
+  options.numStages = 3;
+
   // The passes one by one from the generated constructors.
   // CHECK-LABEL: passes: ok
   // The mask (column < n, n unhinted) keeps softmax's loads scalar.

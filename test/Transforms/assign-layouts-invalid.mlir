@@ -5,3 +5,4 @@
 module {
 }
 // TARGET: error: tile-assign-layouts: target 'gfx90a' is not of the form sm_<NN>
+

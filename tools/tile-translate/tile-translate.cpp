@@ -17,7 +17,10 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -68,6 +71,11 @@ static cl::opt<int> numStages(
     cl::desc("Buffers per pipelined load in loops (tile-pipeline); below 2, "
              "no pipelining"),
     cl::init(3), cl::cat(tileCategory));
+static cl::opt<std::string> reproducer(
+    "reproducer",
+    cl::desc("Where to write a reproducer if the pipeline fails (default: a "
+             "file in the temporary directory, named in the error)"),
+    cl::init(""), cl::cat(tileCategory));
 static cl::opt<bool> verifyEach(
     "verify-each", cl::desc("Run the IR verifier after every pass"),
     cl::init(false), cl::cat(tileCategory));
@@ -115,9 +123,23 @@ int main(int argc, char **argv) {
   options.fpFusion = fpFusion;
   options.keepLayouts = keepLayouts;
   options.numStages = numStages;
+  options.reproducerPath = reproducer;
+  if (options.reproducerPath.empty()) {
+    SmallString<128> path;
+    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, path);
+    llvm::sys::path::append(path, "tile-translate-" +
+                                      std::to_string(llvm::sys::Process::getProcessId()) +
+                                      ".reproducer.mlir");
+    options.reproducerPath = std::string(path);
+  }
 
-  if (failed(tile::lowerToLLVM(*module, options)))
+  if (failed(tile::lowerToLLVM(*module, options))) {
+    if (llvm::sys::fs::exists(options.reproducerPath))
+      llvm::errs() << "tile-translate: reproducer written to "
+                   << options.reproducerPath << " (tile-opt --run-reproducer "
+                   << options.reproducerPath << " runs it again)\n";
     return 1;
+  }
   SmallVector<tile::KernelInfo> kernels = tile::getKernelInfo(*module);
 
   std::string result;

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Fuzzes the whole compiler (parse, verify, tile IR to PTX) with libFuzzer
+# for SECONDS, seeded with every .mlir file in the repository, in the
+# sanitizer build (scripts/sanitize.sh builds it; this builds tile-fuzz
+# there if needed). Prints libFuzzer's summary; crashes, sanitizer reports
+# and inputs that take over 20 s land in build-asan/fuzz/artifacts/ (each is
+# a bug: fix it and add the input as a regression test).
+#
+#   bash scripts/fuzz.sh SECONDS [JOBS]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${TILE_ASAN_BUILD_DIR:-$root/build-asan}
+seconds=${1:?usage: fuzz.sh SECONDS [JOBS]}
+jobs=${2:-1}
+
+[ -x "$build/bin/tile-fuzz" ] || bash "$root/scripts/sanitize.sh" --target tile-fuzz
+work=$build/fuzz
+mkdir -p "$work/corpus" "$work/seeds" "$work/artifacts"
+# Seeds: the repository's kernels and tests, split at -split-input-file
+# markers so that each seed is one module.
+find "$root" -name '*.mlir' -not -path "$root/build*" | while read -r f; do
+  base=$(echo "${f#"$root"/}" | tr '/' '_')
+  awk -v out="$work/seeds/$base" 'BEGIN { n = 0; file = out "." n }
+    /^\/\/ -----/ { n++; file = out "." n; next } { print > file }' "$f"
+done
+# See scripts/sanitize.sh for allow_user_poisoning; leaks are checked there.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+"$build/bin/tile-fuzz" "$work/corpus" "$work/seeds" \
+  -dict="$root/tools/tile-fuzz/tile.dict" -max_total_time="$seconds" \
+  -timeout=20 -rss_limit_mb=6144 -max_len=16384 -jobs="$jobs" -workers="$jobs" \
+  -artifact_prefix="$work/artifacts/" -print_final_stats=1 2>&1 |
+  tee "$work/last-run.log" | grep -E "^#[0-9]+.*(INITED|DONE|pulse)|Done|stat::|ERROR|SUMMARY|artifact" || true
+echo "fuzz: artifacts: $(ls "$work/artifacts" | wc -l) in $work/artifacts"

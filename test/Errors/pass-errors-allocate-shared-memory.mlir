@@ -1,0 +1,99 @@
+// Inputs that verify but whose shared memory tile-allocate-shared-memory
+// cannot place: each fails with a located error, never a crash.
+// RUN: tile-opt %s -split-input-file -tile-allocate-shared-memory -verify-diagnostics
+
+// Two live 128 KiB buffers exceed the 227 KiB of sm_90, the default target.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  // expected-error @below {{'tile.func' op needs 262144 bytes of shared memory, more than the 232448 bytes a block has on sm_90}}
+  tile.func public @two_live_buffers() {
+    %a = tile.local_alloc : () -> !tile.buffer<128x256xf32, #shared, mutable>
+    %b = tile.local_alloc : () -> !tile.buffer<128x256xf32, #shared, mutable>
+    %x = tile.local_load %a : !tile.buffer<128x256xf32, #shared, mutable> -> tensor<128x256xf32, #blocked>
+    %y = tile.local_load %b : !tile.buffer<128x256xf32, #shared, mutable> -> tensor<128x256xf32, #blocked>
+    tile.return
+  }
+}
+
+// -----
+
+// The limit follows tile.target: 64 KiB on sm_75.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_75"} {
+  // expected-error @below {{needs 131072 bytes of shared memory, more than the 65536 bytes a block has on sm_75}}
+  tile.func public @multi_buffered_sm75() {
+    %a = tile.local_alloc : () -> !tile.buffer<2x128x128xf32, #shared, mutable>
+    tile.return
+  }
+}
+
+// -----
+
+// A target whose version cannot be read gets the smallest limit, 48 KiB.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_abc"} {
+  // expected-error @below {{needs 65536 bytes of shared memory, more than the 49152 bytes a block has on sm_abc}}
+  tile.func public @unknown_version() {
+    %a = tile.local_alloc : () -> !tile.buffer<128x128xf32, #shared, mutable>
+    tile.return
+  }
+}
+
+// -----
+
+// A callee's shared memory counts against the kernel that calls it (sm_80:
+// 163 KiB).
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_80"} {
+  tile.func private @helper() {
+    %a = tile.local_alloc : () -> !tile.buffer<2x128x256xf32, #shared, mutable>
+    tile.return
+  }
+  // expected-error @below {{needs 262144 bytes of shared memory, more than the 166912 bytes a block has on sm_80}}
+  tile.func public @calls_big_helper() {
+    tile.call @helper() : () -> ()
+    tile.return
+  }
+}
+
+// -----
+
+// Scratch for a layout conversion counts too: 256x256 f32 through shared
+// memory is 256 KiB.
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  // expected-error @below {{needs 262144 bytes of shared memory, more than the 232448 bytes a block has on sm_90}}
+  tile.func public @convert_scratch(%x: f32) {
+    %t = tile.splat %x : f32 -> tensor<256x256xf32, #blocked>
+    %c = tile.convert_layout %t : tensor<256x256xf32, #blocked> -> tensor<256x256xf32, #blocked1>
+    tile.return
+  }
+}
+
+// -----
+
+// A recursive function has no bounded shared memory.
+module attributes {"tile.num-warps" = 4 : i32} {
+  // expected-error @below {{'tile.func' op is recursive: its shared memory cannot be allocated}}
+  tile.func private @self_recursive(%x: f32) {
+    tile.call @self_recursive(%x) : (f32) -> ()
+    tile.return
+  }
+}
+
+// -----
+
+// Mutual recursion is found where the cycle closes.
+module attributes {"tile.num-warps" = 4 : i32} {
+  // expected-error @below {{is recursive: its shared memory cannot be allocated}}
+  tile.func private @ping() {
+    tile.call @pong() : () -> ()
+    tile.return
+  }
+  tile.func private @pong() {
+    tile.call @ping() : () -> ()
+    tile.return
+  }
+}

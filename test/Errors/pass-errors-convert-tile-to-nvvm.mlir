@@ -1,0 +1,130 @@
+// Distributed tile IR that verifies but that convert-tile-to-nvvm does not
+// lower: each fails with a located error, never a crash. (See also
+// test/Conversion/TileToNVVM/invalid.mlir.)
+// RUN: tile-opt %s -split-input-file -convert-tile-to-nvvm -verify-diagnostics
+
+// Tensors of 8-bit floats are not lowered.
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @fp8_tensor(%x: f8E4M3FN) {
+    // expected-error @below {{'tile.splat' op uses 8-bit floats, which convert-tile-to-nvvm does not lower yet}}
+    %t = tile.splat %x : f8E4M3FN -> tensor<128xf8E4M3FN, #blocked>
+    tile.return
+  }
+}
+
+// -----
+
+// Tensor constants must be splats.
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @non_splat_constant() {
+    // expected-error @below {{'arith.constant' op only splat tensor constants are lowered}}
+    %c = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32, #blocked>
+    tile.return
+  }
+}
+
+// -----
+
+// NVMMA-swizzled buffers are read by wgmma only, not by tile.local_load.
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @nvmma_local_load(%x: f16) {
+    %t = tile.splat %x : f16 -> tensor<64x64xf16, #blocked>
+    %b = tile.local_alloc %t {tile.offset = 0 : i32} : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+    // expected-error @below {{'tile.local_load' op NVMMA shared buffers are lowered by the tensor-core path only}}
+    %y = tile.local_load %b : !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf16, #blocked>
+    tile.return
+  }
+}
+
+// -----
+
+// A conversion that moves data between threads needs scratch placed by
+// tile-allocate-shared-memory.
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @convert_without_scratch(%x: f32) {
+    %t = tile.splat %x : f32 -> tensor<32x32xf32, #blocked>
+    // expected-error @below {{'tile.convert_layout' op has no shared-memory offset: run tile-allocate-shared-memory first}}
+    %c = tile.convert_layout %t : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked1>
+    tile.return
+  }
+}
+
+// -----
+
+// mma.sync operands are lowered with kWidth = 2 only.
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @dot_operand_kwidth8(%x: f16) {
+    // expected-error @below {{uses layout #tile.dot_op<{opIdx = 0, parent = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 8}>, which convert-tile-to-nvvm does not lower yet}}
+    %a = tile.splat %x : f16 -> tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>
+    tile.return
+  }
+}
+
+// -----
+
+// Batched (rank-3) mma accumulators are not lowered.
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 2, 2], instrShape = [16, 8]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @batched_mma(%x: f32) {
+    // expected-error @below {{uses layout #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 2, 2], instrShape = [16, 8]}>, which convert-tile-to-nvvm does not lower yet}}
+    %a = tile.splat %x : f32 -> tensor<2x32x32xf32, #mma>
+    tile.return
+  }
+}
+
+// -----
+
+// Batched (rank-3) FMA dot operands are not lowered.
+#blocked = #tile.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @batched_fma_operand(%x: f32) {
+    // expected-error @below {{uses layout #tile.dot_op<{opIdx = 0, parent = #tile.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>}>, which convert-tile-to-nvvm does not lower yet}}
+    %a = tile.splat %x : f32 -> tensor<2x32x32xf32, #tile.dot_op<{opIdx = 0, parent = #blocked}>>
+    tile.return
+  }
+}
+
+// -----
+
+// A slice of a wgmma (version 3) layout is not lowered either.
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @slice_of_wgmma(%x: f32) {
+    // expected-error @below {{uses layout #tile.slice<{dim = 1, parent = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>}>, which convert-tile-to-nvvm does not lower yet}}
+    %s = tile.splat %x : f32 -> tensor<64xf32, #tile.slice<{dim = 1, parent = #mma}>>
+    tile.return
+  }
+}
+
+// -----
+
+// Integer mma.sync (i8 x i8 -> i32) is not lowered.
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @mma_i8(%x: i8, %y: i32) {
+    %a = tile.splat %x : i8 -> tensor<32x32xi8, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %b = tile.splat %x : i8 -> tensor<32x32xi8, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %c = tile.splat %y : i32 -> tensor<32x32xi32, #mma>
+    // expected-error @below {{'tile.dot' op mma.sync takes f16 or bf16 operands and f32 accumulators}}
+    %d = tile.dot %a, %b, %c : tensor<32x32xi8, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xi8, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xi32, #mma>
+    tile.return
+  }
+}
+
+// -----
+
+// A shared-memory buffer is not a kernel argument.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  // expected-error @below {{kernel arguments must be pointers or scalars, got '!tile.buffer<128xf32, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>>'}}
+  tile.func public @buffer_argument(%b: !tile.buffer<128xf32, #shared>) {
+    tile.return
+  }
+}
