@@ -20,7 +20,7 @@ config.substitutions.append(("%cmake_generator", '"%s"' % config.cmake_generator
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%cc", config.c_compiler))
 
-llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP", "ASAN_OPTIONS", "UBSAN_OPTIONS"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]

@@ -11,6 +11,8 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <cstring>
+
 using namespace mlir;
 
 void mlirTileRegisterAllDialects(MlirDialectRegistry registry) {
@@ -85,10 +87,15 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
     });
 
   int warps = options->numWarps;
+  // A C caller may store any int in the enum; C++ may only load values of
+  // its range, so read the bits as an int before checking them.
+  int emit;
+  static_assert(sizeof(emit) == sizeof(options->emit));
+  std::memcpy(&emit, &options->emit, sizeof(emit));
   if (options->sm < 50 || warps <= 0 || (warps & (warps - 1)) ||
       options->ptxVersion < 60 || options->optLevel < 0 ||
-      options->optLevel > 3 || options->emit < MlirTileEmitLLVMIR ||
-      options->emit > MlirTileEmitCubin) {
+      options->optLevel > 3 || emit < MlirTileEmitLLVMIR ||
+      emit > MlirTileEmitCubin) {
     emitError(op.getLoc())
         << "invalid compile options: sm must be 50 or more, numWarps a power "
            "of two, ptxVersion 60 or more, optLevel 0-3, emit LLVMIR, PTX or "
@@ -113,11 +120,11 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   if (failed(tile::lowerToLLVM(op, compile)))
     return mlirLogicalResultFailure();
   FailureOr<std::string> result;
-  if (options->emit == MlirTileEmitLLVMIR) {
+  if (emit == MlirTileEmitLLVMIR) {
     result = tile::emitLLVMIR(op);
   } else {
     result = tile::emitPTX(op, compile);
-    if (succeeded(result) && options->emit == MlirTileEmitCubin)
+    if (succeeded(result) && emit == MlirTileEmitCubin)
       result = tile::assembleCubin(op.getLoc(), *result, compile);
   }
   if (failed(result))
