@@ -76,7 +76,8 @@ private:
 
   /// Tensors keep a layout they already have, which must then be one that
   /// distributes them over threads (not a shared layout or a foreign
-  /// encoding: the layout rules derive slices and operand layouts from it).
+  /// encoding: the layout rules derive slices and operand layouts from it);
+  /// the others must have a shape a default layout can spread.
   static LogicalResult checkEncodings(ModuleOp module) {
     WalkResult result = module.walk([&](Operation *op) -> WalkResult {
       SmallVector<Type> types(op->getResultTypes());
@@ -85,13 +86,26 @@ private:
           llvm::append_range(types, block.getArgumentTypes());
       for (Type type : types) {
         auto tensor = dyn_cast<RankedTensorType>(type);
-        if (!tensor || !tensor.getEncoding() ||
-            isa<DistributedLayoutAttr>(tensor.getEncoding()))
+        if (!tensor)
           continue;
-        op->emitOpError() << "has a tensor of type " << type
-                          << " whose encoding is not a distributed layout; "
-                             "tile-assign-layouts keeps only those";
-        return WalkResult::interrupt();
+        if (tensor.getEncoding() &&
+            !isa<DistributedLayoutAttr>(tensor.getEncoding())) {
+          op->emitOpError() << "has a tensor of type " << type
+                            << " whose encoding is not a distributed layout; "
+                               "tile-assign-layouts keeps only those";
+          return WalkResult::interrupt();
+        }
+        // Layouts split every dimension evenly over threads and warps.
+        if (!tensor.getEncoding() &&
+            (tensor.getRank() == 0 ||
+             llvm::any_of(tensor.getShape(), [](int64_t d) {
+               return d <= 0 || !llvm::isPowerOf2_64(d);
+             }))) {
+          op->emitOpError() << "has a tensor of type " << type
+                            << ": distributed tensors need rank 1 or more "
+                               "and power-of-two dimensions";
+          return WalkResult::interrupt();
+        }
       }
       return WalkResult::advance();
     });

@@ -28,3 +28,19 @@ tile.func public @reduce_foreign(%x: tensor<16x16xf32, "foo">) {
   }) : (tensor<16x16xf32, "foo">) -> tensor<16xf32>
   tile.return
 }
+
+// -----
+
+// Shapes no layout spreads over threads (found by fuzzing: a rank-0 tensor
+// read past the end of its layout's dimension order).
+// expected-error @below {{'tile.func' op has a tensor of type 'tensor<f32>': distributed tensors need rank 1 or more and power-of-two dimensions}}
+tile.func public @rank0(%x: tensor<f32>) {
+  tile.return
+}
+
+// -----
+
+// expected-error @below {{'tile.func' op has a tensor of type 'tensor<24xf32>': distributed tensors need rank 1 or more and power-of-two dimensions}}
+tile.func public @not_power_of_two(%x: tensor<24xf32>) {
+  tile.return
+}
