@@ -26,9 +26,12 @@ done
 # See scripts/sanitize.sh for allow_user_poisoning; leaks are checked there.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# libFuzzer writes its per-job logs (fuzz-N.log) in the current directory.
+cd "$work"
 "$build/bin/tile-fuzz" "$work/corpus" "$work/seeds" \
   -dict="$root/tools/tile-fuzz/tile.dict" -max_total_time="$seconds" \
   -timeout=20 -rss_limit_mb=6144 -max_len=16384 -jobs="$jobs" -workers="$jobs" \
   -artifact_prefix="$work/artifacts/" -print_final_stats=1 2>&1 |
   tee "$work/last-run.log" | grep -E "^#[0-9]+.*(INITED|DONE|pulse)|Done|stat::|ERROR|SUMMARY|artifact" || true
+cat "$work"/fuzz-*.log 2>/dev/null | grep -E "^#[0-9]+.*DONE|stat::number_of_executed_units|ERROR|SUMMARY" || true
 echo "fuzz: artifacts: $(ls "$work/artifacts" | wc -l) in $work/artifacts"

@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 using namespace mlir;
 
@@ -43,7 +44,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return -1;
   MLIRContext context(getRegistry(), MLIRContext::Threading::DISABLED);
   ScopedDiagnosticHandler quiet(&context, [](Diagnostic &) { return success(); });
-  StringRef text(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer reads the byte after the text (it expects the null a
+  // SourceMgr buffer has): hand it a null-terminated copy.
+  std::string text(reinterpret_cast<const char *>(data), size);
   ParserConfig config(&context);
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, config);
   if (!module || failed(verify(*module)))
