@@ -59,6 +59,14 @@ for block in 1024 2048 4096; do
   compile "layernorm_${block}_h" "$warps" "$out/layernorm_${block}_h.mlir"
 done
 
+# Layernorm in one pass (bench/kernels/layernorm_row.mlir): the whole row in
+# registers, for rows of at most 4096 columns.
+for block in 1024 2048 4096; do
+  warps=$(( block / 256 < 8 ? block / 256 : 8 ))
+  sed "s/COLS/$block/g" "$root/bench/kernels/layernorm_row.mlir" > "$out/layernorm_row_$block.mlir"
+  compile "layernorm_row_$block" "$warps" "$out/layernorm_row_$block.mlir"
+done
+
 # Matmul: the example as written (any M, N, K), and bench/kernels/
 # matmul_blocks.mlir (the example with M, N, K multiples of 16: 16-byte
 # loads, cp.async pipelining) at several block shapes:

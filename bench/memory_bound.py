@@ -23,7 +23,8 @@ import torch
 import triton
 
 from tile_cuda import Kernel
-from triton_kernels import add_kernel, giou_kernel, layernorm_kernel, softmax_kernel
+from triton_kernels import (add_kernel, giou_kernel, layernorm_kernel,
+                            layernorm_row_kernel, softmax_kernel)
 
 
 # --- helpers ----------------------------------------------------------------
@@ -154,11 +155,19 @@ def softmax(kdir, ceiling, shapes):
                2 * rows * cols * 4, ceiling, errors)
 
 
-def layernorm(kdir, ceiling, shapes):
+def layernorm(kdir, ceiling, shapes, one_pass=False):
+    """The example's three-pass kernel (any row length) next to Triton's
+    tutorial kernel; with one_pass, bench/kernels/layernorm_row.mlir (the
+    whole row in registers, x read once) next to the same algorithm in Triton
+    (rows of at most 4096 columns, a multiple of 16)."""
     kernels = {}
+    family = "layernorm_row" if one_pass else "layernorm"
     for rows, cols in shapes:
         block = min(4096, max(1024, next_pow2(cols)))
-        variant = f"layernorm_{block}" + ("_h" if cols % 16 == 0 else "")
+        if one_pass:
+            variant = f"layernorm_row_{block}"
+        else:
+            variant = f"layernorm_{block}" + ("_h" if cols % 16 == 0 else "")
         if variant not in kernels:
             kernels[variant] = Kernel(kdir, variant, "layernorm")
         x = torch.randn(rows, cols, device="cuda", dtype=torch.float16)
@@ -172,11 +181,12 @@ def layernorm(kdir, ceiling, shapes):
         launch = kernels[variant].bind([rows], x, ours, w, b, mean, rstd, x.stride(0),
                                        cols, eps)
         warps = min(max(block // 256, 1), 8)
+        triton_kernel = layernorm_row_kernel if one_pass else layernorm_kernel
         impls = {
             "tile": launch,
-            "triton": lambda: layernorm_kernel[(rows,)](x, theirs, w, b, mean2, rstd2,
-                                                        x.stride(0), cols, eps,
-                                                        BLOCK=block, num_warps=warps),
+            "triton": lambda: triton_kernel[(rows,)](x, theirs, w, b, mean2, rstd2,
+                                                     x.stride(0), cols, eps,
+                                                     BLOCK=block, num_warps=warps),
             "torch": lambda: torch.nn.functional.layer_norm(x, (cols,), w, b, eps),
         }
         for fn in impls.values():
@@ -186,7 +196,7 @@ def layernorm(kdir, ceiling, shapes):
                   "torch": rel_error(torch.nn.functional.layer_norm(x, (cols,), w, b, eps),
                                      ref)}
         check(errors, 2e-3)  # f16 outputs
-        report("layernorm", f"{rows}x{cols}", {k: bench(f) for k, f in impls.items()},
+        report(family, f"{rows}x{cols}", {k: bench(f) for k, f in impls.items()},
                2 * rows * cols * 2, ceiling, errors)
 
 
@@ -259,6 +269,9 @@ def main():
     softmax(args.kernels, ceiling, main_shapes + sweep)
     layernorm(args.kernels, ceiling,
               [(8192, 4096)] + ([] if args.quick else [(8192, 1024), (8192, 3000), (4096, 2048)]))
+    layernorm(args.kernels, ceiling,
+              [(8192, 4096)] + ([] if args.quick else [(8192, 1024), (4096, 2048)]),
+              one_pass=True)
     giou(args.kernels)
     info = {
         "date": time.strftime("%Y-%m-%d"),

@@ -52,6 +52,24 @@ def layernorm_kernel(X, Y, W, B, Mean, Rstd, stride, N, eps, BLOCK: tl.constexpr
 
 
 @triton.jit
+def layernorm_row_kernel(X, Y, W, B, Mean, Rstd, stride, N, eps, BLOCK: tl.constexpr):
+    """One pass: the whole row (N <= BLOCK) in registers, x read once."""
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < N
+    x = tl.load(X + row * stride + cols, mask=mask, other=0.0,
+                eviction_policy="evict_first").to(tl.float32)
+    mean = tl.sum(x, axis=0) / N
+    xc = tl.where(mask, x - mean, 0.0)
+    rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=0) / N + eps)
+    tl.store(Mean + row, mean)
+    tl.store(Rstd + row, rstd)
+    w = tl.load(W + cols, mask=mask).to(tl.float32)
+    b = tl.load(B + cols, mask=mask).to(tl.float32)
+    tl.store(Y + row * stride + cols, (xc * rstd * w + b).to(tl.float16), mask=mask)
+
+
+@triton.jit
 def giou_kernel(pred, target, num_valid, sum_ptr, count_ptr, tickets, loss,
                 SLOTS: tl.constexpr):
     image = tl.program_id(0)

@@ -83,20 +83,28 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
-/// Whether `value` can be produced in any layout without moving data between
-/// threads (RematerializeInTargetLayout then does so).
-bool isRematerializable(Value value, unsigned depth = 0) {
+/// Whether `value` can be produced in `layout` without moving data between
+/// threads (RematerializeInTargetLayout then does so): from splats, ranges
+/// and constants, or from a load's conversion out of `layout` itself (the
+/// two conversions cancel: two loads in one access layout feeding the same
+/// math), through element-wise ops.
+bool isRematerializable(Value value, Attribute layout, unsigned depth = 0) {
   Operation *def = value.getDefiningOp();
   if (!def || depth > 8)
     return false;
   if (isa<SplatOp, MakeRangeOp>(def) || matchPattern(value, m_Constant()))
     return true;
+  // Only loads' conversions: moving a store's or a reduction's input back
+  // out of its layout would undo coalescing.
+  if (auto convert = dyn_cast<ConvertLayoutOp>(def))
+    return convert.getSrc().getDefiningOp<LoadOp>() &&
+           convert.getSrc().getType().getEncoding() == layout;
   if (isa<BroadcastOp, ExpandDimsOp>(def))
-    return isRematerializable(def->getOperand(0), depth + 1);
+    return isRematerializable(def->getOperand(0), Attribute(), depth + 1);
   if (isCheapElementwise(def))
     return llvm::all_of(def->getOperands(), [&](Value operand) {
       return !isa<RankedTensorType>(operand.getType()) ||
-             isRematerializable(operand, depth + 1);
+             isRematerializable(operand, layout, depth + 1);
     });
   return false;
 }
@@ -186,7 +194,7 @@ private:
       if (layoutOf(value) == layout)
         continue;
       if (layouts.contains(value) ||
-          (!isRematerializable(value) && !runsLessOften(*use)))
+          (!isRematerializable(value, layout) && !runsLessOften(*use)))
         return false;
       converted[use] = layout;
     }
