@@ -594,10 +594,35 @@ void mlir::tile::populateComputePatterns(const TypeConverter &converter,
 
 namespace {
 
+/// Why values of scalar type `type` (a tensor's elements, a pointer's
+/// pointee, a scalar) cannot be lowered, or an empty string.
+/// Pointers to 8-bit floats are fine (their arithmetic is by bytes); loading
+/// or computing with the floats is not.
+std::string checkScalarType(Type type) {
+  Type pointee = type;
+  if (auto ptr = dyn_cast<PointerType>(type))
+    pointee = ptr.getPointeeType();
+  if (auto integer = dyn_cast<IntegerType>(pointee);
+      integer && (integer.getWidth() == 0 || integer.getWidth() > 64))
+    return "uses " + std::to_string(integer.getWidth()) +
+           "-bit integers; convert-tile-to-nvvm lowers 1 to 64 bits";
+  if (isa<FloatType>(type) && type.getIntOrFloatBitWidth() == 8)
+    return "uses 8-bit floats, which convert-tile-to-nvvm does not lower yet";
+  return "";
+}
+
 /// Why an op cannot be lowered, or an empty string.
 std::string checkLowerable(Operation *op) {
-  for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
-                                            op->getResultTypes())) {
+  SmallVector<Type> types(op->getOperandTypes());
+  llvm::append_range(types, op->getResultTypes());
+  if (auto fn = dyn_cast<FuncOp>(op)) {
+    llvm::append_range(types, fn.getArgumentTypes());
+    llvm::append_range(types, fn.getResultTypes());
+  }
+  for (Type type : types) {
+    std::string scalar = checkScalarType(getElementTypeOrSelf(type));
+    if (!scalar.empty())
+      return scalar;
     auto tensor = dyn_cast<RankedTensorType>(type);
     if (!tensor)
       continue;
@@ -610,10 +635,6 @@ std::string checkLowerable(Operation *op) {
          << ", which convert-tile-to-nvvm does not lower yet";
       return text;
     }
-    Type element = tensor.getElementType();
-    if (element.isIntOrFloat() && element.getIntOrFloatBitWidth() == 8 &&
-        isa<FloatType>(element))
-      return "uses 8-bit floats, which convert-tile-to-nvvm does not lower yet";
   }
   if (isa<CallOp>(op))
     return "calls must be inlined before convert-tile-to-nvvm";

@@ -112,3 +112,36 @@ module attributes {"tile.num-warps" = 4 : i32} {
     tile.return
   }
 }
+
+// -----
+
+// A 0-bit integer argument (found by fuzzing: LLVM aborted on it) and other
+// integer widths beyond the lowering.
+module attributes {"tile.num-warps" = 4 : i32} {
+  // expected-error @below {{'tile.func' op uses 0-bit integers; convert-tile-to-nvvm lowers 1 to 64 bits}}
+  tile.func public @zero_bits(%c: i0) {
+    tile.return
+  }
+}
+
+// -----
+
+module attributes {"tile.num-warps" = 4 : i32} {
+  // expected-error @below {{'tile.func' op uses 128-bit integers}}
+  tile.func public @wide(%p: !tile.ptr<i128>) {
+    // expected-error @below {{'tile.load' op uses 128-bit integers; convert-tile-to-nvvm lowers 1 to 64 bits}}
+    %x = tile.load %p : !tile.ptr<i128>
+    tile.return
+  }
+}
+
+// -----
+
+// Scalar 8-bit floats too, not only tensors of them.
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @fp8_scalar(%p: !tile.ptr<f8E4M3FN>) {
+    // expected-error @below {{'tile.load' op uses 8-bit floats, which convert-tile-to-nvvm does not lower yet}}
+    %x = tile.load %p : !tile.ptr<f8E4M3FN>
+    tile.return
+  }
+}
