@@ -41,6 +41,8 @@ done
 # ...and with bf16 operands.
 sed 's/f16/bf16/g' "$out/matmul_h.mlir" > "$out/matmul_bf16_h.mlir"
 compile matmul_bf16_h "$out/matmul_bf16_h.mlir"
+# The matmul with loop-carried pointers (test input): pipelined too.
+compile matmul_carried "$root/test/GPU/Inputs/matmul_carried.mlir"
 # Forward and reverse scans (test input).
 compile scan "$root/test/GPU/Inputs/scan.mlir"
 # The vector add in mma.sync's accumulator layout, kept as written (test input).

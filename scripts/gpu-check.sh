@@ -89,6 +89,15 @@ for spec in "512 512 512" "1008 528 304" "80 144 16"; do
     buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
 done
 
+# ...with the operand pointers carried by the K loop (Triton's style).
+for spec in "512 512 512" "1008 528 304" "80 144 16"; do
+  set -- $spec
+  m=$1 n=$2 k=$3
+  check matmul_carried matmul $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
+    buf:f16:$(( m * k )):random buf:f16:$(( k * n )):random \
+    buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
+done
+
 # ...with bf16 operands.
 for spec in "512 512 512" "1008 528 304"; do
   set -- $spec

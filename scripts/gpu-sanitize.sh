@@ -52,6 +52,7 @@ for tool in memcheck racecheck synccheck initcheck; do
   matmul matmul_h matmul 208 144 304
   matmul matmul_h matmul 80 144 16
   matmul matmul_bf16_h matmul 208 144 304 bf16
+  matmul matmul_carried matmul 208 144 304
   for spec in "matmul_bias_relu 70 130 17" "matmul_bias_relu_h 208 144 304"; do
     set -- $spec
     check "$1" matmul_bias_relu $(( (($2 + 63) / 64) * (($3 + 63) / 64) )) \

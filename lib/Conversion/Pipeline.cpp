@@ -39,6 +39,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   // issued ahead (the copies' address arithmetic is cloned; the clean-up
   // removes what the original loads no longer need).
   if (options.numStages >= 2) {
+    // Loop-invariant address arithmetic out of the loops first (TTIR
+    // computes a pointer's per-iteration advance inside the loop).
+    pm.addPass(createLoopInvariantCodeMotionPass());
     PipelineOptions pipeline;
     pipeline.numStages = options.numStages;
     pm.addPass(createPipeline(pipeline));

@@ -26,27 +26,57 @@ using namespace mlir::tile;
 
 namespace {
 
-/// A load the pass moves ahead: the load, the buffer it fills, and the ops
-/// of the loop body its pointers, mask and other are computed by.
+/// A load the pass moves ahead: the load, the buffer it fills, the ops of
+/// the loop body its pointers, mask and other are computed by, and the
+/// loop-carried values among their inputs.
 struct Stream {
   LoadOp load;
   LocalAllocOp alloc;
   SmallVector<Operation *> slice;
+  SmallVector<BlockArgument> carried;
 };
 
+/// For a loop-carried value that advances by a loop-invariant amount each
+/// iteration (yielded as addptr(arg, step) or addi(arg, step): Triton's
+/// `a_ptrs += BLOCK_K * stride_k`), that amount.
+Value getInductionStep(scf::ForOp loop, BlockArgument arg) {
+  if (arg.getArgNumber() == 0)
+    return {};
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  Value next = yield.getOperand(arg.getArgNumber() - 1);
+  Value step;
+  if (auto add = next.getDefiningOp<AddPtrOp>(); add && add.getPtr() == arg)
+    step = add.getOffset();
+  else if (auto add = next.getDefiningOp<arith::AddIOp>()) {
+    if (add.getLhs() == arg)
+      step = add.getRhs();
+    else if (add.getRhs() == arg)
+      step = add.getLhs();
+  }
+  if (!step || !loop.isDefinedOutsideOfLoop(step))
+    return {};
+  return step;
+}
+
 /// The body ops `values` depend on, in program order, if every one is
-/// side-effect free without regions and the only block argument reached is
-/// the induction variable.
-std::optional<SmallVector<Operation *>> getSlice(scf::ForOp loop,
-                                                 ValueRange values) {
+/// side-effect free without regions and the block arguments reached are the
+/// induction variable and loop-carried values with a loop-invariant step
+/// (collected in `carried`).
+std::optional<SmallVector<Operation *>>
+getSlice(scf::ForOp loop, ValueRange values,
+         SmallVectorImpl<BlockArgument> &carried) {
   Block *body = loop.getBody();
   llvm::SetVector<Operation *> slice;
   SmallVector<Value> worklist(values.begin(), values.end());
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() == body && arg != loop.getInductionVar())
+      if (arg.getOwner() != body || arg == loop.getInductionVar())
+        continue;
+      if (!getInductionStep(loop, arg))
         return std::nullopt;
+      if (!llvm::is_contained(carried, arg))
+        carried.push_back(arg);
       continue;
     }
     Operation *def = v.getDefiningOp();
@@ -88,10 +118,12 @@ std::optional<Stream> getStream(scf::ForOp loop, LoadOp load) {
     inputs.push_back(load.getMask());
   if (load.getOther())
     inputs.push_back(load.getOther());
-  std::optional<SmallVector<Operation *>> slice = getSlice(loop, inputs);
+  SmallVector<BlockArgument> carried;
+  std::optional<SmallVector<Operation *>> slice =
+      getSlice(loop, inputs, carried);
   if (!slice)
     return std::nullopt;
-  return Stream{load, alloc, std::move(*slice)};
+  return Stream{load, alloc, std::move(*slice), std::move(carried)};
 }
 
 class Pipeline : public tile::impl::PipelineBase<Pipeline> {
@@ -151,15 +183,35 @@ private:
       rings.push_back(LocalAllocOp::create(b, loc, ringType, Value()));
     }
 
+    // `base` advanced by `steps` iterations of loop-carried value `arg`.
+    auto advance = [&](BlockArgument arg, Value base, int64_t steps) -> Value {
+      if (steps == 0)
+        return base;
+      Value step = getInductionStep(loop, arg);
+      Type stepType = step.getType();
+      TypedAttr count = b.getIntegerAttr(getElementTypeOrSelf(stepType), steps);
+      if (auto shaped = dyn_cast<ShapedType>(stepType))
+        count = DenseElementsAttr::get(shaped, count);
+      Value scaled = arith::MulIOp::create(
+          b, loc, step, arith::ConstantOp::create(b, loc, count));
+      if (isa<PointerType>(getElementTypeOrSelf(base.getType())))
+        return AddPtrOp::create(b, loc, base.getType(), base, scaled);
+      return arith::AddIOp::create(b, loc, base, scaled);
+    };
+
     // Copies of every stream for the iteration at `at` into stage `slot`,
-    // masked off past the upper bound, then one group.
-    auto issue = [&](Value at, Value slot) {
+    // masked off past the upper bound, then one group. Loop-carried inputs
+    // are `carried(arg)` there.
+    auto issue = [&](Value at, Value slot,
+                     function_ref<Value(BlockArgument)> carried) {
       Value inRange =
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, at, ub);
       SmallVector<Value> tokens;
       for (auto [stream, ring] : llvm::zip(streams, rings)) {
         IRMapping mapping;
         mapping.map(iv, at);
+        for (BlockArgument arg : stream.carried)
+          mapping.map(arg, carried(arg));
         for (Operation *op : stream.slice)
           b.clone(*op, mapping);
         LoadOp load = stream.load;
@@ -186,7 +238,11 @@ private:
     // Prologue: iterations lb .. lb + stages - 2.
     for (int64_t i = 0; i < stages - 1; ++i)
       issue(constant(*lb + i),
-            arith::ConstantIntOp::create(b, loc, (*lb + i) % stages, 32));
+            arith::ConstantIntOp::create(b, loc, (*lb + i) % stages, 32),
+            [&](BlockArgument arg) {
+              return advance(arg, loop.getInitArgs()[arg.getArgNumber() - 1],
+                             i);
+            });
 
     // Each iteration: wait for its own group, issue the one stages - 1
     // ahead, read its stage.
@@ -196,7 +252,9 @@ private:
     Value ahead = arith::AddIOp::create(b, loc, iv, constant(stages - 1));
     Value aheadSlot = arith::RemUIOp::create(
         b, loc, toI32(ahead), arith::ConstantIntOp::create(b, loc, stages, 32));
-    issue(ahead, aheadSlot);
+    issue(ahead, aheadSlot, [&](BlockArgument arg) {
+      return advance(arg, arg, stages - 1);
+    });
     Value slot = arith::RemUIOp::create(
         b, loc, toI32(iv), arith::ConstantIntOp::create(b, loc, stages, 32));
     for (auto [stream, ring] : llvm::zip(streams, rings)) {

@@ -83,6 +83,74 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// convert_layout(iter_arg) in a loop whose carried value only advances by
+/// an element-wise update (a pointer increment, a counter): the value is
+/// carried in the converted layout instead, so the conversion runs once
+/// before the loop rather than every iteration. Uses after the loop get the
+/// old layout back.
+struct CarryInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConvertLayoutOp convert,
+                                PatternRewriter &rewriter) const override {
+    auto arg = dyn_cast<BlockArgument>(convert.getSrc());
+    auto loop = arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())
+                    : scf::ForOp();
+    if (!loop || arg.getArgNumber() == 0)
+      return failure();
+    RankedTensorType target = convert.getType();
+    if (!isa_and_nonnull<DistributedLayoutAttr>(target.getEncoding()))
+      return failure();
+    unsigned index = arg.getArgNumber() - 1;
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    Operation *update = yield.getOperand(index).getDefiningOp();
+    if (!update || update->getBlock() != loop.getBody() ||
+        !isCheapElementwise(update) || !update->hasOneUse() ||
+        !llvm::is_contained(update->getOperands(), arg))
+      return failure();
+    for (Operation *user : arg.getUsers())
+      if (user != update && !(isa<ConvertLayoutOp>(user) &&
+                              user->getResult(0).getType() == target))
+        return failure();
+
+    Location loc = convert.getLoc();
+    Type oldType = arg.getType();
+    auto to = [&](Value v, Type type) -> Value {
+      return ConvertLayoutOp::create(rewriter, loc, type, v);
+    };
+    // Before the loop: the initial value in the target layout.
+    rewriter.setInsertionPoint(loop);
+    OpOperand &init = loop.getInitArgsMutable()[index];
+    Value initConverted = to(init.get(), target);
+    rewriter.modifyOpInPlace(loop, [&] { init.set(initConverted); });
+    // In the loop: carried, updated and yielded in the target layout.
+    rewriter.modifyOpInPlace(loop, [&] {
+      arg.setType(target);
+      loop.getResult(index).setType(target);
+    });
+    rewriter.setInsertionPoint(update);
+    rewriter.modifyOpInPlace(update, [&] {
+      for (OpOperand &operand : update->getOpOperands())
+        if (operand.get() != arg && isa<RankedTensorType>(operand.get().getType()))
+          operand.set(to(operand.get(), withEncoding(operand.get().getType(),
+                                                     target.getEncoding())));
+      update->getResult(0).setType(
+          withEncoding(update->getResult(0).getType(), target.getEncoding()));
+    });
+    for (Operation *user : llvm::make_early_inc_range(arg.getUsers()))
+      if (auto other = dyn_cast<ConvertLayoutOp>(user))
+        rewriter.replaceOp(other, arg);
+    // After the loop: the old layout for the loop's other users.
+    Value result = loop.getResult(index);
+    if (!result.use_empty()) {
+      rewriter.setInsertionPointAfter(loop);
+      Value back = to(result, oldType);
+      rewriter.replaceAllUsesExcept(result, back, back.getDefiningOp());
+    }
+    return success();
+  }
+};
+
 /// Whether `value` can be produced in `layout` without moving data between
 /// threads (RematerializeInTargetLayout then does so): from splats, ranges
 /// and constants, or from a load's conversion out of `layout` itself (the
@@ -342,7 +410,8 @@ public:
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeInTargetLayout>(&getContext());
+    patterns.add<RematerializeInTargetLayout, CarryInTargetLayout>(
+        &getContext());
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
     FrozenRewritePatternSet frozen(std::move(patterns));
     // Forward moves can depend on each other through values that the

@@ -92,8 +92,8 @@ tile.func public @staged(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: 
 #blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
-// Left alone: pointers carried by the loop, a load used twice, a step that
-// is not 1, a negative lower bound.
+// Left alone: a load used twice, a step that is not 1, a negative lower
+// bound, pointers carried by the loop whose advance is not loop-invariant.
 // CHECK-LABEL: tile.func public @not_pipelined
 // CHECK-NOT: tile.async
 // CHECK: tile.return
@@ -102,13 +102,13 @@ tile.func public @not_pipelined(%p: !tile.ptr<f16>, %n: i32, %s: i32) {
   %c1 = arith.constant 1 : i32
   %c2 = arith.constant 2 : i32
   %cm1 = arith.constant -1 : i32
-  %step = arith.constant dense<32> : tensor<64x32xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
   %carried = scf.for %iv = %c0 to %n step %c1 iter_args(%ptrs = %base) -> (tensor<64x32x!tile.ptr<f16>, #blocked>) : i32 {
     %x = tile.load %ptrs : tensor<64x32x!tile.ptr<f16>, #blocked>
     %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
     %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
-    %next = tile.addptr %ptrs, %step : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+    %ivs = tile.splat %iv : i32 -> tensor<64x32xi32, #blocked>
+    %next = tile.addptr %ptrs, %ivs : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
     scf.yield %next : tensor<64x32x!tile.ptr<f16>, #blocked>
   }
   scf.for %iv = %c0 to %n step %c1 : i32 {
@@ -126,6 +126,59 @@ tile.func public @not_pipelined(%p: !tile.ptr<f16>, %n: i32, %s: i32) {
     %x = tile.load %base : tensor<64x32x!tile.ptr<f16>, #blocked>
     %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
     %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Pointers carried by the loop and advanced by a loop-invariant step (the
+// Triton tutorial's a_ptrs += BLOCK_K), and a carried column counter for
+// the mask: the copies use them advanced by as many steps as they run
+// ahead (i steps in the prologue, from the initial values; 2 in the loop).
+// CHECK-LABEL: tile.func public @carried
+// CHECK: %[[STEP:.*]] = arith.constant dense<32> : tensor<64x32xi32, #blocked>
+// CHECK: %[[RING:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x32xf16, #shared, mutable>
+// Iteration 0: the initial pointers and counter as they are.
+// CHECK: tile.async_copy_global_to_local %[[BASE:[^,]*]], %{{.*}} mask
+// Iteration 1: one step on.
+// CHECK: %[[STEP1:.*]] = arith.muli %[[STEP]], %{{.*}} : tensor<64x32xi32, #blocked>
+// CHECK: %[[P1:.*]] = tile.addptr %[[BASE]], %[[STEP1]]
+// CHECK: tile.async_copy_global_to_local %[[P1]]
+// CHECK: scf.for %{{.*}} iter_args(%[[PTRS:[a-z0-9]+]] = %[[BASE]], %[[COL:[a-z0-9]+]] = %{{.*}})
+// In the loop: two steps past this iteration's counter and pointers.
+// CHECK: arith.muli %{{.*}}, %{{.*}} : i32
+// CHECK: arith.addi %[[COL]], %{{.*}} : i32
+// CHECK: %[[STEP2:.*]] = arith.muli %[[STEP]], %{{.*}} : tensor<64x32xi32, #blocked>
+// CHECK: %[[P2:.*]] = tile.addptr %[[PTRS]], %[[STEP2]]
+// CHECK: tile.async_copy_global_to_local %[[P2]]
+// CHECK-NOT: tile.load
+// CHECK: tile.local_load
+tile.func public @carried(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32, %k: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %step = arith.constant dense<32> : tensor<64x32xi32, #blocked>
+  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>>
+  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %ks = tile.splat %k : i32 -> tensor<64x32xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
+  %start = tile.addptr %base, %colsb : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+  %r:2 = scf.for %iv = %c0 to %n step %c1 iter_args(%ptrs = %start, %col = %c0) -> (tensor<64x32x!tile.ptr<f16>, #blocked>, i32) : i32 {
+    %cs = tile.splat %col : i32 -> tensor<64x32xi32, #blocked>
+    %at = arith.addi %cs, %colsb : tensor<64x32xi32, #blocked>
+    %ok = arith.cmpi slt, %at, %ks : tensor<64x32xi32, #blocked>
+    %x = tile.load %ptrs, %ok : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %next = tile.addptr %ptrs, %step : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+    %col2 = arith.addi %col, %c32 : i32
+    scf.yield %next, %col2 : tensor<64x32x!tile.ptr<f16>, #blocked>, i32
   }
   tile.return
 }

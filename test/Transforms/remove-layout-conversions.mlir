@@ -14,6 +14,16 @@
 // GIOU-DAG: #[[PAIR:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 // GIOU-NOT: tile.convert_layout
 
+// Pointers carried by a K loop and advanced each step: carried in the
+// loads' coalesced layouts, so nothing is converted in the loop.
+// RUN: tile-opt %tile_src_root/test/GPU/Inputs/matmul_carried.mlir -tile-assign-layouts -tile-coalesce -tile-accelerate-matmul -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=CARRY
+// CARRY: scf.for {{.*}} iter_args({{.*}}) -> (tensor<64x64xf32, #mma>, tensor<64x32x!tile.ptr<f16>, #[[A:blocked[0-9]*]]>, tensor<32x64x!tile.ptr<f16>, #[[B:blocked[0-9]*]]>)
+// CARRY-NOT: tile.convert_layout
+// CARRY: tile.load {{.*}} : tensor<64x32x!tile.ptr<f16>, #[[A]]>
+// CARRY-NOT: tile.convert_layout
+// CARRY: scf.yield
+// CARRY: tile.convert_layout {{.*}} : tensor<64x64xf32, #mma>
+
 // Several softmax rows per program: the load's layout goes through the
 // reductions along the rows (their slice), expand_dims (back to the parent)
 // and the broadcasts; nothing is converted.

@@ -81,7 +81,9 @@ def RemoveLayoutConversions
     the conversions cancel (convert(convert(x)) folds) or reach a value that
     is not cheap (a load, a reduction, a loop result). This puts address
     arithmetic in the layouts of the memory accesses, so a kernel like
-    vector add needs no shared memory.
+    vector add needs no shared memory. A loop-carried value converted in
+    its loop and only advanced by an element-wise update (pointers advanced
+    each K step) is carried in the converted layout instead.
   }];
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
@@ -107,9 +109,13 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
       masked off, but still zero-fill their stage).
 
     Copies for iterations past the upper bound are masked off. The load's
-    pointers, mask and `other` must be computed from the induction variable
-    and values defined outside the loop by side-effect-free ops, which are
-    cloned for the iteration ahead; other loads are left alone. The barrier
+    pointers, mask and `other` must be computed by side-effect-free ops from
+    the induction variable, values defined outside the loop, and
+    loop-carried values that advance by a loop-invariant amount per
+    iteration (`tile.addptr` or `arith.addi` of it, as Triton's
+    `a_ptrs += BLOCK_K * stride`); those ops are cloned for the iteration
+    ahead, with the carried values advanced by as many steps. Other loads
+    are left alone. The barrier
     analysis proves the schedule race-free (it tells stages of the ring
     apart by their index, `(iv + c) rem num-stages`) and places one barrier
     per iteration, between the wait and the copies. Run after
