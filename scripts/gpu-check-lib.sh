@@ -24,3 +24,19 @@ check() { # file kernel grid args...
     failures=$((failures + 1))
   fi
 }
+
+# The matmul kernels (64x64 blocks of c = a @ b): M N K, operand type.
+check_matmul() { # file M N K [f16|bf16]
+  local file=$1 m=$2 n=$3 k=$4 type=${5:-f16}
+  check "$file" matmul $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
+    buf:$type:$(( m * k )):random buf:$type:$(( k * n )):random \
+    buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
+}
+
+# ...and c = relu(a @ b + bias) in f16.
+check_matmul_bias_relu() { # file M N K
+  local file=$1 m=$2 n=$3 k=$4
+  check "$file" matmul_bias_relu $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
+    buf:f16:$(( m * k )):random buf:f16:$(( k * n )):random buf:f16:$n:random \
+    buf:f16:$(( m * n )):zero i32:$m i32:$n i32:$k
+}

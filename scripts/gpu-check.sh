@@ -73,54 +73,27 @@ done
 
 # examples/matmul.mlir: 64x64 blocks, K in steps of 32, ragged edges.
 for spec in "512 512 512" "1000 520 300" "70 130 17"; do
-  set -- $spec
-  m=$1 n=$2 k=$3
-  check matmul matmul $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
-    buf:f16:$(( m * k )):random buf:f16:$(( k * n )):random \
-    buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
+  check_matmul matmul $spec
 done
-
 # ...and its variant for M, N, K multiples of 16.
 for spec in "512 512 512" "1008 528 304" "80 144 16"; do
-  set -- $spec
-  m=$1 n=$2 k=$3
-  check matmul_h matmul $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
-    buf:f16:$(( m * k )):random buf:f16:$(( k * n )):random \
-    buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
+  check_matmul matmul_h $spec
 done
-
 # ...with the operand pointers carried by the K loop (Triton's style).
 for spec in "512 512 512" "1008 528 304" "80 144 16"; do
-  set -- $spec
-  m=$1 n=$2 k=$3
-  check matmul_carried matmul $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
-    buf:f16:$(( m * k )):random buf:f16:$(( k * n )):random \
-    buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
+  check_matmul matmul_carried $spec
 done
-
 # ...with bf16 operands.
 for spec in "512 512 512" "1008 528 304"; do
-  set -- $spec
-  m=$1 n=$2 k=$3
-  check matmul_bf16_h matmul $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
-    buf:bf16:$(( m * k )):random buf:bf16:$(( k * n )):random \
-    buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
+  check_matmul matmul_bf16_h $spec bf16
 done
 
 # examples/matmul_bias_relu.mlir: the same product, + bias, ReLU, f16 out.
 for spec in "512 512 512" "1000 520 300" "70 130 17"; do
-  set -- $spec
-  m=$1 n=$2 k=$3
-  check matmul_bias_relu matmul_bias_relu $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
-    buf:f16:$(( m * k )):random buf:f16:$(( k * n )):random buf:f16:$n:random \
-    buf:f16:$(( m * n )):zero i32:$m i32:$n i32:$k
+  check_matmul_bias_relu matmul_bias_relu $spec
 done
 for spec in "1024 1024 1024" "1008 528 304"; do
-  set -- $spec
-  m=$1 n=$2 k=$3
-  check matmul_bias_relu_h matmul_bias_relu $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
-    buf:f16:$(( m * k )):random buf:f16:$(( k * n )):random buf:f16:$n:random \
-    buf:f16:$(( m * n )):zero i32:$m i32:$n i32:$k
+  check_matmul_bias_relu matmul_bias_relu_h $spec
 done
 
 echo "gpu-check: $failures failure(s)"

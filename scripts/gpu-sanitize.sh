@@ -18,13 +18,6 @@ sanitizer=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local
 source "$(dirname "$0")/gpu-check-lib.sh"
 export TILE_CHECK_REPEAT=0
 
-matmul() { # file kernel M N K [operand type]
-  local file=$1 kernel=$2 m=$3 n=$4 k=$5 type=${6:-f16}
-  check "$file" "$kernel" $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
-    buf:$type:$(( m * k )):random buf:$type:$(( k * n )):random \
-    buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
-}
-
 for tool in memcheck racecheck synccheck initcheck; do
   echo "#### $tool"
   export TILE_RUN_WRAPPER="$sanitizer --tool $tool --error-exitcode 3 --print-limit 20"
@@ -47,18 +40,14 @@ for tool in memcheck racecheck synccheck initcheck; do
     check $file matmul 3 buf:f16:$(( 192 * 32 )):random buf:f16:2048:random \
       buf:f32:$(( 192 * 64 )):zero i32:192 i32:64 i32:32
   done
-  matmul matmul matmul 70 130 17
-  matmul matmul matmul 200 136 300
-  matmul matmul_h matmul 208 144 304
-  matmul matmul_h matmul 80 144 16
-  matmul matmul_bf16_h matmul 208 144 304 bf16
-  matmul matmul_carried matmul 208 144 304
-  for spec in "matmul_bias_relu 70 130 17" "matmul_bias_relu_h 208 144 304"; do
-    set -- $spec
-    check "$1" matmul_bias_relu $(( (($2 + 63) / 64) * (($3 + 63) / 64) )) \
-      buf:f16:$(( $2 * $4 )):random buf:f16:$(( $4 * $3 )):random buf:f16:$3:random \
-      buf:f16:$(( $2 * $3 )):zero i32:$2 i32:$3 i32:$4
-  done
+  check_matmul matmul 70 130 17
+  check_matmul matmul 200 136 300
+  check_matmul matmul_h 208 144 304
+  check_matmul matmul_h 80 144 16
+  check_matmul matmul_bf16_h 208 144 304 bf16
+  check_matmul matmul_carried 208 144 304
+  check_matmul_bias_relu matmul_bias_relu 70 130 17
+  check_matmul_bias_relu matmul_bias_relu_h 208 144 304
 done
 
 echo "gpu-sanitize: $failures failure(s)"
