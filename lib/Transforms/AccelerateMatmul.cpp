@@ -25,14 +25,6 @@ using namespace mlir::tile;
 
 namespace {
 
-/// The SM version of a "sm_NN[a]" target, or 0.
-unsigned parseSm(StringRef target) {
-  unsigned sm = 0;
-  if (!target.consume_front("sm_") || target.consumeInteger(10, sm))
-    return 0;
-  return sm;
-}
-
 /// Warps over the accumulator's 16x8 tiles, doubled along whichever
 /// dimension leaves each warp more tiles (so that the operands each warp
 /// reads from shared memory are balanced); none if the shape does not
@@ -87,7 +79,7 @@ public:
       return signalPassFailure();
     auto target =
         module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName());
-    unsigned sm = target ? parseSm(target.getValue()) : 0;
+    unsigned sm = target ? parseSmVersion(target.getValue()) : 0;
     WalkResult unlaid = module.walk([&](DotOp dot) -> WalkResult {
       for (Value v : {dot.getA(), dot.getB(), dot.getC()})
         if (!isa_and_nonnull<DistributedLayoutAttr>(

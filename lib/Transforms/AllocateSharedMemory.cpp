@@ -18,9 +18,7 @@ namespace {
 
 /// Shared memory one block may use on an architecture (the opt-in maximum).
 int64_t getSharedMemoryLimit(StringRef target) {
-  unsigned sm = 0;
-  if (!target.consume_front("sm_") || target.take_while(llvm::isDigit).getAsInteger(10, sm))
-    return 48 * 1024;
+  unsigned sm = parseSmVersion(target);
   if (sm >= 90)
     return 227 * 1024;
   if (sm >= 80)

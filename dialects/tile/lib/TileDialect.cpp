@@ -191,6 +191,13 @@ FailureOr<unsigned> mlir::tile::getNumWarpsOrError(Operation *op,
                             "run tile-assign-layouts first";
 }
 
+unsigned mlir::tile::parseSmVersion(StringRef target) {
+  unsigned sm = 0;
+  if (!target.consume_front("sm_") || target.consumeInteger(10, sm))
+    return 0;
+  return sm;
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();

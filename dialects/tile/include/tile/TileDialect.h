@@ -116,6 +116,9 @@ StringRef whyNotMmaSync(RankedTensorType a, RankedTensorType b,
 /// (tile.num-warps): run tile-assign-layouts first" on `op` and fails.
 FailureOr<unsigned> getNumWarpsOrError(Operation *op, StringRef pass);
 
+/// The SM version of a target "sm_NN" (a suffix such as "a" allowed), or 0.
+unsigned parseSmVersion(StringRef target);
+
 /// The type a load through `ptrType` yields: the pointee for a scalar pointer,
 /// a tensor of the pointee (same shape and encoding) for a tensor of pointers.
 /// Returns null when `ptrType` is neither.
