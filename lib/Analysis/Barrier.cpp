@@ -96,11 +96,23 @@ StageTag getStageTag(Value buffer) {
       rem ? getConstantIntValue(rem.getRhs()) : std::nullopt;
   if (!divisor || *divisor != stages)
     return {};
-  Value base = rem.getLhs();
+  // Integer casts keep the stage: an index or i64 induction variable is
+  // cast to the i32 the index takes (stages repeat long before a count
+  // would wrap).
+  auto uncast = [](Value v) {
+    while (Operation *def = v.getDefiningOp()) {
+      if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::TruncIOp,
+               arith::ExtSIOp, arith::ExtUIOp>(def))
+        break;
+      v = def->getOperand(0);
+    }
+    return v;
+  };
+  Value base = uncast(rem.getLhs());
   int64_t c = 0;
   if (auto add = base.getDefiningOp<arith::AddIOp>())
     if (std::optional<int64_t> k = getConstantIntValue(add.getRhs())) {
-      base = add.getLhs();
+      base = uncast(add.getLhs());
       c = *k;
     }
   return normalize(base, c);

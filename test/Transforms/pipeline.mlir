@@ -183,3 +183,47 @@ tile.func public @carried(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n:
   tile.return
 }
 }
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// An index induction variable: stage indices cast it to i32, and the
+// barrier analysis still tells the stages apart (it rejected the schedule
+// as reading a stage in flight before it looked through the casts).
+// CHECK-LABEL: tile.func public @index_loop
+// CHECK: arith.index_cast %{{.*}} : index to i32
+// CHECK: tile.async_copy_global_to_local
+// BAR-LABEL: tile.func public @index_loop
+// BAR: scf.for
+// BAR-NEXT: tile.async_wait {num = 1 : i32}
+// BAR-NOT: gpu.barrier
+// BAR: gpu.barrier
+// BAR-NEXT: tile.async_copy_global_to_local
+// BAR-NOT: gpu.barrier
+// BAR: scf.yield
+tile.func public @index_loop(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: index) -> tensor<64x32xf16, #blocked> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x32xf16, #blocked>
+  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>>
+  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
+  %r = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x32xf16, #blocked>) {
+    %i = arith.index_cast %iv : index to i32
+    %k0 = arith.muli %i, %c32 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64x32xi32, #blocked>
+    %off = arith.addi %k0s, %colsb : tensor<64x32xi32, #blocked>
+    %ptrs = tile.addptr %base, %off : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+    %x = tile.load %ptrs : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %s = arith.addf %acc, %v : tensor<64x32xf16, #blocked>
+    scf.yield %s : tensor<64x32xf16, #blocked>
+  }
+  tile.return %r : tensor<64x32xf16, #blocked>
+}
+}
