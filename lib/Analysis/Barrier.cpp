@@ -36,11 +36,12 @@ using Intervals = SmallVector<ByteInterval>;
 
 /// Adds `from` to the set `to`, kept sorted so that equal sets compare equal
 /// (the fixed point over loops depends on it).
-void addAll(Intervals &to, const Intervals &from) {
-  for (const ByteInterval &i : from) {
-    auto it = llvm::lower_bound(to, i);
-    if (it == to.end() || *it != i)
-      to.insert(it, i);
+template <typename T>
+void addAll(SmallVector<T> &to, const SmallVector<T> &from) {
+  for (const T &x : from) {
+    auto it = llvm::lower_bound(to, x);
+    if (it == to.end() || !(*it == x))
+      to.insert(it, x);
   }
 }
 
@@ -130,14 +131,6 @@ struct AsyncTarget {
   }
 };
 using AsyncTargets = SmallVector<AsyncTarget>;
-
-void addAll(AsyncTargets &to, const AsyncTargets &from) {
-  for (const AsyncTarget &t : from) {
-    auto it = llvm::lower_bound(to, t);
-    if (it == to.end() || !(*it == t))
-      to.insert(it, t);
-  }
-}
 
 /// Shared memory accessed since the last barrier.
 struct Pending {
