@@ -33,6 +33,10 @@ constexpr llvm::StringLiteral kSharedMemorySymbol = "global_smem";
 
 Value createI32(OpBuilder &b, Location loc, int64_t value);
 
+/// A vector of `elements` (one type), and the elements of a vector.
+Value packVector(OpBuilder &b, Location loc, ValueRange elements);
+SmallVector<Value> unpackVector(OpBuilder &b, Location loc, Value vector);
+
 /// The base of the kernel's dynamic shared memory (!llvm.ptr<3>).
 Value getSharedBase(OpBuilder &b, Location loc);
 /// `base` advanced by `bytes` (an i32 value).

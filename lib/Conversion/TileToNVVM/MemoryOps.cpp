@@ -119,23 +119,17 @@ struct LoadLowering : public TilePattern<LoadOp> {
                                                  others[first])
                               .getResult()
                         : others[first];
-        Value v = LLVM::UndefOp::create(b, loc, accessType);
-        for (unsigned i = 0; i < width; ++i)
-          v = LLVM::InsertElementOp::create(b, loc, v, others[first + i],
-                                            createI32(b, loc, i));
-        return v;
+        return packVector(b, loc, others.slice(first, width));
       };
       Value loaded = predicated(rewriter, loc, mask, accessType, load, other);
-      for (unsigned i = 0; i < width; ++i) {
-        Value v = width == 1 ? loaded
-                             : LLVM::ExtractElementOp::create(
-                                   rewriter, loc, loaded,
-                                   createI32(rewriter, loc, i))
-                                   .getResult();
-        if (isBool)
-          v = arith::TruncIOp::create(rewriter, loc, element, v);
-        results.push_back(v);
-      }
+      SmallVector<Value> elements = width == 1
+                                        ? SmallVector<Value>{loaded}
+                                        : unpackVector(rewriter, loc, loaded);
+      for (Value v : elements)
+        results.push_back(isBool ? arith::TruncIOp::create(rewriter, loc,
+                                                           element, v)
+                                       .getResult()
+                                 : v);
     }
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
@@ -167,15 +161,8 @@ struct StoreLowering : public TilePattern<StoreOp> {
             Value v = values[first];
             if (v.getType().isInteger(1))
               v = arith::ExtUIOp::create(b, loc, b.getI8Type(), v);
-            if (width > 1) {
-              Value vec = LLVM::UndefOp::create(
-                  b, loc, getAccessType(v.getType(), width));
-              for (unsigned i = 0; i < width; ++i)
-                vec = LLVM::InsertElementOp::create(b, loc, vec,
-                                                    values[first + i],
-                                                    createI32(b, loc, i));
-              v = vec;
-            }
+            if (width > 1)
+              v = packVector(b, loc, values.slice(first, width));
             LLVM::StoreOp::create(b, loc, v, ptrs[first],
                                   width * getElementBytes(values[first].getType()));
             return {};
@@ -496,12 +483,8 @@ void storeTensor(OpBuilder &b, Location loc, const LoweringState &state,
       storeShared(b, loc, values[e], ptr);
       continue;
     }
-    auto vectorType = VectorType::get({width}, values[e].getType());
-    Value v = LLVM::UndefOp::create(b, loc, vectorType);
-    for (unsigned i = 0; i < width; ++i)
-      v = LLVM::InsertElementOp::create(b, loc, v, values[e + i],
-                                        createI32(b, loc, i));
-    LLVM::StoreOp::create(b, loc, v, ptr, /*alignment=*/width * bytes);
+    LLVM::StoreOp::create(b, loc, packVector(b, loc, values.slice(e, width)),
+                          ptr, /*alignment=*/width * bytes);
   }
 }
 
@@ -618,11 +601,10 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
       Value word = num == 1 ? loaded
                             : LLVM::ExtractValueOp::create(b, loc, loaded, j)
                                   .getResult();
-      Value halves = LLVM::BitcastOp::create(b, loc, pairType, word);
-      values[pair.first] =
-          LLVM::ExtractElementOp::create(b, loc, halves, createI32(b, loc, 0));
-      values[pair.second] =
-          LLVM::ExtractElementOp::create(b, loc, halves, createI32(b, loc, 1));
+      SmallVector<Value> halves = unpackVector(
+          b, loc, LLVM::BitcastOp::create(b, loc, pairType, word));
+      values[pair.first] = halves[0];
+      values[pair.second] = halves[1];
     }
   }
   if (llvm::any_of(values, [](Value v) { return !v; }))
@@ -689,11 +671,10 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
         continue;
       }
       auto vectorType = VectorType::get({width}, element);
-      Value v = LLVM::LoadOp::create(rewriter, loc, vectorType, ptr,
-                                     /*alignment=*/width * bytes);
-      for (unsigned i = 0; i < width; ++i)
-        values.push_back(LLVM::ExtractElementOp::create(
-            rewriter, loc, v, createI32(rewriter, loc, i)));
+      llvm::append_range(
+          values, unpackVector(rewriter, loc,
+                               LLVM::LoadOp::create(rewriter, loc, vectorType,
+                                                    ptr, /*alignment=*/width * bytes)));
     }
     rewriter.replaceOpWithMultiple(op, {values});
     return success();

@@ -35,6 +35,25 @@ Value mlir::tile::createI32(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIntOp::create(b, loc, value, 32);
 }
 
+Value mlir::tile::packVector(OpBuilder &b, Location loc, ValueRange elements) {
+  auto type = VectorType::get({int64_t(elements.size())},
+                              elements.front().getType());
+  Value v = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, element] : llvm::enumerate(elements))
+    v = LLVM::InsertElementOp::create(b, loc, v, element, createI32(b, loc, i));
+  return v;
+}
+
+SmallVector<Value> mlir::tile::unpackVector(OpBuilder &b, Location loc,
+                                            Value vector) {
+  int64_t n = cast<VectorType>(vector.getType()).getNumElements();
+  SmallVector<Value> elements;
+  for (int64_t i = 0; i < n; ++i)
+    elements.push_back(
+        LLVM::ExtractElementOp::create(b, loc, vector, createI32(b, loc, i)));
+  return elements;
+}
+
 Value mlir::tile::getSharedBase(OpBuilder &b, Location loc) {
   return LLVM::AddressOfOp::create(
       b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3),
@@ -501,7 +520,6 @@ struct DotLowering : public TilePattern<DotOp> {
     NVVM::MMATypes ptxType =
         elementA.isF16() ? NVVM::MMATypes::f16 : NVVM::MMATypes::bf16;
     Type f32 = rewriter.getF32Type();
-    auto pairType = VectorType::get({2}, elementA);
     auto resultType = LLVM::LLVMStructType::getLiteral(
         rewriter.getContext(), {f32, f32, f32, f32});
     auto pair = [&](ValueRange values, const Distribution &d,
@@ -510,13 +528,7 @@ struct DotLowering : public TilePattern<DotOp> {
       int64_t i = d.findElement(first), j = d.findElement(second);
       if (i < 0 || j < 0)
         return failure();
-      Value v = LLVM::UndefOp::create(rewriter, loc, pairType);
-      v = LLVM::InsertElementOp::create(
-          rewriter, loc, v, values[i],
-          LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(), 0));
-      v = LLVM::InsertElementOp::create(
-          rewriter, loc, v, values[j],
-          LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(), 1));
+      Value v = packVector(rewriter, loc, {values[i], values[j]});
       // The bf16 form of the instruction takes its pairs as 32-bit words.
       if (ptxType == NVVM::MMATypes::bf16)
         v = LLVM::BitcastOp::create(rewriter, loc, rewriter.getI32Type(), v);
