@@ -38,6 +38,11 @@ KERNELS = {
                                   "sum_ptr": "*fp32", "count_ptr": "*i32", "tickets": "*i32",
                                   "loss": "*fp32", "SLOTS": "constexpr"},
                   {"SLOTS": 256}, [0, 1, 2], 4),
+    "matmul": (k.matmul_kernel, {"a": "*fp16", "b": "*fp16", "c": "*fp32", "M": "i32",
+                                 "N": "i32", "K": "i32", "BLOCK_M": "constexpr",
+                                 "BLOCK_N": "constexpr", "BLOCK_K": "constexpr",
+                                 "GROUP_M": "constexpr"},
+               {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "GROUP_M": 8}, [0, 1, 2], 4),
 }
 
 

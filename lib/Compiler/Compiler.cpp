@@ -8,7 +8,9 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVM/NVVM/Utils.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/LLVMContext.h"
@@ -92,6 +94,34 @@ FailureOr<std::string> mlir::tile::emitLLVMIR(ModuleOp lowered) {
   return text;
 }
 
+namespace {
+/// LLVM IR -> PTX for one gpu.module: MLIR's NVVM serializer, without
+/// libdevice unless the kernels call it.
+class PTXSerializer : public NVVM::SerializeGPUModuleBase {
+public:
+  PTXSerializer(Operation &module, NVVM::NVVMTargetAttr target,
+                const gpu::TargetOptions &targetOptions, bool linkLibdevice)
+      : SerializeGPUModuleBase(module, target, targetOptions) {
+    if (!linkLibdevice)
+      librariesToLink.clear();
+  }
+
+protected:
+  FailureOr<SmallVector<char, 0>>
+  moduleToObject(llvm::Module &llvmModule) override {
+    FailureOr<llvm::TargetMachine *> machine = getOrCreateTargetMachine();
+    if (failed(machine))
+      return getOperation().emitError("no NVPTX target in this LLVM"),
+             failure();
+    FailureOr<SmallString<0>> ptx = translateModuleToISA(
+        llvmModule, **machine, [&] { return getOperation().emitError(); });
+    if (failed(ptx))
+      return failure();
+    return SmallVector<char, 0>(ptx->begin(), ptx->end());
+  }
+};
+} // namespace
+
 FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
                                            const CompileOptions &options) {
   std::optional<std::string> toolkit = findCudaToolkit(options.cudaPath);
@@ -112,30 +142,27 @@ FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
                << "no CUDA toolkit found (for libdevice): give a CUDA path "
                   "(--cuda-path), set CUDA_HOME, or put ptxas on PATH",
            failure();
-  PassManager pm(lowered.getContext());
-  pm.enableVerifier(options.verifyEachPass);
-  if (!options.reproducerPath.empty())
-    pm.enableCrashReproducerGeneration(options.reproducerPath);
-  GpuNVVMAttachTargetOptions target;
-  target.chip = "sm_" + std::to_string(options.sm);
-  target.features = "+ptx" + std::to_string(options.ptxVersion);
-  target.optLevel = options.optLevel;
-  pm.addPass(createGpuNVVMAttachTarget(target));
-  GpuModuleToBinaryPassOptions binary;
-  if (needsLibdevice)
-    binary.toolkitPath = *toolkit;
-  binary.compilationTarget = "isa";
-  pm.addPass(createGpuModuleToBinaryPass(binary));
-  if (failed(pm.run(lowered)))
-    return failure();
+  // The steps of gpu-module-to-binary, with two differences: libdevice is
+  // linked only when the kernels call it (upstream links it whenever it finds
+  // a toolkit, ~2.5 ms a compile), and the target attribute is not attached
+  // to the module.
+  NVVM::SerializeGPUModuleBase::init();
   std::string ptx;
-  lowered.walk([&](gpu::BinaryOp binaryOp) {
-    for (Attribute object : binaryOp.getObjects())
-      if (auto obj = dyn_cast<gpu::ObjectAttr>(object))
-        ptx += obj.getObject().getValue().str();
-  });
+  for (auto gpuModule : lowered.getOps<gpu::GPUModuleOp>()) {
+    auto target = NVVM::NVVMTargetAttr::get(
+        lowered.getContext(), options.optLevel, "nvptx64-nvidia-cuda",
+        "sm_" + std::to_string(options.sm),
+        "+ptx" + std::to_string(options.ptxVersion));
+    gpu::TargetOptions targetOptions(needsLibdevice ? *toolkit : "");
+    PTXSerializer serializer(*gpuModule, target, targetOptions,
+                             needsLibdevice);
+    std::optional<SmallVector<char, 0>> object = serializer.run();
+    if (!object)
+      return failure();
+    ptx.append(object->begin(), object->end());
+  }
   if (ptx.empty())
-    return lowered.emitError("gpu-module-to-binary produced no PTX"), failure();
+    return lowered.emitError("no gpu.module to compile to PTX"), failure();
   return ptx;
 }
 

@@ -148,7 +148,7 @@ int main(int argc, char **argv) {
 
   // CHECK-LABEL: llvm ir: ok
   // CHECK: define ptx_kernel void @vector_add(
-  // CHECK: load <4 x float>
+  // CHECK: asm sideeffect "@$5 ld.global.v4.b32
   options.emit = MlirTileEmitLLVMIR;
   Buffer ir = compile(ctx, vectorAdd, &options, "llvm ir");
   fprintf(stderr, "%s", ir.data);

@@ -26,7 +26,7 @@
 // LLVM IR of the kernel.
 // RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=llvmir | FileCheck %s --check-prefix=LLVM
 // LLVM: define ptx_kernel void @vector_add(ptr addrspace(1)
-// LLVM: load <4 x float>, ptr addrspace(1)
+// LLVM: asm sideeffect "@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b,0,1,2,3"(ptr addrspace(1)
 //
 // A cubin, with ptxas' report and the launch information the runtime needs.
 // RUN: tile-translate %tile_src_root/examples/softmax.mlir --emit=cubin --ptxas-info --kernel-info=%t.info -o %t.cubin 2>&1 | FileCheck %s --check-prefix=REPORT

@@ -85,6 +85,151 @@ Type getAccessType(Type element, unsigned width) {
 // Global memory
 //===----------------------------------------------------------------------===//
 
+/// How a masked global access of `bytes` bytes travels through PTX
+/// registers: `count` pieces of `type`, asm constraint `constraint`, PTX
+/// type suffix `suffix`.
+struct AsmAccess {
+  Type type;
+  unsigned count;
+  StringRef constraint;
+  StringRef suffix;
+};
+
+/// The registers of a predicated access of `accessType`, if it has them:
+/// integers and floats of 1 to 16 bytes (not pointers).
+std::optional<AsmAccess> getAsmAccess(Type accessType) {
+  Type element = getElementTypeOrSelf(accessType);
+  if (!element.isIntOrFloat())
+    return std::nullopt;
+  MLIRContext *ctx = accessType.getContext();
+  Type i16 = IntegerType::get(ctx, 16), i32 = IntegerType::get(ctx, 32);
+  auto vector = dyn_cast<VectorType>(accessType);
+  int64_t bytes =
+      getElementBytes(element) * (vector ? vector.getNumElements() : 1);
+  switch (bytes) {
+  case 1:
+    return AsmAccess{i16, 1, "h", "u8"};
+  case 2:
+    return AsmAccess{i16, 1, "h", "b16"};
+  case 4:
+    return AsmAccess{i32, 1, "r", "b32"};
+  case 8:
+    return AsmAccess{i32, 2, "r", "v2.b32"};
+  case 16:
+    return AsmAccess{i32, 4, "r", "v4.b32"};
+  default:
+    return std::nullopt;
+  }
+}
+
+/// `value` (of an access type) as the registers of `access`.
+SmallVector<Value> toRegisters(OpBuilder &b, Location loc, Value value,
+                               const AsmAccess &access) {
+  Type type = value.getType();
+  if (!isa<VectorType>(type) && type.getIntOrFloatBitWidth() == 8)
+    return {arith::ExtUIOp::create(b, loc, access.type, value)};
+  if (access.count == 1)
+    return {LLVM::BitcastOp::create(b, loc, access.type, value)};
+  Value words = LLVM::BitcastOp::create(
+      b, loc, VectorType::get(access.count, access.type), value);
+  return unpackVector(b, loc, words);
+}
+
+/// The inverse of toRegisters.
+Value fromRegisters(OpBuilder &b, Location loc, ValueRange registers,
+                    Type type) {
+  if (!isa<VectorType>(type) && type.getIntOrFloatBitWidth() == 8)
+    return arith::TruncIOp::create(b, loc, type, registers[0]);
+  Value packed =
+      registers.size() == 1 ? registers[0] : packVector(b, loc, registers);
+  return LLVM::BitcastOp::create(b, loc, type, packed);
+}
+
+/// `{$first, ..., $first+count-1}` (or `$first` for one register).
+std::string asmRegisters(unsigned first, unsigned count) {
+  if (count == 1)
+    return "$" + std::to_string(first);
+  std::string list = "{";
+  for (unsigned i = 0; i < count; ++i)
+    list += (i ? ", $" : "$") + std::to_string(first + i);
+  return list + "}";
+}
+
+// Masked accesses are predicated PTX instructions (as Triton emits them)
+// rather than branches: one basic block however many accesses a thread
+// makes. A kernel with a branch per access (e.g. 128 scalar loads of a
+// matmul's ragged blocks) compiled several times slower, in MLIR's block
+// splitting and in LLVM's passes over hundreds of blocks. The asm has side
+// effects so that LLVM keeps it in order with barriers and other accesses.
+
+/// A global load of `accessType` from `ptr` where `predicate` holds, and
+/// `other` elsewhere.
+Value emitPredicatedLoad(OpBuilder &b, Location loc, const AsmAccess &access,
+                         Type accessType, Value ptr, Value predicate,
+                         Value other, bool isVolatile) {
+  SmallVector<Value> operands = {ptr, predicate};
+  llvm::append_range(operands, toRegisters(b, loc, other, access));
+  unsigned n = access.count;
+  std::string constraints;
+  for (unsigned i = 0; i < n; ++i)
+    constraints += "=" + access.constraint.str() + ",";
+  constraints += "l,b";
+  // The destination registers start as `other` (tied operands).
+  for (unsigned i = 0; i < n; ++i)
+    constraints += "," + std::to_string(i);
+  std::string ptx = "@$" + std::to_string(n + 1) + " ld." +
+                    (isVolatile ? "volatile." : "") + "global." +
+                    access.suffix.str() + " " + asmRegisters(0, n) + ", [$" +
+                    std::to_string(n) + "];";
+  Type resultType =
+      n == 1 ? access.type
+             : LLVM::LLVMStructType::getLiteral(
+                   b.getContext(), SmallVector<Type>(n, access.type));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, ptx, constraints, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::TailCallKind::None,
+      /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+  SmallVector<Value> registers;
+  if (n == 1)
+    registers.push_back(asmOp.getResult(0));
+  else
+    for (unsigned i = 0; i < n; ++i)
+      registers.push_back(LLVM::ExtractValueOp::create(
+          b, loc, asmOp.getResult(0), ArrayRef<int64_t>{i}));
+  return fromRegisters(b, loc, registers, accessType);
+}
+
+/// A global load of `type` from `ptr` where `mask` holds (always without
+/// one), `other` elsewhere.
+Value emitMaskedLoad(OpBuilder &b, Location loc, Type type, Value ptr,
+                     Value mask, int64_t alignment, bool isVolatile,
+                     function_ref<Value(OpBuilder &)> other) {
+  auto load = [&](OpBuilder &b) -> Value {
+    return LLVM::LoadOp::create(b, loc, type, ptr, alignment, isVolatile);
+  };
+  if (std::optional<AsmAccess> access = getAsmAccess(type); mask && access)
+    return emitPredicatedLoad(b, loc, *access, type, ptr, mask, other(b),
+                              isVolatile);
+  return predicated(b, loc, mask, type, load, other);
+}
+
+/// A global store of `value` to `ptr` where `predicate` holds.
+void emitPredicatedStore(OpBuilder &b, Location loc, const AsmAccess &access,
+                         Value ptr, Value value, Value predicate) {
+  unsigned n = access.count;
+  SmallVector<Value> operands = {ptr, predicate};
+  llvm::append_range(operands, toRegisters(b, loc, value, access));
+  std::string constraints = "l,b";
+  for (unsigned i = 0; i < n; ++i)
+    constraints += "," + access.constraint.str();
+  std::string ptx = "@$1 st.global." + access.suffix.str() + " [$0], " +
+                    asmRegisters(2, n) + ";";
+  LLVM::InlineAsmOp::create(
+      b, loc, TypeRange(), operands, ptx, constraints, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::TailCallKind::None,
+      /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+}
+
 struct LoadLowering : public TilePattern<LoadOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -105,12 +250,6 @@ struct LoadLowering : public TilePattern<LoadOp> {
     for (unsigned first = 0; first < ptrs.size(); first += width) {
       Type accessType = getAccessType(memElement, width);
       Value mask = masks.empty() ? Value() : masks[first];
-      auto load = [&](OpBuilder &b) -> Value {
-        return LLVM::LoadOp::create(
-            b, loc, accessType, ptrs[first],
-            /*alignment=*/width * getElementBytes(memElement),
-            op.getIsVolatile());
-      };
       auto other = [&](OpBuilder &b) -> Value {
         if (others.empty())
           return zeroOf(b, loc, accessType);
@@ -121,7 +260,10 @@ struct LoadLowering : public TilePattern<LoadOp> {
                         : others[first];
         return packVector(b, loc, others.slice(first, width));
       };
-      Value loaded = predicated(rewriter, loc, mask, accessType, load, other);
+      Value loaded = emitMaskedLoad(
+          rewriter, loc, accessType, ptrs[first], mask,
+          /*alignment=*/width * getElementBytes(memElement),
+          op.getIsVolatile(), other);
       SmallVector<Value> elements = width == 1
                                         ? SmallVector<Value>{loaded}
                                         : unpackVector(rewriter, loc, loaded);
@@ -155,14 +297,19 @@ struct StoreLowering : public TilePattern<StoreOp> {
                              : isFirstThread(rewriter, loc, ids);
       if (!masks.empty())
         predicate = andOf(rewriter, loc, predicate, masks[first]);
+      Value v = values[first];
+      if (v.getType().isInteger(1))
+        v = arith::ExtUIOp::create(rewriter, loc, rewriter.getI8Type(), v);
+      if (width > 1)
+        v = packVector(rewriter, loc, values.slice(first, width));
+      std::optional<AsmAccess> access = getAsmAccess(v.getType());
+      if (predicate && access) {
+        emitPredicatedStore(rewriter, loc, *access, ptrs[first], v, predicate);
+        continue;
+      }
       predicated(
           rewriter, loc, predicate, Type(),
           [&](OpBuilder &b) -> Value {
-            Value v = values[first];
-            if (v.getType().isInteger(1))
-              v = arith::ExtUIOp::create(b, loc, b.getI8Type(), v);
-            if (width > 1)
-              v = packVector(b, loc, values.slice(first, width));
             LLVM::StoreOp::create(b, loc, v, ptrs[first],
                                   width * getElementBytes(values[first].getType()));
             return {};
@@ -771,12 +918,9 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyGlobalToLocalOp> {
       }
       for (unsigned i = 0; i < width; ++i) {
         Value m = masks.empty() ? Value() : masks[first + i];
-        Value v = predicated(
-            rewriter, loc, m, element,
-            [&](OpBuilder &b) -> Value {
-              return LLVM::LoadOp::create(b, loc, element, ptrs[first + i]);
-            },
-            [&](OpBuilder &b) -> Value {
+        Value v = emitMaskedLoad(
+            rewriter, loc, element, ptrs[first + i], m, bytes,
+            /*isVolatile=*/false, [&](OpBuilder &b) -> Value {
               return others.empty() ? zeroOf(b, loc, element) : others[first + i];
             });
         storeShared(rewriter, loc, v,
