@@ -15,11 +15,12 @@ out=$1
 translate=${2:-$root/build/bin/tile-translate}
 mkdir -p "$out"
 
-compile() { # name warps source
+compile() { # name warps source [tile-translate options]
   local name=$1 warps=$2 source=$3
+  shift 3
   "$translate" "$source" --emit=cubin --num-warps="$warps" -o "$out/$name.cubin" \
-    --kernel-info="$out/$name.info"
-  echo "$name warps=$warps"
+    --kernel-info="$out/$name.info" "$@"
+  echo "$name warps=$warps $*"
 }
 
 # Warps for a block of B elements per program (Triton's softmax tutorial).
@@ -30,13 +31,19 @@ warps_for() { # block
 compile vector_add 4 "$root/examples/vector_add.mlir"
 compile giou_loss 4 "$root/examples/giou_loss.mlir"
 
+# Blocks of 16 warps ask for two blocks per SM (64 registers a thread): one
+# block's loads stay in flight while the other waits at its reductions'
+# barriers; left alone, ptxas may settle just above 64 (69 for 16384
+# columns) and halve the blocks resident.
 for block in 256 512 1024 2048 4096 8192 16384; do
   warps=$(warps_for "$block")
+  bounds=()
+  if [ "$warps" -ge 16 ]; then bounds=(--min-blocks-per-sm=2); fi
   sed "s/1024/$block/g" "$root/examples/softmax.mlir" > "$out/softmax_$block.mlir"
   sed 's/%n_cols: i32)/%n_cols: i32 {tile.divisibility = 16 : i32})/' \
     "$out/softmax_$block.mlir" > "$out/softmax_${block}_h.mlir"
-  compile "softmax_$block" "$warps" "$out/softmax_$block.mlir"
-  compile "softmax_${block}_h" "$warps" "$out/softmax_${block}_h.mlir"
+  compile "softmax_$block" "$warps" "$out/softmax_$block.mlir" "${bounds[@]}"
+  compile "softmax_${block}_h" "$warps" "$out/softmax_${block}_h.mlir" "${bounds[@]}"
 done
 
 # Short rows: several rows per program (bench/kernels/softmax_rows.mlir),

@@ -49,6 +49,7 @@ void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
   options->fpFusion = true;
   options->keepLayouts = false;
   options->numStages = 3;
+  options->minBlocksPerSM = 0;
 }
 
 MlirLogicalResult mlirTileCompile(MlirModule module,
@@ -95,11 +96,11 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   if (options->sm < 50 || warps <= 0 || (warps & (warps - 1)) ||
       options->ptxVersion < 60 || options->optLevel < 0 ||
       options->optLevel > 3 || emit < MlirTileEmitLLVMIR ||
-      emit > MlirTileEmitCubin) {
+      emit > MlirTileEmitCubin || options->minBlocksPerSM < 0) {
     emitError(op.getLoc())
         << "invalid compile options: sm must be 50 or more, numWarps a power "
            "of two, ptxVersion 60 or more, optLevel 0-3, emit LLVMIR, PTX or "
-           "Cubin";
+           "Cubin, minBlocksPerSM not negative";
     return mlirLogicalResultFailure();
   }
   if (failed(verify(op)))
@@ -113,6 +114,7 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   compile.fpFusion = options->fpFusion;
   compile.keepLayouts = options->keepLayouts;
   compile.numStages = options->numStages;
+  compile.minBlocksPerSM = options->minBlocksPerSM;
   if (options->cudaPath)
     compile.cudaPath = options->cudaPath;
 

@@ -40,6 +40,9 @@ struct CompileOptions {
   /// Buffers per pipelined load (tile-pipeline): loads feeding tensor-core
   /// dots in loops are issued numStages - 1 iterations ahead; below 2, none.
   int numStages = 3;
+  /// Blocks that should fit on one SM at once (PTX .minnctapersm, the
+  /// second argument of CUDA's __launch_bounds__); 0: no bound.
+  int minBlocksPerSM = 0;
   /// Where the pass manager writes a reproducer (the input module and the
   /// pipeline, runnable with tile-opt --run-reproducer) if the pipeline
   /// fails or crashes; empty: none.

@@ -58,6 +58,7 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
   pipeline.fpFusion = options.fpFusion;
   pipeline.keepLayouts = options.keepLayouts;
   pipeline.numStages = options.numStages;
+  pipeline.minBlocksPerSM = options.minBlocksPerSM;
   buildTileToLLVMPipeline(pm, pipeline);
   return pm.run(module);
 }

@@ -53,6 +53,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   // Per-thread code, then the upstream lowerings to LLVM and NVVM.
   ConvertTileToNVVMOptions convert;
   convert.fpFusion = options.fpFusion;
+  convert.minBlocksPerSM = options.minBlocksPerSM;
   pm.addPass(createConvertTileToNVVM(convert));
   // The per-element code repeats index arithmetic (coordinates, addresses)
   // that CSE folds to a third; the conversions that follow then have a third

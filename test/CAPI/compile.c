@@ -119,12 +119,13 @@ int main(int argc, char **argv) {
 
   MlirTileCompileOptions options;
   mlirTileCompileOptionsInit(&options);
-  // CHECK: defaults: sm 90 warps 4 ptx 80 O3 emit 1 fp-fusion 1 keep-layouts 0 stages 3
+  // CHECK: defaults: sm 90 warps 4 ptx 80 O3 emit 1 fp-fusion 1 keep-layouts 0 stages 3 min-blocks 0
   fprintf(stderr,
           "defaults: sm %d warps %d ptx %d O%d emit %d fp-fusion %d keep-layouts %d "
-          "stages %d\n",
+          "stages %d min-blocks %d\n",
           options.sm, options.numWarps, options.ptxVersion, options.optLevel,
-          options.emit, options.fpFusion, options.keepLayouts, options.numStages);
+          options.emit, options.fpFusion, options.keepLayouts, options.numStages,
+          options.minBlocksPerSM);
   options.diagnosticCallback = printDiagnostic;
 
   // CHECK-LABEL: ptx: ok
@@ -230,6 +231,17 @@ int main(int argc, char **argv) {
   options.ptxVersion = 10;
   compile(ctx, vectorAdd, &options, "ptx 1.0");
   options.ptxVersion = 80;
+  // CHECK: diagnostic: {{.*}}error: invalid compile options: {{.*}}minBlocksPerSM not negative
+  // CHECK-NEXT: min blocks -1: failed
+  options.minBlocksPerSM = -1;
+  compile(ctx, vectorAdd, &options, "min blocks -1");
+  // CHECK: min blocks 2: ok
+  // CHECK: .minnctapersm 2
+  options.minBlocksPerSM = 2;
+  Buffer bounded = compile(ctx, vectorAdd, &options, "min blocks 2");
+  fprintf(stderr, "%s", bounded.data);
+  free(bounded.data);
+  options.minBlocksPerSM = 0;
   // Fewer than two stages: no pipelining, not an error.
   // CHECK: no stages: ok
   options.numStages = -1;

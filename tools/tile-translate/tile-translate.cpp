@@ -66,6 +66,11 @@ static cl::opt<bool> keepLayouts(
     cl::desc("The input is distributed tile IR: compile it with its layouts "
              "as written"),
     cl::init(false), cl::cat(tileCategory));
+static cl::opt<int> minBlocksPerSM(
+    "min-blocks-per-sm",
+    cl::desc("Blocks that should fit on one SM at once (PTX .minnctapersm: "
+             "ptxas bounds registers per thread accordingly); 0: no bound"),
+    cl::init(0), cl::cat(tileCategory));
 static cl::opt<int> numStages(
     "num-stages",
     cl::desc("Buffers per pipelined load in loops (tile-pipeline); below 2, "
@@ -123,6 +128,7 @@ int main(int argc, char **argv) {
   options.fpFusion = fpFusion;
   options.keepLayouts = keepLayouts;
   options.numStages = numStages;
+  options.minBlocksPerSM = minBlocksPerSM;
   options.reproducerPath = reproducer;
   if (options.reproducerPath.empty()) {
     SmallString<128> path;

@@ -66,6 +66,9 @@ typedef struct MlirTileCompileOptions {
   /// Buffers per pipelined load: loads feeding tensor-core dots in loops are
   /// issued numStages - 1 iterations ahead (cp.async); below 2, none.
   int numStages;
+  /// Blocks that should fit on one SM at once (PTX .minnctapersm, as the
+  /// second argument of CUDA's __launch_bounds__); 0: no bound.
+  int minBlocksPerSM;
 } MlirTileCompileOptions;
 
 /// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no

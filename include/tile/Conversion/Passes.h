@@ -39,6 +39,11 @@ struct TilePipelineOptions
       *this, "fp-fusion",
       llvm::cl::desc("Allow floating-point multiply and add to fuse into fma"),
       llvm::cl::init(true)};
+  Option<int> minBlocksPerSM{
+      *this, "min-blocks-per-sm",
+      llvm::cl::desc("Blocks that should fit on one SM at once (PTX "
+                     ".minnctapersm); 0: no bound"),
+      llvm::cl::init(0)};
   Option<int> numStages{
       *this, "num-stages",
       llvm::cl::desc("Buffers per pipelined load (tile-pipeline); below 2, "

@@ -33,10 +33,20 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     `enable_fp_fusion`), floating-point multiplies, adds and subtracts in
     kernels may be contracted into fused multiply-adds (`fma.rn`), which
     round once instead of twice.
+
+    `min-blocks-per-sm` is the second half of CUDA's `__launch_bounds__`
+    (`nvvm.minctasm`, PTX `.minnctapersm`): ptxas limits each thread's
+    registers so that that many blocks fit on one SM. Memory-bound kernels
+    of 16 warps need two resident blocks to keep loads in flight across a
+    block's reductions, and ptxas may otherwise settle just above the 64
+    registers that allows.
   }];
   let options = [
     Option<"fpFusion", "fp-fusion", "bool", /*default=*/"true",
-           "Allow floating-point multiply and add to fuse into fma">
+           "Allow floating-point multiply and add to fuse into fma">,
+    Option<"minBlocksPerSM", "min-blocks-per-sm", "int", /*default=*/"0",
+           "Blocks that should fit on one SM at once (PTX .minnctapersm): "
+           "ptxas keeps registers per thread within that; 0: no bound">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",

@@ -14,6 +14,8 @@ namespace mlir::tile {
 struct LoweringState {
   unsigned numWarps = 4;
   unsigned threadsPerWarp = 32;
+  /// Blocks that should fit on one SM (nvvm.minctasm); 0: no bound.
+  unsigned minBlocksPerSM = 0;
   /// Elements per vector access of each load, store and async copy, chosen
   /// from the alignment analysis before the conversion starts.
   llvm::DenseMap<Operation *, unsigned> vectorWidth;

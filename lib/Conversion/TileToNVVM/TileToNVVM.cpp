@@ -136,6 +136,9 @@ struct FuncLowering : public TilePattern<FuncOp> {
                    rewriter.getUnitAttr());
     gpuFn.setKnownBlockSizeAttr(rewriter.getDenseI32ArrayAttr(
         {int32_t(state.numWarps * state.threadsPerWarp), 1, 1}));
+    if (state.minBlocksPerSM)
+      gpuFn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                     rewriter.getI32IntegerAttr(state.minBlocksPerSM));
     if (Attribute shared = fn->getAttr(TileDialect::getSharedMemoryAttrName()))
       gpuFn->setAttr(TileDialect::getSharedMemoryAttrName(), shared);
     // Replace the entry block gpu.func made with the kernel's body.
@@ -702,6 +705,13 @@ public:
     if (failed(numWarps))
       return signalPassFailure();
     state.numWarps = *numWarps;
+    if (minBlocksPerSM < 0) {
+      module.emitError() << "convert-tile-to-nvvm: min-blocks-per-sm must "
+                            "not be negative, got "
+                         << static_cast<int>(minBlocksPerSM);
+      return signalPassFailure();
+    }
+    state.minBlocksPerSM = minBlocksPerSM;
     if (fpFusion)
       allowContraction(module);
     if (auto t = module->getAttrOfType<IntegerAttr>(

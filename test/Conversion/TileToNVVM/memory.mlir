@@ -1,6 +1,7 @@
 // Global loads and stores: vectors as wide as alignment allows, masks as
-// predicates (predicated ld/st.global: no branches), one store per element
-// even where the layout has copies.
+// predicates (predicated ld/st.global: no branches; the address is a memory
+// operand, "*m", so that LLVM folds constant offsets into it), one store per
+// element even where the layout has copies.
 // RUN: tile-opt %s -tile-assign-layouts -tile-coalesce -canonicalize -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse -split-input-file | FileCheck %s
 
 // 16-byte aligned, contiguous, mask uniform over 16: four floats a vector;
@@ -9,11 +10,11 @@
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr<1>, %[[Y:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32) kernel
 // CHECK: gpu.thread_id x
 // CHECK-NOT: scf.if
-// CHECK: llvm.inline_asm has_side_effects "@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b,0,1,2,3" {{.*}} : (!llvm.ptr<1>, i1, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{elementtype = vector<4xf32>}, {}, {}, {}, {}, {}] "@$5 ld.global.v4.b32 {$0, $1, $2, $3}, $4;", "=r,=r,=r,=r,*m,b,0,1,2,3" {{.*}} : (!llvm.ptr<1>, i1, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.bitcast %{{.*}} : vector<4xi32> to vector<4xf32>
-// CHECK: llvm.inline_asm has_side_effects "@$5 ld.global.v4.b32
-// CHECK: llvm.inline_asm has_side_effects "@$1 st.global.v4.b32 [$0], {$2, $3, $4, $5};", "l,b,r,r,r,r"
-// CHECK: llvm.inline_asm has_side_effects "@$1 st.global.v4.b32 [$0], {$2, $3, $4, $5};", "l,b,r,r,r,r"
+// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$5 ld.global.v4.b32
+// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{}, {elementtype = vector<4xf32>}, {}, {}, {}, {}, {}] "@$1 st.global.v4.b32 $0, {$2, $3, $4, $5};", "*m,b,r,r,r,r"
+// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$1 st.global.v4.b32 $0, {$2, $3, $4, $5};", "*m,b,r,r,r,r"
 // CHECK-NOT: st.global
 // CHECK-NOT: scf.if
 // CHECK: gpu.return
@@ -40,7 +41,7 @@ tile.func public @aligned(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
 // CHECK-LABEL: gpu.func @ragged
 // CHECK: %[[OTHER:.*]] = arith.constant 0xFF800000 : f32
 // CHECK: %[[OTHERI:.*]] = llvm.bitcast %[[OTHER]] : f32 to i32
-// CHECK: %[[L:.*]] = llvm.inline_asm has_side_effects "@$2 ld.global.b32 $0, [$1];", "=r,l,b,0" %{{.*}}, %{{.*}}, %[[OTHERI]] : (!llvm.ptr<1>, i1, i32) -> i32
+// CHECK: %[[L:.*]] = llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$2 ld.global.b32 $0, $1;", "=r,*m,b,0" %{{.*}}, %{{.*}}, %[[OTHERI]] : (!llvm.ptr<1>, i1, i32) -> i32
 // CHECK: llvm.bitcast %[[L]] : i32 to f32
 tile.func public @ragged(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32) {
   %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
@@ -60,7 +61,7 @@ tile.func public @ragged(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: 
 // first of them stores it.
 // CHECK-LABEL: gpu.func @replicated
 // CHECK: %[[OWNER:.*]] = arith.cmpi ult, %{{.*}}, %c64_i32 : i32
-// CHECK: llvm.inline_asm has_side_effects "@$1 st.global.b32 [$0], $2;", "l,b,r" %{{.*}}, %[[OWNER]], %{{.*}} : (!llvm.ptr<1>, i1, i32) -> ()
+// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$1 st.global.b32 $0, $2;", "*m,b,r" %{{.*}}, %[[OWNER]], %{{.*}} : (!llvm.ptr<1>, i1, i32) -> ()
 tile.func public @replicated(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
   %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
   %xs = tile.splat %x : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
@@ -76,7 +77,7 @@ tile.func public @replicated(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}) 
 // CHECK-LABEL: gpu.func @scalar
 // CHECK: %[[V:.*]] = llvm.load volatile %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> i32
 // CHECK: %[[FIRST:.*]] = arith.andi
-// CHECK: llvm.inline_asm has_side_effects "@$1 st.global.b32 [$0], $2;", "l,b,r" %{{.*}}, %[[FIRST]], %[[V]] : (!llvm.ptr<1>, i1, i32) -> ()
+// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$1 st.global.b32 $0, $2;", "*m,b,r" %{{.*}}, %[[FIRST]], %[[V]] : (!llvm.ptr<1>, i1, i32) -> ()
 tile.func public @scalar(%p: !tile.ptr<i32>, %q: !tile.ptr<i32>) {
   %v = tile.load %p {isVolatile = true} : !tile.ptr<i32>
   tile.store %q, %v : !tile.ptr<i32>
@@ -87,10 +88,10 @@ tile.func public @scalar(%p: !tile.ptr<i32>, %q: !tile.ptr<i32>) {
 
 // Four halves (8 bytes) a thread: two 32-bit registers, ld/st.global.v2.b32.
 // CHECK-LABEL: gpu.func @halves
-// CHECK: llvm.inline_asm has_side_effects "@$3 ld.global.v2.b32 {$0, $1}, [$2];", "=r,=r,l,b,0,1" {{.*}} -> !llvm.struct<(i32, i32)>
+// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$3 ld.global.v2.b32 {$0, $1}, $2;", "=r,=r,*m,b,0,1" {{.*}} -> !llvm.struct<(i32, i32)>
 // CHECK: llvm.bitcast %{{.*}} : vector<2xi32> to vector<4xf16>
 // CHECK: llvm.bitcast %{{.*}} : vector<4xf16> to vector<2xi32>
-// CHECK: llvm.inline_asm has_side_effects "@$1 st.global.v2.b32 [$0], {$2, $3};", "l,b,r,r"
+// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$1 st.global.v2.b32 $0, {$2, $3};", "*m,b,r,r"
 tile.func public @halves(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                          %n: i32 {tile.divisibility = 4 : i32}) {
   %r = tile.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32>
@@ -107,8 +108,8 @@ tile.func public @halves(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 
 // 16-bit scalars travel in 16-bit registers ("h").
 // CHECK-LABEL: gpu.func @bf16_ragged
-// CHECK: %[[L:.*]] = llvm.inline_asm has_side_effects "@$2 ld.global.b16 $0, [$1];", "=h,l,b,0" {{.*}} : (!llvm.ptr<1>, i1, i16) -> i16
-// CHECK: llvm.inline_asm has_side_effects "@$1 st.global.b16 [$0], $2;", "l,b,h"
+// CHECK: %[[L:.*]] = llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$2 ld.global.b16 $0, $1;", "=h,*m,b,0" {{.*}} : (!llvm.ptr<1>, i1, i16) -> i16
+// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$1 st.global.b16 $0, $2;", "*m,b,h"
 tile.func public @bf16_ragged(%x: !tile.ptr<bf16>, %n: i32) {
   %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
   %ns = tile.splat %n : i32 -> tensor<128xi32>
@@ -124,10 +125,10 @@ tile.func public @bf16_ragged(%x: !tile.ptr<bf16>, %n: i32) {
 
 // Booleans are bytes in memory: u8 accesses through a 16-bit register.
 // CHECK-LABEL: gpu.func @bools
-// CHECK: %[[L:.*]] = llvm.inline_asm has_side_effects "@$2 ld.global.u8 $0, [$1];", "=h,l,b,0" {{.*}} : (!llvm.ptr<1>, i1, i16) -> i16
+// CHECK: %[[L:.*]] = llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$2 ld.global.u8 $0, $1;", "=h,*m,b,0" {{.*}} : (!llvm.ptr<1>, i1, i16) -> i16
 // CHECK: arith.trunci %[[L]] : i16 to i1
 // CHECK: arith.extui %{{.*}} : i1 to i16
-// CHECK: llvm.inline_asm has_side_effects "@$1 st.global.u8 [$0], $2;", "l,b,h"
+// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$1 st.global.u8 $0, $2;", "*m,b,h"
 tile.func public @bools(%x: !tile.ptr<i1>, %n: i32) {
   %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
   %ns = tile.splat %n : i32 -> tensor<128xi32>
@@ -144,7 +145,7 @@ tile.func public @bools(%x: !tile.ptr<i1>, %n: i32) {
 
 // A masked volatile load stays volatile.
 // CHECK-LABEL: gpu.func @volatile_masked
-// CHECK: llvm.inline_asm has_side_effects "@$2 ld.volatile.global.b32 $0, [$1];", "=r,l,b,0"
+// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$2 ld.volatile.global.b32 $0, $1;", "=r,*m,b,0"
 tile.func public @volatile_masked(%x: !tile.ptr<i32>, %n: i32) {
   %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
   %ns = tile.splat %n : i32 -> tensor<128xi32>
