@@ -155,25 +155,22 @@ std::string asmRegisters(unsigned first, unsigned count) {
   return list + "}";
 }
 
-// Masked accesses are predicated PTX instructions (as Triton emits them)
-// rather than branches: one basic block however many accesses a thread
-// makes. A kernel with a branch per access (e.g. 128 scalar loads of a
-// matmul's ragged blocks) compiled several times slower, in MLIR's block
-// splitting and in LLVM's passes over hundreds of blocks. The asm has side
-// effects so that LLVM keeps it in order with barriers and other accesses.
+// Masked loads are predicated PTX loads (as Triton emits them) rather than
+// branches: one basic block however many loads a thread makes. A kernel with
+// a branch per load (the 96 scalar loads of a matmul's ragged blocks)
+// compiled several times slower, in MLIR's block splitting and in LLVM's
+// passes over hundreds of blocks. The asm has side effects so that LLVM keeps
+// it in order with barriers and stores. (Stores stay branches: see
+// StoreLowering.)
 
 /// Operand attributes of an access whose first operand is its address, an
 /// indirect memory operand ("*m"): the backend folds constant offsets into
 /// it (`[%rd1+2048]`), so that accesses a register apart share one address
 /// register instead of holding one 64-bit address each.
 ArrayAttr getMemoryOperandAttrs(OpBuilder &b, unsigned numOperands,
-                                Type accessType, bool hasResult) {
-  // MLIR 22's translation reads the attributes of an asm without results
-  // one position late (the first entry goes to the return value);
-  // test/Target/ptx.mlir checks where `elementtype` lands.
-  unsigned address = hasResult ? 0 : 1;
-  SmallVector<Attribute> attrs(numOperands + address, b.getDictionaryAttr({}));
-  attrs[address] = b.getDictionaryAttr(
+                                Type accessType) {
+  SmallVector<Attribute> attrs(numOperands, b.getDictionaryAttr({}));
+  attrs[0] = b.getDictionaryAttr(
       b.getNamedAttr("elementtype", TypeAttr::get(accessType)));
   return b.getArrayAttr(attrs);
 }
@@ -205,8 +202,7 @@ Value emitPredicatedLoad(OpBuilder &b, Location loc, const AsmAccess &access,
       b, loc, resultType, operands, ptx, constraints, /*has_side_effects=*/true,
       /*is_align_stack=*/false, LLVM::TailCallKind::None,
       /*asm_dialect=*/LLVM::AsmDialectAttr(),
-      getMemoryOperandAttrs(b, operands.size(), accessType,
-                            /*hasResult=*/true));
+      getMemoryOperandAttrs(b, operands.size(), accessType));
   SmallVector<Value> registers;
   if (n == 1)
     registers.push_back(asmOp.getResult(0));
@@ -231,24 +227,6 @@ Value emitMaskedLoad(OpBuilder &b, Location loc, Type type, Value ptr,
   return predicated(b, loc, mask, type, load, other);
 }
 
-/// A global store of `value` to `ptr` where `predicate` holds.
-void emitPredicatedStore(OpBuilder &b, Location loc, const AsmAccess &access,
-                         Value ptr, Value value, Value predicate) {
-  unsigned n = access.count;
-  SmallVector<Value> operands = {ptr, predicate};
-  llvm::append_range(operands, toRegisters(b, loc, value, access));
-  std::string constraints = "*m,b";
-  for (unsigned i = 0; i < n; ++i)
-    constraints += "," + access.constraint.str();
-  std::string ptx = "@$1 st.global." + access.suffix.str() + " $0, " +
-                    asmRegisters(2, n) + ";";
-  LLVM::InlineAsmOp::create(
-      b, loc, TypeRange(), operands, ptx, constraints, /*has_side_effects=*/true,
-      /*is_align_stack=*/false, LLVM::TailCallKind::None,
-      /*asm_dialect=*/LLVM::AsmDialectAttr(),
-      getMemoryOperandAttrs(b, operands.size(), value.getType(),
-                            /*hasResult=*/false));
-}
 
 struct LoadLowering : public TilePattern<LoadOp> {
   using TilePattern::TilePattern;
@@ -317,19 +295,16 @@ struct StoreLowering : public TilePattern<StoreOp> {
                              : isFirstThread(rewriter, loc, ids);
       if (!masks.empty())
         predicate = andOf(rewriter, loc, predicate, masks[first]);
-      Value v = values[first];
-      if (v.getType().isInteger(1))
-        v = arith::ExtUIOp::create(rewriter, loc, rewriter.getI8Type(), v);
-      if (width > 1)
-        v = packVector(rewriter, loc, values.slice(first, width));
-      std::optional<AsmAccess> access = getAsmAccess(v.getType());
-      if (predicate && access) {
-        emitPredicatedStore(rewriter, loc, *access, ptrs[first], v, predicate);
-        continue;
-      }
+      // Stores stay branches: LLVM then computes a stored value only where
+      // it is stored (a ragged softmax row's divisions, for instance).
       predicated(
           rewriter, loc, predicate, Type(),
           [&](OpBuilder &b) -> Value {
+            Value v = values[first];
+            if (v.getType().isInteger(1))
+              v = arith::ExtUIOp::create(b, loc, b.getI8Type(), v);
+            if (width > 1)
+              v = packVector(b, loc, values.slice(first, width));
             LLVM::StoreOp::create(b, loc, v, ptrs[first],
                                   width * getElementBytes(values[first].getType()));
             return {};

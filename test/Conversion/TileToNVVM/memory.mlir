@@ -1,7 +1,8 @@
 // Global loads and stores: vectors as wide as alignment allows, masks as
-// predicates (predicated ld/st.global: no branches; the address is a memory
-// operand, "*m", so that LLVM folds constant offsets into it), one store per
-// element even where the layout has copies.
+// predicates (loads: predicated ld.global, no branch, the address a memory
+// operand, "*m", so that LLVM folds constant offsets into it; stores: a
+// branch, so that the stored value is computed only where it is stored), one
+// store per element even where the layout has copies.
 // RUN: tile-opt %s -tile-assign-layouts -tile-coalesce -canonicalize -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse -split-input-file | FileCheck %s
 
 // 16-byte aligned, contiguous, mask uniform over 16: four floats a vector;
@@ -13,10 +14,11 @@
 // CHECK: llvm.inline_asm has_side_effects operand_attrs = [{elementtype = vector<4xf32>}, {}, {}, {}, {}, {}] "@$5 ld.global.v4.b32 {$0, $1, $2, $3}, $4;", "=r,=r,=r,=r,*m,b,0,1,2,3" {{.*}} : (!llvm.ptr<1>, i1, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.bitcast %{{.*}} : vector<4xi32> to vector<4xf32>
 // CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$5 ld.global.v4.b32
-// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{}, {elementtype = vector<4xf32>}, {}, {}, {}, {}, {}] "@$1 st.global.v4.b32 $0, {$2, $3, $4, $5};", "*m,b,r,r,r,r"
-// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$1 st.global.v4.b32 $0, {$2, $3, $4, $5};", "*m,b,r,r,r,r"
-// CHECK-NOT: st.global
-// CHECK-NOT: scf.if
+// CHECK: scf.if %{{.*}} {
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK: scf.if %{{.*}} {
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NOT: llvm.store {{.*}}!llvm.ptr<1>
 // CHECK: gpu.return
 tile.func public @aligned(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                           %y: !tile.ptr<f32> {tile.divisibility = 16 : i32},
@@ -61,7 +63,8 @@ tile.func public @ragged(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: 
 // first of them stores it.
 // CHECK-LABEL: gpu.func @replicated
 // CHECK: %[[OWNER:.*]] = arith.cmpi ult, %{{.*}}, %c64_i32 : i32
-// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$1 st.global.b32 $0, $2;", "*m,b,r" %{{.*}}, %[[OWNER]], %{{.*}} : (!llvm.ptr<1>, i1, i32) -> ()
+// CHECK: scf.if %[[OWNER]] {
+// CHECK:   llvm.store
 tile.func public @replicated(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
   %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
   %xs = tile.splat %x : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
@@ -77,7 +80,8 @@ tile.func public @replicated(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}) 
 // CHECK-LABEL: gpu.func @scalar
 // CHECK: %[[V:.*]] = llvm.load volatile %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> i32
 // CHECK: %[[FIRST:.*]] = arith.andi
-// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$1 st.global.b32 $0, $2;", "*m,b,r" %{{.*}}, %[[FIRST]], %[[V]] : (!llvm.ptr<1>, i1, i32) -> ()
+// CHECK: scf.if %[[FIRST]] {
+// CHECK:   llvm.store %[[V]], %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<1>
 tile.func public @scalar(%p: !tile.ptr<i32>, %q: !tile.ptr<i32>) {
   %v = tile.load %p {isVolatile = true} : !tile.ptr<i32>
   tile.store %q, %v : !tile.ptr<i32>
@@ -86,12 +90,11 @@ tile.func public @scalar(%p: !tile.ptr<i32>, %q: !tile.ptr<i32>) {
 
 // -----
 
-// Four halves (8 bytes) a thread: two 32-bit registers, ld/st.global.v2.b32.
+// Four halves (8 bytes) a thread: two 32-bit registers, ld.global.v2.b32.
 // CHECK-LABEL: gpu.func @halves
 // CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$3 ld.global.v2.b32 {$0, $1}, $2;", "=r,=r,*m,b,0,1" {{.*}} -> !llvm.struct<(i32, i32)>
 // CHECK: llvm.bitcast %{{.*}} : vector<2xi32> to vector<4xf16>
-// CHECK: llvm.bitcast %{{.*}} : vector<4xf16> to vector<2xi32>
-// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$1 st.global.v2.b32 $0, {$2, $3};", "*m,b,r,r"
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<1>
 tile.func public @halves(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                          %n: i32 {tile.divisibility = 4 : i32}) {
   %r = tile.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32>
@@ -109,7 +112,7 @@ tile.func public @halves(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 // 16-bit scalars travel in 16-bit registers ("h").
 // CHECK-LABEL: gpu.func @bf16_ragged
 // CHECK: %[[L:.*]] = llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$2 ld.global.b16 $0, $1;", "=h,*m,b,0" {{.*}} : (!llvm.ptr<1>, i1, i16) -> i16
-// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$1 st.global.b16 $0, $2;", "*m,b,h"
+// CHECK: llvm.bitcast %[[L]] : i16 to bf16
 tile.func public @bf16_ragged(%x: !tile.ptr<bf16>, %n: i32) {
   %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
   %ns = tile.splat %n : i32 -> tensor<128xi32>
@@ -127,8 +130,9 @@ tile.func public @bf16_ragged(%x: !tile.ptr<bf16>, %n: i32) {
 // CHECK-LABEL: gpu.func @bools
 // CHECK: %[[L:.*]] = llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$2 ld.global.u8 $0, $1;", "=h,*m,b,0" {{.*}} : (!llvm.ptr<1>, i1, i16) -> i16
 // CHECK: arith.trunci %[[L]] : i16 to i1
-// CHECK: arith.extui %{{.*}} : i1 to i16
-// CHECK: llvm.inline_asm has_side_effects operand_attrs = [{{.*}}elementtype{{.*}}] "@$1 st.global.u8 $0, $2;", "*m,b,h"
+// CHECK: scf.if
+// CHECK: arith.extui %{{.*}} : i1 to i8
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 1 : i64} : i8, !llvm.ptr<1>
 tile.func public @bools(%x: !tile.ptr<i1>, %n: i32) {
   %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
   %ns = tile.splat %n : i32 -> tensor<128xi32>
