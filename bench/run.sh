@@ -16,8 +16,8 @@ build=${TILE_BUILD_DIR:-$root/build}
 results=$root/bench/results
 kernels=$build/bench-kernels
 mkdir -p "$results" "$root/docs/bench"
-examples="$root/examples/vector_add.mlir $root/examples/softmax.mlir
-          $root/examples/layernorm.mlir $root/examples/giou_loss.mlir"
+kernels_compiled="vector_add softmax layernorm giou_loss matmul matmul_bias_relu"
+examples=$(for k in $kernels_compiled; do echo "$root/examples/$k.mlir"; done)
 
 if [ -x "$build/bin/tile-translate" ]; then
   echo "== compiling the kernel variants into $kernels"
@@ -29,7 +29,7 @@ if [ -x "$build/bin/tile-compile-time" ] && python3 -c "import triton" 2> /dev/n
   {
     "$build/bin/tile-compile-time" --repeat 20 $examples
     "$build/bin/tile-compile-time" --repeat 10 --emit cubin $examples
-    for k in vector_add softmax layernorm giou_loss; do
+    for k in $kernels_compiled; do
       start=$(date +%s%N)
       for i in $(seq 10); do
         "$build/bin/tile-translate" "$root/examples/$k.mlir" --emit=ptx -o /dev/null

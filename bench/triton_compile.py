@@ -23,7 +23,8 @@ import triton_kernels as k
 D16 = [["tt.divisibility", 16]]
 
 # name: (kernel, signature, constexprs, divisibility-16 arguments, num_warps),
-# as the examples are compiled (1024-element blocks, 4 warps).
+# as the examples are compiled (1024-element blocks, 4 warps; the matrix
+# products 64x64x32 blocks, 4 warps, 3 stages: Triton's default num_stages).
 KERNELS = {
     "vector_add": (k.add_kernel, {"x": "*fp32", "y": "*fp32", "out": "*fp32", "n": "i32",
                                   "BLOCK": "constexpr"}, {"BLOCK": 1024}, [0, 1, 2, 3], 4),
@@ -43,6 +44,13 @@ KERNELS = {
                                  "BLOCK_N": "constexpr", "BLOCK_K": "constexpr",
                                  "GROUP_M": "constexpr"},
                {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "GROUP_M": 8}, [0, 1, 2], 4),
+    "matmul_bias_relu": (k.matmul_bias_relu_kernel,
+                         {"a": "*fp16", "b": "*fp16", "bias": "*fp16", "c": "*fp16",
+                          "M": "i32", "N": "i32", "K": "i32", "BLOCK_M": "constexpr",
+                          "BLOCK_N": "constexpr", "BLOCK_K": "constexpr",
+                          "GROUP_M": "constexpr"},
+                         {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "GROUP_M": 8},
+                         [0, 1, 2, 3], 4),
 }
 
 
