@@ -78,18 +78,20 @@ done
 # Matmul: the example as written (any M, N, K), and bench/kernels/
 # matmul_blocks.mlir (the example with M, N, K multiples of 16: 16-byte
 # loads, cp.async pipelining) at several block shapes:
-# matmul_<BM>x<BN>x<BK>_w<warps>[_s<stages>] (3 stages unless named).
+# matmul_<BM>x<BN>x<BK>_w<warps>[_s<stages>][_wgmma] (3 stages unless
+# named; _wgmma: compiled for sm_90a, the product on wgmma).
 compile matmul 4 "$root/examples/matmul.mlir"
-matmul_blocks() { # BM BN BK warps [stages [element type]]
-  local bm=$1 bn=$2 bk=$3 warps=$4 stages=${5:-3} type=${6:-f16}
+matmul_blocks() { # BM BN BK warps [stages [element type [sm]]]
+  local bm=$1 bn=$2 bk=$3 warps=$4 stages=${5:-3} type=${6:-f16} sm=${7:-90}
   local name="matmul_${bm}x${bn}x${bk}_w$warps"
   [ "$stages" = 3 ] || name="${name}_s$stages"
   [ "$type" = f16 ] || name="matmul_${type}_${name#matmul_}"
+  [ "$sm" = 90 ] || name="${name}_wgmma"
   sed "s/BM1/$((bm - 1))/g; s/BN1/$((bn - 1))/g; s/BM/$bm/g; s/BN/$bn/g; s/BK/$bk/g; s/f16/$type/g" \
     "$root/bench/kernels/matmul_blocks.mlir" > "$out/$name.mlir"
   "$translate" "$out/$name.mlir" --emit=cubin --num-warps="$warps" --num-stages="$stages" \
-    -o "$out/$name.cubin" --kernel-info="$out/$name.info"
-  echo "$name warps=$warps stages=$stages"
+    --sm="$sm" -o "$out/$name.cubin" --kernel-info="$out/$name.info"
+  echo "$name warps=$warps stages=$stages sm=$sm"
 }
 matmul_blocks 64 64 32 4
 matmul_blocks 64 64 32 4 1
@@ -102,3 +104,9 @@ matmul_blocks 128 256 64 8
 # bf16 operands (mma.sync .bf16).
 matmul_blocks 128 128 64 8 3 bf16
 matmul_blocks 128 256 64 8 3 bf16
+# sm_90a: wgmma.
+matmul_blocks 64 64 32 4 3 f16 90a
+matmul_blocks 128 128 64 8 3 f16 90a
+matmul_blocks 128 256 64 8 3 f16 90a
+matmul_blocks 128 256 64 8 4 f16 90a
+matmul_blocks 128 256 64 8 3 bf16 90a

@@ -1,6 +1,6 @@
 """Matrix products on tensor cores: tile (examples/matmul.mlir as written and
 bench/kernels/matmul_blocks.mlir at several block shapes, mma.sync with
-cp.async pipelining), Triton (the tutorial kernel, same 64x64x32 blocks and
+cp.async pipelining, and for sm_90a wgmma), Triton (the tutorial kernel, same 64x64x32 blocks and
 4 warps, and its 128x256x64 / 8 warps / 3 stages configuration) and cuBLAS
 (torch.matmul),
 in one process on the same f16 inputs, checked against an f32 product, timed
@@ -27,24 +27,29 @@ SHAPES = [(1024, 1024, 1024), (4096, 4096, 4096), (8192, 8192, 8192),
 # warps, stages).
 TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
                 (128, 128, 32, 8, 3), (128, 128, 32, 8, 4), (128, 128, 64, 8, 3),
-                (128, 256, 32, 8, 3), (128, 256, 64, 8, 3)]
+                (128, 256, 32, 8, 3), (128, 256, 64, 8, 3),
+                # sm_90a: wgmma.
+                (64, 64, 32, 4, 3, "wgmma"), (128, 128, 64, 8, 3, "wgmma"),
+                (128, 256, 64, 8, 3, "wgmma"), (128, 256, 64, 8, 4, "wgmma")]
 # Triton's: the tutorial kernel at the same 64x64x32 blocks, and its
 # 128x256x64 / 8 warps / 3 stages configuration.
 TRITON_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 256, 64, 8, 3)]
 
 
 # bf16: the two largest configurations, on the large square shapes.
-BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3)]
+BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 256, 64, 8, 3, "wgmma")]
 BF16_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
 
 
-def variant(bm, bn, bk, warps, stages, dtype="f16"):
+def variant(bm, bn, bk, warps, stages, mma="mma.sync", dtype="f16"):
     name = f"matmul_{bm}x{bn}x{bk}_w{warps}"
     name = name if stages == 3 else f"{name}_s{stages}"
-    return name if dtype == "f16" else name.replace("matmul_", f"matmul_{dtype}_", 1)
+    name = name if dtype == "f16" else name.replace("matmul_", f"matmul_{dtype}_", 1)
+    return name if mma == "mma.sync" else f"{name}_wgmma"
 
 
-def label(who, bm, bn, bk, warps, stages):
+def label(who, bm, bn, bk, warps, stages, mma=None):
+    who = who if mma in (None, "mma.sync") else f"{who} {mma}"
     return f"{who} ({bm}x{bn}x{bk}, {warps} warps, {stages} stage{'s' if stages > 1 else ''})"
 
 
@@ -56,7 +61,7 @@ def main():
     torch.manual_seed(0)
     ours = {("f16",) + cfg: Kernel(args.kernels, variant(*cfg), "matmul")
             for cfg in TILE_CONFIGS}
-    ours.update({("bf16",) + cfg: Kernel(args.kernels, variant(*cfg, "bf16"), "matmul")
+    ours.update({("bf16",) + cfg: Kernel(args.kernels, variant(*cfg, dtype="bf16"), "matmul")
                  for cfg in BF16_CONFIGS})
     plain = Kernel(args.kernels, "matmul", "matmul")
     rows = []

@@ -43,6 +43,13 @@ sed 's/f16/bf16/g' "$out/matmul_h.mlir" > "$out/matmul_bf16_h.mlir"
 compile matmul_bf16_h "$out/matmul_bf16_h.mlir"
 # The matmul with loop-carried pointers (test input): pipelined too.
 compile matmul_carried "$root/test/GPU/Inputs/matmul_carried.mlir"
+# The matrix products for sm_90a: wgmma reading NVMMA-swizzled shared memory.
+compile matmul_wgmma "$root/examples/matmul.mlir" --sm=90a
+compile matmul_h_wgmma "$out/matmul_h.mlir" --sm=90a
+compile matmul_bf16_h_wgmma "$out/matmul_bf16_h.mlir" --sm=90a
+compile matmul_carried_wgmma "$root/test/GPU/Inputs/matmul_carried.mlir" --sm=90a
+compile matmul_bias_relu_wgmma "$root/examples/matmul_bias_relu.mlir" --sm=90a
+compile matmul_bias_relu_h_wgmma "$out/matmul_bias_relu_h.mlir" --sm=90a
 # Forward and reverse scans (test input).
 compile scan "$root/test/GPU/Inputs/scan.mlir"
 # The vector add in mma.sync's accumulator layout, kept as written (test input).

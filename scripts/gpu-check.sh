@@ -88,6 +88,18 @@ for spec in "512 512 512" "1008 528 304"; do
   check_matmul matmul_bf16_h $spec bf16
 done
 
+# The same products compiled for sm_90a (wgmma).
+for spec in "512 512 512" "1000 520 300" "70 130 17"; do
+  check_matmul matmul_wgmma $spec
+  check_matmul_bias_relu matmul_bias_relu_wgmma $spec
+done
+for spec in "512 512 512" "1008 528 304" "80 144 16"; do
+  check_matmul matmul_h_wgmma $spec
+  check_matmul matmul_carried_wgmma $spec
+  check_matmul matmul_bf16_h_wgmma $spec bf16
+  check_matmul_bias_relu matmul_bias_relu_h_wgmma $spec
+done
+
 # examples/matmul_bias_relu.mlir: the same product, + bias, ReLU, f16 out.
 for spec in "512 512 512" "1000 520 300" "70 130 17"; do
   check_matmul_bias_relu matmul_bias_relu $spec

@@ -48,6 +48,11 @@ for tool in memcheck racecheck synccheck initcheck; do
   check_matmul matmul_carried 208 144 304
   check_matmul_bias_relu matmul_bias_relu 70 130 17
   check_matmul_bias_relu matmul_bias_relu_h 208 144 304
+  # sm_90a: wgmma reading shared memory the threads and cp.async wrote.
+  check_matmul matmul_wgmma 70 130 17
+  check_matmul matmul_h_wgmma 208 144 304
+  check_matmul matmul_carried_wgmma 208 144 304
+  check_matmul_bias_relu matmul_bias_relu_h_wgmma 208 144 304
 done
 
 echo "gpu-sanitize: $failures failure(s)"

@@ -49,6 +49,7 @@ void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
   options->fpFusion = true;
   options->keepLayouts = false;
   options->numStages = 3;
+  options->archSpecific = false;
   options->minBlocksPerSM = 0;
 }
 
@@ -114,6 +115,7 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   compile.fpFusion = options->fpFusion;
   compile.keepLayouts = options->keepLayouts;
   compile.numStages = options->numStages;
+  compile.archSpecific = options->archSpecific;
   compile.minBlocksPerSM = options->minBlocksPerSM;
   if (options->cudaPath)
     compile.cudaPath = options->cudaPath;

@@ -19,6 +19,9 @@ namespace mlir::tile {
 struct CompileOptions {
   /// Target SM version: 90 is sm_90.
   int sm = 90;
+  /// The SM version's architecture-specific features (sm_90a: wgmma); the
+  /// code then runs on that version only.
+  bool archSpecific = false;
   int numWarps = 4;
   /// PTX ISA version times ten: 80 is PTX 8.0.
   int ptxVersion = 80;
@@ -55,6 +58,9 @@ struct KernelInfo {
   int threads;
   int64_t sharedBytes;
 };
+
+/// The target name: "sm_90", or "sm_90a" with archSpecific.
+std::string getTargetName(const CompileOptions &options);
 
 /// The CUDA toolkit directory to use, or nullopt if none is found.
 std::optional<std::string> findCudaToolkit(llvm::StringRef cudaPath);

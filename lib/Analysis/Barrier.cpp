@@ -305,6 +305,11 @@ private:
     };
     if (auto load = dyn_cast<LocalLoadOp>(op)) {
       addAll(reads, allocation.getIntervals(load.getSrc()));
+    } else if (auto dot = dyn_cast<WarpgroupDotOp>(op)) {
+      // wgmma reads its operands asynchronously, but the op waits for its
+      // products before it returns.
+      addAll(reads, allocation.getIntervals(dot.getA()));
+      addAll(reads, allocation.getIntervals(dot.getB()));
     } else if (auto store = dyn_cast<LocalStoreOp>(op)) {
       addAll(writes, allocation.getIntervals(store.getDst()));
     } else if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
@@ -393,20 +398,30 @@ private:
 
     // Memory an async copy may still be writing: no barrier can order it.
     // Another stage of the same allocation is safe.
-    StageTag readStage;
-    if (auto load = dyn_cast<LocalLoadOp>(op))
-      readStage = getStageTag(load.getSrc());
-    Intervals inFlight;
-    for (const AsyncTarget &t : state.allAsync())
-      if (!t.stage.isOtherStageThan(readStage))
-        addAll(inFlight, Intervals{t.bytes});
-    if (auto overlap = findOverlap(reads, inFlight);
-        overlap && reported.insert(op).second) {
-      op->emitError() << "reads shared memory [" << overlap->first << ", "
-                      << overlap->second
-                      << ") that an asynchronous copy may still be writing: "
-                         "wait for it first (tile.async_wait)";
-      failed = true;
+    SmallVector<std::pair<Intervals, StageTag>> stagedReads;
+    if (auto load = dyn_cast<LocalLoadOp>(op)) {
+      stagedReads.push_back({reads, getStageTag(load.getSrc())});
+    } else if (auto dot = dyn_cast<WarpgroupDotOp>(op)) {
+      // Each operand is a stage of its own ring.
+      for (Value buffer : {dot.getA(), dot.getB()})
+        stagedReads.push_back(
+            {allocation.getIntervals(buffer), getStageTag(buffer)});
+    } else {
+      stagedReads.push_back({reads, StageTag()});
+    }
+    for (auto &[bytes, readStage] : stagedReads) {
+      Intervals inFlight;
+      for (const AsyncTarget &t : state.allAsync())
+        if (!t.stage.isOtherStageThan(readStage))
+          addAll(inFlight, Intervals{t.bytes});
+      if (auto overlap = findOverlap(bytes, inFlight);
+          overlap && reported.insert(op).second) {
+        op->emitError() << "reads shared memory [" << overlap->first << ", "
+                        << overlap->second
+                        << ") that an asynchronous copy may still be "
+                           "writing: wait for it first (tile.async_wait)";
+        failed = true;
+      }
     }
 
     std::optional<BarrierReason> reason;

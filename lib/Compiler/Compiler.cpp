@@ -24,6 +24,10 @@
 using namespace mlir;
 using namespace mlir::tile;
 
+std::string mlir::tile::getTargetName(const CompileOptions &options) {
+  return "sm_" + std::to_string(options.sm) + (options.archSpecific ? "a" : "");
+}
+
 std::optional<std::string> mlir::tile::findCudaToolkit(StringRef cudaPath) {
   auto hasPtxas = [](StringRef dir) {
     SmallString<256> path(dir);
@@ -54,6 +58,7 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
     pm.enableCrashReproducerGeneration(options.reproducerPath);
   TilePipelineOptions pipeline;
   pipeline.sm = options.sm;
+  pipeline.archSpecific = options.archSpecific;
   pipeline.numWarps = options.numWarps;
   pipeline.fpFusion = options.fpFusion;
   pipeline.keepLayouts = options.keepLayouts;
@@ -152,7 +157,7 @@ FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
   for (auto gpuModule : lowered.getOps<gpu::GPUModuleOp>()) {
     auto target = NVVM::NVVMTargetAttr::get(
         lowered.getContext(), options.optLevel, "nvptx64-nvidia-cuda",
-        "sm_" + std::to_string(options.sm),
+        getTargetName(options),
         "+ptx" + std::to_string(options.ptxVersion));
     gpu::TargetOptions targetOptions(needsLibdevice ? *toolkit : "");
     PTXSerializer serializer(*gpuModule, target, targetOptions,
@@ -195,7 +200,7 @@ FailureOr<std::string> mlir::tile::assembleCubin(Location loc, StringRef ptx,
              failure();
     os << ptx;
   }
-  std::string arch = "sm_" + std::to_string(options.sm);
+  std::string arch = getTargetName(options);
   SmallVector<StringRef> args = {ptxas, "-arch", arch, "-v", input, "-o", output};
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
                                           StringRef(log)};

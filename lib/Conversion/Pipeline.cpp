@@ -5,6 +5,7 @@
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Pass/PassManager.h"
@@ -25,7 +26,8 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   if (!options.keepLayouts) {
     AssignLayoutsOptions layouts;
     layouts.numWarps = options.numWarps;
-    layouts.target = "sm_" + std::to_string(options.sm);
+    layouts.target = "sm_" + std::to_string(options.sm) +
+                     (options.archSpecific ? "a" : "");
     pm.addPass(createAssignLayouts(layouts));
     pm.addPass(createCoalesce());
     pm.addPass(createAccelerateMatmul());
@@ -65,6 +67,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.allowedDialects = {"arith", "cf", "math", "ub"};
   pm.nest<gpu::GPUModuleOp>().addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  // NVVM ops written as PTX (wgmma.mma_async) become inline assembly.
+  if (options.archSpecific)
+    pm.nest<gpu::GPUModuleOp>().addPass(createConvertNVVMToLLVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

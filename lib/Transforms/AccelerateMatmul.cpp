@@ -8,6 +8,10 @@
 // buffer (tile.local_alloc + tile.local_load), which the lowering writes
 // with 16-byte stores and reads with ldmatrix without bank conflicts.
 //
+// On sm_90a, a dot whose shape suits Hopper's warpgroup MMA becomes a
+// tile.warpgroup_dot instead: both operands in NVMMA-swizzled shared
+// buffers that wgmma reads itself, the accumulator in #tile.mma version 3.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tile/Transforms/Passes.h"
@@ -66,6 +70,34 @@ SwizzledSharedLayoutAttr getOperandSharedLayout(RankedTensorType type) {
                                        maxPhase, order);
 }
 
+/// The widest wgmma swizzle (128, 64 or 32 bytes) that divides rows of
+/// `elements` 16-bit elements, or 0.
+unsigned getWgmmaSwizzle(int64_t elements) {
+  for (unsigned swizzle : {128u, 64u, 32u})
+    if ((elements * 2) % swizzle == 0)
+      return swizzle;
+  return 0;
+}
+
+/// Why a dot of these types cannot be a tile.warpgroup_dot on `numWarps`
+/// warps (all along M), or an empty string.
+StringRef whyNotWarpgroupDot(RankedTensorType a, RankedTensorType b,
+                             RankedTensorType c, unsigned numWarps) {
+  if (StringRef why = whyNotMmaSync(a, b, c); !why.empty())
+    return why;
+  int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+  if (numWarps % 4)
+    return "the warps do not form warpgroups";
+  if (m % (16 * numWarps))
+    return "M is not a multiple of 16 rows per warp";
+  if (n % 8 || n > 256 || !getWgmmaSwizzle(n) || !getWgmmaSwizzle(k))
+    return "N or K does not suit a wgmma instruction and swizzle";
+  // The accumulator stays in registers: at most 128 a thread.
+  if (m / (16 * numWarps) * n / 2 > 128)
+    return "the accumulator needs more than 128 registers a thread";
+  return "";
+}
+
 class AccelerateMatmul
     : public tile::impl::AccelerateMatmulBase<AccelerateMatmul> {
 public:
@@ -91,9 +123,17 @@ public:
     });
     if (unlaid.wasInterrupted())
       return signalPassFailure();
+    bool wgmma = sm == 90 && hasArchSpecificFeatures(target.getValue());
     module.walk([&](DotOp dot) {
+      if (isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()))
+        return;
+      if (wgmma && whyNotWarpgroupDot(dot.getA().getType(),
+                                      dot.getB().getType(),
+                                      dot.getC().getType(), *numWarps)
+                       .empty())
+        return toWarpgroupDot(dot, *numWarps);
       // mma.sync needs sm_80 or newer.
-      if (sm < 80 || isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()) ||
+      if (sm < 80 ||
           !whyNotMmaSync(dot.getA().getType(), dot.getB().getType(),
                          dot.getC().getType())
                .empty())
@@ -148,6 +188,44 @@ public:
         if (convert->use_empty())
           convert->erase();
     });
+  }
+
+  /// `dot` as a tile.warpgroup_dot: each operand stored (in the layout it
+  /// was computed in) into an NVMMA buffer, the accumulator converted to
+  /// #tile.mma version 3 with every warp along M.
+  void toWarpgroupDot(DotOp dot, unsigned numWarps) {
+    MLIRContext *context = &getContext();
+    OpBuilder b(dot);
+    Location loc = dot.getLoc();
+    RankedTensorType cType = dot.getC().getType();
+    int64_t n = cType.getDimSize(1), k = dot.getA().getType().getDimSize(1);
+    auto mma = MmaLayoutAttr::get(context, 3, 0, {numWarps, 1},
+                                  {16, unsigned(n), 16});
+    SmallVector<Operation *> converts;
+    auto operand = [&](Value v, int64_t rowElements) -> Value {
+      // Shared memory takes any layout: store the value as computed.
+      while (auto convert = v.getDefiningOp<ConvertLayoutOp>()) {
+        converts.push_back(convert);
+        v = convert.getSrc();
+      }
+      auto type = cast<RankedTensorType>(v.getType());
+      auto layout = NVMMASharedLayoutAttr::get(
+          context, getWgmmaSwizzle(rowElements), /*transposed=*/false, 16);
+      auto bufferType = BufferType::get(context, type.getShape(),
+                                        type.getElementType(), layout,
+                                        /*mutableMemory=*/false);
+      return LocalAllocOp::create(b, loc, bufferType, v);
+    };
+    Value a = operand(dot.getA(), k), bb = operand(dot.getB(), n);
+    Value c = ConvertLayoutOp::create(b, loc, withEncoding(cType, mma),
+                                      dot.getC());
+    auto product = WarpgroupDotOp::create(b, loc, c.getType(), a, bb, c);
+    Value result = ConvertLayoutOp::create(b, loc, dot.getType(), product);
+    dot.replaceAllUsesWith(result);
+    dot.erase();
+    for (Operation *convert : converts) // outermost first
+      if (convert->use_empty())
+        convert->erase();
   }
 };
 

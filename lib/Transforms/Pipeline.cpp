@@ -1,9 +1,10 @@
 //===- Pipeline.cpp - software pipelining of loads into shared buffers ----===//
 //
 // Turns the loads that a loop stages through shared memory (tile.load ->
-// tile.local_alloc -> tile.local_load, the operands of a tensor-core dot)
-// into cp.async copies issued num-stages - 1 iterations ahead into a ring of
-// buffers, so that global-memory latency overlaps the loop's math.
+// tile.local_alloc -> tile.local_load or tile.warpgroup_dot, the operands of
+// a tensor-core dot) into cp.async copies issued num-stages - 1 iterations
+// ahead into a ring of buffers, so that global-memory latency overlaps the
+// loop's math.
 //
 //===----------------------------------------------------------------------===//
 
@@ -109,9 +110,11 @@ std::optional<Stream> getStream(scf::ForOp loop, LoadOp load) {
     return std::nullopt;
   auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
   if (!alloc || alloc->getBlock() != loop.getBody() ||
-      !isa<SwizzledSharedLayoutAttr>(alloc.getType().getEncoding()) ||
-      !llvm::all_of(alloc->getUsers(),
-                    [](Operation *user) { return isa<LocalLoadOp>(user); }))
+      !isa<SwizzledSharedLayoutAttr, NVMMASharedLayoutAttr>(
+          alloc.getType().getEncoding()) ||
+      !llvm::all_of(alloc->getUsers(), [](Operation *user) {
+        return isa<LocalLoadOp, WarpgroupDotOp>(user);
+      }))
     return std::nullopt;
   SmallVector<Value> inputs = {load.getPtr()};
   if (load.getMask())

@@ -28,21 +28,6 @@ module attributes {"tile.num-warps" = 4 : i32} {
 
 // -----
 
-// NVMMA-swizzled buffers are read by wgmma only, not by tile.local_load.
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-module attributes {"tile.num-warps" = 4 : i32} {
-  tile.func public @nvmma_local_load(%x: f16) {
-    %t = tile.splat %x : f16 -> tensor<64x64xf16, #blocked>
-    %b = tile.local_alloc %t {tile.offset = 0 : i32} : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    // expected-error @below {{'tile.local_load' op NVMMA shared buffers are lowered by the tensor-core path only}}
-    %y = tile.local_load %b : !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf16, #blocked>
-    tile.return
-  }
-}
-
-// -----
-
 // A conversion that moves data between threads needs scratch placed by
 // tile-allocate-shared-memory.
 #blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -94,11 +79,12 @@ module attributes {"tile.num-warps" = 4 : i32} {
 
 // -----
 
-// A slice of a wgmma (version 3) layout is not lowered either.
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+// A slice of a wgmma (version 3) layout with warps along N is not lowered
+// either (warpgroup dots put every warp along M).
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 8 : i32} {
   tile.func public @slice_of_wgmma(%x: f32) {
-    // expected-error @below {{uses layout #tile.slice<{dim = 1, parent = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>}>, which convert-tile-to-nvvm does not lower yet}}
+    // expected-error @below {{uses layout #tile.slice<{dim = 1, parent = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>}>, which convert-tile-to-nvvm does not lower yet}}
     %s = tile.splat %x : f32 -> tensor<64xf32, #tile.slice<{dim = 1, parent = #mma}>>
     tile.return
   }

@@ -6,7 +6,9 @@
 //
 // Invalid options.
 // RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --num-warps=3 2>&1 | FileCheck %s --check-prefix=OPTIONS
-// OPTIONS: error: invalid options: --sm must be 50 or more, --num-warps a power of two
+// RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --sm=90x 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --sm=a 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// OPTIONS: error: invalid options: --sm must be 50 or more (90a for sm_90a), --num-warps a power of two
 //
 // An unwritable output path.
 // RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --emit=llvmir -o %t.no/such/dir/out.ll 2>&1 | FileCheck %s --check-prefix=OUTPUT

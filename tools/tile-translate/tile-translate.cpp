@@ -44,8 +44,11 @@ static cl::opt<Emit> emit(
     cl::values(clEnumValN(Emit::LLVMIR, "llvmir", "LLVM IR of the kernels"),
                clEnumValN(Emit::PTX, "ptx", "PTX"),
                clEnumValN(Emit::Cubin, "cubin", "a cubin (runs ptxas)")), cl::cat(tileCategory));
-static cl::opt<int> sm("sm", cl::desc("Target SM version (90 = sm_90)"),
-                       cl::init(90), cl::cat(tileCategory));
+static cl::opt<std::string>
+    sm("sm",
+       cl::desc("Target SM version: 90 is sm_90; 90a adds sm_90's "
+                "architecture-specific features (wgmma)"),
+       cl::init("90"), cl::cat(tileCategory));
 static cl::opt<int> numWarps("num-warps", cl::desc("Warps per block"),
                              cl::init(4), cl::cat(tileCategory));
 static cl::opt<int> ptxVersion("ptx-version",
@@ -112,15 +115,19 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
-  if (sm < 50 || numWarps <= 0 || (numWarps & (numWarps - 1)) ||
-      ptxVersion < 60) {
+  StringRef smText = sm;
+  unsigned smVersion = 0;
+  bool archSpecific = smText.consume_back("a");
+  if (smText.getAsInteger(10, smVersion) || smVersion < 50 || numWarps <= 0 ||
+      (numWarps & (numWarps - 1)) || ptxVersion < 60) {
     emitError(module->getLoc())
-        << "invalid options: --sm must be 50 or more, --num-warps a power of "
-           "two, --ptx-version 60 or more";
+        << "invalid options: --sm must be 50 or more (90a for sm_90a), "
+           "--num-warps a power of two, --ptx-version 60 or more";
     return 1;
   }
   tile::CompileOptions options;
-  options.sm = sm;
+  options.sm = smVersion;
+  options.archSpecific = archSpecific;
   options.numWarps = numWarps;
   options.ptxVersion = ptxVersion;
   options.cudaPath = cudaPath;

@@ -46,6 +46,9 @@ typedef enum MlirTileEmitKind {
 /// Compilation options. Initialize with mlirTileCompileOptionsInit.
 typedef struct MlirTileCompileOptions {
   int sm;          ///< target SM version: 90 is sm_90
+  /// The SM version's architecture-specific features (sm_90a: wgmma); the
+  /// code then runs on that version only.
+  bool archSpecific;
   int numWarps;    ///< warps per block (a power of two)
   int ptxVersion;  ///< PTX ISA version x10: 80 is PTX 8.0
   int optLevel;    ///< LLVM optimization level (0-3)

@@ -198,6 +198,12 @@ unsigned mlir::tile::parseSmVersion(StringRef target) {
   return sm;
 }
 
+bool mlir::tile::hasArchSpecificFeatures(StringRef target) {
+  unsigned sm = 0;
+  return target.consume_front("sm_") && !target.consumeInteger(10, sm) &&
+         target == "a";
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();

@@ -65,6 +65,64 @@ LogicalResult LocalStoreOp::verify() {
   return verifyTensorMatchesBuffer(*this, getSrc().getType(), buffer);
 }
 
+LogicalResult WarpgroupDotOp::verify() {
+  BufferType a = getA().getType(), b = getB().getType();
+  RankedTensorType c = getC().getType();
+  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
+    return emitOpError() << "operands must have rank 2, got a rank "
+                         << a.getRank() << ", b rank " << b.getRank()
+                         << ", c rank " << c.getRank();
+  int64_t m = a.getShape()[0], k = a.getShape()[1], n = b.getShape()[1];
+  if (b.getShape()[0] != k)
+    return emitOpError() << "reduction dimensions differ: a is [" << m << ", "
+                         << k << "], b is [" << b.getShape()[0] << ", " << n
+                         << "]";
+  if (c.getShape() != ArrayRef<int64_t>{m, n})
+    return emitOpError() << "accumulator shape [" << c.getShape()
+                         << "] does not match the product shape [" << m
+                         << ", " << n << "]";
+  Type element = a.getElementType();
+  if (element != b.getElementType() || !(element.isF16() || element.isBF16()))
+    return emitOpError() << "a and b must both be f16 or both bf16, got "
+                         << element << " and " << b.getElementType();
+  if (!c.getElementType().isF32())
+    return emitOpError() << "accumulates in f32, got " << c.getElementType();
+  for (auto [name, buffer] : {std::pair{"a", a}, std::pair{"b", b}}) {
+    auto nvmma = dyn_cast<NVMMASharedLayoutAttr>(buffer.getEncoding());
+    if (!nvmma || nvmma.getTransposed() || nvmma.getElementBitWidth() != 16 ||
+        !llvm::is_contained({32u, 64u, 128u}, nvmma.getSwizzlingByteWidth()))
+      return emitOpError()
+             << name
+             << " must be in a row-major 16-bit #tile.nvmma_shared layout "
+                "with a 32, 64 or 128-byte swizzle, got "
+             << buffer.getEncoding();
+    int64_t rowElements = nvmma.getSwizzlingByteWidth() / 2;
+    if (buffer.getShape()[1] % rowElements)
+      return emitOpError() << name << "'s rows (" << buffer.getShape()[1]
+                           << " elements) are not a multiple of its "
+                           << nvmma.getSwizzlingByteWidth()
+                           << "-byte swizzle";
+  }
+  auto mma = dyn_cast_or_null<MmaLayoutAttr>(c.getEncoding());
+  if (!mma || mma.getVersionMajor() != 3)
+    return emitOpError() << "accumulator needs a #tile.mma version 3 layout, "
+                            "got "
+                         << c.getEncoding();
+  ArrayRef<unsigned> warps = mma.getWarps();
+  if (warps.size() != 2 || warps[1] != 1)
+    return emitOpError() << "warps must all be along M (warpsPerCTA [W, 1]), "
+                            "got ["
+                         << warps << "]";
+  if (m % (16 * warps[0]) || k % 16 || n % 8 || n > 256 ||
+      mma.getInstrShape()[1] != n)
+    return emitOpError() << "needs M a multiple of " << 16 * warps[0]
+                         << " (16 rows a warp), K of 16 and N of 8 up to 256 "
+                            "(the instruction's N), got ["
+                         << m << ", " << n << ", " << k << "] and instrShape ["
+                         << mma.getInstrShape() << "]";
+  return success();
+}
+
 LogicalResult BufferIndexOp::verify() {
   BufferType src = getSrc().getType(), result = getType();
   if (src.getRank() < 2)

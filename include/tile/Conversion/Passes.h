@@ -27,6 +27,11 @@ struct TilePipelineOptions
     : public PassPipelineOptions<TilePipelineOptions> {
   Option<int> sm{*this, "sm", llvm::cl::desc("Target SM version (90 = sm_90)"),
                  llvm::cl::init(90)};
+  Option<bool> archSpecific{
+      *this, "arch-specific",
+      llvm::cl::desc("Use the SM version's architecture-specific features "
+                     "(sm_90a: wgmma)"),
+      llvm::cl::init(false)};
   Option<int> numWarps{*this, "num-warps",
                        llvm::cl::desc("Warps per block"), llvm::cl::init(4)};
   Option<bool> keepLayouts{

@@ -16,6 +16,9 @@ struct LoweringState {
   unsigned threadsPerWarp = 32;
   /// Blocks that should fit on one SM (nvvm.minctasm); 0: no bound.
   unsigned minBlocksPerSM = 0;
+  /// The module has warpgroup dots: shared memory written through the
+  /// generic proxy (stores, cp.async) is fenced for wgmma's async proxy.
+  bool asyncProxyReads = false;
   /// Elements per vector access of each load, store and async copy, chosen
   /// from the alignment analysis before the conversion starts.
   llvm::DenseMap<Operation *, unsigned> vectorWidth;
@@ -56,6 +59,19 @@ Value loadShared(OpBuilder &b, Location loc, Type type, Value ptr);
 Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,
                 ArrayRef<int64_t> shape);
 
+/// A shared buffer's layout as the lowering addresses it: rows along the
+/// dimensions of `order` but the first, of the first dimension's elements;
+/// 16-byte groups of `vec` elements of a row XOR-permuted by
+/// (row / perPhase) % maxPhase. With `blockElements`, rows are cut into
+/// blocks of that many elements, stored one block after another (the NVMMA
+/// layout of rows wider than its swizzle).
+struct SharedTiling {
+  unsigned vec = 1, perPhase = 1, maxPhase = 1;
+  SmallVector<unsigned> order;
+  int64_t blockElements = 0;
+};
+SharedTiling getSharedTiling(BufferType buffer);
+
 /// A distribution known to exist (the pass checks every tensor type first).
 Distribution getDistribution(Type type);
 
@@ -68,6 +84,9 @@ void populateMemoryPatterns(const TypeConverter &converter,
 void populateExchangePatterns(const TypeConverter &converter,
                               RewritePatternSet &patterns,
                               const LoweringState &state);
+void populateWarpgroupDotPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  const LoweringState &state);
 
 } // namespace mlir::tile
 

@@ -537,12 +537,41 @@ struct AtomicCASLowering : public TilePattern<AtomicCASOp> {
 // Shared memory
 //===----------------------------------------------------------------------===//
 
+} // namespace
+
+SharedTiling mlir::tile::getSharedTiling(BufferType buffer) {
+  SharedTiling tiling;
+  if (auto swizzled = dyn_cast<SwizzledSharedLayoutAttr>(buffer.getEncoding())) {
+    tiling.vec = swizzled.getVec();
+    tiling.perPhase = swizzled.getPerPhase();
+    tiling.maxPhase = swizzled.getMaxPhase();
+    tiling.order = SmallVector<unsigned>(swizzled.getOrder());
+    return tiling;
+  }
+  // wgmma's layout: rows as wide as the swizzle (32, 64 or 128 bytes),
+  // their 16-byte groups permuted within every 8 rows.
+  auto nvmma = cast<NVMMASharedLayoutAttr>(buffer.getEncoding());
+  tiling.order = nvmma.getTransposed() ? SmallVector<unsigned>{0, 1}
+                                       : SmallVector<unsigned>{1, 0};
+  unsigned swizzle = nvmma.getSwizzlingByteWidth();
+  unsigned bytes = nvmma.getElementBitWidth() / 8;
+  if (swizzle == 0)
+    return tiling;
+  tiling.vec = 16 / bytes;
+  tiling.perPhase = 128 / swizzle;
+  tiling.maxPhase = swizzle / 16;
+  tiling.blockElements = swizzle / bytes;
+  return tiling;
+}
+
+namespace {
+
 /// Byte offset of the element at `coords` in `buffer`: leading stage
 /// dimensions row-major, then the swizzled layout over the trailing ones.
 Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
                            ArrayRef<Value> coords) {
-  auto layout = cast<SwizzledSharedLayoutAttr>(buffer.getEncoding());
-  ArrayRef<unsigned> order = layout.getOrder();
+  SharedTiling layout = getSharedTiling(buffer);
+  ArrayRef<unsigned> order = layout.order;
   ArrayRef<int64_t> shape = buffer.getShape();
   size_t lead = shape.size() - order.size();
   Value index = linearize(b, loc, coords.take_front(lead), shape.take_front(lead));
@@ -558,14 +587,28 @@ Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
   }
   Value row = linearize(b, loc, rowCoords, rowShape);
   Value col = inner[fast];
-  if (layout.getMaxPhase() > 1) {
+  int64_t rowLength = innerShape[fast];
+  if (layout.blockElements && rowLength > layout.blockElements) {
+    // Column blocks one after another: block j's rows follow block j-1's.
+    int64_t rows = 1;
+    for (int64_t d : rowShape)
+      rows *= d;
+    Value width = createI32(b, loc, layout.blockElements);
+    Value block = arith::DivUIOp::create(b, loc, col, width);
+    col = arith::RemUIOp::create(b, loc, col, width);
+    row = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, block, createI32(b, loc, rows)),
+        row);
+    rowLength = layout.blockElements;
+  }
+  if (layout.maxPhase > 1) {
     // col' = ((col / vec) ^ ((row / perPhase) % maxPhase)) * vec + col % vec
-    Value vec = createI32(b, loc, layout.getVec());
+    Value vec = createI32(b, loc, layout.vec);
     Value phase = arith::RemUIOp::create(
         b, loc,
         arith::DivUIOp::create(b, loc, row,
-                               createI32(b, loc, layout.getPerPhase())),
-        createI32(b, loc, layout.getMaxPhase()));
+                               createI32(b, loc, layout.perPhase)),
+        createI32(b, loc, layout.maxPhase));
     Value group = arith::XOrIOp::create(
         b, loc, arith::DivUIOp::create(b, loc, col, vec), phase);
     col = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, group, vec),
@@ -575,7 +618,7 @@ Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
   for (int64_t d : innerShape)
     innerCount *= d;
   Value offset = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, row, createI32(b, loc, innerShape[fast])),
+      b, loc, arith::MulIOp::create(b, loc, row, createI32(b, loc, rowLength)),
       col);
   offset = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, index, createI32(b, loc, innerCount)),
@@ -589,20 +632,22 @@ Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
 /// within one swizzled group, so that the vector stays contiguous and
 /// aligned (rows are a multiple of it).
 unsigned getSharedVectorWidth(RankedTensorType type, BufferType buffer) {
-  auto layout = cast<SwizzledSharedLayoutAttr>(buffer.getEncoding());
+  SharedTiling layout = getSharedTiling(buffer);
   Type element = type.getElementType();
-  size_t lead = buffer.getRank() - layout.getOrder().size();
+  size_t lead = buffer.getRank() - layout.order.size();
   if (!isa<BlockedLayoutAttr>(type.getEncoding()) || lead != 0 ||
       !element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8)
     return 1;
   Distribution dist = getDistribution(type);
-  unsigned fast = layout.getOrder()[0];
+  unsigned fast = layout.order[0];
   if (dist.getFastestDim() != fast)
     return 1;
   int64_t width = std::min<int64_t>(dist.getSizePerThread(fast),
                                     16 / getElementBytes(element));
-  if (layout.getMaxPhase() > 1)
-    width = std::min<int64_t>(width, layout.getVec());
+  if (layout.maxPhase > 1)
+    width = std::min<int64_t>(width, layout.vec);
+  if (layout.blockElements)
+    width = std::min<int64_t>(width, layout.blockElements);
   width = int64_t(1) << llvm::Log2_64(std::max<int64_t>(1, width));
   while (width > 1 && buffer.getShape()[fast] % width)
     width /= 2;
@@ -754,6 +799,20 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
   return values;
 }
 
+/// In a module with warpgroup dots, orders this thread's shared-memory
+/// writes so far (generic proxy: stores, completed cp.async copies) before
+/// wgmma's reads (async proxy); the barrier that follows makes that hold
+/// for every thread, as CUTLASS does (writes, proxy fence, barrier, wgmma).
+void emitAsyncProxyFence(OpBuilder &b, Location loc,
+                         const LoweringState &state) {
+  if (state.asyncProxyReads)
+    NVVM::FenceProxyOp::create(
+        b, loc,
+        NVVM::ProxyKindAttr::get(b.getContext(), NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+}
+
 struct LocalAllocLowering : public TilePattern<LocalAllocOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -762,9 +821,11 @@ struct LocalAllocLowering : public TilePattern<LocalAllocOp> {
     FailureOr<Value> base = getScratchPointer(rewriter, op);
     if (failed(base))
       return rewriter.notifyMatchFailure(op, "no offset");
-    if (op.getSrc())
+    if (op.getSrc()) {
       storeTensor(rewriter, op.getLoc(), state, op.getSrc().getType(),
                   adaptor.getSrc(), op.getType(), *base);
+      emitAsyncProxyFence(rewriter, op.getLoc(), state);
+    }
     rewriter.replaceOp(op, *base);
     return success();
   }
@@ -778,6 +839,7 @@ struct LocalStoreLowering : public TilePattern<LocalStoreOp> {
     storeTensor(rewriter, op.getLoc(), state, op.getSrc().getType(),
                 adaptor.getSrc(), op.getDst().getType(),
                 adaptor.getDst().front());
+    emitAsyncProxyFence(rewriter, op.getLoc(), state);
     rewriter.eraseOp(op);
     return success();
   }
@@ -869,16 +931,18 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyGlobalToLocalOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     BufferType buffer = op.getResult().getType();
-    auto layout = cast<SwizzledSharedLayoutAttr>(buffer.getEncoding());
+    SharedTiling layout = getSharedTiling(buffer);
     Distribution dist = getDistribution(op.getSrc().getType());
     ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
     Type element = buffer.getElementType();
     int64_t bytes = getElementBytes(element);
     unsigned width = std::max(1u, state.vectorWidth.lookup(op));
     // The vector must stay contiguous in shared memory too.
-    size_t lead = buffer.getRank() - layout.getOrder().size();
-    bool contiguous = layout.getOrder()[0] + lead == dist.getFastestDim() &&
-                      (layout.getMaxPhase() == 1 || layout.getVec() % width == 0);
+    size_t lead = buffer.getRank() - layout.order.size();
+    bool contiguous =
+        layout.order[0] + lead == dist.getFastestDim() &&
+        (layout.maxPhase == 1 || layout.vec % width == 0) &&
+        (!layout.blockElements || layout.blockElements % width == 0);
     if (!contiguous)
       width = 1;
     bool zeroOther = !op.getOther();
@@ -944,6 +1008,7 @@ struct AsyncWaitLowering : public TilePattern<AsyncWaitOp> {
   matchAndRewrite(AsyncWaitOp op, OneToNOpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getNum());
+    emitAsyncProxyFence(rewriter, op.getLoc(), state);
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }

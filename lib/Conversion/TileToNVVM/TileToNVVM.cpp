@@ -667,10 +667,6 @@ std::string checkLowerable(Operation *op) {
     if (isa<RankedTensorType>(constant.getType()) && (!dense || !dense.isSplat()))
       return "only splat tensor constants are lowered";
   }
-  for (Value v : op->getOperands())
-    if (auto buffer = dyn_cast<BufferType>(v.getType()))
-      if (!isa<SwizzledSharedLayoutAttr>(buffer.getEncoding()))
-        return "NVMMA shared buffers are lowered by the tensor-core path only";
   if ((isa<LocalAllocOp>(op) || getScratchSizeInBytes(op) > 0) &&
       !op->hasAttr(TileDialect::getOffsetAttrName()))
     return "has no shared-memory offset: run tile-allocate-shared-memory first";
@@ -712,6 +708,9 @@ public:
       return signalPassFailure();
     }
     state.minBlocksPerSM = minBlocksPerSM;
+    state.asyncProxyReads =
+        module.walk([](WarpgroupDotOp) { return WalkResult::interrupt(); })
+            .wasInterrupted();
     if (fpFusion)
       allowContraction(module);
     if (auto t = module->getAttrOfType<IntegerAttr>(
@@ -806,6 +805,7 @@ public:
     populateComputePatterns(converter, patterns, state);
     populateMemoryPatterns(converter, patterns, state);
     populateExchangePatterns(converter, patterns, state);
+    populateWarpgroupDotPatterns(converter, patterns, state);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))

@@ -10,11 +10,11 @@ module {
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 8 : i32} {
   tile.func public @mma(%x: f32) {
-    // expected-error @below {{uses layout #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>, which convert-tile-to-nvvm does not lower yet}}
-    %s = tile.splat %x : f32 -> tensor<64x64xf32, #mma>
+    // expected-error @below {{uses layout #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>, which convert-tile-to-nvvm does not lower yet}}
+    %s = tile.splat %x : f32 -> tensor<64x128xf32, #mma>
     tile.return
   }
 }

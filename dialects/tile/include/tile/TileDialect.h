@@ -119,6 +119,10 @@ FailureOr<unsigned> getNumWarpsOrError(Operation *op, StringRef pass);
 /// The SM version of a target "sm_NN" (a suffix such as "a" allowed), or 0.
 unsigned parseSmVersion(StringRef target);
 
+/// Whether a target "sm_NNa" has the architecture-specific features of its
+/// SM version (sm_90a: wgmma), which run on that version only.
+bool hasArchSpecificFeatures(StringRef target);
+
 /// The type a load through `ptrType` yields: the pointee for a scalar pointer,
 /// a tensor of the pointee (same shape and encoding) for a tensor of pointers.
 /// Returns null when `ptrType` is neither.

@@ -61,6 +61,35 @@ def Tile_LocalStoreOp : Tile_Op<"local_store"> {
   let hasVerifier = 1;
 }
 
+def Tile_WarpgroupDotOp : Tile_Op<"warpgroup_dot", [
+    AllTypesMatch<["c", "d"]>]> {
+  let summary = "Matrix product on Hopper's warpgroup tensor cores (wgmma)";
+  let description = [{
+    `d = a * b + c`, with `a` (M x K) and `b` (K x N) read by the tensor
+    cores straight from shared memory (`wgmma.mma_async` with matrix
+    descriptors) and the accumulator in registers, in the `#tile.mma`
+    version 3 layout. Each warpgroup (4 warps) computes 64-row slices of the
+    result; the op returns when its products are complete (wait_group 0).
+
+    The buffers are in the NVMMA layout (`#tile.nvmma_shared`, 16-bit
+    elements, row-major: `a` K-contiguous, `b` N-contiguous) with a 32, 64 or
+    128-byte swizzle; f16 or bf16 inputs accumulate in f32. Needs sm_90a.
+
+    ```mlir
+    %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<128x64xf16, #nvmma128>, !tile.buffer<64x256xf16, #nvmma128> -> tensor<128x256xf32, #mma3>
+    ```
+  }];
+  let arguments = (ins Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>]>:$a,
+                       Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>]>:$b,
+                       Tile_Tensor:$c);
+  let results = (outs Tile_Tensor:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b))
+    `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_BufferIndexOp : Tile_Op<"buffer_index", [Pure]> {
   let summary = "One buffer of a multi-buffered allocation";
   let description = [{

@@ -1,0 +1,148 @@
+//===- WarpgroupDot.cpp - tile.warpgroup_dot to wgmma ---------------------===//
+//
+// Each warpgroup computes 64-row slices of the product with
+// wgmma.mma_async m64nNk16, reading both operands from their NVMMA buffers
+// through matrix descriptors: per 64-row slice a chain of K/16 instructions
+// on one accumulator struct, then one commit and a wait for all of them.
+//
+// A descriptor is the start address and two strides, in 16-byte units, and
+// the swizzle mode. A (M x K, K contiguous): the 64 x 16 slice at (m0, k0)
+// starts in column block k0 / (S/2) at row m0; 8-row groups are 8*S bytes
+// apart (the stride byte offset). B (K x N, N contiguous, "transposed"):
+// the 16 x N slice at k0 starts at row k0 of the first column block;
+// column blocks are K*S bytes apart (the leading byte offset) and 8-row
+// groups 8*S. (The same formulas were checked on an H100 against a host
+// product for 32, 64 and 128-byte swizzles and one to four column blocks.)
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+Value createI64(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, value, 64);
+}
+
+/// A wgmma matrix descriptor for the operand at `address` (a shared-space
+/// byte address, i64).
+Value emitDescriptor(OpBuilder &b, Location loc, Value address,
+                     int64_t leadingBytes, int64_t strideBytes,
+                     unsigned swizzle) {
+  int64_t mode = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
+  int64_t fields = ((leadingBytes >> 4) & 0x3FFF) << 16 |
+                   ((strideBytes >> 4) & 0x3FFF) << 32 | mode << 62;
+  Value start = arith::ShRUIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, address, createI64(b, loc, 0x3FFFF)),
+      createI64(b, loc, 4));
+  return arith::OrIOp::create(b, loc, start, createI64(b, loc, fields));
+}
+
+struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(WarpgroupDotOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *context = rewriter.getContext();
+    BufferType aType = op.getA().getType(), bType = op.getB().getType();
+    int64_t m = aType.getShape()[0], k = aType.getShape()[1],
+            n = bType.getShape()[1];
+    unsigned swizzleA =
+        cast<NVMMASharedLayoutAttr>(aType.getEncoding()).getSwizzlingByteWidth();
+    unsigned swizzleB =
+        cast<NVMMASharedLayoutAttr>(bType.getEncoding()).getSwizzlingByteWidth();
+    int64_t blockA = swizzleA / 2; // elements in a row of a column block
+    auto mma = cast<MmaLayoutAttr>(op.getC().getType().getEncoding());
+    unsigned warps = mma.getWarps()[0];
+    int64_t slices = m / (16 * warps);
+
+    // Accumulator element e of this thread is register `reg` of slice
+    // `slice`'s struct: 16x8 tiles along N, four registers each, (row, col)
+    // = (0,0) (0,1) (8,0) (8,1) as in the #tile.mma distribution.
+    Distribution c = getDistribution(op.getC().getType());
+    int64_t perSlice = n / 2;
+    SmallVector<int64_t> element(slices * perSlice, -1);
+    for (unsigned e = 0; e < c.getNumElements(); ++e) {
+      ArrayRef<int64_t> t = c.getTuple(e);
+      int64_t slice = t[0] / 2;
+      int64_t reg = (t[1] / 2) * 4 + (t[0] % 2) * 2 + t[1] % 2;
+      if (slice >= slices || reg >= perSlice)
+        return rewriter.notifyMatchFailure(op, "accumulator out of range");
+      element[slice * perSlice + reg] = e;
+    }
+    if (llvm::is_contained(element, -1))
+      return rewriter.notifyMatchFailure(op, "accumulator missing");
+
+    Type f32 = rewriter.getF32Type(), i64 = rewriter.getI64Type();
+    auto structType = LLVM::LLVMStructType::getLiteral(
+        context, SmallVector<Type>(perSlice, f32));
+    Value aBase = LLVM::PtrToIntOp::create(rewriter, loc, i64,
+                                           adaptor.getA().front());
+    Value bBase = LLVM::PtrToIntOp::create(rewriter, loc, i64,
+                                           adaptor.getB().front());
+    ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
+    Value group = arith::ExtUIOp::create(
+        rewriter, loc, i64,
+        arith::DivUIOp::create(rewriter, loc, ids.warp,
+                               createI32(rewriter, loc, 4)));
+    auto type = aType.getElementType().isBF16() ? NVVM::WGMMATypes::bf16
+                                                : NVVM::WGMMATypes::f16;
+    auto shape = NVVM::MMAShapeAttr::get(context, 64, n, 16);
+
+    SmallVector<Value> results(adaptor.getC().begin(), adaptor.getC().end());
+    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+    for (int64_t slice = 0; slice < slices; ++slice) {
+      Value acc = LLVM::UndefOp::create(rewriter, loc, structType);
+      for (int64_t reg = 0; reg < perSlice; ++reg)
+        acc = LLVM::InsertValueOp::create(
+            rewriter, loc, acc, results[element[slice * perSlice + reg]], reg);
+      // This warpgroup's 64 rows of the slice: slice * 16 * warps + 64 * g.
+      Value row = arith::AddIOp::create(
+          rewriter, loc, createI64(rewriter, loc, slice * 16 * warps),
+          arith::MulIOp::create(rewriter, loc, group, createI64(rewriter, loc, 64)));
+      Value rowBytes = arith::MulIOp::create(rewriter, loc, row,
+                                             createI64(rewriter, loc, swizzleA));
+      for (int64_t k0 = 0; k0 < k; k0 += 16) {
+        int64_t aOffset = (k0 / blockA) * m * swizzleA + (k0 % blockA) * 2;
+        Value aAddress = arith::AddIOp::create(
+            rewriter, loc, aBase,
+            arith::AddIOp::create(rewriter, loc, rowBytes,
+                                  createI64(rewriter, loc, aOffset)));
+        Value bAddress = arith::AddIOp::create(
+            rewriter, loc, bBase, createI64(rewriter, loc, k0 * swizzleB));
+        Value descA = emitDescriptor(rewriter, loc, aAddress, 16,
+                                     8 * swizzleA, swizzleA);
+        Value descB = emitDescriptor(rewriter, loc, bAddress, k * swizzleB,
+                                     8 * swizzleB, swizzleB);
+        acc = NVVM::WgmmaMmaAsyncOp::create(
+            rewriter, loc, structType, acc, descA, descB, shape, type, type,
+            NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+            NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+            NVVM::MMALayout::row, NVVM::MMALayout::row,
+            /*satfinite=*/NVVM::MMAIntOverflowAttr());
+      }
+      for (int64_t reg = 0; reg < perSlice; ++reg)
+        results[element[slice * perSlice + reg]] =
+            LLVM::ExtractValueOp::create(rewriter, loc, acc, reg);
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+    NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tile::populateWarpgroupDotPatterns(const TypeConverter &converter,
+                                              RewritePatternSet &patterns,
+                                              const LoweringState &state) {
+  patterns.add<WarpgroupDotLowering>(converter, patterns.getContext(), state);
+}
