@@ -119,13 +119,13 @@ int main(int argc, char **argv) {
 
   MlirTileCompileOptions options;
   mlirTileCompileOptionsInit(&options);
-  // CHECK: defaults: sm 90 warps 4 ptx 80 O3 emit 1 fp-fusion 1 keep-layouts 0 stages 3 min-blocks 0
+  // CHECK: defaults: sm 90 arch-specific 0 warps 4 ptx 80 O3 emit 1 fp-fusion 1 keep-layouts 0 stages 3 min-blocks 0
   fprintf(stderr,
-          "defaults: sm %d warps %d ptx %d O%d emit %d fp-fusion %d keep-layouts %d "
-          "stages %d min-blocks %d\n",
-          options.sm, options.numWarps, options.ptxVersion, options.optLevel,
-          options.emit, options.fpFusion, options.keepLayouts, options.numStages,
-          options.minBlocksPerSM);
+          "defaults: sm %d arch-specific %d warps %d ptx %d O%d emit %d fp-fusion %d "
+          "keep-layouts %d stages %d min-blocks %d\n",
+          options.sm, options.archSpecific, options.numWarps, options.ptxVersion,
+          options.optLevel, options.emit, options.fpFusion, options.keepLayouts,
+          options.numStages, options.minBlocksPerSM);
   options.diagnosticCallback = printDiagnostic;
 
   // CHECK-LABEL: ptx: ok
@@ -242,6 +242,14 @@ int main(int argc, char **argv) {
   fprintf(stderr, "%s", bounded.data);
   free(bounded.data);
   options.minBlocksPerSM = 0;
+  // sm_90a: the architecture-specific target.
+  // CHECK: sm_90a: ok
+  // CHECK: .target sm_90a
+  options.archSpecific = true;
+  Buffer specific = compile(ctx, vectorAdd, &options, "sm_90a");
+  fprintf(stderr, "%s", specific.data);
+  free(specific.data);
+  options.archSpecific = false;
   // Fewer than two stages: no pipelining, not an error.
   // CHECK: no stages: ok
   options.numStages = -1;

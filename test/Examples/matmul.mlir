@@ -10,6 +10,11 @@
 // With M, N, K multiples of 16 (as Triton specializes them), the loads are
 // 16-byte cp.async copies two K steps ahead (tile-pipeline, 3 stages).
 // RUN: %if ptxas %{ sed 's/%%M: i32, %%N: i32, %%K: i32)/%%M: i32 {tile.divisibility = 16 : i32}, %%N: i32 {tile.divisibility = 16 : i32}, %%K: i32 {tile.divisibility = 16 : i32})/' %tile_src_root/examples/matmul.mlir | tile-translate --emit=ptx -o - | FileCheck %s --check-prefix=PIPE %}
+// For sm_90a: wgmma reads the same pipelined stages straight from shared
+// memory: per iteration a wait, the async-proxy fence, one barrier, the next
+// group of copies, then two m64n64k16 (K = 32) and a wait for them.
+// RUN: %if ptxas %{ sed 's/%%M: i32, %%N: i32, %%K: i32)/%%M: i32 {tile.divisibility = 16 : i32}, %%N: i32 {tile.divisibility = 16 : i32}, %%K: i32 {tile.divisibility = 16 : i32})/' %tile_src_root/examples/matmul.mlir | tile-translate --emit=ptx --sm=90a -o - | FileCheck %s --check-prefix=WGMMA %}
+// RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul.mlir --emit=cubin --sm=90a -o %t.cubin %}
 
 // CHECK-LABEL: tile.func public @matmul
 // CHECK: scf.for
@@ -52,3 +57,19 @@
 // BF16-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // BF16-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // BF16-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+
+// WGMMA: .target sm_90a
+// WGMMA-COUNT-2: cp.async.commit_group
+// WGMMA: cp.async.wait_group{{[[:space:]]+}}1;
+// WGMMA-NEXT: fence.proxy.async.shared::cta;
+// WGMMA-NOT: bar.sync
+// WGMMA: bar.sync{{[[:space:]]+}}0;
+// WGMMA-NOT: bar.sync
+// WGMMA: cp.async.commit_group
+// WGMMA-NOT: bar.sync
+// WGMMA: wgmma.fence.sync.aligned;
+// WGMMA-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// WGMMA: wgmma.commit_group.sync.aligned;
+// WGMMA-NEXT: wgmma.wait_group.sync.aligned{{[[:space:]]+}}0;
+// WGMMA-NOT: bar.sync
+// WGMMA: cp.async.wait_group{{[[:space:]]+}}0;

@@ -97,6 +97,7 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     auto shape = NVVM::MMAShapeAttr::get(context, 64, n, 16);
 
     SmallVector<Value> results(adaptor.getC().begin(), adaptor.getC().end());
+    SmallVector<Value> products;
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     for (int64_t slice = 0; slice < slices; ++slice) {
       Value acc = LLVM::UndefOp::create(rewriter, loc, structType);
@@ -128,12 +129,15 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
             NVVM::MMALayout::row, NVVM::MMALayout::row,
             /*satfinite=*/NVVM::MMAIntOverflowAttr());
       }
-      for (int64_t reg = 0; reg < perSlice; ++reg)
-        results[element[slice * perSlice + reg]] =
-            LLVM::ExtractValueOp::create(rewriter, loc, acc, reg);
+      products.push_back(acc);
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
     NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
+    // The accumulator registers are only read after the wait.
+    for (auto [slice, acc] : llvm::enumerate(products))
+      for (int64_t reg = 0; reg < perSlice; ++reg)
+        results[element[slice * perSlice + reg]] =
+            LLVM::ExtractValueOp::create(rewriter, loc, acc, reg);
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
   }

@@ -370,3 +370,126 @@ tile.func public @dot_layout(%a: tensor<32x16xf32, #blocked>, %b: tensor<16x32xf
   %d = tile.dot %a, %b, %c : tensor<32x16xf32, #blocked> * tensor<16x32xf32, #blocked> -> tensor<32x32xf32, #blocked>
   tile.return
 }
+
+// -----
+
+// tile.warpgroup_dot: every verifier rule.
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_reduction(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<128x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{reduction dimensions differ: a is [64, 64], b is [128, 128]}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<128x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_rank(%a: !tile.buffer<2x64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{operands must have rank 2, got a rank 3, b rank 2, c rank 2}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<2x64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_acc_shape(%a: !tile.buffer<128x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{accumulator shape [64, 128] does not match the product shape [128, 128]}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<128x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_types(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xbf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{a and b must both be f16 or both bf16, got 'f16' and 'bf16'}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xbf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_acc_type(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf16, #wgmma>) {
+  // expected-error @below {{accumulates in f32, got 'f16'}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf16, #wgmma>
+  tile.return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_layout(%a: !tile.buffer<64x64xf16, #shared>, %b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{a must be in a row-major 16-bit #tile.nvmma_shared layout with a 32, 64 or 128-byte swizzle, got #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #shared>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmma_t = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_transposed(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma_t>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{b must be in a row-major 16-bit #tile.nvmma_shared layout with a 32, 64 or 128-byte swizzle, got #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma_t> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_swizzle_rows(%a: !tile.buffer<64x32xf16, #nvmma>, %b: !tile.buffer<32x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{a's rows (32 elements) are not a multiple of its 128-byte swizzle}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x32xf16, #nvmma>, !tile.buffer<32x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+tile.func public @wgmma_acc_layout(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #mma>) {
+  // expected-error @below {{accumulator needs a #tile.mma version 3 layout, got #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #mma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>
+tile.func public @wgmma_warps(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{warps must all be along M (warpsPerCTA [W, 1]), got [4, 2]}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_rows(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{needs M a multiple of 128 (16 rows a warp), K of 16 and N of 8 up to 256 (the instruction's N), got [64, 128, 64] and instrShape [16, 128, 16]}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+tile.func public @wgmma_instr_n(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{needs M a multiple of 64 (16 rows a warp), K of 16 and N of 8 up to 256 (the instruction's N), got [64, 128, 64] and instrShape [16, 64, 16]}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}

@@ -1,0 +1,75 @@
+// On sm_90a, dots whose shape suits Hopper's warpgroup MMA become
+// tile.warpgroup_dot: both operands stored (as computed) into NVMMA buffers
+// with the widest swizzle their rows allow, the accumulator in #tile.mma
+// version 3 with every warp along M; the rest stay on mma.sync.
+// RUN: tile-opt %s -split-input-file -tile-assign-layouts="target=sm_90a num-warps=8" -tile-accelerate-matmul | FileCheck %s
+// Plain sm_90 has no wgmma: mma.sync.
+// RUN: tile-opt %s -split-input-file -tile-assign-layouts="target=sm_90 num-warps=8" -tile-accelerate-matmul | FileCheck %s --check-prefix=SM90
+// SM90-NOT: tile.warpgroup_dot
+// SM90-NOT: versionMajor = 3
+
+// 128x256x64 on 8 warps (two warpgroups of 64 rows each): m64n256k16, 128
+// accumulators a thread; rows of 64 f16 (A) and 256 f16 (B) take the
+// 128-byte swizzle.
+// CHECK-DAG: #[[WG:.*]] = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+// CHECK-DAG: #[[S128:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-LABEL: tile.func @large
+// CHECK: %[[A:.*]] = tile.local_alloc %arg0 : (tensor<128x64xf16, #{{.*}}>) -> !tile.buffer<128x64xf16, #[[S128]]>
+// CHECK: %[[B:.*]] = tile.local_alloc %arg1 : (tensor<64x256xf16, #{{.*}}>) -> !tile.buffer<64x256xf16, #[[S128]]>
+// CHECK: %[[C:.*]] = tile.convert_layout %arg2 : tensor<128x256xf32, #{{.*}}> -> tensor<128x256xf32, #[[WG]]>
+// CHECK: %[[D:.*]] = tile.warpgroup_dot %[[A]], %[[B]], %[[C]] : !tile.buffer<128x64xf16, #[[S128]]>, !tile.buffer<64x256xf16, #[[S128]]> -> tensor<128x256xf32, #[[WG]]>
+// CHECK: tile.convert_layout %[[D]] : tensor<128x256xf32, #[[WG]]> -> tensor<128x256xf32, #{{.*}}>
+// CHECK-NOT: tile.local_load
+tile.func @large(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>, %c: tensor<128x256xf32>) -> tensor<128x256xf32> {
+  %d = tile.dot %a, %b, %c : tensor<128x64xf16> * tensor<64x256xf16> -> tensor<128x256xf32>
+  tile.return %d : tensor<128x256xf32>
+}
+
+// -----
+
+// bf16, K = 32: A's rows of 64 bytes take the 64-byte swizzle, B's of 128
+// bytes (64 bf16) the 128-byte one.
+// CHECK-DAG: #[[WG:.*]] = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+// CHECK-DAG: #[[S64:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: #[[S128:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-LABEL: tile.func @bf16
+// CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer<128x32xbf16, #[[S64]]>, !tile.buffer<32x64xbf16, #[[S128]]> -> tensor<128x64xf32, #[[WG]]>
+tile.func @bf16(%a: tensor<128x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<128x64xf32>) -> tensor<128x64xf32> {
+  %d = tile.dot %a, %b, %c : tensor<128x32xbf16> * tensor<32x64xbf16> -> tensor<128x64xf32>
+  tile.return %d : tensor<128x64xf32>
+}
+
+// -----
+
+// 64 rows cannot give 8 warps 16 rows each: mma.sync.
+// CHECK: #mma = #tile.mma<{versionMajor = 2
+// CHECK-LABEL: tile.func @few_rows
+// CHECK-NOT: tile.warpgroup_dot
+// CHECK: tile.dot {{.*}} -> tensor<64x64xf32, #mma>
+tile.func @few_rows(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d = tile.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+  tile.return %d : tensor<64x64xf32>
+}
+
+// -----
+
+// 256x256 on 8 warps would need 256 accumulators a thread: mma.sync.
+// CHECK: #mma = #tile.mma<{versionMajor = 2
+// CHECK-LABEL: tile.func @too_many_accumulators
+// CHECK-NOT: tile.warpgroup_dot
+// CHECK: tile.dot {{.*}} -> tensor<256x256xf32, #mma>
+tile.func @too_many_accumulators(%a: tensor<256x64xf16>, %b: tensor<64x256xf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %d = tile.dot %a, %b, %c : tensor<256x64xf16> * tensor<64x256xf16> -> tensor<256x256xf32>
+  tile.return %d : tensor<256x256xf32>
+}
+
+// -----
+
+// f32 operands are not on wgmma's path (tf32 is not lowered): FMA.
+// CHECK-LABEL: tile.func @f32
+// CHECK-NOT: tile.warpgroup_dot
+// CHECK-NOT: versionMajor = 3
+tile.func @f32(%a: tensor<128x32xf32>, %b: tensor<32x64xf32>, %c: tensor<128x64xf32>) -> tensor<128x64xf32> {
+  %d = tile.dot %a, %b, %c : tensor<128x32xf32> * tensor<32x64xf32> -> tensor<128x64xf32>
+  tile.return %d : tensor<128x64xf32>
+}
