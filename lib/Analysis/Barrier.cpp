@@ -139,6 +139,9 @@ struct Pending {
   /// first) not yet waited for.
   AsyncTargets asyncUncommitted;
   SmallVector<AsyncTargets> asyncGroups;
+  /// Shared memory asynchronous warpgroup dots may still be reading, one
+  /// group per dot (oldest first).
+  SmallVector<AsyncTargets> readGroups;
 
   AsyncTargets allAsync() const {
     AsyncTargets all = asyncUncommitted;
@@ -161,6 +164,8 @@ struct Pending {
     apply(asyncUncommitted);
     for (AsyncTargets &group : asyncGroups)
       apply(group);
+    for (AsyncTargets &group : readGroups)
+      apply(group);
   }
 
   void join(const Pending &other) {
@@ -168,32 +173,36 @@ struct Pending {
     addAll(writes, other.writes);
     addAll(asyncUncommitted, other.asyncUncommitted);
     // Align groups by recency: the most recent groups wait together.
-    size_t n = std::max(asyncGroups.size(), other.asyncGroups.size());
-    SmallVector<AsyncTargets> groups(n);
-    auto merge = [&](const SmallVector<AsyncTargets> &from) {
-      for (size_t i = 0; i < from.size(); ++i)
-        addAll(groups[n - from.size() + i], from[i]);
+    auto merge = [](SmallVector<AsyncTargets> &mine,
+                    const SmallVector<AsyncTargets> &theirs) {
+      size_t n = std::max(mine.size(), theirs.size());
+      SmallVector<AsyncTargets> groups(n);
+      for (const SmallVector<AsyncTargets> *from :
+           std::initializer_list<const SmallVector<AsyncTargets> *>{&mine,
+                                                                     &theirs})
+        for (size_t i = 0; i < from->size(); ++i)
+          addAll(groups[n - from->size() + i], (*from)[i]);
+      mine = std::move(groups);
     };
-    merge(asyncGroups);
-    merge(other.asyncGroups);
-    asyncGroups = std::move(groups);
+    merge(asyncGroups, other.asyncGroups);
+    merge(readGroups, other.readGroups);
   }
 
   /// Keeps at most `limit` groups by merging the oldest: with no wait in
   /// the function keeping more than `limit - 1` groups pending, the oldest
   /// groups always land together, so this loses nothing; it bounds the
   /// state of loops that commit groups without waiting.
-  void capGroups(size_t limit) {
-    while (asyncGroups.size() > limit) {
-      addAll(asyncGroups[1], asyncGroups[0]);
-      asyncGroups.erase(asyncGroups.begin());
+  static void capGroups(SmallVector<AsyncTargets> &groups, size_t limit) {
+    while (groups.size() > limit) {
+      addAll(groups[1], groups[0]);
+      groups.erase(groups.begin());
     }
   }
 
   bool operator==(const Pending &other) const {
     return reads == other.reads && writes == other.writes &&
            asyncUncommitted == other.asyncUncommitted &&
-           asyncGroups == other.asyncGroups;
+           asyncGroups == other.asyncGroups && readGroups == other.readGroups;
   }
 };
 
@@ -205,6 +214,10 @@ public:
         barriers(barriers) {
     fn.walk([&](AsyncWaitOp wait) {
       groupLimit = std::max<size_t>(groupLimit, size_t(wait.getNum()) + 1);
+    });
+    fn.walk([&](WarpgroupDotWaitOp wait) {
+      readGroupLimit =
+          std::max<size_t>(readGroupLimit, size_t(wait.getPendings()) + 1);
     });
   }
 
@@ -375,7 +388,21 @@ private:
     if (isa<AsyncCommitGroupOp>(op)) {
       state.asyncGroups.push_back(std::move(state.asyncUncommitted));
       state.asyncUncommitted.clear();
-      state.capGroups(groupLimit);
+      Pending::capGroups(state.asyncGroups, groupLimit);
+      return state;
+    }
+    if (auto wait = dyn_cast<WarpgroupDotWaitOp>(op)) {
+      // All but the `pendings` most recent dots are done reading: their
+      // operands become ordinary reads, which a barrier orders before other
+      // threads' writes.
+      size_t keep =
+          std::min<size_t>(wait.getPendings(), state.readGroups.size());
+      size_t done = state.readGroups.size() - keep;
+      for (size_t i = 0; i < done; ++i)
+        for (const AsyncTarget &t : state.readGroups[i])
+          addAll(state.reads, Intervals{t.bytes});
+      state.readGroups.erase(state.readGroups.begin(),
+                             state.readGroups.begin() + done);
       return state;
     }
     if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
@@ -424,6 +451,29 @@ private:
       }
     }
 
+    // Memory a warpgroup dot may still be reading: no barrier can order
+    // writes to it either. Another stage of the same allocation is safe.
+    StageTag writeStage;
+    if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
+      writeStage = getStageTag(copy.getResult());
+    else if (auto store = dyn_cast<LocalStoreOp>(op))
+      writeStage = getStageTag(store.getDst());
+    Intervals beingRead;
+    for (const AsyncTargets &group : state.readGroups)
+      for (const AsyncTarget &t : group)
+        if (!t.stage.isOtherStageThan(writeStage))
+          addAll(beingRead, Intervals{t.bytes});
+    Intervals written = writes;
+    addAll(written, async);
+    if (auto overlap = findOverlap(written, beingRead);
+        overlap && reported.insert(op).second) {
+      op->emitError() << "writes shared memory [" << overlap->first << ", "
+                      << overlap->second
+                      << ") that a warpgroup dot may still be reading: wait "
+                         "for it first (tile.warpgroup_dot_wait)";
+      failed = true;
+    }
+
     std::optional<BarrierReason> reason;
     auto check = [&](const Intervals &a, const Intervals &b,
                      BarrierReason::Kind kind) {
@@ -446,7 +496,17 @@ private:
       state.reads.clear();
       state.writes.clear();
     }
-    addAll(state.reads, reads);
+    if (auto dot = dyn_cast<WarpgroupDotOp>(op); dot && dot.getIsAsync()) {
+      // Read until a tile.warpgroup_dot_wait completes the dot.
+      AsyncTargets group;
+      for (Value buffer : {dot.getA(), dot.getB()})
+        for (const ByteInterval &bytes : allocation.getIntervals(buffer))
+          addAll(group, AsyncTargets{{bytes, getStageTag(buffer)}});
+      state.readGroups.push_back(std::move(group));
+      Pending::capGroups(state.readGroups, readGroupLimit);
+    } else {
+      addAll(state.reads, reads);
+    }
     addAll(state.writes, writes);
     StageTag copyStage;
     if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
@@ -464,7 +524,7 @@ private:
   bool failed = false;
   /// Committed groups tracked separately: one more than the most any wait
   /// keeps pending.
-  size_t groupLimit = 1;
+  size_t groupLimit = 1, readGroupLimit = 1;
 };
 
 } // namespace

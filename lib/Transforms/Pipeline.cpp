@@ -129,6 +129,30 @@ std::optional<Stream> getStream(scf::ForOp loop, LoadOp load) {
   return Stream{load, alloc, std::move(*slice), std::move(carried)};
 }
 
+/// The loop's warpgroup dot that can run asynchronously: both operands
+/// staged by `streams`, the accumulator an iteration argument, and the
+/// result only yielded back to it.
+WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
+  auto staged = [&](Value buffer) {
+    return llvm::any_of(
+        streams, [&](const Stream &s) {
+          return static_cast<Operation *>(s.alloc) == buffer.getDefiningOp();
+        });
+  };
+  for (auto dot : loop.getBody()->getOps<WarpgroupDotOp>()) {
+    auto acc = dyn_cast<BlockArgument>(dot.getC());
+    if (!staged(dot.getA()) || !staged(dot.getB()) || !acc ||
+        acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+        !dot->hasOneUse())
+      continue;
+    OpOperand &use = *dot->getUses().begin();
+    if (isa<scf::YieldOp>(use.getOwner()) &&
+        use.getOperandNumber() == acc.getArgNumber() - 1)
+      return dot;
+  }
+  return {};
+}
+
 class Pipeline : public tile::impl::PipelineBase<Pipeline> {
 public:
   using Base::Base;
@@ -158,6 +182,14 @@ private:
       return;
 
     int64_t stages = numStages;
+    // A warpgroup dot on the staged buffers, accumulating in a loop-carried
+    // value, runs asynchronously: one in flight while the next iteration
+    // waits for its data and issues its copies. Its stage is then busy one
+    // iteration longer, so copies run stages - 2 iterations ahead.
+    WarpgroupDotOp asyncDot = getAsyncDot(loop, streams);
+    if (stages < 3)
+      asyncDot = {};
+    int64_t distance = asyncDot ? stages - 2 : stages - 1;
     Location loc = loop.getLoc();
     OpBuilder b(loop);
     Value iv = loop.getInductionVar();
@@ -238,8 +270,8 @@ private:
                                  tokens);
     };
 
-    // Prologue: iterations lb .. lb + stages - 2.
-    for (int64_t i = 0; i < stages - 1; ++i)
+    // Prologue: iterations lb .. lb + distance - 1.
+    for (int64_t i = 0; i < distance; ++i)
       issue(constant(*lb + i),
             arith::ConstantIntOp::create(b, loc, (*lb + i) % stages, 32),
             [&](BlockArgument arg) {
@@ -247,16 +279,16 @@ private:
                              i);
             });
 
-    // Each iteration: wait for its own group, issue the one stages - 1
+    // Each iteration: wait for its own group, issue the one `distance`
     // ahead, read its stage.
     b.setInsertionPointToStart(loop.getBody());
     AsyncWaitOp::create(b, loc, AsyncTokenType::get(&getContext()),
-                        ValueRange(), stages - 2);
-    Value ahead = arith::AddIOp::create(b, loc, iv, constant(stages - 1));
+                        ValueRange(), distance - 1);
+    Value ahead = arith::AddIOp::create(b, loc, iv, constant(distance));
     Value aheadSlot = arith::RemUIOp::create(
         b, loc, toI32(ahead), arith::ConstantIntOp::create(b, loc, stages, 32));
     issue(ahead, aheadSlot, [&](BlockArgument arg) {
-      return advance(arg, arg, stages - 1);
+      return advance(arg, arg, distance);
     });
     Value slot = arith::RemUIOp::create(
         b, loc, toI32(iv), arith::ConstantIntOp::create(b, loc, stages, 32));
@@ -269,8 +301,22 @@ private:
       stream.load.erase();
     }
 
-    // After the loop: every copy has landed before the ring is freed.
+    // After the loop: the last dot is done and every copy has landed
+    // before the ring is freed.
     b.setInsertionPointAfter(loop);
+    if (asyncDot) {
+      asyncDot.setIsAsync(true);
+      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      unsigned index = asyncDot->getUses().begin()->getOperandNumber();
+      OpBuilder inside(yield);
+      auto pending = WarpgroupDotWaitOp::create(
+          inside, loc, asyncDot.getType(), asyncDot.getResult(), 1);
+      yield->setOperand(index, pending.getResult(0));
+      Value result = loop.getResult(index);
+      auto done = WarpgroupDotWaitOp::create(b, loc, result.getType(), result,
+                                             0);
+      result.replaceAllUsesExcept(done.getResult(0), done);
+    }
     AsyncWaitOp::create(b, loc, AsyncTokenType::get(&getContext()),
                         ValueRange(), 0);
     for (Value ring : rings)

@@ -413,3 +413,110 @@ tile.func public @commit_without_wait(%p: tensor<128x!tile.ptr<f32>, #blocked>, 
   tile.return
 }
 }
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// tile-pipeline's schedule for an asynchronous warpgroup dot: four stages,
+// copies two iterations ahead, one dot in flight. The copy into stage
+// (iv + 2) rem 4 overwrites the stage of the dot of iteration iv - 2, which
+// the previous iteration's warpgroup_dot_wait {pendings = 1} completed; the
+// dot of iteration iv - 1 (stage (iv - 1) rem 4) may still be reading, but
+// that is another stage. One barrier per iteration.
+tile.func public @wgmma_ring(%p: tensor<64x64x!tile.ptr<f16>, #blocked>, %acc0: tensor<64x64xf32, #mma>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c4 = arith.constant 4 : i32
+  %ra = tile.local_alloc : () -> !tile.buffer<4x64x64xf16, #nvmma, mutable>
+  %rb = tile.local_alloc : () -> !tile.buffer<4x64x64xf16, #nvmma, mutable>
+  %a0 = tile.buffer_index %ra[%c0] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %b0 = tile.buffer_index %rb[%c0] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %ta0 = tile.async_copy_global_to_local %p, %a0 : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %tb0 = tile.async_copy_global_to_local %p, %b0 : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %g0 = tile.async_commit_group tokens %ta0, %tb0
+  %a1 = tile.buffer_index %ra[%c1] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %b1 = tile.buffer_index %rb[%c1] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %ta1 = tile.async_copy_global_to_local %p, %a1 : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %tb1 = tile.async_copy_global_to_local %p, %b1 : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %g1 = tile.async_commit_group tokens %ta1, %tb1
+  %r = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<64x64xf32, #mma>) : i32 {
+    %w = tile.async_wait {num = 1 : i32}
+    %ahead = arith.addi %iv, %c2 : i32
+    %slot = arith.remui %ahead, %c4 : i32
+    %aa = tile.buffer_index %ra[%slot] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %ba = tile.buffer_index %rb[%slot] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    // expected-remark @below {{barrier before: write after write of [0, 32768)}}
+    %ta = tile.async_copy_global_to_local %p, %aa : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %tb = tile.async_copy_global_to_local %p, %ba : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %g = tile.async_commit_group tokens %ta, %tb
+    %now = arith.remui %iv, %c4 : i32
+    %ar = tile.buffer_index %ra[%now] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %br = tile.buffer_index %rb[%now] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %d = tile.warpgroup_dot %ar, %br, %acc {isAsync} : !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf32, #mma>
+    %dw = tile.warpgroup_dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+    scf.yield %dw : tensor<64x64xf32, #mma>
+  }
+  %rw = tile.warpgroup_dot_wait %r {pendings = 0 : i32} : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  %done = tile.async_wait {num = 0 : i32}
+  tile.local_dealloc %ra : !tile.buffer<4x64x64xf16, #nvmma, mutable>
+  tile.local_dealloc %rb : !tile.buffer<4x64x64xf16, #nvmma, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// The same with copies three iterations ahead: stage (iv + 3) rem 4 is
+// (iv - 1) rem 4, which the dot still in flight reads: an error, no
+// barrier can order it.
+tile.func public @wgmma_ring_overwrite(%p: tensor<64x64x!tile.ptr<f16>, #blocked>, %acc0: tensor<64x64xf32, #mma>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c4 = arith.constant 4 : i32
+  %ra = tile.local_alloc : () -> !tile.buffer<4x64x64xf16, #nvmma, mutable>
+  %rb = tile.local_alloc : () -> !tile.buffer<4x64x64xf16, #nvmma, mutable>
+  %a0 = tile.buffer_index %ra[%c0] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %b0 = tile.buffer_index %rb[%c0] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %ta0 = tile.async_copy_global_to_local %p, %a0 : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %tb0 = tile.async_copy_global_to_local %p, %b0 : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %g0 = tile.async_commit_group tokens %ta0, %tb0
+  %a1 = tile.buffer_index %ra[%c1] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %b1 = tile.buffer_index %rb[%c1] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %ta1 = tile.async_copy_global_to_local %p, %a1 : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %tb1 = tile.async_copy_global_to_local %p, %b1 : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %g1 = tile.async_commit_group tokens %ta1, %tb1
+  %r = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<64x64xf32, #mma>) : i32 {
+    %w = tile.async_wait {num = 1 : i32}
+    %c3 = arith.constant 3 : i32
+    %ahead = arith.addi %iv, %c3 : i32
+    %slot = arith.remui %ahead, %c4 : i32
+    %aa = tile.buffer_index %ra[%slot] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %ba = tile.buffer_index %rb[%slot] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    // expected-error @below {{writes shared memory [0, 32768) that a warpgroup dot may still be reading: wait for it first (tile.warpgroup_dot_wait)}}
+    %ta = tile.async_copy_global_to_local %p, %aa : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    // expected-error @below {{writes shared memory [32768, 65536) that a warpgroup dot may still be reading: wait for it first (tile.warpgroup_dot_wait)}}
+    %tb = tile.async_copy_global_to_local %p, %ba : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %g = tile.async_commit_group tokens %ta, %tb
+    %now = arith.remui %iv, %c4 : i32
+    %ar = tile.buffer_index %ra[%now] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %br = tile.buffer_index %rb[%now] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %d = tile.warpgroup_dot %ar, %br, %acc {isAsync} : !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf32, #mma>
+    %dw = tile.warpgroup_dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+    scf.yield %dw : tensor<64x64xf32, #mma>
+  }
+  %rw = tile.warpgroup_dot_wait %r {pendings = 0 : i32} : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  %done = tile.async_wait {num = 0 : i32}
+  tile.local_dealloc %ra : !tile.buffer<4x64x64xf16, #nvmma, mutable>
+  tile.local_dealloc %rb : !tile.buffer<4x64x64xf16, #nvmma, mutable>
+  tile.return
+}
+}

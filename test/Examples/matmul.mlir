@@ -11,8 +11,11 @@
 // 16-byte cp.async copies two K steps ahead (tile-pipeline, 3 stages).
 // RUN: %if ptxas %{ sed 's/%%M: i32, %%N: i32, %%K: i32)/%%M: i32 {tile.divisibility = 16 : i32}, %%N: i32 {tile.divisibility = 16 : i32}, %%K: i32 {tile.divisibility = 16 : i32})/' %tile_src_root/examples/matmul.mlir | tile-translate --emit=ptx -o - | FileCheck %s --check-prefix=PIPE %}
 // For sm_90a: wgmma reads the same pipelined stages straight from shared
-// memory: per iteration a wait, the async-proxy fence, one barrier, the next
-// group of copies, then two m64n64k16 (K = 32) and a wait for them.
+// memory, one group of products in flight: the copies run one iteration
+// ahead (3 stages: one being copied, one read, one still read by the dot
+// in flight); per iteration a wait, the async-proxy fence, one barrier, the
+// next group of copies, then two m64n64k16 (K = 32) and a wait for the
+// previous iteration's products.
 // RUN: %if ptxas %{ sed 's/%%M: i32, %%N: i32, %%K: i32)/%%M: i32 {tile.divisibility = 16 : i32}, %%N: i32 {tile.divisibility = 16 : i32}, %%K: i32 {tile.divisibility = 16 : i32})/' %tile_src_root/examples/matmul.mlir | tile-translate --emit=ptx --sm=90a -o - | FileCheck %s --check-prefix=WGMMA %}
 // RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul.mlir --emit=cubin --sm=90a -o %t.cubin %}
 
@@ -59,8 +62,9 @@
 // BF16-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 
 // WGMMA: .target sm_90a
-// WGMMA-COUNT-2: cp.async.commit_group
-// WGMMA: cp.async.wait_group{{[[:space:]]+}}1;
+// WGMMA: cp.async.commit_group
+// WGMMA-NOT: cp.async.commit_group
+// WGMMA: cp.async.wait_group{{[[:space:]]+}}0;
 // WGMMA-NEXT: fence.proxy.async.shared::cta;
 // WGMMA-NOT: bar.sync
 // WGMMA: bar.sync{{[[:space:]]+}}0;
@@ -70,6 +74,7 @@
 // WGMMA: wgmma.fence.sync.aligned;
 // WGMMA-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // WGMMA: wgmma.commit_group.sync.aligned;
-// WGMMA-NEXT: wgmma.wait_group.sync.aligned{{[[:space:]]+}}0;
+// WGMMA: wgmma.wait_group.sync.aligned 1;
 // WGMMA-NOT: bar.sync
+// WGMMA: wgmma.wait_group.sync.aligned 0;
 // WGMMA: cp.async.wait_group{{[[:space:]]+}}0;

@@ -227,3 +227,79 @@ tile.func public @index_loop(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, 
   tile.return %r : tensor<64x32xf16, #blocked>
 }
 }
+
+// -----
+
+// A warpgroup dot accumulating in the loop runs asynchronously: one group
+// of products in flight, so its stage stays busy an iteration longer and
+// the copies run stages - 2 iterations ahead (one for 3 stages). The dot's
+// result goes through tile.warpgroup_dot_wait {pendings = 1} to the next
+// iteration, and {pendings = 0} after the loop, before the rings are freed.
+// With 2 stages there is no room for that: the dot stays synchronous.
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// CHECK-LABEL: tile.func public @wgmma_staged
+// CHECK: %[[RA:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x64xf16, #nvmma, mutable>
+// CHECK: %[[RB:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x64xf16, #nvmma, mutable>
+// CHECK: tile.async_commit_group
+// CHECK-NOT: tile.async_commit_group
+// CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK-NEXT: tile.async_wait {num = 0 : i32}
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[IV]], %c1_i32
+// CHECK: arith.remui %[[AHEAD]], %c3_i32
+// CHECK: tile.async_commit_group
+// CHECK: %[[NOW:.*]] = arith.remui %[[IV]], %c3_i32
+// CHECK: %[[SA:.*]] = tile.buffer_index %[[RA]][%[[NOW]]]
+// CHECK: %[[SB:.*]] = tile.buffer_index %[[RB]][%[[NOW]]]
+// CHECK: %[[D:.*]] = tile.warpgroup_dot %[[SA]], %[[SB]], %[[ACC]] {isAsync}
+// CHECK-NEXT: %[[W:.*]] = tile.warpgroup_dot_wait %[[D]] {pendings = 1 : i32}
+// CHECK-NEXT: scf.yield %[[W]]
+// CHECK: %[[DONE:.*]] = tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK-NEXT: tile.async_wait {num = 0 : i32}
+// CHECK-NEXT: tile.local_dealloc %[[RA]]
+// CHECK-NEXT: tile.local_dealloc %[[RB]]
+// CHECK-NEXT: tile.return %[[DONE]]
+
+// TWO-LABEL: tile.func public @wgmma_staged
+// TWO-NOT: isAsync
+// TWO-NOT: tile.warpgroup_dot_wait
+// TWO: tile.return
+
+// BAR-LABEL: tile.func public @wgmma_staged
+// BAR: scf.for
+// BAR-NEXT: tile.async_wait {num = 0 : i32}
+// BAR-NOT: gpu.barrier
+// BAR: gpu.barrier
+// BAR-NEXT: tile.async_copy_global_to_local
+// BAR-NOT: gpu.barrier
+// BAR: scf.yield
+tile.func public @wgmma_staged(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                               %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                               %n: i32) -> tensor<64x64xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4096 = arith.constant 4096 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>>
+  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+  %cols = tile.broadcast %r2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+  %as = tile.splat %a : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
+  %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
+  %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %k0 = arith.muli %iv, %c4096 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %k0s, %cols : tensor<64x64xi32, #blocked>
+    %ap = tile.addptr %as, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %bp = tile.addptr %bs, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %x = tile.load %ap : tensor<64x64x!tile.ptr<f16>, #blocked>
+    %y = tile.load %bp : tensor<64x64x!tile.ptr<f16>, #blocked>
+    %xa = tile.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  }
+  tile.return %res : tensor<64x64xf32, #mma>
+}
+}

@@ -123,6 +123,25 @@ LogicalResult WarpgroupDotOp::verify() {
   return success();
 }
 
+LogicalResult WarpgroupDotWaitOp::verify() {
+  if (getInputs().empty())
+    return emitOpError() << "needs at least one accumulator";
+  if (getPendingsAttr().getInt() < 0)
+    return emitOpError() << "pendings must not be negative, got "
+                         << getPendingsAttr().getInt();
+  if (getInputs().getTypes() != getOutputs().getTypes())
+    return emitOpError() << "results must have the types of the inputs";
+  for (Type type : getInputs().getTypes()) {
+    auto mma = dyn_cast_or_null<MmaLayoutAttr>(
+        cast<RankedTensorType>(type).getEncoding());
+    if (!mma || mma.getVersionMajor() != 3)
+      return emitOpError() << "waits for warpgroup dot accumulators "
+                              "(#tile.mma version 3), got "
+                           << type;
+  }
+  return success();
+}
+
 LogicalResult BufferIndexOp::verify() {
   BufferType src = getSrc().getType(), result = getType();
   if (src.getRank() < 2)

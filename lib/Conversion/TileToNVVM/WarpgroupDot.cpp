@@ -132,7 +132,10 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
       products.push_back(acc);
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
-    NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
+    // An asynchronous dot leaves its group in flight for a
+    // tile.warpgroup_dot_wait.
+    if (!op.getIsAsync())
+      NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
     // The accumulator registers are only read after the wait.
     for (auto [slice, acc] : llvm::enumerate(products))
       for (int64_t reg = 0; reg < perSlice; ++reg)
@@ -143,10 +146,56 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
   }
 };
 
+/// wgmma.wait_group as inline PTX whose operands are the accumulators (tied
+/// to its results), so that every later read of them depends on the wait:
+/// NVVM's wait op takes no operands, and registers a wgmma may still be
+/// writing must not be read or copied before it.
+struct WarpgroupDotWaitLowering : public TilePattern<WarpgroupDotWaitOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(WarpgroupDotWaitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> values;
+    for (ValueRange input : adaptor.getInputs())
+      llvm::append_range(values, input);
+    SmallVector<Type> types;
+    std::string constraints;
+    for (auto [i, v] : llvm::enumerate(values)) {
+      if (!v.getType().isF32())
+        return rewriter.notifyMatchFailure(op, "accumulators are f32");
+      types.push_back(v.getType());
+      constraints += (i ? ",=f" : "=f");
+    }
+    for (size_t i = 0; i < values.size(); ++i)
+      constraints += "," + std::to_string(i);
+    auto structType =
+        LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
+    auto wait = LLVM::InlineAsmOp::create(
+        rewriter, loc, structType, values,
+        "wgmma.wait_group.sync.aligned " + std::to_string(op.getPendings()) +
+            ";",
+        constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+    SmallVector<SmallVector<Value>> results;
+    size_t next = 0;
+    for (ValueRange input : adaptor.getInputs()) {
+      SmallVector<Value> &out = results.emplace_back();
+      for (size_t i = 0; i < input.size(); ++i)
+        out.push_back(LLVM::ExtractValueOp::create(rewriter, loc,
+                                                   wait.getResult(0), next++));
+    }
+    SmallVector<ValueRange> ranges(results.begin(), results.end());
+    rewriter.replaceOpWithMultiple(op, ranges);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tile::populateWarpgroupDotPatterns(const TypeConverter &converter,
                                               RewritePatternSet &patterns,
                                               const LoweringState &state) {
-  patterns.add<WarpgroupDotLowering>(converter, patterns.getContext(), state);
+  patterns.add<WarpgroupDotLowering, WarpgroupDotWaitLowering>(
+      converter, patterns.getContext(), state);
 }

@@ -493,3 +493,40 @@ tile.func public @wgmma_instr_n(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.b
   %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
   tile.return
 }
+
+// -----
+
+// tile.warpgroup_dot_wait: every verifier rule.
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_wait_negative(%c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{pendings must not be negative, got -1}}
+  %d = tile.warpgroup_dot_wait %c {pendings = -1 : i32} : tensor<64x128xf32, #wgmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#wgmma64 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+tile.func public @wgmma_wait_types(%c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{results must have the types of the inputs}}
+  %d = tile.warpgroup_dot_wait %c {pendings = 0 : i32} : tensor<64x128xf32, #wgmma> -> tensor<64x128xf32, #wgmma64>
+  tile.return
+}
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+tile.func public @wgmma_wait_layout(%c: tensor<64x128xf32, #mma>) {
+  // expected-error @below {{waits for warpgroup dot accumulators (#tile.mma version 3), got 'tensor<64x128xf32, #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>'}}
+  %d = tile.warpgroup_dot_wait %c {pendings = 0 : i32} : tensor<64x128xf32, #mma> -> tensor<64x128xf32, #mma>
+  tile.return
+}
+
+// -----
+
+tile.func public @wgmma_wait_empty() {
+  // expected-error @below {{needs at least one accumulator}}
+  "tile.warpgroup_dot_wait"() {pendings = 0 : i32} : () -> ()
+  tile.return
+}

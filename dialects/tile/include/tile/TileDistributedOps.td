@@ -71,6 +71,11 @@ def Tile_WarpgroupDotOp : Tile_Op<"warpgroup_dot", [
     version 3 layout. Each warpgroup (4 warps) computes 64-row slices of the
     result; the op returns when its products are complete (wait_group 0).
 
+    With `isAsync`, the op only issues the products (one wgmma group): the
+    result may feed further warpgroup dots as their accumulator, and is a
+    value only after a `tile.warpgroup_dot_wait` that leaves it no longer
+    pending; until then the tensor cores may still read `a` and `b`.
+
     The buffers are in the NVMMA layout (`#tile.nvmma_shared`, 16-bit
     elements, row-major: `a` K-contiguous, `b` N-contiguous) with a 32, 64 or
     128-byte swizzle; f16 or bf16 inputs accumulate in f32. Needs sm_90a.
@@ -81,11 +86,31 @@ def Tile_WarpgroupDotOp : Tile_Op<"warpgroup_dot", [
   }];
   let arguments = (ins Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>]>:$a,
                        Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>]>:$b,
-                       Tile_Tensor:$c);
+                       Tile_Tensor:$c, UnitAttr:$isAsync);
   let results = (outs Tile_Tensor:$d);
   let assemblyFormat = [{
     $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b))
     `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_WarpgroupDotWaitOp : Tile_Op<"warpgroup_dot_wait"> {
+  let summary = "Wait until at most `pendings` asynchronous warpgroup dots are in flight";
+  let description = [{
+    Waits for the asynchronous `tile.warpgroup_dot` groups this warpgroup
+    issued, all but the `pendings` most recent; returns the accumulators
+    passed in, which the completed products have written. With `pendings =
+    0` every product is complete and its shared-memory operands free.
+
+    ```mlir
+    %acc = tile.warpgroup_dot_wait %d {pendings = 1 : i32} : tensor<128x256xf32, #mma3> -> tensor<128x256xf32, #mma3>
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_Tensor>:$inputs, I32Attr:$pendings);
+  let results = (outs Variadic<Tile_Tensor>:$outputs);
+  let assemblyFormat = [{
+    $inputs attr-dict `:` type($inputs) `->` type($outputs)
   }];
   let hasVerifier = 1;
 }
