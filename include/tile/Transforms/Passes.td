@@ -42,7 +42,7 @@ def Coalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
 }
 
 def AccelerateMatmul : Pass<"tile-accelerate-matmul", "::mlir::ModuleOp"> {
-  let summary = "Put tile.dot on tensor cores (mma.sync layouts)";
+  let summary = "Put tile.dot on tensor cores (mma.sync layouts, or wgmma on sm_90a)";
   let description = [{
     Gives every `tile.dot` that mma.sync can compute — 2-D, f16 or bf16
     operands with f32 accumulators, K a multiple of 16, a target of sm_80 or
@@ -54,6 +54,15 @@ def AccelerateMatmul : Pass<"tile-accelerate-matmul", "::mlir::ModuleOp"> {
     already converted for the FMA path are converted from their sources.
     Other dots stay on the FMA path. Run after `tile-assign-layouts`;
     `tile-remove-layout-conversions` then removes what conversions it can.
+
+    On an sm_90a target (`tile.target = "sm_90a"`), a dot that wgmma can
+    compute — mma.sync's conditions, the warps forming warpgroups, M a
+    multiple of 16 rows per warp, N a multiple of 8 up to 256, N and K rows
+    that a 32, 64 or 128-byte swizzle divides, at most 128 accumulators a
+    thread — becomes a `tile.warpgroup_dot`: each operand stored as computed
+    into a `#tile.nvmma_shared` buffer (the widest swizzle its rows allow),
+    the accumulator converted to `#tile.mma` version 3 with every warp
+    along M and the instruction N the whole of N.
   }];
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
@@ -93,7 +102,8 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
   let description = [{
     In an `scf.for` with a constant lower bound (non-negative) and step 1, a
     `tile.load` whose only use is a `tile.local_alloc` read by
-    `tile.local_load`s (the staging of a `tile.dot` operand that
+    `tile.local_load`s or `tile.warpgroup_dot`s (the staging of a `tile.dot`
+    operand that
     `tile-accelerate-matmul` writes) becomes an asynchronous copy
     (`tile.async_copy_global_to_local`, cp.async) `num-stages - 1`
     iterations ahead into a ring of `num-stages` buffers:
@@ -121,6 +131,15 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     per iteration, between the wait and the copies. Run after
     `tile-accelerate-matmul` and before `tile-allocate-shared-memory`, which
     sizes the ring.
+
+    The buffers may also feed a `tile.warpgroup_dot` (sm_90a). When such a
+    dot reads two staged buffers and only yields its result back to its
+    accumulator, and `num-stages` is at least 3, it runs asynchronously:
+    `isAsync`, its result through `tile.warpgroup_dot_wait {pendings = 1}`
+    to the next iteration and `{pendings = 0}` after the loop (before the
+    rings are freed). A stage is then read one iteration longer, so the
+    copies run `num-stages - 2` iterations ahead (the wait at the top of
+    each iteration keeps `num-stages - 3` groups pending).
   }];
   let options = [
     Option<"numStages", "num-stages", "int", /*default=*/"3",
