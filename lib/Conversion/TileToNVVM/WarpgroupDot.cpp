@@ -31,7 +31,9 @@ Value createI64(OpBuilder &b, Location loc, int64_t value) {
 }
 
 /// A wgmma matrix descriptor for the operand at `address` (a shared-space
-/// byte address, i64).
+/// byte address, i64). The start address is its low field (bits 0-13, in
+/// 16-byte units): a descriptor for `address + offset` is this one plus
+/// offset / 16, shared memory being smaller than the field's 256 KiB.
 Value emitDescriptor(OpBuilder &b, Location loc, Value address,
                      int64_t leadingBytes, int64_t strideBytes,
                      unsigned swizzle) {
@@ -96,6 +98,8 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
                                                 : NVVM::WGMMATypes::f16;
     auto shape = NVVM::MMAShapeAttr::get(context, 64, n, 16);
 
+    Value firstB = emitDescriptor(rewriter, loc, bBase, k * swizzleB,
+                                  8 * swizzleB, swizzleB);
     SmallVector<Value> results(adaptor.getC().begin(), adaptor.getC().end());
     SmallVector<Value> products;
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
@@ -108,20 +112,20 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
       Value row = arith::AddIOp::create(
           rewriter, loc, createI64(rewriter, loc, slice * 16 * warps),
           arith::MulIOp::create(rewriter, loc, group, createI64(rewriter, loc, 64)));
-      Value rowBytes = arith::MulIOp::create(rewriter, loc, row,
-                                             createI64(rewriter, loc, swizzleA));
+      // The slice's first descriptors; each K step adds its byte offset / 16.
+      Value sliceA = emitDescriptor(
+          rewriter, loc,
+          arith::AddIOp::create(
+              rewriter, loc, aBase,
+              arith::MulIOp::create(rewriter, loc, row,
+                                    createI64(rewriter, loc, swizzleA))),
+          16, 8 * swizzleA, swizzleA);
       for (int64_t k0 = 0; k0 < k; k0 += 16) {
         int64_t aOffset = (k0 / blockA) * m * swizzleA + (k0 % blockA) * 2;
-        Value aAddress = arith::AddIOp::create(
-            rewriter, loc, aBase,
-            arith::AddIOp::create(rewriter, loc, rowBytes,
-                                  createI64(rewriter, loc, aOffset)));
-        Value bAddress = arith::AddIOp::create(
-            rewriter, loc, bBase, createI64(rewriter, loc, k0 * swizzleB));
-        Value descA = emitDescriptor(rewriter, loc, aAddress, 16,
-                                     8 * swizzleA, swizzleA);
-        Value descB = emitDescriptor(rewriter, loc, bAddress, k * swizzleB,
-                                     8 * swizzleB, swizzleB);
+        Value descA = arith::AddIOp::create(
+            rewriter, loc, sliceA, createI64(rewriter, loc, aOffset / 16));
+        Value descB = arith::AddIOp::create(
+            rewriter, loc, firstB, createI64(rewriter, loc, k0 * swizzleB / 16));
         acc = NVVM::WgmmaMmaAsyncOp::create(
             rewriter, loc, structType, acc, descA, descB, shape, type, type,
             NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,

@@ -20,13 +20,20 @@
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: gpu.barrier
+// The first descriptors of each operand are computed once; a K step of 16
+// adds its byte offset / 16 (A: 32 bytes along the row, B: 16 rows of 128
+// bytes).
+// CHECK: %[[BADDR:.*]] = arith.andi %{{.*}}, %[[MASK]] : i64
+// CHECK: %[[BSTART:.*]] = arith.shrui %[[BADDR]], %c4_i64 : i64
+// CHECK: %[[DESCB:.*]] = arith.ori %[[BSTART]], %[[BFIELDS]] : i64
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: %[[ADDR:.*]] = arith.andi %{{.*}}, %[[MASK]] : i64
-// CHECK: %[[START:.*]] = arith.shrui %[[ADDR]], %c4_i64 : i64
-// CHECK: %[[DESCA:.*]] = arith.ori %[[START]], %[[AFIELDS]] : i64
-// CHECK: %[[DESCB:.*]] = arith.ori %{{.*}}, %[[BFIELDS]] : i64
+// CHECK: %[[AADDR:.*]] = arith.andi %{{.*}}, %[[MASK]] : i64
+// CHECK: %[[ASTART:.*]] = arith.shrui %[[AADDR]], %c4_i64 : i64
+// CHECK: %[[DESCA:.*]] = arith.ori %[[ASTART]], %[[AFIELDS]] : i64
 // CHECK: %[[D0:.*]] = nvvm.wgmma.mma_async %[[DESCA]], %[[DESCB]], %{{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
-// CHECK: %[[D1:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[D0]], <m = 64, n = 64, k = 16>
+// CHECK: %[[A1:.*]] = arith.addi %[[DESCA]], %c2_i64 : i64
+// CHECK: %[[B1:.*]] = arith.addi %[[DESCB]], %c128_i64 : i64
+// CHECK: %[[D1:.*]] = nvvm.wgmma.mma_async %[[A1]], %[[B1]], %[[D0]], <m = 64, n = 64, k = 16>
 // CHECK: %[[D2:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[D1]], <m = 64, n = 64, k = 16>
 // CHECK: %[[D3:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[D2]], <m = 64, n = 64, k = 16>
 // CHECK-NOT: nvvm.wgmma.mma_async
