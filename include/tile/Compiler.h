@@ -1,8 +1,9 @@
 //===- Compiler.h - tile IR to LLVM IR, PTX and cubin -----------*- C++ -*-===//
 //
 // The compilation steps the tools and the C API share: the tile-to-llvm
-// pipeline, then LLVM IR, PTX (through gpu-module-to-binary, which runs
-// LLVM's NVPTX back end and links libdevice), and cubin (ptxas).
+// pipeline, then LLVM IR, PTX (MLIR's NVVM serializer: LLVM's O3 pipeline
+// and NVPTX back end, libdevice linked where kernels call it), and cubin
+// (ptxas).
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,8 +75,7 @@ llvm::SmallVector<KernelInfo> getKernelInfo(ModuleOp lowered);
 /// LLVM IR of a lowered module's kernels.
 FailureOr<std::string> emitLLVMIR(ModuleOp lowered);
 
-/// PTX of a lowered module's kernels (modifies `lowered`: the gpu.module
-/// becomes a gpu.binary).
+/// PTX of a lowered module's kernels.
 FailureOr<std::string> emitPTX(ModuleOp lowered, const CompileOptions &options);
 
 /// Assembles PTX with ptxas into a cubin; `report` receives ptxas' -v output

@@ -6,7 +6,6 @@
 #include "tile/TileDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassManager.h"
@@ -25,7 +24,7 @@ using namespace mlir;
 using namespace mlir::tile;
 
 std::string mlir::tile::getTargetName(const CompileOptions &options) {
-  return "sm_" + std::to_string(options.sm) + (options.archSpecific ? "a" : "");
+  return tile::getTargetName(options.sm, options.archSpecific);
 }
 
 std::optional<std::string> mlir::tile::findCudaToolkit(StringRef cudaPath) {
@@ -135,9 +134,6 @@ FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
     return lowered.emitError() << "no CUDA toolkit at '" << options.cudaPath
                                << "' (no bin/ptxas there)",
            failure();
-  // libdevice is linked only into kernels that call it: loading it costs
-  // milliseconds per compile, and gpu-module-to-binary links it whenever it
-  // is given a toolkit path.
   bool needsLibdevice = false;
   lowered.walk([&](LLVM::LLVMFuncOp func) {
     if (func.isExternal() && func.getName().starts_with("__nv_"))
@@ -153,13 +149,12 @@ FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
   // a toolkit, ~2.5 ms a compile), and the target attribute is not attached
   // to the module.
   NVVM::SerializeGPUModuleBase::init();
+  auto target = NVVM::NVVMTargetAttr::get(
+      lowered.getContext(), options.optLevel, "nvptx64-nvidia-cuda",
+      getTargetName(options), "+ptx" + std::to_string(options.ptxVersion));
+  gpu::TargetOptions targetOptions(needsLibdevice ? *toolkit : "");
   std::string ptx;
   for (auto gpuModule : lowered.getOps<gpu::GPUModuleOp>()) {
-    auto target = NVVM::NVVMTargetAttr::get(
-        lowered.getContext(), options.optLevel, "nvptx64-nvidia-cuda",
-        getTargetName(options),
-        "+ptx" + std::to_string(options.ptxVersion));
-    gpu::TargetOptions targetOptions(needsLibdevice ? *toolkit : "");
     PTXSerializer serializer(*gpuModule, target, targetOptions,
                              needsLibdevice);
     std::optional<SmallVector<char, 0>> object = serializer.run();

@@ -26,8 +26,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   if (!options.keepLayouts) {
     AssignLayoutsOptions layouts;
     layouts.numWarps = options.numWarps;
-    layouts.target = "sm_" + std::to_string(options.sm) +
-                     (options.archSpecific ? "a" : "");
+    layouts.target = getTargetName(options.sm, options.archSpecific);
     pm.addPass(createAssignLayouts(layouts));
     pm.addPass(createCoalesce());
     pm.addPass(createAccelerateMatmul());

@@ -204,6 +204,10 @@ bool mlir::tile::hasArchSpecificFeatures(StringRef target) {
          target == "a";
 }
 
+std::string mlir::tile::getTargetName(unsigned sm, bool archSpecific) {
+  return "sm_" + std::to_string(sm) + (archSpecific ? "a" : "");
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();

@@ -123,6 +123,10 @@ unsigned parseSmVersion(StringRef target);
 /// SM version (sm_90a: wgmma), which run on that version only.
 bool hasArchSpecificFeatures(StringRef target);
 
+/// The target name "sm_NN", or "sm_NNa" with the architecture-specific
+/// features: the inverse of the two above.
+std::string getTargetName(unsigned sm, bool archSpecific);
+
 /// The type a load through `ptrType` yields: the pointee for a scalar pointer,
 /// a tensor of the pointee (same shape and encoding) for a tensor of pointers.
 /// Returns null when `ptrType` is neither.
