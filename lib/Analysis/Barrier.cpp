@@ -132,6 +132,16 @@ struct AsyncTarget {
 };
 using AsyncTargets = SmallVector<AsyncTarget>;
 
+/// The bytes of `targets` that may be in the same stage as `stage` (all of
+/// them but those provably in another stage of the same allocation).
+Intervals sharedWith(const AsyncTargets &targets, const StageTag &stage) {
+  Intervals bytes;
+  for (const AsyncTarget &t : targets)
+    if (!t.stage.isOtherStageThan(stage))
+      addAll(bytes, Intervals{t.bytes});
+  return bytes;
+}
+
 /// Shared memory accessed since the last barrier.
 struct Pending {
   Intervals reads, writes;
@@ -148,6 +158,24 @@ struct Pending {
     for (const AsyncTargets &group : asyncGroups)
       addAll(all, group);
     return all;
+  }
+
+  AsyncTargets allReads() const {
+    AsyncTargets all;
+    for (const AsyncTargets &group : readGroups)
+      addAll(all, group);
+    return all;
+  }
+
+  /// Drops all but the `keep` most recent of `groups`, adding their bytes
+  /// to `done` (what an async_wait or a warpgroup_dot_wait completes).
+  static void retire(SmallVector<AsyncTargets> &groups, size_t keep,
+                     Intervals &done) {
+    size_t retired = groups.size() - std::min(keep, groups.size());
+    for (size_t i = 0; i < retired; ++i)
+      for (const AsyncTarget &t : groups[i])
+        addAll(done, Intervals{t.bytes});
+    groups.erase(groups.begin(), groups.begin() + retired);
   }
 
   /// Rewrites every async target's stage tag (loop entry and back edges).
@@ -395,26 +423,13 @@ private:
       // All but the `pendings` most recent dots are done reading: their
       // operands become ordinary reads, which a barrier orders before other
       // threads' writes.
-      size_t keep =
-          std::min<size_t>(wait.getPendings(), state.readGroups.size());
-      size_t done = state.readGroups.size() - keep;
-      for (size_t i = 0; i < done; ++i)
-        for (const AsyncTarget &t : state.readGroups[i])
-          addAll(state.reads, Intervals{t.bytes});
-      state.readGroups.erase(state.readGroups.begin(),
-                             state.readGroups.begin() + done);
+      Pending::retire(state.readGroups, wait.getPendings(), state.reads);
       return state;
     }
     if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
       // All but the `num` most recent groups have landed; they are now
       // ordinary pending writes that a barrier makes visible.
-      size_t keep = std::min<size_t>(wait.getNum(), state.asyncGroups.size());
-      size_t done = state.asyncGroups.size() - keep;
-      for (size_t i = 0; i < done; ++i)
-        for (const AsyncTarget &t : state.asyncGroups[i])
-          addAll(state.writes, Intervals{t.bytes});
-      state.asyncGroups.erase(state.asyncGroups.begin(),
-                              state.asyncGroups.begin() + done);
+      Pending::retire(state.asyncGroups, wait.getNum(), state.writes);
       return state;
     }
 
@@ -436,12 +451,9 @@ private:
     } else {
       stagedReads.push_back({reads, StageTag()});
     }
+    AsyncTargets copying = state.allAsync();
     for (auto &[bytes, readStage] : stagedReads) {
-      Intervals inFlight;
-      for (const AsyncTarget &t : state.allAsync())
-        if (!t.stage.isOtherStageThan(readStage))
-          addAll(inFlight, Intervals{t.bytes});
-      if (auto overlap = findOverlap(bytes, inFlight);
+      if (auto overlap = findOverlap(bytes, sharedWith(copying, readStage));
           overlap && reported.insert(op).second) {
         op->emitError() << "reads shared memory [" << overlap->first << ", "
                         << overlap->second
@@ -458,14 +470,10 @@ private:
       writeStage = getStageTag(copy.getResult());
     else if (auto store = dyn_cast<LocalStoreOp>(op))
       writeStage = getStageTag(store.getDst());
-    Intervals beingRead;
-    for (const AsyncTargets &group : state.readGroups)
-      for (const AsyncTarget &t : group)
-        if (!t.stage.isOtherStageThan(writeStage))
-          addAll(beingRead, Intervals{t.bytes});
     Intervals written = writes;
     addAll(written, async);
-    if (auto overlap = findOverlap(written, beingRead);
+    if (auto overlap =
+            findOverlap(written, sharedWith(state.allReads(), writeStage));
         overlap && reported.insert(op).second) {
       op->emitError() << "writes shared memory [" << overlap->first << ", "
                       << overlap->second
