@@ -108,9 +108,11 @@ def giou_kernel(pred, target, num_valid, sum_ptr, count_ptr, tickets, loss,
 
 
 @triton.jit
-def matmul_kernel(a, b, c, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                  BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
-    """Triton's tutorial matmul (row-major, contiguous), f32 output."""
+def matmul_block(a, b, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                 BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+    """This program's block of a @ b in f32 (Triton's tutorial: row-major,
+    contiguous operands, programs grouped GROUP_M block rows at a time), and
+    its rows and columns."""
     pid = tl.program_id(0)
     blocks_m = tl.cdiv(M, BLOCK_M)
     blocks_n = tl.cdiv(N, BLOCK_N)
@@ -131,6 +133,14 @@ def matmul_kernel(a, b, c, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr
         y = tl.load(b + kk[:, None] * N + cols[None, :],
                     mask=(kk[:, None] < K) & (cols[None, :] < N), other=0.0)
         acc = tl.dot(x, y, acc)
+    return acc, rows, cols
+
+
+@triton.jit
+def matmul_kernel(a, b, c, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                  BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+    """Triton's tutorial matmul (row-major, contiguous), f32 output."""
+    acc, rows, cols = matmul_block(a, b, M, N, K, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M)
     tl.store(c + rows[:, None] * N + cols[None, :], acc,
              mask=(rows[:, None] < M) & (cols[None, :] < N))
 
@@ -140,26 +150,7 @@ def matmul_bias_relu_kernel(a, b, bias, c, M, N, K, BLOCK_M: tl.constexpr,
                             BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
                             GROUP_M: tl.constexpr):
     """examples/matmul_bias_relu.mlir: relu(a @ b + bias) in f16."""
-    pid = tl.program_id(0)
-    blocks_m = tl.cdiv(M, BLOCK_M)
-    blocks_n = tl.cdiv(N, BLOCK_N)
-    in_group = GROUP_M * blocks_n
-    group = pid // in_group
-    first_m = group * GROUP_M
-    group_m = min(blocks_m - first_m, GROUP_M)
-    pid_m = first_m + ((pid % in_group) % group_m)
-    pid_n = (pid % in_group) // group_m
-    rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    cols = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    ks = tl.arange(0, BLOCK_K)
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BLOCK_K)):
-        kk = k * BLOCK_K + ks
-        x = tl.load(a + rows[:, None] * K + kk[None, :],
-                    mask=(rows[:, None] < M) & (kk[None, :] < K), other=0.0)
-        y = tl.load(b + kk[:, None] * N + cols[None, :],
-                    mask=(kk[:, None] < K) & (cols[None, :] < N), other=0.0)
-        acc = tl.dot(x, y, acc)
+    acc, rows, cols = matmul_block(a, b, M, N, K, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M)
     acc += tl.load(bias + cols, mask=cols < N, other=0.0).to(tl.float32)[None, :]
     acc = tl.maximum(acc, 0.0)
     tl.store(c + rows[:, None] * N + cols[None, :], acc.to(tl.float16),
