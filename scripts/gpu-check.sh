@@ -71,41 +71,40 @@ for file in mma_dot matmul_small; do
   done
 done
 
-# examples/matmul.mlir: 64x64 blocks, K in steps of 32, ragged edges.
+# examples/matmul.mlir: 64x64 blocks, K in steps of 32, ragged edges; each
+# also compiled for sm_90a (_wgmma: wgmma instead of mma.sync).
 for spec in "512 512 512" "1000 520 300" "70 130 17"; do
-  check_matmul matmul $spec
+  for arch in "" _wgmma; do
+    check_matmul matmul$arch $spec
+  done
 done
-# ...and its variant for M, N, K multiples of 16.
+# ...its variant for M, N, K multiples of 16, and with the operand pointers
+# carried by the K loop (Triton's style).
 for spec in "512 512 512" "1008 528 304" "80 144 16"; do
-  check_matmul matmul_h $spec
-done
-# ...with the operand pointers carried by the K loop (Triton's style).
-for spec in "512 512 512" "1008 528 304" "80 144 16"; do
-  check_matmul matmul_carried $spec
+  for arch in "" _wgmma; do
+    check_matmul matmul_h$arch $spec
+    check_matmul matmul_carried$arch $spec
+  done
 done
 # ...with bf16 operands.
 for spec in "512 512 512" "1008 528 304"; do
   check_matmul matmul_bf16_h $spec bf16
 done
-
-# The same products compiled for sm_90a (wgmma).
-for spec in "512 512 512" "1000 520 300" "70 130 17"; do
-  check_matmul matmul_wgmma $spec
-  check_matmul_bias_relu matmul_bias_relu_wgmma $spec
-done
 for spec in "512 512 512" "1008 528 304" "80 144 16"; do
-  check_matmul matmul_h_wgmma $spec
-  check_matmul matmul_carried_wgmma $spec
   check_matmul matmul_bf16_h_wgmma $spec bf16
-  check_matmul_bias_relu matmul_bias_relu_h_wgmma $spec
 done
 
 # examples/matmul_bias_relu.mlir: the same product, + bias, ReLU, f16 out.
 for spec in "512 512 512" "1000 520 300" "70 130 17"; do
-  check_matmul_bias_relu matmul_bias_relu $spec
+  for arch in "" _wgmma; do
+    check_matmul_bias_relu matmul_bias_relu$arch $spec
+  done
 done
 for spec in "1024 1024 1024" "1008 528 304"; do
   check_matmul_bias_relu matmul_bias_relu_h $spec
+done
+for spec in "512 512 512" "1008 528 304" "80 144 16"; do
+  check_matmul_bias_relu matmul_bias_relu_h_wgmma $spec
 done
 
 echo "gpu-check: $failures failure(s)"
