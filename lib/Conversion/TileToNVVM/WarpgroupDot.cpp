@@ -140,7 +140,8 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     // tile.warpgroup_dot_wait.
     if (!op.getIsAsync())
       NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
-    // The accumulator registers are only read after the wait.
+    // The products are extracted after the wait, or, for an asynchronous
+    // dot, go to the tile.warpgroup_dot_wait that makes them readable.
     for (auto [slice, acc] : llvm::enumerate(products))
       for (int64_t reg = 0; reg < perSlice; ++reg)
         results[element[slice * perSlice + reg]] =
