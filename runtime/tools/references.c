@@ -142,8 +142,6 @@ static int checkVectorAdd(const unsigned grid[3], RunArg *a, int n,
   return r->failed ? 1 : 0;
 }
 
-/* Matrix product: (a, b, c, M, N, K), row-major a[M x K] and b[K x N],
-   c[M x N] = a @ b in float64 (f16 or f32 operands). */
 /* The K-sum of row i of a (M x K) and column j of b (K x N), row-major. */
 static double dotRowColumn(RunArg *a, RunArg *b, size_t i, size_t j,
                            size_t cols, size_t depth) {
@@ -164,6 +162,8 @@ static int fitsMatmul(RunArg *a, RunArg *b, RunArg *c, size_t rows,
   return 1;
 }
 
+/* Matrix product: (a, b, c, M, N, K), row-major a[M x K] and b[K x N],
+   c[M x N] = a @ b in float64 (f16 or f32 operands). */
 static int checkMatmul(const unsigned grid[3], RunArg *a, int n,
                        CheckResult *r) {
   (void)grid;
