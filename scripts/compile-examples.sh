@@ -41,6 +41,17 @@ done
 # ...and with bf16 operands.
 sed 's/f16/bf16/g' "$out/matmul_h.mlir" > "$out/matmul_bf16_h.mlir"
 compile matmul_bf16_h "$out/matmul_bf16_h.mlir"
+# ...and with f32 operands on tensor cores as tf32, and as tf32x3.
+for precision in tf32 tf32x3; do
+  sed "s/f16/f32/g; s/tile.dot %a_tile, %b_tile, %sum :/tile.dot %a_tile, %b_tile, %sum, inputPrecision = $precision :/" \
+    "$out/matmul_h.mlir" > "$out/matmul_${precision}_h.mlir"
+  grep -q "inputPrecision = $precision" "$out/matmul_${precision}_h.mlir"
+  compile "matmul_${precision}_h" "$out/matmul_${precision}_h.mlir"
+done
+# ...and with i8 operands, i32 accumulators and result.
+sed 's/f16/i8/g; s/f32/i32/g; s/dense<0.0>/dense<0>/g' "$out/matmul_h.mlir" \
+  > "$out/matmul_i8_h.mlir"
+compile matmul_i8_h "$out/matmul_i8_h.mlir"
 # The matmul with loop-carried pointers (test input): pipelined too.
 compile matmul_carried "$root/test/GPU/Inputs/matmul_carried.mlir"
 # The matrix products for sm_90a: wgmma reading NVMMA-swizzled shared memory.

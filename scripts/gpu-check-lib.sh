@@ -4,7 +4,8 @@
 #
 # Uses $dir (the kernel directory) and $run (tile-run); optional:
 # TILE_RUN_WRAPPER, a command that runs tile-run (compute-sanitizer ...), and
-# TILE_CHECK_REPEAT, timed launches after the checked one (default 20).
+# TILE_CHECK_REPEAT, timed launches after the checked one (default 20);
+# $reference, the CPU reference to check against (default: the kernel's).
 failures=${failures:-0}
 
 check() { # file kernel grid args...
@@ -19,18 +20,25 @@ check() { # file kernel grid args...
   echo "== $file grid=$grid $*"
   # shellcheck disable=SC2086
   if ! ${TILE_RUN_WRAPPER:-} "$run" "$image" --kernel "$kernel" --kernel-info "$dir/$file.info" \
-      --grid "$grid" "${args[@]}" --check "$kernel" "${repeat[@]}"; then
+      --grid "$grid" "${args[@]}" --check "${reference:-$kernel}" "${repeat[@]}"; then
     echo "FAILED: $file grid=$grid"
     failures=$((failures + 1))
   fi
 }
 
-# The matmul kernels (64x64 blocks of c = a @ b): M N K, operand type.
-check_matmul() { # file M N K [f16|bf16]
-  local file=$1 m=$2 n=$3 k=$4 type=${5:-f16}
+# The matmul kernels (64x64 blocks of c = a @ b): M N K, operand type
+# (tf32: f32 operands checked within tf32's rounding; f32: exactly, as for
+# f16 and bf16; i8: i32 results, exactly).
+check_matmul() { # file M N K [f16|bf16|f32|tf32|i8]
+  local file=$1 m=$2 n=$3 k=$4 type=${5:-f16} reference=matmul result=f32
+  if [ "$type" = tf32 ]; then
+    type=f32 reference=matmul_tf32
+  elif [ "$type" = i8 ]; then
+    result=i32
+  fi
   check "$file" matmul $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
     buf:$type:$(( m * k )):random buf:$type:$(( k * n )):random \
-    buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
+    buf:$result:$(( m * n )):zero i32:$m i32:$n i32:$k
 }
 
 # ...and c = relu(a @ b + bias) in f16.

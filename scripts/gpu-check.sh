@@ -94,6 +94,17 @@ for spec in "512 512 512" "1008 528 304" "80 144 16"; do
   check_matmul matmul_bf16_h_wgmma $spec bf16
 done
 
+# ...with f32 operands as tf32 (checked within tf32's rounding) and as
+# tf32x3 (checked as tightly as the f16 products).
+for spec in "512 512 512" "1008 528 304" "80 144 16"; do
+  check_matmul matmul_tf32_h $spec tf32
+  check_matmul matmul_tf32x3_h $spec f32
+done
+# ...with i8 operands and i32 results (exact).
+for spec in "512 512 512" "1008 528 304" "80 144 32"; do
+  check_matmul matmul_i8_h $spec i8
+done
+
 # examples/matmul_bias_relu.mlir: the same product, + bias, ReLU, f16 out.
 for spec in "512 512 512" "1000 520 300" "70 130 17"; do
   for arch in "" _wgmma; do

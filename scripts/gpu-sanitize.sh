@@ -45,6 +45,9 @@ for tool in memcheck racecheck synccheck initcheck; do
   check_matmul matmul_h 208 144 304
   check_matmul matmul_h 80 144 16
   check_matmul matmul_bf16_h 208 144 304 bf16
+  check_matmul matmul_tf32_h 208 144 304 tf32
+  check_matmul matmul_tf32x3_h 208 144 304 f32
+  check_matmul matmul_i8_h 208 144 320 i8
   check_matmul matmul_carried 208 144 304
   check_matmul_bias_relu matmul_bias_relu 70 130 17
   check_matmul_bias_relu matmul_bias_relu_h 208 144 304

@@ -3,10 +3,12 @@
 // Gives tile.dot ops that tensor cores can compute the mma.sync layouts:
 // the accumulator #tile.mma version 2 and its dot_op operand layouts, with
 // conversions from and to the layouts the rest of the function uses (which
-// tile-remove-layout-conversions then moves or removes). A 16-bit operand
-// in a blocked layout goes to its dot_op layout through a swizzled shared
-// buffer (tile.local_alloc + tile.local_load), which the lowering writes
-// with 16-byte stores and reads with ldmatrix without bank conflicts.
+// tile-remove-layout-conversions then moves or removes). f16 and bf16
+// operands qualify, f32 ones whose inputPrecision is tf32 or tf32x3 (ieee
+// stays exact, on FMA), and i8 ones with i32 accumulators. An operand in a blocked layout goes to its
+// dot_op layout through a swizzled shared buffer (tile.local_alloc +
+// tile.local_load), which the lowering writes with 16-byte stores and reads
+// without bank conflicts (ldmatrix for 16-bit elements).
 //
 // On sm_90a, a dot whose shape suits Hopper's warpgroup MMA becomes a
 // tile.warpgroup_dot instead: both operands in NVMMA-swizzled shared
@@ -54,13 +56,16 @@ std::optional<SmallVector<unsigned>> chooseWarps(ArrayRef<int64_t> shape,
 /// (`vec` elements) XOR-permuted so that the 8 rows of one 8x8 matrix (one
 /// 16-byte piece each) fall in the 8 different 16-byte bank groups of a
 /// 128-byte line. Rows shorter than 128 bytes share a phase (perPhase).
+/// The same keeps tf32 and i8 operands' element loads (a lane's K element
+/// of 8 rows, or of 4 rows and 2 groups) in distinct bank groups.
 SwizzledSharedLayoutAttr getOperandSharedLayout(RankedTensorType type) {
   auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding());
   Type element = type.getElementType();
-  if (!blocked || element.getIntOrFloatBitWidth() != 16)
+  if (!blocked || !element.isIntOrFloat() ||
+      !llvm::is_contained({8u, 16u, 32u}, element.getIntOrFloatBitWidth()))
     return {};
   SmallVector<unsigned> order = blocked.getOrder();
-  int64_t bytes = 2, vec = 16 / bytes;
+  int64_t bytes = element.getIntOrFloatBitWidth() / 8, vec = 16 / bytes;
   int64_t width = type.getDimSize(order[0]);
   if (width % vec)
     return {};
@@ -83,7 +88,11 @@ unsigned getWgmmaSwizzle(int64_t elements) {
 /// warps (all along M), or an empty string.
 StringRef whyNotWarpgroupDot(RankedTensorType a, RankedTensorType b,
                              RankedTensorType c, unsigned numWarps) {
-  if (StringRef why = whyNotMmaSync(a, b, c); !why.empty())
+  // tf32 wgmma reads both operands K-major; B is stored N-major here.
+  if (!a.getElementType().isF16() && !a.getElementType().isBF16())
+    return "wgmma is used for f16 and bf16 operands";
+  if (StringRef why = whyNotMmaSync(a, b, c, InputPrecision::IEEE);
+      !why.empty())
     return why;
   int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
   if (numWarps % 4)
@@ -135,7 +144,7 @@ public:
       // mma.sync needs sm_80 or newer.
       if (sm < 80 ||
           !whyNotMmaSync(dot.getA().getType(), dot.getB().getType(),
-                         dot.getC().getType())
+                         dot.getC().getType(), dot.getInputPrecision())
                .empty())
         return;
       std::optional<SmallVector<unsigned>> warps =
@@ -153,7 +162,9 @@ public:
           fmaConverts.push_back(convert);
           v = convert.getSrc();
         }
-        auto layout = DotOperandLayoutAttr::get(context, opIdx, mma, 2);
+        auto layout = DotOperandLayoutAttr::get(
+            context, opIdx, mma,
+            getMmaKWidth(dot.getA().getType().getElementType()));
         auto type = cast<RankedTensorType>(v.getType());
         // Shared memory takes any layout: store the value as it was
         // computed (e.g. the coalesced load before tile-coalesce's

@@ -142,12 +142,19 @@ static int checkVectorAdd(const unsigned grid[3], RunArg *a, int n,
   return r->failed ? 1 : 0;
 }
 
-/* The K-sum of row i of a (M x K) and column j of b (K x N), row-major. */
+/* The K-sum of row i of a (M x K) and column j of b (K x N), row-major;
+   the sum of the products' magnitudes in *magnitude if not null. */
 static double dotRowColumn(RunArg *a, RunArg *b, size_t i, size_t j,
-                           size_t cols, size_t depth) {
-  double sum = 0;
-  for (size_t k = 0; k < depth; ++k)
-    sum += element(a, a->host, i * depth + k) * element(b, b->host, k * cols + j);
+                           size_t cols, size_t depth, double *magnitude) {
+  double sum = 0, abs = 0;
+  for (size_t k = 0; k < depth; ++k) {
+    double p =
+        element(a, a->host, i * depth + k) * element(b, b->host, k * cols + j);
+    sum += p;
+    abs += fabs(p);
+  }
+  if (magnitude)
+    *magnitude = abs;
   return sum;
 }
 
@@ -163,10 +170,11 @@ static int fitsMatmul(RunArg *a, RunArg *b, RunArg *c, size_t rows,
 }
 
 /* Matrix product: (a, b, c, M, N, K), row-major a[M x K] and b[K x N],
-   c[M x N] = a @ b in float64 (f16 or f32 operands). */
-static int checkMatmul(const unsigned grid[3], RunArg *a, int n,
-                       CheckResult *r) {
-  (void)grid;
+   c[M x N] = a @ b in float64 (f16, bf16 or f32 operands multiplied
+   exactly, f32 accumulation). With `tf32`, f32 operands rounded to tf32
+   (10 mantissa bits, round to nearest): each product within 2^-10 of its
+   magnitude, the f32 sum within K 2^-24 of the magnitudes' sum. */
+static int checkMatmulWith(RunArg *a, int n, int tf32, CheckResult *r) {
   if (!expect(a, n, 6, "bbbsss", r))
     return -1;
   size_t rows = (size_t)a[3].intValue, cols = (size_t)a[4].intValue,
@@ -174,10 +182,29 @@ static int checkMatmul(const unsigned grid[3], RunArg *a, int n,
   if (!fitsMatmul(&a[0], &a[1], &a[2], rows, cols, depth, r))
     return -1;
   for (size_t i = 0; i < rows; ++i)
-    for (size_t j = 0; j < cols; ++j)
-      compare(r, element(&a[2], a[2].result, i * cols + j),
-              dotRowColumn(&a[0], &a[1], i, j, cols, depth), 1e-4, 1e-4);
+    for (size_t j = 0; j < cols; ++j) {
+      double magnitude;
+      double expected = dotRowColumn(&a[0], &a[1], i, j, cols, depth, &magnitude);
+      double got = element(&a[2], a[2].result, i * cols + j);
+      if (tf32)
+        compare(r, got, expected,
+                (ldexp(1, -10) + depth * ldexp(1, -24)) * magnitude + 1e-6, 0);
+      else
+        compare(r, got, expected, 1e-4, 1e-4);
+    }
   return r->failed ? 1 : 0;
+}
+
+static int checkMatmul(const unsigned grid[3], RunArg *a, int n,
+                       CheckResult *r) {
+  (void)grid;
+  return checkMatmulWith(a, n, 0, r);
+}
+
+static int checkMatmulTf32(const unsigned grid[3], RunArg *a, int n,
+                           CheckResult *r) {
+  (void)grid;
+  return checkMatmulWith(a, n, 1, r);
 }
 
 /* (a, b, bias, c, M, N, K): c = relu(a @ b + bias) rounded to c's type. */
@@ -196,7 +223,7 @@ static int checkMatmulBiasRelu(const unsigned grid[3], RunArg *a, int n,
   }
   for (size_t i = 0; i < rows; ++i)
     for (size_t j = 0; j < cols; ++j) {
-      double v = dotRowColumn(&a[0], &a[1], i, j, cols, depth) +
+      double v = dotRowColumn(&a[0], &a[1], i, j, cols, depth, NULL) +
                  element(&a[2], a[2].host, j);
       /* f16 output: rounding to 11 significant bits */
       compare(r, element(&a[3], a[3].result, i * cols + j), v > 0 ? v : 0,
@@ -321,6 +348,8 @@ int checkReference(const char *name, const unsigned grid[3], RunArg *args,
     return checkLayernorm(grid, args, numArgs, result);
   if (!strcmp(name, "matmul"))
     return checkMatmul(grid, args, numArgs, result);
+  if (!strcmp(name, "matmul_tf32"))
+    return checkMatmulTf32(grid, args, numArgs, result);
   if (!strcmp(name, "matmul_bias_relu"))
     return checkMatmulBiasRelu(grid, args, numArgs, result);
   if (!strcmp(name, "giou_loss"))

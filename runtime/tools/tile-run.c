@@ -9,7 +9,8 @@
  * Argument specs, in kernel order:
  *   i32:V  i64:V  f32:V                      scalars
  *   buf:TYPE:COUNT:INIT                      device buffers, TYPE f32|f16|bf16|i32|i8
- *     INIT: zero, ones, range, random (uniform in [-1, 1)), boxes (random
+ *     INIT: zero, ones, range, random (uniform in [-1, 1); integers in
+ *     [-128, 127] for integer types), boxes (random
  *     x1 < x2, y1 < y2 boxes), counts:MAX (random integers in [0, MAX])
  * Exit status: 0 when everything worked and the check passed.
  *
@@ -103,6 +104,8 @@ static int parseArg(const char *spec, RunArg *a) {
       setElement(a, i, 1);
     else if (!strcmp(init, "range"))
       setElement(a, i, (double)i);
+    else if (!strcmp(init, "random") && !strncmp(type, "i", 1))
+      setElement(a, i, (double)(long)(nextRandom() * 256) - 128);
     else if (!strcmp(init, "random"))
       setElement(a, i, nextRandom() * 2 - 1);
     else if (!strcmp(init, "counts"))

@@ -92,15 +92,15 @@ module attributes {"tile.num-warps" = 8 : i32} {
 
 // -----
 
-// Integer mma.sync (i8 x i8 -> i32) is not lowered.
+// Integer mma.sync other than i8 x i8 -> i32 is not lowered.
 #mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"tile.num-warps" = 4 : i32} {
-  tile.func public @mma_i8(%x: i8, %y: i32) {
-    %a = tile.splat %x : i8 -> tensor<32x32xi8, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
-    %b = tile.splat %x : i8 -> tensor<32x32xi8, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+  tile.func public @mma_i16(%x: i16, %y: i32) {
+    %a = tile.splat %x : i16 -> tensor<32x32xi16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %b = tile.splat %x : i16 -> tensor<32x32xi16, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     %c = tile.splat %y : i32 -> tensor<32x32xi32, #mma>
-    // expected-error @below {{'tile.dot' op mma.sync takes f16 or bf16 operands and f32 accumulators}}
-    %d = tile.dot %a, %b, %c : tensor<32x32xi8, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xi8, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xi32, #mma>
+    // expected-error @below {{'tile.dot' op mma.sync takes f16, bf16 or f32 operands with f32 accumulators, or i8 operands with i32 accumulators}}
+    %d = tile.dot %a, %b, %c : tensor<32x32xi16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xi16, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xi32, #mma>
     tile.return
   }
 }

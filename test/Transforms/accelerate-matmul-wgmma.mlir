@@ -65,11 +65,17 @@ tile.func @too_many_accumulators(%a: tensor<256x64xf16>, %b: tensor<64x256xf16>,
 
 // -----
 
-// f32 operands are not on wgmma's path (tf32 is not lowered): FMA.
+// f32 operands are not on wgmma's path (tf32 wgmma reads B K-major; it is
+// stored N-major): ieee stays on FMA, tf32 goes to mma.sync m16n8k8.
+// CHECK-DAG: #[[MMA:.*]] = #tile.mma<{versionMajor = 2
+// CHECK-DAG: #[[A:.*]] = #tile.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>
 // CHECK-LABEL: tile.func @f32
 // CHECK-NOT: tile.warpgroup_dot
 // CHECK-NOT: versionMajor = 3
-tile.func @f32(%a: tensor<128x32xf32>, %b: tensor<32x64xf32>, %c: tensor<128x64xf32>) -> tensor<128x64xf32> {
+// CHECK: tile.dot {{.*}} -> tensor<128x64xf32, #blocked{{[0-9]*}}>
+// CHECK: tile.dot {{.*}}, inputPrecision = tf32 : tensor<128x32xf32, #[[A]]> * {{.*}} -> tensor<128x64xf32, #[[MMA]]>
+tile.func @f32(%a: tensor<128x32xf32>, %b: tensor<32x64xf32>, %c: tensor<128x64xf32>) -> (tensor<128x64xf32>, tensor<128x64xf32>) {
   %d = tile.dot %a, %b, %c : tensor<128x32xf32> * tensor<32x64xf32> -> tensor<128x64xf32>
-  tile.return %d : tensor<128x64xf32>
+  %e = tile.dot %a, %b, %c, inputPrecision = tf32 : tensor<128x32xf32> * tensor<32x64xf32> -> tensor<128x64xf32>
+  tile.return %d, %e : tensor<128x64xf32>, tensor<128x64xf32>
 }

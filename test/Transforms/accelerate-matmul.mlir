@@ -40,19 +40,70 @@ tile.func @bf16(%a: tensor<32x16xbf16>, %b: tensor<16x64xbf16>, %c: tensor<32x64
 
 // -----
 
-// What mma.sync does not take stays on the FMA path: f32 operands, K not a
-// multiple of 16, f16 accumulators, shapes the warps do not divide.
+// f32 operands with inputPrecision = tf32 or tf32x3 go to mma.sync
+// m16n8k8: dot_op layouts of kWidth 1 (one tf32 per register), buffers of
+// 16-byte groups of 4 f32 (rows of 32 f32 are 128 bytes: one row per
+// phase over 8 phases).
+// CHECK-DAG: #[[MMA:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-DAG: #[[A:.*]] = #tile.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>
+// CHECK-DAG: #[[B:.*]] = #tile.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 1}>
+// CHECK-DAG: #[[S:.*]] = #tile.shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// CHECK-DAG: #[[S8:.*]] = #tile.shared<{vec = 4, perPhase = 4, maxPhase = 2, order = [1, 0]}>
+// CHECK-LABEL: tile.func @tf32
+// CHECK: %[[BA:.*]] = tile.local_alloc %arg0 : (tensor<64x8xf32, #{{.*}}>) -> !tile.buffer<64x8xf32, #[[S8]]>
+// CHECK: tile.local_load %[[BA]] {{.*}} -> tensor<64x8xf32, #[[A]]>
+// CHECK: tile.local_load {{.*}} -> tensor<8x64xf32, #[[B]]>
+// CHECK: tile.dot {{.*}}, inputPrecision = tf32 : tensor<64x8xf32, #[[A]]> * tensor<8x64xf32, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
+// CHECK: tile.local_alloc %arg3 : (tensor<64x32xf32, #{{.*}}>) -> !tile.buffer<64x32xf32, #[[S]]>
+// CHECK: tile.local_alloc %arg4 : (tensor<32x64xf32, #{{.*}}>) -> !tile.buffer<32x64xf32, #[[S]]>
+// CHECK: tile.dot {{.*}}, inputPrecision = tf32x3 : tensor<64x32xf32, #[[A]]> * tensor<32x64xf32, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
+tile.func @tf32(%a: tensor<64x8xf32>, %b: tensor<8x64xf32>, %c: tensor<64x64xf32>,
+                %a32: tensor<64x32xf32>, %b32: tensor<32x64xf32>) {
+  %0 = tile.dot %a, %b, %c, inputPrecision = tf32 : tensor<64x8xf32> * tensor<8x64xf32> -> tensor<64x64xf32>
+  %1 = tile.dot %a32, %b32, %c, inputPrecision = tf32x3 : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
+  tile.return
+}
+
+// -----
+
+// i8 operands with i32 accumulators: mma.sync m16n8k32, four i8 per
+// register (kWidth 4); 16-byte groups of 16 i8.
+// CHECK-DAG: #[[MMA:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-DAG: #[[A:.*]] = #tile.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 4}>
+// CHECK-DAG: #[[B:.*]] = #tile.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 4}>
+// CHECK-DAG: #[[S:.*]] = #tile.shared<{vec = 16, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+// CHECK-LABEL: tile.func @i8
+// CHECK: tile.local_alloc %arg0 : (tensor<64x64xi8, #{{.*}}>) -> !tile.buffer<64x64xi8, #[[S]]>
+// CHECK: tile.dot {{.*}} : tensor<64x64xi8, #[[A]]> * tensor<64x64xi8, #[[B]]> -> tensor<64x64xi32, #[[MMA]]>
+tile.func @i8(%a: tensor<64x64xi8>, %b: tensor<64x64xi8>, %c: tensor<64x64xi32>) -> tensor<64x64xi32> {
+  %d = tile.dot %a, %b, %c : tensor<64x64xi8> * tensor<64x64xi8> -> tensor<64x64xi32>
+  tile.return %d : tensor<64x64xi32>
+}
+
+// -----
+
+// What mma.sync does not take stays on the FMA path: f32 operands without
+// a tf32 input precision (ieee, the default; bf16x3), tf32 with K not a
+// multiple of 8, 16-bit operands with K not a multiple of 16, f16
+// accumulators, shapes the warps do not divide, i8 with K = 16, i16.
 // CHECK-LABEL: tile.func @fma
 // CHECK-NOT: #tile.mma
-// CHECK-COUNT-4: tile.dot
+// CHECK-COUNT-8: tile.dot
 // CHECK-NOT: #tile.mma
 tile.func @fma(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>,
                %a8: tensor<64x8xf16>, %b8: tensor<8x64xf16>,
                %ah: tensor<64x32xf16>, %bh: tensor<32x64xf16>, %ch: tensor<64x64xf16>,
-               %as: tensor<16x16xf16>, %bs: tensor<16x4xf16>, %cs: tensor<16x4xf32>) {
+               %as: tensor<16x16xf16>, %bs: tensor<16x4xf16>, %cs: tensor<16x4xf32>,
+               %a4: tensor<64x4xf32>, %b4: tensor<4x64xf32>,
+               %ai: tensor<64x16xi8>, %bi: tensor<16x64xi8>, %ci: tensor<64x64xi32>,
+               %aw: tensor<64x32xi16>, %bw: tensor<32x64xi16>) {
   %0 = tile.dot %a, %b, %c : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
   %1 = tile.dot %a8, %b8, %c : tensor<64x8xf16> * tensor<8x64xf16> -> tensor<64x64xf32>
   %2 = tile.dot %ah, %bh, %ch : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf16>
   %3 = tile.dot %as, %bs, %cs : tensor<16x16xf16> * tensor<16x4xf16> -> tensor<16x4xf32>
+  %4 = tile.dot %a, %b, %c, inputPrecision = bf16x3 : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
+  %5 = tile.dot %a4, %b4, %c, inputPrecision = tf32 : tensor<64x4xf32> * tensor<4x64xf32> -> tensor<64x64xf32>
+  %6 = tile.dot %ai, %bi, %ci : tensor<64x16xi8> * tensor<16x64xi8> -> tensor<64x64xi32>
+  %7 = tile.dot %aw, %bw, %ci : tensor<64x32xi16> * tensor<32x64xi16> -> tensor<64x64xi32>
   tile.return
 }

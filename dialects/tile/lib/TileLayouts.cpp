@@ -688,16 +688,43 @@ BlockedLayoutAttr mlir::tile::getReshapedLayout(BlockedLayoutAttr src,
 }
 
 StringRef mlir::tile::whyNotMmaSync(RankedTensorType a, RankedTensorType b,
-                                    RankedTensorType c) {
+                                    RankedTensorType c,
+                                    InputPrecision precision) {
   if (a.getRank() != 2)
     return "mma.sync takes 2-D operands";
-  Type element = a.getElementType();
-  if (element != b.getElementType() || !(element.isF16() || element.isBF16()) ||
-      !c.getElementType().isF32())
-    return "mma.sync takes f16 or bf16 operands and f32 accumulators";
-  if (a.getDimSize(1) % 16)
-    return "mma.sync needs K to be a multiple of 16";
+  Type element = a.getElementType(), acc = c.getElementType();
+  bool floats = (element.isF16() || element.isBF16() || element.isF32()) &&
+                acc.isF32();
+  bool integers = element.isInteger(8) && acc.isInteger(32);
+  if (element != b.getElementType() || (!floats && !integers))
+    return "mma.sync takes f16, bf16 or f32 operands with f32 accumulators, "
+           "or i8 operands with i32 accumulators";
+  if (element.isF32() && precision != InputPrecision::TF32 &&
+      precision != InputPrecision::TF32x3)
+    return "f32 operands use tensor cores only with inputPrecision = tf32 "
+           "or tf32x3";
+  int64_t kStep = getMmaKStep(element);
+  if (a.getDimSize(1) % kStep)
+    return kStep == 8    ? "mma.sync needs K to be a multiple of 8 for tf32"
+           : kStep == 32 ? "mma.sync needs K to be a multiple of 32 for i8"
+                         : "mma.sync needs K to be a multiple of 16";
+  // Operands already in mma dot_op layouts hold the instruction's K runs.
+  for (RankedTensorType operand : {a, b})
+    if (auto layout =
+            dyn_cast_or_null<DotOperandLayoutAttr>(operand.getEncoding());
+        layout && isa<MmaLayoutAttr>(layout.getParent()) &&
+        layout.getKWidth() != getMmaKWidth(element))
+      return kStep == 8    ? "mma.sync takes tf32 operands in dot_op layouts "
+                             "of kWidth 1"
+             : kStep == 32 ? "mma.sync takes i8 operands in dot_op layouts "
+                             "of kWidth 4"
+                           : "mma.sync takes 16-bit operands in dot_op "
+                             "layouts of kWidth 2";
   return "";
+}
+
+unsigned mlir::tile::getMmaKWidth(Type element) {
+  return std::max<unsigned>(1, 32 / element.getIntOrFloatBitWidth());
 }
 
 BlockedLayoutAttr mlir::tile::getUnpairedLayout(BlockedLayoutAttr src) {

@@ -55,20 +55,23 @@ static FailureOr<Distribution::Base> baseOf(Attribute layout,
   return failure();
 }
 
-/// mma.sync m16n8k16 operands of 16-bit elements (kWidth 2), for a result
-/// of layout `mma`: lane l holds A's rows l/4 and l/4 + 8 and B's column
-/// l/4, and K elements 2*(l%4) + {0, 1} and + 8 of each 16-wide K step.
+/// mma.sync operands for a result of layout `mma`: lane l holds A's rows
+/// l/4 and l/4 + 8 and B's column l/4, and of each K step (8 kWidth wide) K
+/// elements kWidth*(l%4) + {0..kWidth-1} and those + 4 kWidth: pairs of
+/// 16-bit elements for m16n8k16 (kWidth 2), single tf32 ones for m16n8k8
+/// (kWidth 1), four i8 for m16n8k32 (kWidth 4).
 static FailureOr<Distribution::Base>
 mmaOperandBase(DotOperandLayoutAttr layout, ArrayRef<int64_t> shape) {
   auto mma = dyn_cast<MmaLayoutAttr>(layout.getParent());
-  if (!mma || mma.getVersionMajor() != 2 || layout.getKWidth() != 2 ||
+  unsigned kWidth = layout.getKWidth();
+  if (!mma || mma.getVersionMajor() != 2 || !llvm::is_contained({1u, 2u, 4u}, kWidth) ||
       shape.size() != 2)
     return failure();
   ArrayRef<unsigned> warps = mma.getWarps();
   Distribution::Base base;
   base.shape = SmallVector<int64_t>(shape);
   if (layout.getOpIdx() == 0) { // A: M x K
-    base.sizePerThread = {1, 2};
+    base.sizePerThread = {1, kWidth};
     base.repeats = {2, 2};
     base.threads = {8, 4};
     base.warps = {warps[0], 1};
@@ -77,7 +80,7 @@ mmaOperandBase(DotOperandLayoutAttr layout, ArrayRef<int64_t> shape) {
     base.replicaStride = 1;
     base.replicaWarps = warps[1];
   } else { // B: K x N
-    base.sizePerThread = {2, 1};
+    base.sizePerThread = {kWidth, 1};
     base.repeats = {2, 1};
     base.threads = {4, 8};
     base.warps = {1, warps[1]};

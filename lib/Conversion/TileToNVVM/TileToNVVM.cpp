@@ -505,36 +505,75 @@ struct DotLowering : public TilePattern<DotOp> {
     return success();
   }
 
-  /// mma.sync m16n8k16 (f16 or bf16 operands, f32 accumulators): per 16x8
-  /// accumulator tile of this thread and 16-wide K step, A's four and B's
-  /// two pairs of elements (Distribution's mma operand layouts) and the four
-  /// accumulators go to one instruction.
+  /// mma.sync (m16n8k16 for f16/bf16 operands, m16n8k8 for tf32, f32
+  /// accumulators; m16n8k32 for i8, i32 accumulators): per 16x8 accumulator
+  /// tile of this thread and K step, A's four and B's two 32-bit registers
+  /// (Distribution's mma operand layouts: kWidth elements each, f32 ones
+  /// rounded to tf32) and the four accumulators go to one instruction. tf32x3 splits each f32 into a
+  /// tf32 and the tf32 of its remainder and adds the small products first:
+  /// big*small + small*big + big*big.
   LogicalResult lowerMmaSync(DotOp op, OneToNOpAdaptor adaptor,
                              ConversionPatternRewriter &rewriter,
                              const Distribution &a, const Distribution &b,
                              const Distribution &c) const {
     Location loc = op.getLoc();
+    InputPrecision precision = op.getInputPrecision();
     StringRef why = whyNotMmaSync(op.getA().getType(), op.getB().getType(),
-                                  op.getC().getType());
+                                  op.getC().getType(), precision);
     if (!why.empty())
       return rewriter.notifyMatchFailure(op, why);
     Type elementA = op.getA().getType().getElementType();
     int64_t k = op.getA().getType().getDimSize(1);
-    NVVM::MMATypes ptxType =
-        elementA.isF16() ? NVVM::MMATypes::f16 : NVVM::MMATypes::bf16;
-    Type f32 = rewriter.getF32Type();
+    int64_t kWidth = getMmaKWidth(elementA), kStep = getMmaKStep(elementA);
+    NVVM::MMATypes ptxType = elementA.isF16()    ? NVVM::MMATypes::f16
+                             : elementA.isBF16() ? NVVM::MMATypes::bf16
+                             : elementA.isF32()  ? NVVM::MMATypes::tf32
+                                                 : NVVM::MMATypes::s8;
+    bool split = precision == InputPrecision::TF32x3 && elementA.isF32();
+    Type f32 = rewriter.getF32Type(), i32 = rewriter.getI32Type();
+    Type accType = op.getC().getType().getElementType();
     auto resultType = LLVM::LLVMStructType::getLiteral(
-        rewriter.getContext(), {f32, f32, f32, f32});
-    auto pair = [&](ValueRange values, const Distribution &d,
-                    ArrayRef<int64_t> first,
-                    ArrayRef<int64_t> second) -> FailureOr<Value> {
-      int64_t i = d.findElement(first), j = d.findElement(second);
-      if (i < 0 || j < 0)
-        return failure();
-      Value v = packVector(rewriter, loc, {values[i], values[j]});
-      // The bf16 form of the instruction takes its pairs as 32-bit words.
-      if (ptxType == NVVM::MMATypes::bf16)
-        v = LLVM::BitcastOp::create(rewriter, loc, rewriter.getI32Type(), v);
+        rewriter.getContext(), SmallVector<Type>(4, accType));
+    std::optional<NVVM::MMAIntOverflow> overflow;
+    if (ptxType == NVVM::MMATypes::s8)
+      overflow = NVVM::MMAIntOverflow::wrapped;
+    auto toTF32 = [&](Value v) -> Value {
+      return NVVM::ConvertFloatToTF32Op::create(rewriter, loc, i32, v,
+                                                NVVM::FPRoundingMode::RNA);
+    };
+    // Each operand element as mma.sync registers: its tf32 (and, split,
+    // the tf32 of its remainder), computed once per element.
+    DenseMap<Value, std::pair<Value, Value>> tf32Parts;
+    auto parts = [&](Value v) -> std::pair<Value, Value> {
+      auto [it, inserted] = tf32Parts.try_emplace(v);
+      if (!inserted)
+        return it->second;
+      Value big = toTF32(v), small;
+      if (split)
+        small = toTF32(arith::SubFOp::create(
+            rewriter, loc, v, LLVM::BitcastOp::create(rewriter, loc, f32, big)));
+      return it->second = {big, small};
+    };
+    // The register holding elements `first` .. `first` + kWidth - 1 along
+    // K (`kDim`); `small`: the remainders' (tf32x3).
+    auto reg = [&](ValueRange values, const Distribution &d,
+                   SmallVector<int64_t> first, unsigned kDim,
+                   bool small) -> FailureOr<Value> {
+      SmallVector<Value> elements;
+      for (int64_t j = 0; j < kWidth; ++j, ++first[kDim]) {
+        int64_t index = d.findElement(first);
+        if (index < 0)
+          return failure();
+        elements.push_back(values[index]);
+      }
+      if (ptxType == NVVM::MMATypes::tf32) {
+        auto [big, rest] = parts(elements[0]);
+        return small ? rest : big;
+      }
+      Value v = packVector(rewriter, loc, elements);
+      // The bf16 and s8 forms of the instruction take 32-bit words.
+      if (ptxType == NVVM::MMATypes::bf16 || ptxType == NVVM::MMATypes::s8)
+        v = LLVM::BitcastOp::create(rewriter, loc, i32, v);
       return v;
     };
     SmallVector<Value> results(adaptor.getC().begin(), adaptor.getC().end());
@@ -552,34 +591,50 @@ struct DotLowering : public TilePattern<DotOp> {
           return rewriter.notifyMatchFailure(op, "accumulator missing");
         accIndex.push_back(index);
       }
-      for (int64_t step = 0; step < k / 16; ++step) {
-        SmallVector<Value> operandA, operandB;
-        for (auto [row, kHalf] : {std::pair(0, 0), {1, 0}, {0, 1}, {1, 1}}) {
-          int64_t kk = 4 * step + 2 * kHalf;
-          FailureOr<Value> v = pair(adaptor.getA(), a, {2 * m + row, kk},
-                                    {2 * m + row, kk + 1});
-          if (failed(v))
-            return rewriter.notifyMatchFailure(op, "A element missing");
-          operandA.push_back(*v);
+      for (int64_t step = 0; step < k / kStep; ++step) {
+        // Operand registers: big parts, then (tf32x3) remainders.
+        auto operands = [&](bool small, SmallVector<Value> &operandA,
+                            SmallVector<Value> &operandB) -> LogicalResult {
+          for (auto [row, kHalf] : {std::pair(0, 0), {1, 0}, {0, 1}, {1, 1}}) {
+            int64_t kk = kWidth * (2 * step + kHalf);
+            FailureOr<Value> v =
+                reg(adaptor.getA(), a, {2 * m + row, kk}, 1, small);
+            if (failed(v))
+              return failure();
+            operandA.push_back(*v);
+          }
+          for (int64_t kHalf = 0; kHalf < 2; ++kHalf) {
+            FailureOr<Value> v = reg(adaptor.getB(), b,
+                                     {kWidth * (2 * step + kHalf), n}, 0, small);
+            if (failed(v))
+              return failure();
+            operandB.push_back(*v);
+          }
+          return success();
+        };
+        SmallVector<Value> bigA, bigB, smallA, smallB;
+        if (failed(operands(false, bigA, bigB)) ||
+            (split && failed(operands(true, smallA, smallB))))
+          return rewriter.notifyMatchFailure(op, "operand element missing");
+        auto mma = [&](ValueRange x, ValueRange y) {
+          SmallVector<Value> acc;
+          for (int64_t index : accIndex)
+            acc.push_back(results[index]);
+          Value product = NVVM::MmaOp::create(
+              rewriter, loc, resultType, x, y, acc, {16, 8, int(kStep)},
+              std::nullopt, overflow,
+              std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+              std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                             NVVM::MMALayout::col});
+          for (auto [i, index] : llvm::enumerate(accIndex))
+            results[index] =
+                LLVM::ExtractValueOp::create(rewriter, loc, product, i);
+        };
+        if (split) {
+          mma(bigA, smallB);
+          mma(smallA, bigB);
         }
-        for (int64_t kHalf = 0; kHalf < 2; ++kHalf) {
-          int64_t kk = 4 * step + 2 * kHalf;
-          FailureOr<Value> v = pair(adaptor.getB(), b, {kk, n}, {kk + 1, n});
-          if (failed(v))
-            return rewriter.notifyMatchFailure(op, "B element missing");
-          operandB.push_back(*v);
-        }
-        SmallVector<Value> acc;
-        for (int64_t index : accIndex)
-          acc.push_back(results[index]);
-        Value mma = NVVM::MmaOp::create(
-            rewriter, loc, resultType, operandA, operandB, acc, {16, 8, 16},
-            std::nullopt, std::nullopt,
-            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
-            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                           NVVM::MMALayout::col});
-        for (auto [i, index] : llvm::enumerate(accIndex))
-          results[index] = LLVM::ExtractValueOp::create(rewriter, loc, mma, i);
+        mma(bigA, bigB);
       }
     }
     rewriter.replaceOpWithMultiple(op, {results});
@@ -655,8 +710,9 @@ std::string checkLowerable(Operation *op) {
     return "calls must be inlined before convert-tile-to-nvvm";
   if (auto dot = dyn_cast<DotOp>(op);
       dot && isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()))
-    if (StringRef why = whyNotMmaSync(dot.getA().getType(),
-                                      dot.getB().getType(), dot.getC().getType());
+    if (StringRef why =
+            whyNotMmaSync(dot.getA().getType(), dot.getB().getType(),
+                          dot.getC().getType(), dot.getInputPrecision());
         !why.empty())
       return why.str();
   if (auto cast = dyn_cast<FpToFpOp>(op))

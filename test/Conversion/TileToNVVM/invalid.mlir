@@ -93,8 +93,78 @@ module attributes {"tile.num-warps" = 4 : i32} {
     %a = tile.splat %x : f32 -> tensor<32x16xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     %b = tile.splat %x : f32 -> tensor<16x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     %c = tile.splat %x : f32 -> tensor<32x16xf32, #mma>
-    // expected-error @below {{mma.sync takes f16 or bf16 operands and f32 accumulators}}
+    // expected-error @below {{f32 operands use tensor cores only with inputPrecision = tf32 or tf32x3}}
     %d = tile.dot %a, %b, %c : tensor<32x16xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xf32, #mma>
+    tile.return
+  }
+}
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @mma_tf32_pairs(%x: f32) {
+    %a = tile.splat %x : f32 -> tensor<32x16xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %b = tile.splat %x : f32 -> tensor<16x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %c = tile.splat %x : f32 -> tensor<32x16xf32, #mma>
+    // expected-error @below {{mma.sync takes tf32 operands in dot_op layouts of kWidth 1}}
+    %d = tile.dot %a, %b, %c, inputPrecision = tf32 : tensor<32x16xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xf32, #mma>
+    tile.return
+  }
+}
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @mma_f16_singles(%x: f16, %y: f32) {
+    %a = tile.splat %x : f16 -> tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+    %b = tile.splat %x : f16 -> tensor<16x16xf16, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
+    %c = tile.splat %y : f32 -> tensor<32x16xf32, #mma>
+    // expected-error @below {{mma.sync takes 16-bit operands in dot_op layouts of kWidth 2}}
+    %d = tile.dot %a, %b, %c : tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x16xf16, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x16xf32, #mma>
+    tile.return
+  }
+}
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @mma_tf32_k4(%x: f32) {
+    %a = tile.splat %x : f32 -> tensor<32x4xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+    %b = tile.splat %x : f32 -> tensor<4x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
+    %c = tile.splat %x : f32 -> tensor<32x16xf32, #mma>
+    // expected-error @below {{mma.sync needs K to be a multiple of 8 for tf32}}
+    %d = tile.dot %a, %b, %c, inputPrecision = tf32x3 : tensor<32x4xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<4x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x16xf32, #mma>
+    tile.return
+  }
+}
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @mma_i8_k16(%x: i8, %y: i32) {
+    %a = tile.splat %x : i8 -> tensor<32x16xi8, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    %b = tile.splat %x : i8 -> tensor<16x16xi8, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+    %c = tile.splat %y : i32 -> tensor<32x16xi32, #mma>
+    // expected-error @below {{mma.sync needs K to be a multiple of 32 for i8}}
+    %d = tile.dot %a, %b, %c : tensor<32x16xi8, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<16x16xi8, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<32x16xi32, #mma>
+    tile.return
+  }
+}
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @mma_i8_pairs(%x: i8, %y: i32) {
+    %a = tile.splat %x : i8 -> tensor<32x32xi8, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %b = tile.splat %x : i8 -> tensor<32x16xi8, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %c = tile.splat %y : i32 -> tensor<32x16xi32, #mma>
+    // expected-error @below {{mma.sync takes i8 operands in dot_op layouts of kWidth 4}}
+    %d = tile.dot %a, %b, %c : tensor<32x32xi8, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x16xi8, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xi32, #mma>
     tile.return
   }
 }

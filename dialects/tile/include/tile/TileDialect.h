@@ -106,10 +106,21 @@ bool movesDataBetweenThreads(Operation *op);
 /// `type` (a tensor) with `encoding`.
 RankedTensorType withEncoding(Type type, Attribute encoding);
 
-/// Why mma.sync m16n8k16 cannot compute `a` x `b` + `c` (2-D, f16 or bf16
-/// operands, f32 accumulators, K a multiple of 16), or an empty string.
+/// Why mma.sync cannot compute `a` x `b` + `c` under `precision` (2-D;
+/// f16 or bf16 operands with f32 accumulators and K a multiple of 16, f32
+/// operands as tf32 or tf32x3 with K a multiple of 8, or i8 operands with
+/// i32 accumulators and K a multiple of 32), or an empty string.
 StringRef whyNotMmaSync(RankedTensorType a, RankedTensorType b,
-                        RankedTensorType c);
+                        RankedTensorType c, InputPrecision precision);
+
+/// Consecutive K elements of an mma.sync operand a thread holds in one
+/// 32-bit register (the dot_op layout's kWidth): 2 16-bit elements, 4 i8,
+/// 1 tf32.
+unsigned getMmaKWidth(Type element);
+
+/// K of one mma.sync instruction, eight times kWidth: m16n8k16 for 16-bit
+/// operands, m16n8k8 for tf32, m16n8k32 for i8.
+inline int64_t getMmaKStep(Type element) { return 8 * getMmaKWidth(element); }
 
 /// The warps per block of the distributed level (`tile.num-warps` on `op`,
 /// the module). Without it, emits "`pass` needs the distributed level
