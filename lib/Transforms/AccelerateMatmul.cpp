@@ -75,15 +75,6 @@ SwizzledSharedLayoutAttr getOperandSharedLayout(RankedTensorType type) {
                                        maxPhase, order);
 }
 
-/// The widest wgmma swizzle (128, 64 or 32 bytes) that divides rows of
-/// `elements` 16-bit elements, or 0.
-unsigned getWgmmaSwizzle(int64_t elements) {
-  for (unsigned swizzle : {128u, 64u, 32u})
-    if ((elements * 2) % swizzle == 0)
-      return swizzle;
-  return 0;
-}
-
 /// Why a dot of these types cannot be a tile.warpgroup_dot on `numWarps`
 /// warps (all along M), or an empty string.
 StringRef whyNotWarpgroupDot(RankedTensorType a, RankedTensorType b,
@@ -99,7 +90,7 @@ StringRef whyNotWarpgroupDot(RankedTensorType a, RankedTensorType b,
     return "the warps do not form warpgroups";
   if (m % (16 * numWarps))
     return "M is not a multiple of 16 rows per warp";
-  if (n % 8 || n > 256 || !getWgmmaSwizzle(n) || !getWgmmaSwizzle(k))
+  if (n % 8 || n > 256 || !getNVMMASwizzle(n * 2) || !getNVMMASwizzle(k * 2))
     return "N or K does not suit a wgmma instruction and swizzle";
   // The accumulator stays in registers: at most 128 a thread.
   if (m / (16 * numWarps) * n / 2 > 128)
@@ -221,7 +212,7 @@ public:
       }
       auto type = cast<RankedTensorType>(v.getType());
       auto layout = NVMMASharedLayoutAttr::get(
-          context, getWgmmaSwizzle(rowElements), /*transposed=*/false, 16);
+          context, getNVMMASwizzle(rowElements * 2), /*transposed=*/false, 16);
       auto bufferType = BufferType::get(context, type.getShape(),
                                         type.getElementType(), layout,
                                         /*mutableMemory=*/false);

@@ -254,3 +254,54 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
   }
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// mbarriers and TMA copies
+//===----------------------------------------------------------------------===//
+
+/// An mbarrier's buffer: one mutable i64.
+static LogicalResult verifyBarrierBuffer(Operation *op, BufferType buffer) {
+  if (buffer.getShape() != ArrayRef<int64_t>{1} ||
+      !buffer.getElementType().isInteger(64) || !buffer.getMutableMemory())
+    return op->emitOpError()
+           << "an mbarrier is a mutable buffer of one i64, got " << buffer;
+  return success();
+}
+
+LogicalResult InitBarrierOp::verify() {
+  return verifyBarrierBuffer(*this, getBarrier().getType());
+}
+
+LogicalResult InvalBarrierOp::verify() {
+  return verifyBarrierBuffer(*this, getBarrier().getType());
+}
+
+LogicalResult BarrierExpectOp::verify() {
+  return verifyBarrierBuffer(*this, getBarrier().getType());
+}
+
+LogicalResult WaitBarrierOp::verify() {
+  return verifyBarrierBuffer(*this, getBarrier().getType());
+}
+
+LogicalResult AsyncTMACopyOp::verify() {
+  if (failed(verifyBarrierBuffer(*this, getBarrier().getType())))
+    return failure();
+  TensorDescType desc = getDesc().getType();
+  BufferType buffer = getResult().getType();
+  if (getIndices().size() != desc.getShape().size())
+    return emitOpError() << "expected " << desc.getShape().size()
+                         << " indices for " << desc << ", got "
+                         << getIndices().size();
+  if (buffer.getShape() != desc.getShape() ||
+      buffer.getElementType() != desc.getElementType())
+    return emitOpError() << "buffer " << buffer
+                         << " does not hold one block of " << desc;
+  if (!buffer.getMutableMemory())
+    return emitOpError() << "cannot copy into an immutable buffer";
+  if (buffer.getEncoding() != desc.getSharedLayout())
+    return emitOpError() << "TMA writes " << desc << " blocks in layout "
+                         << desc.getSharedLayout() << ", not "
+                         << buffer.getEncoding();
+  return success();
+}

@@ -723,6 +723,13 @@ StringRef mlir::tile::whyNotMmaSync(RankedTensorType a, RankedTensorType b,
   return "";
 }
 
+unsigned mlir::tile::getNVMMASwizzle(int64_t rowBytes) {
+  for (unsigned swizzle : {128u, 64u, 32u})
+    if (rowBytes % swizzle == 0)
+      return swizzle;
+  return 0;
+}
+
 unsigned mlir::tile::getMmaKWidth(Type element) {
   return std::max<unsigned>(1, 32 / element.getIntOrFloatBitWidth());
 }

@@ -322,6 +322,21 @@ void StoreOp::print(OpAsmPrinter &p) {
   p << " : " << getPtr().getType();
 }
 
+LogicalResult DescriptorLoadOp::verify() {
+  TensorDescType desc = getDesc().getType();
+  RankedTensorType result = getType();
+  if (getIndices().size() != desc.getShape().size())
+    return emitOpError() << "expected " << desc.getShape().size()
+                         << " indices for " << desc << ", got "
+                         << getIndices().size();
+  if (result.getShape() != desc.getShape() ||
+      result.getElementType() != desc.getElementType())
+    return emitOpError() << "result " << describeShape(result) << " of "
+                         << result.getElementType()
+                         << " is not one block of " << desc;
+  return success();
+}
+
 LogicalResult StoreOp::verify() {
   Type ptrType = getPtr().getType();
   if (failed(verifyPointee(*this, "value", getValue().getType(), ptrType)) ||

@@ -159,3 +159,70 @@ int64_t BufferType::getSizeInBytes() const {
   int64_t elementBytes = llvm::divideCeil(getElementTypeBitWidth(), 8);
   return getNumElements() * elementBytes;
 }
+
+// !tile.tensordesc<RxCxT>
+Type TensorDescType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseGreater())
+    return {};
+  return parser.getChecked<TensorDescType>(loc, parser.getContext(), shape,
+                                           elementType);
+}
+
+void TensorDescType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t dim : getShape())
+    printer << dim << "x";
+  printer << getElementType() << ">";
+}
+
+LogicalResult
+TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> shape, Type elementType) {
+  if (!elementType.isIntOrFloat() ||
+      !llvm::is_contained({8u, 16u, 32u, 64u},
+                          elementType.getIntOrFloatBitWidth()))
+    return emitError() << "a tensor descriptor's elements must be 8-, 16-, "
+                          "32- or 64-bit integers or floats, got "
+                       << elementType;
+  if (shape.size() != 2)
+    return emitError() << "tensor descriptors describe 2-D blocks, got rank "
+                       << shape.size();
+  for (int64_t dim : shape)
+    if (dim <= 0 || dim > 256)
+      return emitError() << "a tensor descriptor's block dimensions must be "
+                            "1 to 256 (a TMA box), got "
+                         << dim;
+  if (!getNVMMASwizzle(shape[1] * elementType.getIntOrFloatBitWidth() / 8))
+    return emitError() << "a tensor descriptor's block rows must be a "
+                          "multiple of 32 bytes (a shared-memory swizzle), "
+                          "got "
+                       << shape[1] * elementType.getIntOrFloatBitWidth() / 8;
+  return success();
+}
+
+unsigned TensorDescType::getSwizzle() const {
+  return getNVMMASwizzle(getShape()[1] * getElementType().getIntOrFloatBitWidth() /
+                         8);
+}
+
+SmallVector<int64_t> TensorDescType::getBox() const {
+  int64_t elementBytes = getElementType().getIntOrFloatBitWidth() / 8;
+  return {getShape()[0], getSwizzle() / elementBytes};
+}
+
+NVMMASharedLayoutAttr TensorDescType::getSharedLayout() const {
+  return NVMMASharedLayoutAttr::get(getContext(), getSwizzle(),
+                                    /*transposed=*/false,
+                                    getElementType().getIntOrFloatBitWidth());
+}
+
+int64_t TensorDescType::getBlockBytes() const {
+  return getShape()[0] * getShape()[1] *
+         getElementType().getIntOrFloatBitWidth() / 8;
+}

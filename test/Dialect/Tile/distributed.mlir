@@ -92,4 +92,22 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
     %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma, mutable> -> tensor<64x128xf32, #wgmma>
     tile.return
   }
+
+  // mbarriers and TMA copies.
+  // CHECK-LABEL: tile.func public @tma
+  // CHECK: tile.init_barrier %[[BAR:.*]], 1 : !tile.buffer<1xi64, #{{.*}}, mutable>
+  // CHECK: tile.barrier_expect %[[BAR]], 16384, %{{.*}} : !tile.buffer<1xi64, #{{.*}}, mutable>
+  // CHECK: tile.async_tma_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %[[BAR]], %{{.*}} : !tile.tensordesc<128x64xf16>, !tile.buffer<128x64xf16, #{{.*}}, mutable>, !tile.buffer<1xi64, #{{.*}}, mutable>
+  // CHECK: tile.wait_barrier %[[BAR]], %{{.*}} : !tile.buffer<1xi64, #{{.*}}, mutable>
+  // CHECK: tile.inval_barrier %[[BAR]] : !tile.buffer<1xi64, #{{.*}}, mutable>
+  tile.func public @tma(%desc: !tile.tensordesc<128x64xf16>, %i: i32, %j: i32, %p: i1) {
+    %buf = tile.local_alloc : () -> !tile.buffer<128x64xf16, #nvmma, mutable>
+    %bar = tile.local_alloc : () -> !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+    tile.init_barrier %bar, 1 : !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+    tile.barrier_expect %bar, 16384, %p : !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+    tile.async_tma_copy %desc[%i, %j], %buf, %bar, %p : !tile.tensordesc<128x64xf16>, !tile.buffer<128x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+    tile.wait_barrier %bar, %i : !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+    tile.inval_barrier %bar : !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+    tile.return
+  }
 }

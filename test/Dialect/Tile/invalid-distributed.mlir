@@ -530,3 +530,92 @@ tile.func public @wgmma_wait_empty() {
   "tile.warpgroup_dot_wait"() {pendings = 0 : i32} : () -> ()
   tile.return
 }
+
+// -----
+
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+tile.func public @barrier_type(%b: !tile.buffer<2xi64, #bar, mutable>) {
+  // expected-error @below {{an mbarrier is a mutable buffer of one i64, got '!tile.buffer<2xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>'}}
+  tile.init_barrier %b, 1 : !tile.buffer<2xi64, #bar, mutable>
+  tile.return
+}
+
+// -----
+
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+tile.func public @barrier_immutable(%b: !tile.buffer<1xi64, #bar>, %p: i1) {
+  // expected-error @below {{an mbarrier is a mutable buffer of one i64}}
+  tile.barrier_expect %b, 128, %p : !tile.buffer<1xi64, #bar>
+  tile.return
+}
+
+// -----
+
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+tile.func public @barrier_element(%b: !tile.buffer<1xi32, #bar, mutable>, %p: i32) {
+  // expected-error @below {{an mbarrier is a mutable buffer of one i64}}
+  tile.wait_barrier %b, %p : !tile.buffer<1xi32, #bar, mutable>
+  tile.return
+}
+
+// -----
+
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+tile.func public @inval_type(%b: !tile.buffer<1xf64, #bar, mutable>) {
+  // expected-error @below {{an mbarrier is a mutable buffer of one i64}}
+  tile.inval_barrier %b : !tile.buffer<1xf64, #bar, mutable>
+  tile.return
+}
+
+// -----
+
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+tile.func public @init_count(%b: !tile.buffer<1xi64, #bar, mutable>) {
+  // expected-error @below {{attribute 'count' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive}}
+  tile.init_barrier %b, 0 : !tile.buffer<1xi64, #bar, mutable>
+  tile.return
+}
+
+// -----
+
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+tile.func public @tma_indices(%d: !tile.tensordesc<64x64xf16>, %buf: !tile.buffer<64x64xf16, #nvmma, mutable>,
+                              %b: !tile.buffer<1xi64, #bar, mutable>, %i: i32, %p: i1) {
+  // expected-error @below {{expected 2 indices for '!tile.tensordesc<64x64xf16>', got 3}}
+  tile.async_tma_copy %d[%i, %i, %i], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
+  tile.return
+}
+
+// -----
+
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+tile.func public @tma_block(%d: !tile.tensordesc<64x64xf16>, %buf: !tile.buffer<32x64xf16, #nvmma, mutable>,
+                            %b: !tile.buffer<1xi64, #bar, mutable>, %i: i32, %p: i1) {
+  // expected-error @below {{does not hold one block of '!tile.tensordesc<64x64xf16>'}}
+  tile.async_tma_copy %d[%i, %i], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<32x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
+  tile.return
+}
+
+// -----
+
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+tile.func public @tma_immutable(%d: !tile.tensordesc<64x64xf16>, %buf: !tile.buffer<64x64xf16, #nvmma>,
+                                %b: !tile.buffer<1xi64, #bar, mutable>, %i: i32, %p: i1) {
+  // expected-error @below {{cannot copy into an immutable buffer}}
+  tile.async_tma_copy %d[%i, %i], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<1xi64, #bar, mutable>
+  tile.return
+}
+
+// -----
+
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+tile.func public @tma_layout(%d: !tile.tensordesc<64x64xf16>, %buf: !tile.buffer<64x64xf16, #nvmma64, mutable>,
+                             %b: !tile.buffer<1xi64, #bar, mutable>, %i: i32, %p: i1) {
+  // expected-error @below {{TMA writes '!tile.tensordesc<64x64xf16>' blocks in layout #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, not #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>}}
+  tile.async_tma_copy %d[%i, %i], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma64, mutable>, !tile.buffer<1xi64, #bar, mutable>
+  tile.return
+}

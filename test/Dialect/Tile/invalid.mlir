@@ -958,3 +958,39 @@ tile.func public @make_range_from_tensor(%x: tensor<4xi32>) {
   %r = "tile.make_range"() <{start = 0 : i32}> : () -> tensor<4xi32>
   tile.return
 }
+
+// -----
+
+// expected-error @below {{tensor descriptors describe 2-D blocks, got rank 1}}
+tile.func private @desc_rank(!tile.tensordesc<64xf16>)
+
+// -----
+
+// expected-error @below {{a tensor descriptor's block dimensions must be 1 to 256 (a TMA box), got 512}}
+tile.func private @desc_box(!tile.tensordesc<512x64xf16>)
+
+// -----
+
+// expected-error @below {{a tensor descriptor's block rows must be a multiple of 32 bytes (a shared-memory swizzle), got 24}}
+tile.func private @desc_row(!tile.tensordesc<64x12xf16>)
+
+// -----
+
+// expected-error @below {{a tensor descriptor's elements must be 8-, 16-, 32- or 64-bit integers or floats, got 'i1'}}
+tile.func private @desc_element(!tile.tensordesc<64x256xi1>)
+
+// -----
+
+tile.func public @desc_indices(%d: !tile.tensordesc<64x64xf16>, %i: i32) {
+  // expected-error @below {{expected 2 indices for '!tile.tensordesc<64x64xf16>', got 1}}
+  %t = tile.descriptor_load %d[%i] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16>
+  tile.return
+}
+
+// -----
+
+tile.func public @desc_result(%d: !tile.tensordesc<64x64xf16>, %i: i32) {
+  // expected-error @below {{result [64, 32] of 'f16' is not one block of '!tile.tensordesc<64x64xf16>'}}
+  %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x32xf16>
+  tile.return
+}

@@ -186,3 +186,12 @@ tile.func public @caller(%a: f32, %b: tensor<8xf32>, %i: i32) {
   %j = tile.call @declared(%i) : (i32) -> i32
   tile.return
 }
+
+// A block of a tensor through its TMA descriptor.
+// CHECK-LABEL: tile.func public @descriptor_load
+// CHECK-SAME: (%[[D:.*]]: !tile.tensordesc<128x64xf16>, %[[I:.*]]: i32, %[[J:.*]]: i32)
+tile.func public @descriptor_load(%desc: !tile.tensordesc<128x64xf16>, %i: i32, %j: i32) -> tensor<128x64xf16> {
+  // CHECK: tile.descriptor_load %[[D]][%[[I]], %[[J]]] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16>
+  %t = tile.descriptor_load %desc[%i, %j] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16>
+  tile.return %t : tensor<128x64xf16>
+}

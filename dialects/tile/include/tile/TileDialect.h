@@ -113,6 +113,11 @@ RankedTensorType withEncoding(Type type, Attribute encoding);
 StringRef whyNotMmaSync(RankedTensorType a, RankedTensorType b,
                         RankedTensorType c, InputPrecision precision);
 
+/// The widest NVMMA swizzle (128, 64 or 32 bytes) that divides rows of
+/// `rowBytes`, or 0: wgmma and TMA read and write such rows in column blocks
+/// of that width.
+unsigned getNVMMASwizzle(int64_t rowBytes);
+
 /// Consecutive K elements of an mma.sync operand a thread holds in one
 /// 32-bit register (the dot_op layout's kWidth): 2 16-bit elements, 4 i8,
 /// 1 tf32.

@@ -212,4 +212,88 @@ def Tile_AsyncWaitOp : Tile_Op<"async_wait", [
   let assemblyFormat = "($asyncToken^)? attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// mbarriers and TMA copies
+//===----------------------------------------------------------------------===//
+
+// An mbarrier lives in a mutable `!tile.buffer<1xi64, ...>`. One thread
+// initializes, arms and invalidates it and issues the copies; every thread
+// waits. The ops write the shared-memory resource so that nothing reorders
+// them.
+
+def Tile_InitBarrierOp : Tile_Op<"init_barrier"> {
+  let summary = "Initialize an mbarrier expecting `count` arrivals a phase";
+  let description = [{
+    Sets the mbarrier to phase 0, expecting `count` arrivals (one thread's
+    `tile.barrier_expect` counts as one). Every thread must see the
+    initialization before using the barrier: a CTA barrier (which
+    tile-insert-barriers places) orders it.
+  }];
+  let arguments = (ins Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$barrier,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$count);
+  let assemblyFormat = "$barrier `,` $count attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def Tile_InvalBarrierOp : Tile_Op<"inval_barrier"> {
+  let summary = "Invalidate an mbarrier so its memory may be reused";
+  let arguments = (ins Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$barrier);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def Tile_BarrierExpectOp : Tile_Op<"barrier_expect"> {
+  let summary = "Arrive on an mbarrier, expecting `bytes` more of TMA copies";
+  let description = [{
+    One thread (when `pred` holds) arrives on the barrier and adds `bytes`
+    to the transaction count its current phase waits for: the phase
+    completes when the copies that signal it have written that many bytes.
+  }];
+  let arguments = (ins Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$barrier,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$bytes, I1:$pred);
+  let assemblyFormat = [{
+    $barrier `,` $bytes `,` $pred attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AsyncTMACopyOp : Tile_Op<"async_tma_copy"> {
+  let summary = "Start a TMA copy of a block into shared memory";
+  let description = [{
+    One thread (when `pred` holds) starts copying the block at `indices` of
+    the descriptor's tensor into `result`, in the descriptor's NVMMA
+    layout; the copy completes on `barrier`'s current phase. Until a
+    `tile.wait_barrier` sees that phase complete, the buffer must not be
+    read.
+
+    ```mlir
+    tile.async_tma_copy %desc[%row, %k], %buf, %bar, %true : !tile.tensordesc<128x64xf16>, !tile.buffer<128x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
+    ```
+  }];
+  let arguments = (ins
+    Arg<Tile_TensorDesc, "", [MemRead<Tile_GlobalMemory>]>:$desc,
+    Variadic<I32>:$indices,
+    Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$result,
+    Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$barrier,
+    I1:$pred);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $result `,` $barrier `,` $pred attr-dict `:`
+    qualified(type($desc)) `,` qualified(type($result)) `,` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_WaitBarrierOp : Tile_Op<"wait_barrier"> {
+  let summary = "Wait until an mbarrier's phase of parity `phase` completes";
+  let description = [{
+    Every thread waits; after it, what the copies that signalled that phase
+    wrote is visible to the thread.
+  }];
+  let arguments = (ins Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>,
+                                             MemWrite<Tile_SharedMemory>]>:$barrier,
+                       I32:$phase);
+  let assemblyFormat = "$barrier `,` $phase attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
 #endif // TILE_DISTRIBUTED_OPS

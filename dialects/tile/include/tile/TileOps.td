@@ -180,6 +180,28 @@ def Tile_LoadOp : Tile_Op<"load", [
   let hasCanonicalizer = 1;
 }
 
+def Tile_DescriptorLoadOp : Tile_Op<"descriptor_load", [
+    MemoryEffects<[MemRead<Tile_GlobalMemory>]>]> {
+  let summary = "Load a block of a tensor through its TMA descriptor";
+  let description = [{
+    Loads the block of the descriptor's shape whose first element is at
+    (`row`, `column`) of the tensor the descriptor describes; elements past
+    the tensor's edges read as zero (so no masks are needed). On the GPU
+    one thread starts a tensor-memory-accelerator copy into shared memory
+    and the block waits for it on an mbarrier (sm_90 and newer).
+
+    ```mlir
+    %a = tile.descriptor_load %desc[%row, %k] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16>
+    ```
+  }];
+  let arguments = (ins Tile_TensorDesc:$desc, Variadic<I32>:$indices);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` attr-dict `:` qualified(type($desc)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
   let summary = "Store through a pointer or a tensor of pointers";
   let description = [{

@@ -66,6 +66,41 @@ def Tile_BufferType : Tile_TypeDef<"Buffer", "buffer", [ShapedTypeInterface]> {
   }];
 }
 
+def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
+  let summary = "A TMA descriptor of a row-major matrix in global memory";
+  let description = [{
+    A kernel argument that describes a 2-D row-major tensor in global
+    memory (address, sizes, row stride) for the Hopper tensor memory
+    accelerator, which loads blocks of `shape` of it with
+    `tile.descriptor_load`. The host builds it (a 128-byte CUtensorMap,
+    `tileTensorMapEncode` in tile's runtime) with the box and swizzle the
+    compiler reports in its kernel information (`tensormap` lines): rows
+    of the block are cut into column blocks of the widest swizzle (128, 64
+    or 32 bytes) that divides them, as in `#tile.nvmma_shared`. The
+    kernel receives it by value, as a `__grid_constant__` parameter.
+    Blocks are at most 256 x 256 elements, rows a multiple of 32 bytes.
+
+    ```mlir
+    !tile.tensordesc<128x64xf16>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The swizzle (bytes) and box (elements, outer first) of the tensor
+    /// map: rows cut into column blocks of the widest swizzle that divides
+    /// them.
+    unsigned getSwizzle() const;
+    ::llvm::SmallVector<int64_t> getBox() const;
+    /// The shared layout its blocks land in.
+    NVMMASharedLayoutAttr getSharedLayout() const;
+    /// Bytes of one block.
+    int64_t getBlockBytes() const;
+  }];
+}
+
 def Tile_AsyncTokenType : Tile_TypeDef<"AsyncToken", "async.token"> {
   let summary = "Completion of asynchronous copies into shared memory";
   let description = [{
@@ -101,6 +136,8 @@ def Tile_PtrLike : AnyTypeOf<[Tile_Ptr, Tile_PtrTensor], "pointer or tensor of p
 def Tile_Type : AnyTypeOf<[Tile_Scalar, Tile_Tensor], "tile scalar or tensor">;
 def Tile_Buffer : Type<CPred<"::llvm::isa<::mlir::tile::BufferType>($_self)">,
                        "shared-memory buffer", "::mlir::tile::BufferType">;
+def Tile_TensorDesc : Type<CPred<"::llvm::isa<::mlir::tile::TensorDescType>($_self)">,
+    "TMA tensor descriptor", "::mlir::tile::TensorDescType">;
 def Tile_AsyncToken : Type<CPred<"::llvm::isa<::mlir::tile::AsyncTokenType>($_self)">,
                            "async token", "::mlir::tile::AsyncTokenType"> {
   let builderCall = "::mlir::tile::AsyncTokenType::get($_builder.getContext())";
