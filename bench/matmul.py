@@ -1,6 +1,7 @@
 """Matrix products on tensor cores: tile (examples/matmul.mlir as written and
 bench/kernels/matmul_blocks.mlir at several block shapes, mma.sync with
-cp.async pipelining, and for sm_90a wgmma), Triton (the tutorial kernel, same 64x64x32 blocks and
+cp.async pipelining, and for sm_90a wgmma; bench/kernels/matmul_tma_blocks.mlir,
+wgmma on TMA copies), Triton (the tutorial kernel, same 64x64x32 blocks and
 4 warps, and its 128x256x64 / 8 warps / 3 stages configuration) and cuBLAS
 (torch.matmul),
 in one process on the same f16 inputs, checked against an f32 product, timed
@@ -30,7 +31,10 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
                 (128, 256, 32, 8, 3), (128, 256, 64, 8, 3),
                 # sm_90a: wgmma.
                 (64, 64, 32, 4, 3, "wgmma"), (128, 128, 64, 8, 3, "wgmma"),
-                (128, 256, 64, 8, 3, "wgmma"), (128, 256, 64, 8, 4, "wgmma")]
+                (128, 256, 64, 8, 3, "wgmma"), (128, 256, 64, 8, 4, "wgmma"),
+                # sm_90a: wgmma reading what TMA copied.
+                (128, 128, 64, 8, 3, "tma"), (128, 256, 64, 8, 3, "tma"),
+                (128, 256, 64, 8, 4, "tma")]
 # Triton's: the tutorial kernel at the same 64x64x32 blocks, and its
 # 128x256x64 / 8 warps / 3 stages configuration.
 TRITON_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 256, 64, 8, 3)]
@@ -45,6 +49,8 @@ def variant(bm, bn, bk, warps, stages, mma="mma.sync", dtype="f16"):
     name = f"matmul_{bm}x{bn}x{bk}_w{warps}"
     name = name if stages == 3 else f"{name}_s{stages}"
     name = name if dtype == "f16" else name.replace("matmul_", f"matmul_{dtype}_", 1)
+    if mma == "tma":
+        return name.replace("matmul_", "matmul_tma_", 1)
     return name if mma == "mma.sync" else f"{name}_wgmma"
 
 

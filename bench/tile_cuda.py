@@ -18,6 +18,30 @@ def _check(status, what):
         raise RuntimeError(f"{what}: {name.value.decode() if name.value else status}")
 
 
+class _TensorMap(ctypes.Structure):
+    """A CUtensorMap (128 bytes, 64-byte aligned)."""
+    _fields_ = [("opaque", ctypes.c_uint64 * 16)]
+    _align_ = 64
+
+
+def _encode_tensor_map(tensor, box_rows, box_cols, swizzle):
+    """The tensor map of a row-major 2-D tensor read in box_rows x box_cols
+    boxes with `swizzle` bytes of swizzle (what tileTensorMapEncode does)."""
+    rows, cols = tensor.shape
+    size = tensor.element_size()
+    data_type = {1: 0, 2: 1, 4: 2, 8: 4}[size]  # CU_TENSOR_MAP_DATA_TYPE_UINT*
+    mode = {0: 0, 32: 1, 64: 2, 128: 3}[swizzle]
+    tensor_map = _TensorMap()
+    dims = (ctypes.c_uint64 * 2)(cols, rows)
+    strides = (ctypes.c_uint64 * 1)(tensor.stride(0) * size)
+    box = (ctypes.c_uint32 * 2)(box_cols, box_rows)
+    element_strides = (ctypes.c_uint32 * 2)(1, 1)
+    _check(_cuda.cuTensorMapEncodeTiled(
+        ctypes.byref(tensor_map), data_type, 2, ctypes.c_void_p(tensor.data_ptr()),
+        dims, strides, box, element_strides, 0, mode, 2, 0), "cuTensorMapEncodeTiled")
+    return tensor_map
+
+
 class Kernel:
     """One kernel of a cubin, with the threads and shared memory that
     tile-translate --kernel-info wrote for it."""
@@ -28,11 +52,14 @@ class Kernel:
         with open(os.path.join(directory, variant + ".cubin"), "rb") as f:
             self._image = f.read()
         self.threads, self.shared = None, 0
+        self.tensor_maps = {}  # argument index -> (box rows, box cols, swizzle)
         with open(os.path.join(directory, variant + ".info")) as f:
             for line in f:
                 words = line.split()
-                if words[1] == name:
+                if words[0] == "kernel" and words[1] == name:
                     self.threads, self.shared = int(words[3]), int(words[5])
+                elif words[0] == "tensormap" and words[1] == name:
+                    self.tensor_maps[int(words[2])] = tuple(int(w) for w in words[4:7])
         if self.threads is None:
             raise RuntimeError(f"{name} not in {variant}.info")
         self._module = ctypes.c_void_p()
@@ -48,10 +75,13 @@ class Kernel:
 
     def bind(self, grid, *args):
         """A launcher with its arguments packed once: tensors are passed as
-        device pointers, Python ints as i32, floats as f32."""
+        device pointers (or as tensor maps, for the kernel's tensor-descriptor
+        arguments), Python ints as i32, floats as f32."""
         values = []
-        for a in args:
-            if isinstance(a, torch.Tensor):
+        for i, a in enumerate(args):
+            if i in self.tensor_maps:
+                values.append(_encode_tensor_map(a, *self.tensor_maps[i]))
+            elif isinstance(a, torch.Tensor):
                 values.append(ctypes.c_uint64(a.data_ptr()))
             elif isinstance(a, float):
                 values.append(ctypes.c_float(a))

@@ -61,6 +61,10 @@ compile matmul_bf16_h_wgmma "$out/matmul_bf16_h.mlir" --sm=90a
 compile matmul_carried_wgmma "$root/test/GPU/Inputs/matmul_carried.mlir" --sm=90a
 compile matmul_bias_relu_wgmma "$root/examples/matmul_bias_relu.mlir" --sm=90a
 compile matmul_bias_relu_h_wgmma "$out/matmul_bias_relu_h.mlir" --sm=90a
+# The TMA matmul for sm_90a (pipelined TMA copies into wgmma's buffers); the
+# example itself, compiled for sm_90, is mma.sync reading each block after
+# its own TMA copy.
+compile matmul_tma_wgmma "$root/examples/matmul_tma.mlir" --sm=90a
 # Forward and reverse scans (test input).
 compile scan "$root/test/GPU/Inputs/scan.mlir"
 # The vector add in mma.sync's accumulator layout, kept as written (test input).

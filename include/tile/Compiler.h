@@ -53,11 +53,19 @@ struct CompileOptions {
   std::string reproducerPath;
 };
 
+/// A tensor-descriptor parameter: the CUtensorMap the host builds for it
+/// reads boxes of `boxRows` x `boxCols` elements of `elementBytes` bytes,
+/// swizzled by `swizzle` bytes.
+struct TensorMapInfo {
+  unsigned argIndex, elementBytes, boxRows, boxCols, swizzle;
+};
+
 /// What a launch needs to know about a kernel.
 struct KernelInfo {
   std::string name;
   int threads;
   int64_t sharedBytes;
+  std::vector<TensorMapInfo> tensorMaps;
 };
 
 /// The target name: "sm_90", or "sm_90a" with archSpecific.

@@ -268,6 +268,21 @@ const FunctionAllocation *ModuleAllocation::getFunction(FuncOp fn) const {
 SmallVector<std::pair<int64_t, int64_t>>
 ModuleAllocation::getIntervals(Value buffer) const {
   SmallVector<std::pair<int64_t, int64_t>> intervals;
+  // A constant stage of a ring allocated here: that stage's bytes only.
+  if (auto index = buffer.getDefiningOp<BufferIndexOp>())
+    if (std::optional<int64_t> stage = getConstantIntValue(index.getIndex()))
+      if (auto ring = index.getSrc().getDefiningOp<LocalAllocOp>()) {
+        auto fn = ring->getParentOfType<FuncOp>();
+        const FunctionAllocation *info = fn ? getFunction(fn) : nullptr;
+        const SharedBuffer *b = info ? info->getBuffer(ring) : nullptr;
+        int64_t stageBytes = index.getType().getSizeInBytes();
+        int64_t stages = ring.getType().getShape().front();
+        if (b && *stage >= 0 && *stage < stages) {
+          int64_t start = b->offset + *stage * stageBytes;
+          intervals.emplace_back(start, start + stageBytes);
+          return intervals;
+        }
+      }
   for (Value allocation : alias.getAllocations(buffer)) {
     Operation *owner = allocation.getDefiningOp();
     if (!owner)

@@ -142,9 +142,26 @@ Intervals sharedWith(const AsyncTargets &targets, const StageTag &stage) {
   return bytes;
 }
 
+/// A TMA copy in flight: its destination, and the mbarrier it completes on.
+struct TMATarget {
+  AsyncTarget data;
+  ByteInterval barrier;
+  StageTag barrierStage;
+  bool operator==(const TMATarget &o) const {
+    return data == o.data && barrier == o.barrier &&
+           barrierStage == o.barrierStage;
+  }
+  bool operator<(const TMATarget &o) const {
+    return std::tie(data, barrier, barrierStage) <
+           std::tie(o.data, o.barrier, o.barrierStage);
+  }
+};
+
 /// Shared memory accessed since the last barrier.
 struct Pending {
   Intervals reads, writes;
+  /// TMA copies issued and not yet waited for (on their own mbarrier).
+  SmallVector<TMATarget> tma;
   /// Async copies issued but not committed, and committed groups (oldest
   /// first) not yet waited for.
   AsyncTargets asyncUncommitted;
@@ -157,6 +174,8 @@ struct Pending {
     AsyncTargets all = asyncUncommitted;
     for (const AsyncTargets &group : asyncGroups)
       addAll(all, group);
+    for (const TMATarget &copy : tma)
+      addAll(all, AsyncTargets{copy.data});
     return all;
   }
 
@@ -194,11 +213,21 @@ struct Pending {
       apply(group);
     for (AsyncTargets &group : readGroups)
       apply(group);
+    SmallVector<TMATarget> mapped;
+    for (TMATarget t : tma) {
+      if (t.data.stage.stages)
+        t.data.stage = fn(t.data.stage);
+      if (t.barrierStage.stages)
+        t.barrierStage = fn(t.barrierStage);
+      addAll(mapped, SmallVector<TMATarget>{t});
+    }
+    tma = std::move(mapped);
   }
 
   void join(const Pending &other) {
     addAll(reads, other.reads);
     addAll(writes, other.writes);
+    addAll(tma, other.tma);
     addAll(asyncUncommitted, other.asyncUncommitted);
     // Align groups by recency: the most recent groups wait together.
     auto merge = [](SmallVector<AsyncTargets> &mine,
@@ -229,7 +258,7 @@ struct Pending {
 
   bool operator==(const Pending &other) const {
     return reads == other.reads && writes == other.writes &&
-           asyncUncommitted == other.asyncUncommitted &&
+           tma == other.tma && asyncUncommitted == other.asyncUncommitted &&
            asyncGroups == other.asyncGroups && readGroups == other.readGroups;
   }
 };
@@ -358,6 +387,15 @@ private:
         addAll(writes, own());
     } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
       addAll(async, allocation.getIntervals(copy.getResult()));
+    } else if (auto copy = dyn_cast<AsyncTMACopyOp>(op)) {
+      addAll(async, allocation.getIntervals(copy.getResult()));
+    } else if (isa<InitBarrierOp, InvalBarrierOp>(op)) {
+      // Plain writes of the mbarrier (by one thread): every thread must see
+      // the initialization before using it, and be done with it first.
+      addAll(writes, allocation.getIntervals(op->getOperand(0)));
+    } else if (isa<BarrierExpectOp, WaitBarrierOp>(op)) {
+      // Uses of an initialized mbarrier, which orders them itself.
+      addAll(reads, allocation.getIntervals(op->getOperand(0)));
     } else if (isa<CallOp>(op) || getScratchSizeInBytes(op) > 0) {
       // Scratch, or the callee's memory: written and read by the op.
       addAll(reads, own());
@@ -432,6 +470,21 @@ private:
       Pending::retire(state.asyncGroups, wait.getNum(), state.writes);
       return state;
     }
+    if (isa<WaitBarrierOp, InvalBarrierOp>(op)) {
+      // The TMA copies that complete on this mbarrier (the same one, or the
+      // same stage of the same ring) have landed, visible to every thread
+      // that waits: no barrier needed for them. An mbarrier is only
+      // invalidated with no copy pending on it (those past a pipelined
+      // loop's end were never issued).
+      Value barrier = op->getOperand(0);
+      Intervals bytes = allocation.getIntervals(barrier);
+      StageTag stage = getStageTag(barrier);
+      bool inval = isa<InvalBarrierOp>(op);
+      llvm::erase_if(state.tma, [&](const TMATarget &t) {
+        return (inval || t.barrierStage == stage) &&
+               findOverlap(Intervals{t.barrier}, bytes).has_value();
+      });
+    }
 
     Intervals reads, writes, async;
     getAccesses(op, reads, writes, async);
@@ -458,7 +511,8 @@ private:
         op->emitError() << "reads shared memory [" << overlap->first << ", "
                         << overlap->second
                         << ") that an asynchronous copy may still be "
-                           "writing: wait for it first (tile.async_wait)";
+                           "writing: wait for it first (tile.async_wait, "
+                           "or tile.wait_barrier for TMA)";
         failed = true;
       }
     }
@@ -467,6 +521,8 @@ private:
     // writes to it either. Another stage of the same allocation is safe.
     StageTag writeStage;
     if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
+      writeStage = getStageTag(copy.getResult());
+    else if (auto copy = dyn_cast<AsyncTMACopyOp>(op))
       writeStage = getStageTag(copy.getResult());
     else if (auto store = dyn_cast<LocalStoreOp>(op))
       writeStage = getStageTag(store.getDst());
@@ -516,11 +572,17 @@ private:
       addAll(state.reads, reads);
     }
     addAll(state.writes, writes);
-    StageTag copyStage;
-    if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
-      copyStage = getStageTag(copy.getResult());
+    if (auto copy = dyn_cast<AsyncTMACopyOp>(op)) {
+      StageTag barrierStage = getStageTag(copy.getBarrier());
+      for (const ByteInterval &barrier :
+           allocation.getIntervals(copy.getBarrier()))
+        for (const ByteInterval &bytes : async)
+          addAll(state.tma, SmallVector<TMATarget>{
+                                {{bytes, writeStage}, barrier, barrierStage}});
+      return state;
+    }
     for (const ByteInterval &bytes : async)
-      addAll(state.asyncUncommitted, AsyncTargets{{bytes, copyStage}});
+      addAll(state.asyncUncommitted, AsyncTargets{{bytes, writeStage}});
     return state;
   }
 

@@ -72,12 +72,27 @@ SmallVector<KernelInfo> mlir::tile::getKernelInfo(ModuleOp lowered) {
   lowered.walk([&](LLVM::LLVMFuncOp fn) {
     if (!fn->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
       return;
-    KernelInfo info{fn.getName().str(), 0, 0};
+    KernelInfo info{fn.getName().str(), 0, 0, {}};
     if (auto size = fn->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
       info.threads = size[0];
     if (auto shared =
             fn->getAttrOfType<IntegerAttr>(TileDialect::getSharedMemoryAttrName()))
       info.sharedBytes = shared.getInt();
+    if (auto maps = fn->getAttrOfType<ArrayAttr>(
+            TileDialect::getTensorMapArgsAttrName()))
+      for (auto map : maps.getAsRange<DictionaryAttr>()) {
+        auto index = map.getAs<IntegerAttr>("index");
+        auto type = map.getAs<TypeAttr>("type");
+        auto desc = type ? dyn_cast<TensorDescType>(type.getValue())
+                         : TensorDescType();
+        if (!index || !desc)
+          continue;
+        SmallVector<int64_t> box = desc.getBox();
+        info.tensorMaps.push_back(
+            {unsigned(index.getInt()),
+             desc.getElementType().getIntOrFloatBitWidth() / 8,
+             unsigned(box[0]), unsigned(box[1]), desc.getSwizzle()});
+      }
     kernels.push_back(info);
   });
   return kernels;

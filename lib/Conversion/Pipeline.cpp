@@ -49,6 +49,8 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
+  // Descriptor loads left over: one TMA copy each, waited for at once.
+  pm.addPass(createLowerDescriptorLoads());
   pm.addPass(createAllocateSharedMemory());
   pm.addPass(createInsertBarriers());
   // Per-thread code, then the upstream lowerings to LLVM and NVVM.
@@ -66,9 +68,13 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.allowedDialects = {"arith", "cf", "math", "ub"};
   pm.nest<gpu::GPUModuleOp>().addPass(createConvertGpuOpsToNVVMOps(toNVVM));
-  // NVVM ops written as PTX (wgmma.mma_async) become inline assembly.
-  if (options.archSpecific)
+  // NVVM ops written as PTX (wgmma.mma_async, mbarrier waits, predicated
+  // TMA copies) become inline assembly; tensor descriptors are passed by
+  // value.
+  if (options.sm >= 90) {
     pm.nest<gpu::GPUModuleOp>().addPass(createConvertNVVMToLLVMPass());
+    pm.addPass(createTensorMapParams());
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

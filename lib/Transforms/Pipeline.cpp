@@ -1,10 +1,10 @@
 //===- Pipeline.cpp - software pipelining of loads into shared buffers ----===//
 //
-// Turns the loads that a loop stages through shared memory (tile.load ->
-// tile.local_alloc -> tile.local_load or tile.warpgroup_dot, the operands of
-// a tensor-core dot) into cp.async copies issued num-stages - 1 iterations
-// ahead into a ring of buffers, so that global-memory latency overlaps the
-// loop's math.
+// Turns the loads that a loop stages through shared memory (tile.load or
+// tile.descriptor_load -> tile.local_alloc -> tile.local_load or
+// tile.warpgroup_dot, the operands of a tensor-core dot) into cp.async or
+// TMA copies issued num-stages - 1 iterations ahead into a ring of buffers,
+// so that global-memory latency overlaps the loop's math.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,14 +27,19 @@ using namespace mlir::tile;
 
 namespace {
 
-/// A load the pass moves ahead: the load, the buffer it fills, the ops of
-/// the loop body its pointers, mask and other are computed by, and the
+/// A load the pass moves ahead: the load (a tile.load, copied with
+/// cp.async, or a tile.descriptor_load, copied by TMA), the buffer it
+/// fills, the ops of the loop body its operands are computed by, and the
 /// loop-carried values among their inputs.
 struct Stream {
-  LoadOp load;
+  Operation *load;
   LocalAllocOp alloc;
   SmallVector<Operation *> slice;
   SmallVector<BlockArgument> carried;
+
+  DescriptorLoadOp getTMALoad() const {
+    return dyn_cast<DescriptorLoadOp>(load);
+  }
 };
 
 /// For a loop-carried value that advances by a loop-invariant amount each
@@ -104,9 +109,11 @@ BufferType getStageType(Value ring) {
                          /*mutableMemory=*/true);
 }
 
-std::optional<Stream> getStream(scf::ForOp loop, LoadOp load) {
-  if (load->getBlock() != loop.getBody() || load.getIsVolatile() ||
-      !load->hasOneUse())
+std::optional<Stream> getStream(scf::ForOp loop, Operation *load) {
+  auto plain = dyn_cast<LoadOp>(load);
+  auto tma = dyn_cast<DescriptorLoadOp>(load);
+  if ((!plain && !tma) || load->getBlock() != loop.getBody() ||
+      (plain && plain.getIsVolatile()) || !load->hasOneUse())
     return std::nullopt;
   auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
   if (!alloc || alloc->getBlock() != loop.getBody() ||
@@ -116,11 +123,20 @@ std::optional<Stream> getStream(scf::ForOp loop, LoadOp load) {
         return isa<LocalLoadOp, WarpgroupDotOp>(user);
       }))
     return std::nullopt;
-  SmallVector<Value> inputs = {load.getPtr()};
-  if (load.getMask())
-    inputs.push_back(load.getMask());
-  if (load.getOther())
-    inputs.push_back(load.getOther());
+  // TMA writes its blocks in the descriptor's layout only.
+  if (tma && alloc.getType().getEncoding() !=
+                 tma.getDesc().getType().getSharedLayout())
+    return std::nullopt;
+  SmallVector<Value> inputs;
+  if (plain) {
+    inputs.push_back(plain.getPtr());
+    if (plain.getMask())
+      inputs.push_back(plain.getMask());
+    if (plain.getOther())
+      inputs.push_back(plain.getOther());
+  } else {
+    llvm::append_range(inputs, tma.getIndices());
+  }
   SmallVector<BlockArgument> carried;
   std::optional<SmallVector<Operation *>> slice =
       getSlice(loop, inputs, carried);
@@ -175,11 +191,21 @@ private:
     if (!lb || *lb < 0 || step != 1)
       return;
     SmallVector<Stream> streams;
-    for (auto load : loop.getBody()->getOps<LoadOp>())
-      if (std::optional<Stream> stream = getStream(loop, load))
+    for (Operation &op : *loop.getBody())
+      if (std::optional<Stream> stream = getStream(loop, &op))
         streams.push_back(std::move(*stream));
     if (streams.empty())
       return;
+    bool anyCopy = false, anyTMA = false;
+    int64_t tmaBytes = 0;
+    for (const Stream &stream : streams) {
+      if (DescriptorLoadOp tma = stream.getTMALoad()) {
+        anyTMA = true;
+        tmaBytes += tma.getDesc().getType().getBlockBytes();
+      } else {
+        anyCopy = true;
+      }
+    }
 
     int64_t stages = numStages;
     // A warpgroup dot on the staged buffers, accumulating in a loop-carried
@@ -217,6 +243,20 @@ private:
                                       type.getEncoding(), /*mutable=*/true);
       rings.push_back(LocalAllocOp::create(b, loc, ringType, Value()));
     }
+    // TMA copies complete on one mbarrier per stage, armed once a stage
+    // with all of its streams' bytes.
+    Value barriers;
+    auto barrierOf = [&](Value slot) -> Value {
+      return BufferIndexOp::create(b, loc, getStageType(barriers), barriers,
+                                   slot);
+    };
+    if (anyTMA) {
+      barriers = LocalAllocOp::create(
+          b, loc, getMBarrierType(&getContext(), stages), Value());
+      for (int64_t s = 0; s < stages; ++s)
+        InitBarrierOp::create(
+            b, loc, barrierOf(arith::ConstantIntOp::create(b, loc, s, 32)), 1);
+    }
 
     // `base` advanced by `steps` iterations of loop-carried value `arg`.
     auto advance = [&](BlockArgument arg, Value base, int64_t steps) -> Value {
@@ -235,13 +275,18 @@ private:
     };
 
     // Copies of every stream for the iteration at `at` into stage `slot`,
-    // masked off past the upper bound, then one group. Loop-carried inputs
-    // are `carried(arg)` there.
+    // masked off past the upper bound: cp.async ones as one group, TMA ones
+    // on the stage's mbarrier. Loop-carried inputs are `carried(arg)` there.
     auto issue = [&](Value at, Value slot,
                      function_ref<Value(BlockArgument)> carried) {
       Value inRange =
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, at, ub);
       SmallVector<Value> tokens;
+      Value barrier;
+      if (anyTMA) {
+        barrier = barrierOf(slot);
+        BarrierExpectOp::create(b, loc, barrier, tmaBytes, inRange);
+      }
       for (auto [stream, ring] : llvm::zip(streams, rings)) {
         IRMapping mapping;
         mapping.map(iv, at);
@@ -249,7 +294,17 @@ private:
           mapping.map(arg, carried(arg));
         for (Operation *op : stream.slice)
           b.clone(*op, mapping);
-        LoadOp load = stream.load;
+        Value stage =
+            BufferIndexOp::create(b, loc, getStageType(ring), ring, slot);
+        if (DescriptorLoadOp tma = stream.getTMALoad()) {
+          SmallVector<Value> indices;
+          for (Value index : tma.getIndices())
+            indices.push_back(mapping.lookupOrDefault(index));
+          AsyncTMACopyOp::create(b, loc, tma.getDesc(), indices, stage,
+                                 barrier, inRange);
+          continue;
+        }
+        auto load = cast<LoadOp>(stream.load);
         auto maskType = cast<RankedTensorType>(load.getPtr().getType())
                             .clone(b.getI1Type());
         Value mask = SplatOp::create(b, loc, maskType, inRange);
@@ -259,15 +314,14 @@ private:
         Value other = load.getOther()
                           ? mapping.lookupOrDefault(load.getOther())
                           : Value();
-        Value stage =
-            BufferIndexOp::create(b, loc, getStageType(ring), ring, slot);
         tokens.push_back(AsyncCopyGlobalToLocalOp::create(
             b, loc, AsyncTokenType::get(&getContext()),
             mapping.lookupOrDefault(load.getPtr()), stage, mask, other,
             load.getCacheAttr(), load.getEvictAttr()));
       }
-      AsyncCommitGroupOp::create(b, loc, AsyncTokenType::get(&getContext()),
-                                 tokens);
+      if (anyCopy)
+        AsyncCommitGroupOp::create(b, loc, AsyncTokenType::get(&getContext()),
+                                   tokens);
     };
 
     // Prologue: iterations lb .. lb + distance - 1.
@@ -279,26 +333,37 @@ private:
                              i);
             });
 
-    // Each iteration: wait for its own group, issue the one `distance`
+    // Each iteration: wait for its own group and its stage's mbarrier (the
+    // ((iv - lb) / stages)-th phase of it), issue the copies `distance`
     // ahead, read its stage.
     b.setInsertionPointToStart(loop.getBody());
-    AsyncWaitOp::create(b, loc, AsyncTokenType::get(&getContext()),
-                        ValueRange(), distance - 1);
+    Value stageCount = arith::ConstantIntOp::create(b, loc, stages, 32);
+    Value slot = arith::RemUIOp::create(b, loc, toI32(iv), stageCount);
+    if (anyCopy)
+      AsyncWaitOp::create(b, loc, AsyncTokenType::get(&getContext()),
+                          ValueRange(), distance - 1);
+    if (anyTMA) {
+      Value round = arith::DivUIOp::create(
+          b, loc,
+          arith::SubIOp::create(b, loc, toI32(iv),
+                                arith::ConstantIntOp::create(b, loc, *lb, 32)),
+          stageCount);
+      Value phase = arith::AndIOp::create(
+          b, loc, round, arith::ConstantIntOp::create(b, loc, 1, 32));
+      WaitBarrierOp::create(b, loc, barrierOf(slot), phase);
+    }
     Value ahead = arith::AddIOp::create(b, loc, iv, constant(distance));
-    Value aheadSlot = arith::RemUIOp::create(
-        b, loc, toI32(ahead), arith::ConstantIntOp::create(b, loc, stages, 32));
+    Value aheadSlot = arith::RemUIOp::create(b, loc, toI32(ahead), stageCount);
     issue(ahead, aheadSlot, [&](BlockArgument arg) {
       return advance(arg, arg, distance);
     });
-    Value slot = arith::RemUIOp::create(
-        b, loc, toI32(iv), arith::ConstantIntOp::create(b, loc, stages, 32));
     for (auto [stream, ring] : llvm::zip(streams, rings)) {
       b.setInsertionPoint(stream.alloc);
       Value stage =
           BufferIndexOp::create(b, loc, getStageType(ring), ring, slot);
       stream.alloc.replaceAllUsesWith(stage);
       stream.alloc.erase();
-      stream.load.erase();
+      stream.load->erase();
     }
 
     // After the loop: the last dot is done and every copy has landed
@@ -317,8 +382,16 @@ private:
                                              0);
       result.replaceAllUsesExcept(done.getResult(0), done);
     }
-    AsyncWaitOp::create(b, loc, AsyncTokenType::get(&getContext()),
-                        ValueRange(), 0);
+    if (anyCopy)
+      AsyncWaitOp::create(b, loc, AsyncTokenType::get(&getContext()),
+                          ValueRange(), 0);
+    if (anyTMA) {
+      // Every TMA copy in range was waited for in its iteration.
+      for (int64_t s = 0; s < stages; ++s)
+        InvalBarrierOp::create(
+            b, loc, barrierOf(arith::ConstantIntOp::create(b, loc, s, 32)));
+      LocalDeallocOp::create(b, loc, barriers);
+    }
     for (Value ring : rings)
       LocalDeallocOp::create(b, loc, ring);
   }

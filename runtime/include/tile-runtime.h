@@ -74,6 +74,28 @@ int tileMemset(TileRuntime *runtime, uint64_t dst, unsigned char value,
 int tileLaunch(TileKernel *kernel, const unsigned grid[3], unsigned threads,
                unsigned sharedBytes, void **args);
 
+/// A CUtensorMap: the value of a kernel's tensor-descriptor argument
+/// (pass its address in tileLaunch's args, as for any argument).
+#ifdef __cplusplus
+#define TILE_ALIGN_64 alignas(64)
+#else
+#define TILE_ALIGN_64 _Alignas(64)
+#endif
+typedef struct {
+  TILE_ALIGN_64 uint64_t opaque[16];
+} TileTensorMap;
+
+/// Builds the tensor map of a row-major `rows` x `cols` matrix of
+/// `elementBytes`-byte elements at device `address`, rows `rowStride`
+/// elements apart (its bytes a multiple of 16), read in boxes of `boxRows`
+/// x `boxCols` elements with a `swizzle` of 0, 32, 64 or 128 bytes: what
+/// `tile-translate --kernel-info` reports for the argument (`tensormap`
+/// lines). Elements past the edges read as zero.
+int tileTensorMapEncode(TileRuntime *runtime, TileTensorMap *map,
+                        uint64_t address, unsigned elementBytes, uint64_t rows,
+                        uint64_t cols, uint64_t rowStride, unsigned boxRows,
+                        unsigned boxCols, unsigned swizzle);
+
 /// Waits for all launched work.
 int tileSynchronize(TileRuntime *runtime);
 

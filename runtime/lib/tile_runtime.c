@@ -52,7 +52,10 @@ typedef unsigned long long CUdeviceptr;
   X(cuEventSynchronize, (CUevent))                                             \
   X(cuEventElapsedTime, (float *, CUevent, CUevent))                           \
   X(cuEventDestroy_v2, (CUevent))                                              \
-  X(cuGetErrorName, (CUresult, const char **))
+  X(cuGetErrorName, (CUresult, const char **))                                \
+  X(cuTensorMapEncodeTiled,                                                    \
+    (void *, int, unsigned, void *, const uint64_t *, const uint64_t *,        \
+     const unsigned *, const unsigned *, int, int, int, int))
 
 struct TileRuntime {
   void *library;
@@ -248,6 +251,43 @@ int tileLaunch(TileKernel *k, const unsigned grid[3], unsigned threads,
   }
   CHECK(rt, cuLaunchKernel(k->function, grid[0], grid[1], grid[2], threads, 1,
                            1, sharedBytes, NULL, args, NULL));
+  return 0;
+}
+
+int tileTensorMapEncode(TileRuntime *rt, TileTensorMap *map,
+                        uint64_t address, unsigned elementBytes, uint64_t rows,
+                        uint64_t cols, uint64_t rowStride, unsigned boxRows,
+                        unsigned boxCols, unsigned swizzle) {
+  /* CUtensorMapDataType UINT8/16/32/64 (no conversion on the way in;
+     out-of-bounds elements read as zero bits); CUtensorMapSwizzle NONE,
+     32B, 64B, 128B. */
+  int dataType = elementBytes == 1   ? 0
+                 : elementBytes == 2 ? 1
+                 : elementBytes == 4 ? 2
+                 : elementBytes == 8 ? 4
+                                     : -1;
+  int swizzleMode = swizzle == 0    ? 0
+                    : swizzle == 32 ? 1
+                    : swizzle == 64 ? 2
+                    : swizzle == 128 ? 3
+                                     : -1;
+  if (!rt->cuTensorMapEncodeTiled) {
+    snprintf(rt->error, sizeof(rt->error),
+             "tileTensorMapEncode: no CUDA driver loaded");
+    return TILE_RUNTIME_NO_DRIVER;
+  }
+  if (!map || dataType < 0 || swizzleMode < 0 || rowStride < cols) {
+    snprintf(rt->error, sizeof(rt->error),
+             "tileTensorMapEncode: bad element size, swizzle or row stride");
+    return TILE_RUNTIME_INVALID_ARGUMENT;
+  }
+  uint64_t dims[2] = {cols, rows};
+  uint64_t strides[1] = {rowStride * elementBytes};
+  unsigned box[2] = {boxCols, boxRows}, elementStrides[2] = {1, 1};
+  /* Interleave none, L2 promotion of 128 bytes, out-of-bounds fill zero. */
+  CHECK(rt, cuTensorMapEncodeTiled(map, dataType, 2, (void *)address, dims,
+                                   strides, box, elementStrides, 0,
+                                   swizzleMode, 2, 0));
   return 0;
 }
 

@@ -11,6 +11,7 @@ typedef struct {
   int isBuffer;
   char type[8];       /* f32, f16, i32, i8, i64 */
   size_t count;       /* elements, for buffers */
+  size_t rows, cols;  /* a buffer passed as a tensor map (desc:) */
   void *host;         /* initial contents (buffers) */
   void *result;       /* contents after the run (buffers) */
   int64_t intValue;   /* scalars */

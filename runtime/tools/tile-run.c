@@ -9,6 +9,9 @@
  * Argument specs, in kernel order:
  *   i32:V  i64:V  f32:V                      scalars
  *   buf:TYPE:COUNT:INIT                      device buffers, TYPE f32|f16|bf16|i32|i8
+ *   desc:TYPE:ROWS:COLS:INIT                 a row-major ROWS x COLS buffer
+ *                                            passed as a TMA tensor map (the
+ *                                            box and swizzle from --kernel-info)
  *     INIT: zero, ones, range, random (uniform in [-1, 1); integers in
  *     [-128, 127] for integer types), boxes (random
  *     x1 < x2, y1 < y2 boxes), counts:MAX (random integers in [0, MAX])
@@ -73,7 +76,8 @@ static int parseArg(const char *spec, RunArg *a) {
   char *kind = strtok(text, ":");
   if (!kind)
     return 0;
-  if (strcmp(kind, "buf") != 0) {
+  int desc = !strcmp(kind, "desc");
+  if (strcmp(kind, "buf") != 0 && !desc) {
     char *value = strtok(NULL, "");
     if (!value)
       return 0;
@@ -86,13 +90,19 @@ static int parseArg(const char *spec, RunArg *a) {
       return 0;
     return 1;
   }
-  char *type = strtok(NULL, ":"), *count = strtok(NULL, ":"),
-       *init = strtok(NULL, ":"), *param = strtok(NULL, ":");
-  if (!type || !count || !init || !elementSize(type))
+  char *type = strtok(NULL, ":"), *count = strtok(NULL, ":");
+  char *cols = desc ? strtok(NULL, ":") : NULL;
+  char *init = strtok(NULL, ":"), *param = strtok(NULL, ":");
+  if (!type || !count || (desc && !cols) || !init || !elementSize(type))
     return 0;
   a->isBuffer = 1;
   snprintf(a->type, sizeof(a->type), "%s", type);
   a->count = strtoull(count, NULL, 0);
+  if (desc) {
+    a->rows = a->count;
+    a->cols = strtoull(cols, NULL, 0);
+    a->count = a->rows * a->cols;
+  }
   a->host = calloc(a->count ? a->count : 1, elementSize(type));
   a->result = calloc(a->count ? a->count : 1, elementSize(type));
   if (!a->host || !a->result)
@@ -122,21 +132,38 @@ static int parseArg(const char *spec, RunArg *a) {
   return 1;
 }
 
-/* Reads `kernel <name> threads <n> shared <bytes>` lines from tile-translate. */
+/* A tensor-descriptor argument's box and swizzle (--kernel-info). */
+typedef struct {
+  unsigned elementBytes, boxRows, boxCols, swizzle;
+  int found;
+} TensorMapSpec;
+
+/* Reads tile-translate's kernel information for `kernel`: its `kernel
+   <name> threads <n> shared <bytes>` line and `tensormap <name> <arg>
+   <element bytes> <box rows> <box cols> <swizzle>` lines. */
 static int readKernelInfo(const char *path, const char *kernel,
-                          unsigned *threads, unsigned *shared) {
+                          unsigned *threads, unsigned *shared,
+                          TensorMapSpec maps[MAX_ARGS]) {
   FILE *file = fopen(path, "r");
   if (!file)
     return 0;
-  char name[256];
-  unsigned t, s;
+  char line[512], name[256];
+  unsigned t, s, arg;
+  TensorMapSpec m = {0, 0, 0, 0, 1};
   int found = 0;
-  while (fscanf(file, " kernel %255s threads %u shared %u", name, &t, &s) == 3)
-    if (!strcmp(name, kernel)) {
+  while (fgets(line, sizeof(line), file)) {
+    if (sscanf(line, "kernel %255s threads %u shared %u", name, &t, &s) == 3 &&
+        !strcmp(name, kernel)) {
       *threads = t;
       *shared = s;
       found = 1;
+    } else if (sscanf(line, "tensormap %255s %u %u %u %u %u", name, &arg,
+                      &m.elementBytes, &m.boxRows, &m.boxCols,
+                      &m.swizzle) == 6 &&
+               !strcmp(name, kernel) && arg < MAX_ARGS) {
+      maps[arg] = m;
     }
+  }
   fclose(file);
   return found;
 }
@@ -146,6 +173,7 @@ int main(int argc, char **argv) {
   unsigned grid[3] = {1, 1, 1}, threads = 128, shared = 0;
   int repeat = 0, numArgs = 0;
   RunArg args[MAX_ARGS];
+  TensorMapSpec mapSpecs[MAX_ARGS] = {{0, 0, 0, 0, 0}};
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -196,8 +224,11 @@ int main(int argc, char **argv) {
   }
   if (!image || !kernelName)
     return usage("give a PTX or cubin file and --kernel");
-  if (info && !readKernelInfo(info, kernelName, &threads, &shared))
+  if (info && !readKernelInfo(info, kernelName, &threads, &shared, mapSpecs))
     return usage("kernel not found in --kernel-info");
+  for (int i = 0; i < numArgs; ++i)
+    if (args[i].rows && !mapSpecs[i].found)
+      return usage("a desc: argument needs a tensormap line in --kernel-info");
 
   TileRuntime *rt = NULL;
   TileModule *module = NULL;
@@ -207,6 +238,7 @@ int main(int argc, char **argv) {
   int32_t ints[MAX_ARGS];
   int64_t longs[MAX_ARGS];
   float floats[MAX_ARGS];
+  static TileTensorMap maps[MAX_ARGS];
 #define TRY(call)                                                              \
   if ((call) != 0) {                                                           \
     fprintf(stderr, "tile-run: %s\n", tileRuntimeLastError(rt));               \
@@ -223,6 +255,15 @@ int main(int argc, char **argv) {
       TRY(tileMalloc(rt, bytes, &pointers[i]));
       TRY(tileCopyToDevice(rt, pointers[i], a->host, bytes));
       params[i] = &pointers[i];
+      if (a->rows) {
+        const TensorMapSpec *m = &mapSpecs[i];
+        if (m->elementBytes != elementSize(a->type))
+          return usage("a desc: argument's type does not match its tensormap");
+        TRY(tileTensorMapEncode(rt, &maps[i], pointers[i], m->elementBytes,
+                                a->rows, a->cols, a->cols, m->boxRows,
+                                m->boxCols, m->swizzle));
+        params[i] = &maps[i];
+      }
     } else if (!strcmp(a->type, "i32")) {
       ints[i] = (int32_t)a->intValue;
       params[i] = &ints[i];

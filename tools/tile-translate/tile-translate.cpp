@@ -5,8 +5,10 @@
 // Runs the tile-to-llvm pipeline and emits LLVM IR, PTX, or a cubin (ptxas
 // from the CUDA toolkit: --cuda-path, CUDA_HOME, CUDA_PATH, PATH). With
 // --ptxas-info it prints ptxas' report (registers, shared memory, spills);
-// with --kernel-info it writes one line per kernel for the runtime:
-// `kernel <name> threads <n> shared <bytes>`.
+// with --kernel-info it writes one line per kernel for the runtime,
+// `kernel <name> threads <n> shared <bytes>`, and one per tensor-descriptor
+// argument, `tensormap <name> <arg> <element bytes> <box rows> <box cols>
+// <swizzle bytes>` (what tileTensorMapEncode takes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -193,9 +195,14 @@ int main(int argc, char **argv) {
       emitError(module->getLoc()) << "cannot write kernel info: " << error;
       return 1;
     }
-    for (const tile::KernelInfo &k : kernels)
+    for (const tile::KernelInfo &k : kernels) {
       info->os() << "kernel " << k.name << " threads " << k.threads
                  << " shared " << k.sharedBytes << "\n";
+      for (const tile::TensorMapInfo &m : k.tensorMaps)
+        info->os() << "tensormap " << k.name << " " << m.argIndex << " "
+                   << m.elementBytes << " " << m.boxRows << " " << m.boxCols
+                   << " " << m.swizzle << "\n";
+    }
     info->keep();
   }
   return 0;

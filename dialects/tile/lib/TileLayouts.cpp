@@ -723,6 +723,16 @@ StringRef mlir::tile::whyNotMmaSync(RankedTensorType a, RankedTensorType b,
   return "";
 }
 
+BufferType mlir::tile::getMBarrierType(MLIRContext *context, int64_t stages) {
+  SmallVector<int64_t> shape;
+  if (stages)
+    shape.push_back(stages);
+  shape.push_back(1);
+  auto layout = SwizzledSharedLayoutAttr::get(context, 1, 1, 1, {0});
+  return BufferType::get(context, shape, IntegerType::get(context, 64), layout,
+                         /*mutableMemory=*/true);
+}
+
 unsigned mlir::tile::getNVMMASwizzle(int64_t rowBytes) {
   for (unsigned swizzle : {128u, 64u, 32u})
     if (rowBytes % swizzle == 0)

@@ -56,4 +56,21 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
   ];
 }
 
+def TensorMapParams : Pass<"tile-tensor-map-params", "::mlir::ModuleOp"> {
+  let summary = "Pass tensor descriptors by value, as __grid_constant__ parameters";
+  let description = [{
+    On every `llvm.func` kernel with `tile.tensormap_args` (its
+    `!tile.tensordesc` parameters as `{index, type}`, which
+    convert-tile-to-nvvm records and the kernel information reports), marks
+    those parameters as a 128-byte CUtensorMap passed by value
+    (`llvm.byval = !llvm.array<128 x i8>`, `llvm.align = 64`) and
+    `nvvm.grid_constant`, so that TMA copies can use their address
+    (`cvta.param`) instead of a local copy. Run
+    after convert-gpu-to-nvvm (whose gpu.func lowering drops `byval`
+    parameter attributes, and which verifies `nvvm.grid_constant` only on
+    llvm.func kernels).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect"];
+}
+
 #endif // TILE_CONVERSION_PASSES

@@ -44,12 +44,15 @@ def Coalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
 def AccelerateMatmul : Pass<"tile-accelerate-matmul", "::mlir::ModuleOp"> {
   let summary = "Put tile.dot on tensor cores (mma.sync layouts, or wgmma on sm_90a)";
   let description = [{
-    Gives every `tile.dot` that mma.sync can compute — 2-D, f16 or bf16
-    operands with f32 accumulators, K a multiple of 16, a target of sm_80 or
-    newer, an accumulator shape the warps divide into 16x8 tiles — the
-    accumulator layout `#tile.mma` version 2 (warps doubled along whichever
-    dimension leaves each warp more 16x8 tiles) and its
-    `dot_op` operand layouts (kWidth 2), converting the operands, the
+    Gives every `tile.dot` that mma.sync can compute — 2-D; f16 or bf16
+    operands with f32 accumulators and K a multiple of 16, f32 operands
+    with `inputPrecision = tf32` or `tf32x3` and K a multiple of 8, or i8
+    operands with i32 accumulators and K a multiple of 32; a target of
+    sm_80 or newer, an accumulator shape the warps divide into 16x8 tiles —
+    the accumulator layout `#tile.mma` version 2 (warps doubled along
+    whichever dimension leaves each warp more 16x8 tiles) and its `dot_op`
+    operand layouts (kWidth 2 for 16-bit, 1 for tf32, 4 for i8), converting
+    the operands, the
     accumulator and the result from and to the layouts around it; operands
     already converted for the FMA path are converted from their sources.
     Other dots stay on the FMA path. Run after `tile-assign-layouts`;
@@ -145,6 +148,24 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     Option<"numStages", "num-stages", "int", /*default=*/"3",
            "Buffers in each ring (copies in flight + 1); below 2, nothing is pipelined">
   ];
+  let dependentDialects = ["::mlir::tile::TileDialect", "::mlir::arith::ArithDialect"];
+}
+
+def LowerDescriptorLoads
+    : Pass<"tile-lower-descriptor-loads", "::mlir::ModuleOp"> {
+  let summary = "Turn the remaining tile.descriptor_load ops into TMA copies";
+  let description = [{
+    Every `tile.descriptor_load` that `tile-pipeline` did not pipeline
+    becomes a TMA copy into a buffer of the descriptor's NVMMA layout,
+    completed on an mbarrier of its own: `tile.local_alloc`s of the buffer
+    and the barrier, `tile.init_barrier`, `tile.barrier_expect` of the
+    block's bytes, `tile.async_tma_copy`, `tile.wait_barrier` (phase 0),
+    `tile.inval_barrier`. A load whose only use stores it into a buffer of
+    that same layout (a warpgroup dot's operand) fills that buffer
+    directly; others read the block back with `tile.local_load` into their
+    own layout. Needs an sm_90 or newer target (`tile.target`); run after
+    `tile-pipeline` and before `tile-allocate-shared-memory`.
+  }];
   let dependentDialects = ["::mlir::tile::TileDialect", "::mlir::arith::ArithDialect"];
 }
 

@@ -87,6 +87,9 @@ void populateExchangePatterns(const TypeConverter &converter,
 void populateWarpgroupDotPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const LoweringState &state);
+void populateTMAPatterns(const TypeConverter &converter,
+                         RewritePatternSet &patterns,
+                         const LoweringState &state);
 
 } // namespace mlir::tile
 

@@ -141,6 +141,18 @@ struct FuncLowering : public TilePattern<FuncOp> {
                      rewriter.getI32IntegerAttr(state.minBlocksPerSM));
     if (Attribute shared = fn->getAttr(TileDialect::getSharedMemoryAttrName()))
       gpuFn->setAttr(TileDialect::getSharedMemoryAttrName(), shared);
+    // Tensor descriptors are CUtensorMaps passed by value, which
+    // tile-tensor-map-params marks once the kernel is an llvm.func (the
+    // gpu.func lowering drops byval parameter attributes).
+    SmallVector<Attribute> tensorMaps;
+    for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes()))
+      if (isa<TensorDescType>(type))
+        tensorMaps.push_back(rewriter.getDictionaryAttr(
+            {rewriter.getNamedAttr("index", rewriter.getI32IntegerAttr(i)),
+             rewriter.getNamedAttr("type", TypeAttr::get(type))}));
+    if (!tensorMaps.empty())
+      gpuFn->setAttr(TileDialect::getTensorMapArgsAttrName(),
+                     rewriter.getArrayAttr(tensorMaps));
     // Replace the entry block gpu.func made with the kernel's body.
     Block *made = &gpuFn.getBody().front();
     rewriter.inlineRegionBefore(fn.getBody(), gpuFn.getBody(),
@@ -708,6 +720,8 @@ std::string checkLowerable(Operation *op) {
   }
   if (isa<CallOp>(op))
     return "calls must be inlined before convert-tile-to-nvvm";
+  if (isa<DescriptorLoadOp>(op))
+    return "must become TMA copies first: run tile-lower-descriptor-loads";
   if (auto dot = dyn_cast<DotOp>(op);
       dot && isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()))
     if (StringRef why =
@@ -783,9 +797,9 @@ public:
           return signalPassFailure();
         }
         for (Type type : fn.getArgumentTypes())
-          if (!isa<PointerType, IntegerType, FloatType>(type)) {
-            fn.emitOpError() << "kernel arguments must be pointers or scalars, "
-                                "got "
+          if (!isa<PointerType, IntegerType, FloatType, TensorDescType>(type)) {
+            fn.emitOpError() << "kernel arguments must be pointers, scalars "
+                                "or tensor descriptors, got "
                              << type;
             return signalPassFailure();
           }
@@ -831,6 +845,10 @@ public:
     converter.addConversion([context](BufferType) -> Type {
       return LLVM::LLVMPointerType::get(context, 3);
     });
+    // The kernel parameter's generic address (tile-tensor-map-params).
+    converter.addConversion([context](TensorDescType) -> Type {
+      return LLVM::LLVMPointerType::get(context);
+    });
     converter.addConversion(
         [](AsyncTokenType, SmallVectorImpl<Type> &) -> LogicalResult {
           return success(); // tokens order ops; no value remains
@@ -862,6 +880,7 @@ public:
     populateMemoryPatterns(converter, patterns, state);
     populateExchangePatterns(converter, patterns, state);
     populateWarpgroupDotPatterns(converter, patterns, state);
+    populateTMAPatterns(converter, patterns, state);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))

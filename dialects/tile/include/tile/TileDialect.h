@@ -113,6 +113,9 @@ RankedTensorType withEncoding(Type type, Attribute encoding);
 StringRef whyNotMmaSync(RankedTensorType a, RankedTensorType b,
                         RankedTensorType c, InputPrecision precision);
 
+/// The buffer of one mbarrier (`stages` 0), or of a ring of `stages`.
+BufferType getMBarrierType(MLIRContext *context, int64_t stages = 0);
+
 /// The widest NVMMA swizzle (128, 64 or 32 bytes) that divides rows of
 /// `rowBytes`, or 0: wgmma and TMA read and write such rows in column blocks
 /// of that width.

@@ -69,6 +69,12 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getSharedMemoryAttrName() {
       return ::llvm::StringLiteral("tile.shared_memory");
     }
+    /// On a lowered kernel: its tensor-descriptor parameters (CUtensorMaps
+    /// passed by value) as `{index, type}` dictionaries, for
+    /// tile-tensor-map-params and the kernel information.
+    static constexpr ::llvm::StringLiteral getTensorMapArgsAttrName() {
+      return ::llvm::StringLiteral("tile.tensormap_args");
+    }
 
   private:
     void registerTypes();

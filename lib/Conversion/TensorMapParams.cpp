@@ -1,0 +1,61 @@
+//===- TensorMapParams.cpp - tensor descriptors as byval parameters -------===//
+
+#include "tile/Conversion/Passes.h"
+
+#include "tile/TileDialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TENSORMAPPARAMS
+#include "tile/Conversion/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// A CUtensorMap: 128 bytes, 64-byte aligned.
+constexpr int64_t kTensorMapBytes = 128, kTensorMapAlignment = 64;
+
+class TensorMapParams
+    : public tile::impl::TensorMapParamsBase<TensorMapParams> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    Builder b(&getContext());
+    auto mapType = LLVM::LLVMArrayType::get(b.getI8Type(), kTensorMapBytes);
+    WalkResult result = getOperation().walk([&](LLVM::LLVMFuncOp fn) {
+      auto maps = fn->getAttrOfType<ArrayAttr>(
+          TileDialect::getTensorMapArgsAttrName());
+      if (!maps)
+        return WalkResult::advance();
+      for (Attribute map : maps) {
+        auto dict = dyn_cast<DictionaryAttr>(map);
+        auto index = dict ? dict.getAs<IntegerAttr>("index") : IntegerAttr();
+        int64_t i = index ? index.getInt() : -1;
+        if (i < 0 || i >= int64_t(fn.getNumArguments()) ||
+            !isa<LLVM::LLVMPointerType>(fn.getArgumentTypes()[i])) {
+          fn.emitOpError() << "tile.tensormap_args entry " << map
+                           << " does not name a pointer parameter";
+          return WalkResult::interrupt();
+        }
+        fn.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                      TypeAttr::get(mapType));
+        fn.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                      b.getI64IntegerAttr(kTensorMapAlignment));
+        fn.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                      b.getUnitAttr());
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,146 @@
+//===- TMA.cpp - mbarriers and TMA copies ----------------------------------===//
+//
+// One thread (thread 0 of the block) initializes, arms and invalidates the
+// mbarriers and issues the TMA copies; every thread waits on them. A block
+// whose rows are wider than the descriptor's swizzle is copied as column
+// blocks of that width (the box), stored one after another as the NVMMA
+// layout places them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Whether this is thread 0 of the block.
+Value isLeader(OpBuilder &b, Location loc) {
+  Value tid = arith::IndexCastUIOp::create(
+      b, loc, b.getI32Type(), gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                               createI32(b, loc, 0));
+}
+
+/// `body` in thread 0 only.
+void inLeader(OpBuilder &b, Location loc, function_ref<void()> body) {
+  auto ifOp = scf::IfOp::create(b, loc, isLeader(b, loc), /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  body();
+}
+
+struct InitBarrierLowering : public TilePattern<InitBarrierOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(InitBarrierOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value barrier = adaptor.getBarrier().front();
+    inLeader(rewriter, loc, [&] {
+      NVVM::MBarrierInitOp::create(rewriter, loc, barrier,
+                                   createI32(rewriter, loc, op.getCount()),
+                                   Value());
+      // Makes the initialization visible to the async proxy (TMA's
+      // complete_tx) as well; the CTA barrier that follows, to the threads.
+      NVVM::FenceMbarrierInitOp::create(rewriter, loc);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InvalBarrierLowering : public TilePattern<InvalBarrierOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(InvalBarrierOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value barrier = adaptor.getBarrier().front();
+    inLeader(rewriter, loc,
+             [&] { NVVM::MBarrierInvalOp::create(rewriter, loc, barrier); });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BarrierExpectLowering : public TilePattern<BarrierExpectOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(BarrierExpectOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pred = arith::AndIOp::create(rewriter, loc, isLeader(rewriter, loc),
+                                       adaptor.getPred().front());
+    NVVM::MBarrierArriveExpectTxOp::create(
+        rewriter, loc, Type(), adaptor.getBarrier().front(),
+        createI32(rewriter, loc, op.getBytes()), NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, pred);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncTMACopyLowering : public TilePattern<AsyncTMACopyOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AsyncTMACopyOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    TensorDescType desc = op.getDesc().getType();
+    SmallVector<int64_t> box = desc.getBox();
+    int64_t boxBytes = box[0] * box[1] * getElementBytes(desc.getElementType());
+    Value pred = arith::AndIOp::create(rewriter, loc, isLeader(rewriter, loc),
+                                       adaptor.getPred().front());
+    Value row = adaptor.getIndices()[0].front();
+    Value column = adaptor.getIndices()[1].front();
+    Value dst = adaptor.getResult().front();
+    for (int64_t block = 0; block < desc.getShape()[1] / box[1]; ++block) {
+      // TMA coordinates run innermost first.
+      Value x = arith::AddIOp::create(rewriter, loc, column,
+                                      createI32(rewriter, loc, block * box[1]));
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          rewriter, loc,
+          addBytes(rewriter, loc, dst, createI32(rewriter, loc, block * boxBytes)),
+          adaptor.getDesc().front(), ValueRange{x, row},
+          adaptor.getBarrier().front(), /*im2colOffsets=*/ValueRange(),
+          /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
+          NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+          /*group=*/NVVM::CTAGroupKindAttr(), pred);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WaitBarrierLowering : public TilePattern<WaitBarrierOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(WaitBarrierOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // The suspend-time hint CUTLASS uses (ns); the op loops until the phase
+    // completes.
+    NVVM::MBarrierTryWaitParityOp::create(
+        rewriter, loc, adaptor.getBarrier().front(),
+        adaptor.getPhase().front(), createI32(rewriter, loc, 0x989680));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tile::populateTMAPatterns(const TypeConverter &converter,
+                                     RewritePatternSet &patterns,
+                                     const LoweringState &state) {
+  patterns.add<InitBarrierLowering, InvalBarrierLowering, BarrierExpectLowering,
+               AsyncTMACopyLowering, WaitBarrierLowering>(
+      converter, patterns.getContext(), state);
+}
