@@ -294,13 +294,14 @@ private:
           mapping.map(arg, carried(arg));
         for (Operation *op : stream.slice)
           b.clone(*op, mapping);
-        Value stage =
-            BufferIndexOp::create(b, loc, getStageType(ring), ring, slot);
+        auto stageOf = [&] {
+          return BufferIndexOp::create(b, loc, getStageType(ring), ring, slot);
+        };
         if (DescriptorLoadOp tma = stream.getTMALoad()) {
           SmallVector<Value> indices;
           for (Value index : tma.getIndices())
             indices.push_back(mapping.lookupOrDefault(index));
-          AsyncTMACopyOp::create(b, loc, tma.getDesc(), indices, stage,
+          AsyncTMACopyOp::create(b, loc, tma.getDesc(), indices, stageOf(),
                                  barrier, inRange);
           continue;
         }
@@ -316,7 +317,7 @@ private:
                           : Value();
         tokens.push_back(AsyncCopyGlobalToLocalOp::create(
             b, loc, AsyncTokenType::get(&getContext()),
-            mapping.lookupOrDefault(load.getPtr()), stage, mask, other,
+            mapping.lookupOrDefault(load.getPtr()), stageOf(), mask, other,
             load.getCacheAttr(), load.getEvictAttr()));
       }
       if (anyCopy)
@@ -337,12 +338,13 @@ private:
     // ((iv - lb) / stages)-th phase of it), issue the copies `distance`
     // ahead, read its stage.
     b.setInsertionPointToStart(loop.getBody());
-    Value stageCount = arith::ConstantIntOp::create(b, loc, stages, 32);
-    Value slot = arith::RemUIOp::create(b, loc, toI32(iv), stageCount);
     if (anyCopy)
       AsyncWaitOp::create(b, loc, AsyncTokenType::get(&getContext()),
                           ValueRange(), distance - 1);
+    Value stageCount = arith::ConstantIntOp::create(b, loc, stages, 32);
+    Value slot;
     if (anyTMA) {
+      slot = arith::RemUIOp::create(b, loc, toI32(iv), stageCount);
       Value round = arith::DivUIOp::create(
           b, loc,
           arith::SubIOp::create(b, loc, toI32(iv),
@@ -357,6 +359,8 @@ private:
     issue(ahead, aheadSlot, [&](BlockArgument arg) {
       return advance(arg, arg, distance);
     });
+    if (!slot)
+      slot = arith::RemUIOp::create(b, loc, toI32(iv), stageCount);
     for (auto [stream, ring] : llvm::zip(streams, rings)) {
       b.setInsertionPoint(stream.alloc);
       Value stage =

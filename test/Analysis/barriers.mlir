@@ -220,7 +220,7 @@ tile.func public @async_unwaited(%p: tensor<256x!tile.ptr<f32>, #blocked>) {
   %t = tile.async_copy_global_to_local %p, %a : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
   %g = tile.async_commit_group tokens %t
   gpu.barrier
-  // expected-error @below {{reads shared memory [0, 1024) that an asynchronous copy may still be writing: wait for it first (tile.async_wait)}}
+  // expected-error @below {{reads shared memory [0, 1024) that an asynchronous copy may still be writing: wait for it first (tile.async_wait, or tile.wait_barrier for TMA)}}
   %x = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
   tile.return
 }
@@ -292,7 +292,7 @@ tile.func public @ring(%p: tensor<256x!tile.ptr<f32>, #blocked>, %n: i32) {
     %ahead = arith.addi %iv, %c2 : i32
     %slot = arith.remui %ahead, %c3 : i32
     %sa = tile.buffer_index %ring[%slot] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
-    // expected-remark @below {{barrier before: write after write of [0, 3072)}}
+    // expected-remark @below {{barrier before: write after write of [0, 1024)}}
     %t = tile.async_copy_global_to_local %p, %sa : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
     %g = tile.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
@@ -334,7 +334,7 @@ tile.func public @ring_wrong_stage(%p: tensor<256x!tile.ptr<f32>, #blocked>, %n:
     %next = arith.addi %iv, %c1 : i32
     %now = arith.remui %next, %c3 : i32
     %sr = tile.buffer_index %ring[%now] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
-    // expected-error @below {{reads shared memory [0, 3072) that an asynchronous copy may still be writing: wait for it first (tile.async_wait)}}
+    // expected-error @below {{reads shared memory [1024, 2048) that an asynchronous copy may still be writing: wait for it first (tile.async_wait, or tile.wait_barrier for TMA)}}
     %x = tile.local_load %sr : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
   }
   %done = tile.async_wait {num = 0 : i32}
@@ -387,7 +387,7 @@ tile.func public @constant_stages(%p: tensor<256x!tile.ptr<f32>, #blocked>) {
   %t = tile.async_copy_global_to_local %p, %s0 : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
   %g = tile.async_commit_group tokens %t
   %x = tile.local_load %s1 : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
-  // expected-error @below {{reads shared memory [0, 2048) that an asynchronous copy may still be writing}}
+  // expected-error @below {{reads shared memory [0, 1024) that an asynchronous copy may still be writing}}
   %y = tile.local_load %s0 : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
   tile.return
 }
@@ -449,7 +449,7 @@ tile.func public @wgmma_ring(%p: tensor<64x64x!tile.ptr<f16>, #blocked>, %acc0: 
     %slot = arith.remui %ahead, %c4 : i32
     %aa = tile.buffer_index %ra[%slot] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
     %ba = tile.buffer_index %rb[%slot] : !tile.buffer<4x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
-    // expected-remark @below {{barrier before: write after write of [0, 32768)}}
+    // expected-remark @below {{barrier before: write after write of [0, 8192)}}
     %ta = tile.async_copy_global_to_local %p, %aa : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
     %tb = tile.async_copy_global_to_local %p, %ba : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
     %g = tile.async_commit_group tokens %ta, %tb
@@ -517,6 +517,54 @@ tile.func public @wgmma_ring_overwrite(%p: tensor<64x64x!tile.ptr<f16>, #blocked
   %done = tile.async_wait {num = 0 : i32}
   tile.local_dealloc %ra : !tile.buffer<4x64x64xf16, #nvmma, mutable>
   tile.local_dealloc %rb : !tile.buffer<4x64x64xf16, #nvmma, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// An mbarrier's initialization is a write every thread must see before
+// using it; a TMA copy lands for every thread that waits on its barrier
+// (no CTA barrier for the data), and the barrier is invalidated only once
+// every thread is done waiting.
+tile.func public @tma(%d: !tile.tensordesc<64x64xf16>, %i: i32, %p: i1) {
+  %buf = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %b = tile.local_alloc : () -> !tile.buffer<1xi64, #bar, mutable>
+  tile.init_barrier %b, 1 : !tile.buffer<1xi64, #bar, mutable>
+  // expected-remark @below {{barrier before: read after write of [8192, 8200)}}
+  tile.barrier_expect %b, 8192, %p : !tile.buffer<1xi64, #bar, mutable>
+  tile.async_tma_copy %d[%i, %i], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
+  tile.wait_barrier %b, %i : !tile.buffer<1xi64, #bar, mutable>
+  %x = tile.local_load %buf : !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf16, #blocked>
+  // expected-remark @below {{barrier before: write after read of [8192, 8200)}}
+  tile.inval_barrier %b : !tile.buffer<1xi64, #bar, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Reading a TMA copy's buffer before waiting on its barrier, or waiting on
+// another barrier: an error (and no barriers are reported).
+tile.func public @tma_unwaited(%d: !tile.tensordesc<64x64xf16>, %i: i32, %p: i1) {
+  %buf = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %b = tile.local_alloc : () -> !tile.buffer<1xi64, #bar, mutable>
+  %other = tile.local_alloc : () -> !tile.buffer<1xi64, #bar, mutable>
+  tile.init_barrier %b, 1 : !tile.buffer<1xi64, #bar, mutable>
+  tile.init_barrier %other, 1 : !tile.buffer<1xi64, #bar, mutable>
+  tile.barrier_expect %b, 8192, %p : !tile.buffer<1xi64, #bar, mutable>
+  tile.async_tma_copy %d[%i, %i], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
+  tile.wait_barrier %other, %i : !tile.buffer<1xi64, #bar, mutable>
+  // expected-error @below {{reads shared memory [0, 8192) that an asynchronous copy may still be writing: wait for it first (tile.async_wait, or tile.wait_barrier for TMA)}}
+  %x = tile.local_load %buf : !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf16, #blocked>
   tile.return
 }
 }

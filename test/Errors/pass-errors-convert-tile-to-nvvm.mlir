@@ -110,7 +110,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // A shared-memory buffer is not a kernel argument.
 #shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
-  // expected-error @below {{kernel arguments must be pointers or scalars, got '!tile.buffer<128xf32, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>>'}}
+  // expected-error @below {{kernel arguments must be pointers, scalars or tensor descriptors, got '!tile.buffer<128xf32, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>>'}}
   tile.func public @buffer_argument(%b: !tile.buffer<128xf32, #shared>) {
     tile.return
   }

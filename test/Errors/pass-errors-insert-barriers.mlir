@@ -11,7 +11,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
     %t = tile.async_copy_global_to_local %p, %a : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
     %g = tile.async_commit_group tokens %t
     %w = tile.async_wait %g {num = 1 : i32}
-    // expected-error @below {{reads shared memory [0, 1024) that an asynchronous copy may still be writing: wait for it first (tile.async_wait)}}
+    // expected-error @below {{reads shared memory [0, 1024) that an asynchronous copy may still be writing: wait for it first (tile.async_wait, or tile.wait_barrier for TMA)}}
     %x = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
     tile.return
   }

@@ -303,3 +303,85 @@ tile.func public @wgmma_staged(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}
   tile.return %res : tensor<64x64xf32, #mma>
 }
 }
+
+// -----
+
+// Descriptor loads staged for a warpgroup dot become TMA copies: one ring
+// of mbarriers (one a stage, initialized before the loop), armed once a
+// stage with both blocks' bytes (16384 + 8192), each copy completing on its
+// stage's barrier; an iteration waits for its stage's barrier at phase
+// ((iv - lb) / 3) & 1. No cp.async groups. After the loop the barriers are
+// invalidated. A load into a buffer of another layout is not a TMA stream.
+// The barrier analysis puts one barrier after the initialization (before
+// the first use of a barrier) and one a iteration, before the copies that
+// overwrite the stage the previous dot read.
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+// CHECK-LABEL: tile.func public @tma_staged
+// CHECK: %[[RA:.*]] = tile.local_alloc : () -> !tile.buffer<3x128x64xf16, #nvmma, mutable>
+// CHECK: %[[RB:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x64xf16, #nvmma, mutable>
+// CHECK: %[[BRING:.*]] = tile.local_alloc : () -> !tile.buffer<3x1xi64, #{{.*}}, mutable>
+// CHECK-COUNT-3: tile.init_barrier %{{.*}}, 1
+// CHECK: tile.barrier_expect %{{.*}}, 24576, %{{.*}}
+// CHECK: tile.async_tma_copy %arg0[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.tensordesc<128x64xf16>
+// CHECK: tile.async_tma_copy %arg1[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.tensordesc<64x64xf16>
+// CHECK-NOT: tile.async_commit_group
+// CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK: %[[NOW:.*]] = arith.remui %[[IV]], %c3_i32
+// CHECK-NOT: tile.async_wait
+// CHECK: %[[ROUND:.*]] = arith.divui %{{.*}}, %c3_i32
+// CHECK: %[[PHASE:.*]] = arith.andi %[[ROUND]], %c1_i32
+// CHECK: %[[WB:.*]] = tile.buffer_index %[[BRING]][%[[NOW]]]
+// CHECK: tile.wait_barrier %[[WB]], %[[PHASE]]
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[IV]], %c1_i32
+// CHECK: %[[NEXT:.*]] = arith.remui %[[AHEAD]], %c3_i32
+// CHECK: %[[NB:.*]] = tile.buffer_index %[[BRING]][%[[NEXT]]]
+// CHECK: tile.barrier_expect %[[NB]], 24576
+// CHECK: tile.async_tma_copy %arg0[{{.*}}], %{{.*}}, %[[NB]]
+// CHECK: tile.async_tma_copy %arg1[{{.*}}], %{{.*}}, %[[NB]]
+// CHECK: %[[SA:.*]] = tile.buffer_index %[[RA]][%[[NOW]]]
+// CHECK: %[[SB:.*]] = tile.buffer_index %[[RB]][%[[NOW]]]
+// CHECK: tile.warpgroup_dot %[[SA]], %[[SB]], %[[ACC]] {isAsync}
+// CHECK: tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK-NOT: tile.async_wait
+// CHECK-COUNT-3: tile.inval_barrier
+// CHECK: tile.local_dealloc %[[BRING]]
+// CHECK: tile.local_dealloc %[[RA]]
+// CHECK: tile.local_dealloc %[[RB]]
+
+// BAR-LABEL: tile.func public @tma_staged
+// BAR-COUNT-3: tile.init_barrier
+// BAR-NOT: gpu.barrier
+// BAR: gpu.barrier
+// BAR-NEXT: tile.barrier_expect
+// BAR: scf.for
+// BAR-NOT: gpu.barrier
+// BAR: tile.wait_barrier
+// BAR-NOT: gpu.barrier
+// BAR: gpu.barrier
+// BAR-NEXT: tile.async_tma_copy
+// BAR-NOT: gpu.barrier
+// BAR: scf.yield
+// BAR: gpu.barrier
+// BAR-NEXT: tile.inval_barrier
+// BAR-NOT: gpu.barrier
+// BAR: tile.return
+tile.func public @tma_staged(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc<64x64xf16>,
+                            %n: i32, %row: i32, %col: i32) -> tensor<128x64xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32, #mma>
+  %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x64xf32, #mma>) : i32 {
+    %k0 = arith.muli %iv, %c64 : i32
+    %x = tile.descriptor_load %a[%row, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
+    %y = tile.descriptor_load %b[%k0, %col] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16, #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
+    %xa = tile.local_alloc %x : (tensor<128x64xf16, #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>) -> !tile.buffer<128x64xf16, #nvmma>
+    %ya = tile.local_alloc %y : (tensor<64x64xf16, #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>) -> !tile.buffer<64x64xf16, #nvmma>
+    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<128x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<128x64xf32, #mma>
+    scf.yield %d : tensor<128x64xf32, #mma>
+  }
+  tile.return %res : tensor<128x64xf32, #mma>
+}
+}

@@ -79,7 +79,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // -----
 
 module attributes {"tile.num-warps" = 4 : i32} {
-  // expected-error @below {{kernel arguments must be pointers or scalars, got 'tensor<128xf32>'}}
+  // expected-error @below {{kernel arguments must be pointers, scalars or tensor descriptors, got 'tensor<128xf32>'}}
   tile.func public @tensor_arg(%x: tensor<128xf32>) {
     tile.return
   }
@@ -212,6 +212,17 @@ module attributes {"tile.num-warps" = 4 : i32} {
   tile.func public @fp8_scalar(%p: !tile.ptr<f8E4M3FN>) {
     // expected-error @below {{'tile.load' op uses 8-bit floats, which convert-tile-to-nvvm does not lower yet}}
     %x = tile.load %p : !tile.ptr<f8E4M3FN>
+    tile.return
+  }
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+  tile.func public @descriptor_load_left(%d: !tile.tensordesc<64x64xf16>, %i: i32) {
+    // expected-error @below {{'tile.descriptor_load' op must become TMA copies first: run tile-lower-descriptor-loads}}
+    %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16, #blocked>
     tile.return
   }
 }

@@ -1,0 +1,43 @@
+// mbarriers and TMA copies: thread 0 initializes, arms and invalidates the
+// barrier and issues the copies; every thread waits. The descriptor
+// parameter is recorded for tile-tensor-map-params.
+// RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
+// RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -convert-scf-to-cf -canonicalize -cse | tile-opt '-pass-pipeline=builtin.module(gpu.module(convert-gpu-to-nvvm,convert-nvvm-to-llvm),tile-tensor-map-params)' | FileCheck %s --check-prefix=PARAMS
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+// CHECK-LABEL: gpu.func @copy
+// CHECK-SAME: (%[[DESC:.*]]: !llvm.ptr, %{{.*}}: i32, %{{.*}}: i32, %[[P:.*]]: i1)
+// CHECK-SAME: tile.tensormap_args = [{index = 0 : i32, type = !tile.tensordesc<64x128xf16>}]
+// CHECK: %[[T0:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32
+// CHECK: scf.if %[[T0]] {
+// CHECK-NEXT: nvvm.mbarrier.init %[[BAR:.*]], %c1_i32 : !llvm.ptr<3>, i32
+// CHECK-NEXT: nvvm.fence.mbarrier.init
+// CHECK-NEXT: }
+// CHECK: gpu.barrier
+// CHECK: %[[ARM:.*]] = arith.andi %[[T0]], %[[P]]
+// CHECK: nvvm.mbarrier.arrive.expect_tx %[[BAR]], %c16384_i32, predicate = %[[ARM]]
+// The 128-column block is two 64-column boxes (128 bytes each row), the
+// second 8192 bytes after the first; coordinates run column first.
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[DST:.*]], %[[DESC]], %[[BAR]], box[%[[COL:.*]], %[[ROW:.*]]] predicate = %[[ARM]]
+// CHECK: %[[COL2:.*]] = arith.addi %[[COL]], %c64_i32
+// CHECK: %[[DST2:.*]] = llvm.getelementptr %[[DST]][8192]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[DST2]], %[[DESC]], %[[BAR]], box[%[[COL2]], %[[ROW]]] predicate = %[[ARM]]
+// CHECK: nvvm.mbarrier.try_wait.parity %[[BAR]], %{{.*}}, %c10000000_i32
+// CHECK: gpu.barrier
+// CHECK: scf.if %[[T0]] {
+// CHECK-NEXT: nvvm.mbarrier.inval %[[BAR]]
+
+// PARAMS: llvm.func @copy(%{{.*}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %{{.*}}: i32
+tile.func public @copy(%d: !tile.tensordesc<64x128xf16>, %row: i32, %col: i32, %p: i1) {
+  %buf = tile.local_alloc : () -> !tile.buffer<64x128xf16, #nvmma, mutable>
+  %b = tile.local_alloc : () -> !tile.buffer<1xi64, #bar, mutable>
+  tile.init_barrier %b, 1 : !tile.buffer<1xi64, #bar, mutable>
+  tile.barrier_expect %b, 16384, %p : !tile.buffer<1xi64, #bar, mutable>
+  tile.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x128xf16>, !tile.buffer<64x128xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
+  tile.wait_barrier %b, %row : !tile.buffer<1xi64, #bar, mutable>
+  tile.inval_barrier %b : !tile.buffer<1xi64, #bar, mutable>
+  tile.return
+}
+}

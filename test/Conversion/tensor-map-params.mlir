@@ -1,0 +1,25 @@
+// RUN: tile-opt %s -split-input-file -tile-tensor-map-params -verify-diagnostics | FileCheck %s
+
+// The parameters tile.tensormap_args names become 128-byte CUtensorMaps
+// passed by value, __grid_constant__; the attribute stays (the kernel
+// information reads it).
+// CHECK-LABEL: llvm.func @k
+// CHECK-SAME: (%{{.*}}: i32, %{{.*}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %{{.*}}: !llvm.ptr<1>)
+// CHECK-SAME: tile.tensormap_args
+llvm.func @k(%n: i32, %d: !llvm.ptr, %o: !llvm.ptr<1>) attributes {nvvm.kernel, tile.tensormap_args = [{index = 1 : i32, type = !tile.tensordesc<64x64xf16>}]} {
+  llvm.return
+}
+
+// -----
+
+// expected-error @below {{'llvm.func' op tile.tensormap_args entry {index = 0 : i32, type = !tile.tensordesc<64x64xf16>} does not name a pointer parameter}}
+llvm.func @not_pointer(%n: i32) attributes {nvvm.kernel, tile.tensormap_args = [{index = 0 : i32, type = !tile.tensordesc<64x64xf16>}]} {
+  llvm.return
+}
+
+// -----
+
+// expected-error @below {{does not name a pointer parameter}}
+llvm.func @out_of_range(%d: !llvm.ptr) attributes {nvvm.kernel, tile.tensormap_args = [{index = 3 : i32}]} {
+  llvm.return
+}

@@ -1,0 +1,58 @@
+// RUN: tile-opt %tile_src_root/examples/matmul_tma.mlir | tile-opt | FileCheck %s
+// RUN: tile-opt %tile_src_root/examples/matmul_tma.mlir --mlir-print-op-generic | tile-opt | FileCheck %s
+// For sm_90a: the blocks of a and b are TMA copies into the NVMMA buffers
+// wgmma reads, pipelined over three stages with one mbarrier each (copies
+// one iteration ahead, one group of products in flight). The descriptors
+// are byval __grid_constant__ parameters whose address TMA takes; B's
+// 128-column block is two 64-column (128-byte) boxes.
+// RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=ptx --sm=90a -o - | FileCheck %s --check-prefix=SM90A %}
+// RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=cubin --sm=90a -o %t.cubin %}
+// The kernel information says how to build the tensor maps.
+// RUN: tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=llvmir --sm=90a -o /dev/null --kernel-info=%t.info
+// RUN: FileCheck %s --check-prefix=INFO < %t.info
+// For sm_90 (no wgmma): mma.sync on blocks that each TMA copy lands, read
+// back from shared memory and stored again for ldmatrix (not pipelined:
+// tile-pipeline stages TMA copies only into the descriptor's own layout).
+// RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=cubin -o %t90.cubin %}
+// RUN: tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=llvmir -o - | FileCheck %s --check-prefix=SM90
+// Before sm_90 there is no TMA: a located error.
+// RUN: not tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=llvmir --sm=80 -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
+
+// CHECK-LABEL: tile.func public @matmul(%{{.*}}: !tile.tensordesc<128x64xf16>, %{{.*}}: !tile.tensordesc<64x128xf16>
+// CHECK: scf.for
+// CHECK: tile.descriptor_load %{{.*}}[%{{.*}}, %{{.*}}] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16>
+// CHECK: tile.descriptor_load %{{.*}}[%{{.*}}, %{{.*}}] : !tile.tensordesc<64x128xf16> -> tensor<64x128xf16>
+// CHECK: tile.dot
+// CHECK: tile.store
+
+// SM90A: .entry matmul(
+// SM90A-NEXT: .param .align 64 .b8 matmul_param_0[128],
+// SM90A-NEXT: .param .align 64 .b8 matmul_param_1[128],
+// SM90A: cvta.param.u64
+// SM90A: cvta.param.u64
+// SM90A-COUNT-3: mbarrier.init.shared.b64
+// SM90A: bar.sync
+// SM90A: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 32768;
+// SM90A-COUNT-3: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+// SM90A: mbarrier.try_wait.parity.shared.b64
+// SM90A: bar.sync
+// SM90A-COUNT-3: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+// SM90A: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// SM90A: wgmma.wait_group.sync.aligned 1
+// SM90A-NOT: cp.async.wait_group
+// SM90A: wgmma.wait_group.sync.aligned 0
+// SM90A-COUNT-3: mbarrier.inval.shared.b64
+
+// INFO: kernel matmul threads 128 shared 98328
+// INFO-NEXT: tensormap matmul 0 2 128 64 128
+// INFO-NEXT: tensormap matmul 1 2 64 64 128
+
+// SM90: define ptx_kernel void @matmul(ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %0, ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %1,
+// SM90: call void @llvm.nvvm.mbarrier.init.shared
+// SM90: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+// SM90: mbarrier.try_wait.parity.shared.b64
+// SM90: call void @llvm.nvvm.mbarrier.inval.shared
+// SM90: ldmatrix.sync.aligned.m8n8.x4.b16
+// SM90: call {{.*}} @llvm.nvvm.mma.m16n8k16.row.col.f32.f32
+
+// SM80: error: 'tile.descriptor_load' op needs the tensor memory accelerator (sm_90 or newer), but the target is sm_80

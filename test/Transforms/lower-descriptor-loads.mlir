@@ -1,0 +1,65 @@
+// RUN: tile-opt %s -split-input-file -tile-lower-descriptor-loads -verify-diagnostics | FileCheck %s
+
+// A descriptor load stored into a buffer of the descriptor's layout (128x64
+// f16 rows are 128 bytes: the 128-byte swizzle): TMA fills a mutable
+// buffer of that layout in its place, on an mbarrier of its own, waited
+// for at phase 0 and invalidated.
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+// CHECK-DAG: #[[N32:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+// CHECK-LABEL: tile.func public @into_buffer
+// CHECK: %[[BUF:.*]] = tile.local_alloc : () -> !tile.buffer<128x64xf16, #nvmma, mutable>
+// CHECK: %[[BAR:.*]] = tile.local_alloc : () -> !tile.buffer<1xi64, #{{.*}}, mutable>
+// CHECK: tile.init_barrier %[[BAR]], 1
+// CHECK: %[[TRUE:.*]] = arith.constant true
+// CHECK: tile.barrier_expect %[[BAR]], 16384, %[[TRUE]]
+// CHECK: tile.async_tma_copy %arg0[%arg2, %arg3], %[[BUF]], %[[BAR]], %[[TRUE]]
+// CHECK: tile.wait_barrier %[[BAR]], %c0_i32
+// CHECK: tile.inval_barrier %[[BAR]]
+// CHECK: tile.local_dealloc %[[BAR]]
+// CHECK-NOT: tile.descriptor_load
+// CHECK: tile.warpgroup_dot %[[BUF]], %arg1
+tile.func public @into_buffer(%d: !tile.tensordesc<128x64xf16>, %b: !tile.buffer<64x64xf16, #nvmma>,
+                              %i: i32, %j: i32, %c: tensor<128x64xf32, #mma>) -> tensor<128x64xf32, #mma> {
+  %t = tile.descriptor_load %d[%i, %j] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
+  %a = tile.local_alloc %t : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
+  %r = tile.warpgroup_dot %a, %b, %c : !tile.buffer<128x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<128x64xf32, #mma>
+  tile.return %r : tensor<128x64xf32, #mma>
+}
+
+// Other uses read the block back into the load's layout. 32 f32 rows are
+// 128 bytes too.
+// CHECK-LABEL: tile.func public @into_registers
+// CHECK: %[[BUF:.*]] = tile.local_alloc : () -> !tile.buffer<16x32xf32, #[[N32]], mutable>
+// CHECK: tile.barrier_expect %{{.*}}, 2048
+// CHECK: tile.async_tma_copy %arg0[%arg1, %arg1], %[[BUF]]
+// CHECK: tile.wait_barrier
+// CHECK: %[[T:.*]] = tile.local_load %[[BUF]] : {{.*}} -> tensor<16x32xf32, #blocked>
+// CHECK: tile.return %[[T]]
+tile.func public @into_registers(%d: !tile.tensordesc<16x32xf32>, %i: i32) -> tensor<16x32xf32, #blocked> {
+  %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<16x32xf32> -> tensor<16x32xf32, #blocked>
+  tile.return %t : tensor<16x32xf32, #blocked>
+}
+}
+
+// -----
+
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_80"} {
+tile.func public @old_target(%d: !tile.tensordesc<64x64xf16>, %i: i32) -> tensor<64x64xf16> {
+  // expected-error @below {{'tile.descriptor_load' op needs the tensor memory accelerator (sm_90 or newer), but the target is sm_80}}
+  %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16>
+  tile.return %t : tensor<64x64xf16>
+}
+}
+
+// -----
+
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @no_target(%d: !tile.tensordesc<64x64xf16>, %i: i32) -> tensor<64x64xf16> {
+  // expected-error @below {{needs the tensor memory accelerator (sm_90 or newer), but the target is not set}}
+  %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16>
+  tile.return %t : tensor<64x64xf16>
+}
+}
