@@ -111,12 +111,13 @@ matmul_blocks 128 256 64 8 3 f16 90a
 matmul_blocks 128 256 64 8 4 f16 90a
 matmul_blocks 128 256 64 8 3 bf16 90a
 # sm_90a, operands through TMA (bench/kernels/matmul_tma_blocks.mlir):
-# matmul_tma_<BM>x<BN>x<BK>_w<warps>[_s<stages>].
-matmul_tma_blocks() { # BM BN BK warps stages
-  local bm=$1 bn=$2 bk=$3 warps=$4 stages=$5
+# matmul_tma_[bf16_]<BM>x<BN>x<BK>_w<warps>[_s<stages>].
+matmul_tma_blocks() { # BM BN BK warps stages [element type]
+  local bm=$1 bn=$2 bk=$3 warps=$4 stages=$5 type=${6:-f16}
   local name="matmul_tma_${bm}x${bn}x${bk}_w$warps"
   [ "$stages" = 3 ] || name="${name}_s$stages"
-  sed "s/BM1/$((bm - 1))/g; s/BN1/$((bn - 1))/g; s/BK1/$((bk - 1))/g; s/BM/$bm/g; s/BN/$bn/g; s/BK/$bk/g" \
+  [ "$type" = f16 ] || name="matmul_tma_${type}_${name#matmul_tma_}"
+  sed "s/BM1/$((bm - 1))/g; s/BN1/$((bn - 1))/g; s/BK1/$((bk - 1))/g; s/BM/$bm/g; s/BN/$bn/g; s/BK/$bk/g; s/f16/$type/g" \
     "$root/bench/kernels/matmul_tma_blocks.mlir" > "$out/$name.mlir"
   "$translate" "$out/$name.mlir" --emit=cubin --num-warps="$warps" --num-stages="$stages" \
     --sm=90a -o "$out/$name.cubin" --kernel-info="$out/$name.info"
@@ -125,3 +126,4 @@ matmul_tma_blocks() { # BM BN BK warps stages
 matmul_tma_blocks 128 128 64 8 3
 matmul_tma_blocks 128 256 64 8 3
 matmul_tma_blocks 128 256 64 8 4
+matmul_tma_blocks 128 256 64 8 4 bf16

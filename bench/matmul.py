@@ -41,7 +41,8 @@ TRITON_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 256, 64, 8, 3)]
 
 
 # bf16: the two largest configurations, on the large square shapes.
-BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 256, 64, 8, 3, "wgmma")]
+BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 256, 64, 8, 3, "wgmma"),
+                (128, 256, 64, 8, 4, "tma")]
 BF16_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
 
 
@@ -49,7 +50,7 @@ def variant(bm, bn, bk, warps, stages, mma="mma.sync", dtype="f16"):
     name = f"matmul_{bm}x{bn}x{bk}_w{warps}"
     name = name if stages == 3 else f"{name}_s{stages}"
     name = name if dtype == "f16" else name.replace("matmul_", f"matmul_{dtype}_", 1)
-    if mma == "tma":
+    if mma == "tma":  # matmul_tma_[bf16_]...
         return name.replace("matmul_", "matmul_tma_", 1)
     return name if mma == "mma.sync" else f"{name}_wgmma"
 
