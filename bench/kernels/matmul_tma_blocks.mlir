@@ -1,11 +1,12 @@
 // examples/matmul_tma.mlir with block sizes as placeholders (BM x BN blocks
-// of c, K in steps of BK; BM1 = BM - 1 and so on), for
+// of c, K in steps of BK; BM1 = BM - 1 and so on) and M, N, K multiples of
+// 16 (16-byte stores of c, as matmul_blocks.mlir), for
 // bench/compile-kernels.sh.
 module {
   tile.func public @matmul(%a: !tile.tensordesc<BMxBKxf16>,
                            %b: !tile.tensordesc<BKxBNxf16>,
                            %c: !tile.ptr<f32> {tile.divisibility = 16 : i32},
-                           %M: i32, %N: i32, %K: i32) {
+                           %M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32}) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c8 = arith.constant 8 : i32
