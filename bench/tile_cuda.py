@@ -18,10 +18,14 @@ def _check(status, what):
         raise RuntimeError(f"{what}: {name.value.decode() if name.value else status}")
 
 
-class _TensorMap(ctypes.Structure):
-    """A CUtensorMap (128 bytes, 64-byte aligned)."""
-    _fields_ = [("opaque", ctypes.c_uint64 * 16)]
-    _align_ = 64
+class _TensorMap:
+    """A CUtensorMap: 128 bytes at a 64-byte aligned address (ctypes only
+    honours _align_ from Python 3.13, so the buffer is over-allocated)."""
+
+    def __init__(self):
+        self._storage = ctypes.create_string_buffer(128 + 64)
+        address = ctypes.addressof(self._storage)
+        self.pointer = ctypes.c_void_p(address + (-address) % 64)
 
 
 def _encode_tensor_map(tensor, box_rows, box_cols, swizzle):
@@ -37,7 +41,7 @@ def _encode_tensor_map(tensor, box_rows, box_cols, swizzle):
     box = (ctypes.c_uint32 * 2)(box_cols, box_rows)
     element_strides = (ctypes.c_uint32 * 2)(1, 1)
     _check(_cuda.cuTensorMapEncodeTiled(
-        ctypes.byref(tensor_map), data_type, 2, ctypes.c_void_p(tensor.data_ptr()),
+        tensor_map.pointer, data_type, 2, ctypes.c_void_p(tensor.data_ptr()),
         dims, strides, box, element_strides, 0, mode, 2, 0), "cuTensorMapEncodeTiled")
     return tensor_map
 
@@ -88,7 +92,8 @@ class Kernel:
             else:
                 values.append(ctypes.c_int32(a))
         params = (ctypes.c_void_p * len(values))(
-            *[ctypes.cast(ctypes.pointer(v), ctypes.c_void_p) for v in values])
+            *[v.pointer if isinstance(v, _TensorMap)
+              else ctypes.cast(ctypes.pointer(v), ctypes.c_void_p) for v in values])
         grid = tuple(grid) + (1,) * (3 - len(grid))
         function, threads, shared = self._function, self.threads, self.shared
 

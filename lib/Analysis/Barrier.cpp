@@ -6,6 +6,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
@@ -142,20 +143,25 @@ Intervals sharedWith(const AsyncTargets &targets, const StageTag &stage) {
   return bytes;
 }
 
-/// A TMA copy in flight: its destination, and the mbarrier it completes on.
+/// A TMA copy in flight: its destination, the mbarrier it completes on,
+/// and whether it may not have been issued (its predicate is not constant).
 struct TMATarget {
   AsyncTarget data;
   ByteInterval barrier;
   StageTag barrierStage;
+  bool conditional;
   bool operator==(const TMATarget &o) const {
     return data == o.data && barrier == o.barrier &&
-           barrierStage == o.barrierStage;
+           barrierStage == o.barrierStage && conditional == o.conditional;
   }
   bool operator<(const TMATarget &o) const {
-    return std::tie(data, barrier, barrierStage) <
-           std::tie(o.data, o.barrier, o.barrierStage);
+    return std::tie(data, barrier, barrierStage, conditional) <
+           std::tie(o.data, o.barrier, o.barrierStage, o.conditional);
   }
 };
+
+/// The bytes of one mbarrier.
+constexpr int64_t kMBarrierBytes = 8;
 
 /// Shared memory accessed since the last barrier.
 struct Pending {
@@ -470,19 +476,34 @@ private:
       Pending::retire(state.asyncGroups, wait.getNum(), state.writes);
       return state;
     }
-    if (isa<WaitBarrierOp, InvalBarrierOp>(op)) {
-      // The TMA copies that complete on this mbarrier (the same one, or the
-      // same stage of the same ring) have landed, visible to every thread
-      // that waits: no barrier needed for them. An mbarrier is only
-      // invalidated with no copy pending on it (those past a pipelined
-      // loop's end were never issued).
-      Value barrier = op->getOperand(0);
-      Intervals bytes = allocation.getIntervals(barrier);
-      StageTag stage = getStageTag(barrier);
-      bool inval = isa<InvalBarrierOp>(op);
+    if (auto wait = dyn_cast<WaitBarrierOp>(op)) {
+      // The TMA copies that complete on this mbarrier (the same stage of
+      // the same ring, or one mbarrier of its own) have landed, visible to
+      // every thread that waits: no barrier needed for them.
+      Intervals bytes = allocation.getIntervals(wait.getBarrier());
+      StageTag stage = getStageTag(wait.getBarrier());
       llvm::erase_if(state.tma, [&](const TMATarget &t) {
-        return (inval || t.barrierStage == stage) &&
+        bool single = t.barrier.second - t.barrier.first == kMBarrierBytes;
+        return t.barrierStage == stage && (stage.stages || single) &&
                findOverlap(Intervals{t.barrier}, bytes).has_value();
+      });
+    }
+    if (auto inval = dyn_cast<InvalBarrierOp>(op)) {
+      // Copies that may never have been issued (predicated off, as those a
+      // pipelined loop issues past its end) end with the barrier; one that
+      // was issued must be waited for first.
+      Intervals bytes = allocation.getIntervals(inval.getBarrier());
+      for (const TMATarget &t : state.tma)
+        if (!t.conditional && findOverlap(Intervals{t.barrier}, bytes) &&
+            reported.insert(op).second) {
+          op->emitError() << "invalidates an mbarrier that a TMA copy into ["
+                          << t.data.bytes.first << ", " << t.data.bytes.second
+                          << ") completes on: wait for it first "
+                             "(tile.wait_barrier)";
+          failed = true;
+        }
+      llvm::erase_if(state.tma, [&](const TMATarget &t) {
+        return findOverlap(Intervals{t.barrier}, bytes).has_value();
       });
     }
 
@@ -574,11 +595,15 @@ private:
     addAll(state.writes, writes);
     if (auto copy = dyn_cast<AsyncTMACopyOp>(op)) {
       StageTag barrierStage = getStageTag(copy.getBarrier());
+      bool conditional = !matchPattern(copy.getPred(), m_One());
       for (const ByteInterval &barrier :
            allocation.getIntervals(copy.getBarrier()))
         for (const ByteInterval &bytes : async)
-          addAll(state.tma, SmallVector<TMATarget>{
-                                {{bytes, writeStage}, barrier, barrierStage}});
+          addAll(state.tma,
+                 SmallVector<TMATarget>{{{bytes, writeStage},
+                                         barrier,
+                                         barrierStage,
+                                         conditional}});
       return state;
     }
     for (const ByteInterval &bytes : async)

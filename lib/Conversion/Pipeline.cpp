@@ -69,12 +69,11 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   toNVVM.allowedDialects = {"arith", "cf", "math", "ub"};
   pm.nest<gpu::GPUModuleOp>().addPass(createConvertGpuOpsToNVVMOps(toNVVM));
   // NVVM ops written as PTX (wgmma.mma_async, mbarrier waits, predicated
-  // TMA copies) become inline assembly; tensor descriptors are passed by
-  // value.
-  if (options.sm >= 90) {
+  // TMA copies) become inline assembly.
+  if (options.sm >= 90)
     pm.nest<gpu::GPUModuleOp>().addPass(createConvertNVVMToLLVMPass());
-    pm.addPass(createTensorMapParams());
-  }
+  // Tensor descriptors are passed by value, as the kernel info says.
+  pm.addPass(createTensorMapParams());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

@@ -109,9 +109,10 @@ BufferType getStageType(Value ring) {
                          /*mutableMemory=*/true);
 }
 
-std::optional<Stream> getStream(scf::ForOp loop, Operation *load) {
+std::optional<Stream> getStream(scf::ForOp loop, Operation *load,
+                                bool hasTMA) {
   auto plain = dyn_cast<LoadOp>(load);
-  auto tma = dyn_cast<DescriptorLoadOp>(load);
+  auto tma = hasTMA ? dyn_cast<DescriptorLoadOp>(load) : DescriptorLoadOp();
   if ((!plain && !tma) || load->getBlock() != loop.getBody() ||
       (plain && plain.getIsVolatile()) || !load->hasOneUse())
     return std::nullopt;
@@ -176,6 +177,11 @@ public:
   void runOnOperation() override {
     if (numStages < 2)
       return;
+    // TMA needs sm_90; tile-lower-descriptor-loads reports the loads
+    // otherwise.
+    auto target = getOperation()->getAttrOfType<StringAttr>(
+        TileDialect::getTargetAttrName());
+    hasTMA = target && parseSmVersion(target.getValue()) >= 90;
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)
@@ -183,6 +189,8 @@ public:
   }
 
 private:
+  bool hasTMA = false;
+
   void pipeline(scf::ForOp loop) {
     std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
@@ -192,7 +200,7 @@ private:
       return;
     SmallVector<Stream> streams;
     for (Operation &op : *loop.getBody())
-      if (std::optional<Stream> stream = getStream(loop, &op))
+      if (std::optional<Stream> stream = getStream(loop, &op, hasTMA))
         streams.push_back(std::move(*stream));
     if (streams.empty())
       return;

@@ -52,7 +52,10 @@ typedef unsigned long long CUdeviceptr;
   X(cuEventSynchronize, (CUevent))                                             \
   X(cuEventElapsedTime, (float *, CUevent, CUevent))                           \
   X(cuEventDestroy_v2, (CUevent))                                              \
-  X(cuGetErrorName, (CUresult, const char **))                                \
+  X(cuGetErrorName, (CUresult, const char **))
+
+/* Entry points of newer drivers (CUDA 12): looked up, not required. */
+#define TILE_CUDA_OPTIONAL_FUNCTIONS(X)                                         \
   X(cuTensorMapEncodeTiled,                                                    \
     (void *, int, unsigned, void *, const uint64_t *, const uint64_t *,        \
      const unsigned *, const unsigned *, int, int, int, int))
@@ -61,6 +64,7 @@ struct TileRuntime {
   void *library;
 #define X(name, args) CUresult(*name) args;
   TILE_CUDA_FUNCTIONS(X)
+  TILE_CUDA_OPTIONAL_FUNCTIONS(X)
 #undef X
   CUdevice device;
   CUcontext context;
@@ -114,6 +118,9 @@ int tileRuntimeCreate(int device, TileRuntime **runtime) {
     return TILE_RUNTIME_NO_DRIVER;                                             \
   }
   TILE_CUDA_FUNCTIONS(X)
+#undef X
+#define X(name, args) *(void **)(&rt->name) = dlsym(rt->library, #name);
+  TILE_CUDA_OPTIONAL_FUNCTIONS(X)
 #undef X
   CHECK(rt, cuInit(0));
   CHECK(rt, cuDeviceGet(&rt->device, device));
@@ -273,7 +280,8 @@ int tileTensorMapEncode(TileRuntime *rt, TileTensorMap *map,
                                      : -1;
   if (!rt->cuTensorMapEncodeTiled) {
     snprintf(rt->error, sizeof(rt->error),
-             "tileTensorMapEncode: no CUDA driver loaded");
+             "tileTensorMapEncode: the CUDA driver is not loaded or lacks "
+             "cuTensorMapEncodeTiled (CUDA 12 or newer)");
     return TILE_RUNTIME_NO_DRIVER;
   }
   if (!map || dataType < 0 || swizzleMode < 0 || rowStride < cols) {

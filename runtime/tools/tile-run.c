@@ -226,9 +226,14 @@ int main(int argc, char **argv) {
     return usage("give a PTX or cubin file and --kernel");
   if (info && !readKernelInfo(info, kernelName, &threads, &shared, mapSpecs))
     return usage("kernel not found in --kernel-info");
-  for (int i = 0; i < numArgs; ++i)
+  for (int i = 0; i < numArgs; ++i) {
     if (args[i].rows && !mapSpecs[i].found)
       return usage("a desc: argument needs a tensormap line in --kernel-info");
+    if (!args[i].rows && mapSpecs[i].found)
+      return usage("the kernel takes a tensor map here: pass a desc: argument");
+    if (args[i].rows && mapSpecs[i].elementBytes != elementSize(args[i].type))
+      return usage("a desc: argument's type does not match its tensormap");
+  }
 
   TileRuntime *rt = NULL;
   TileModule *module = NULL;
@@ -257,8 +262,6 @@ int main(int argc, char **argv) {
       params[i] = &pointers[i];
       if (a->rows) {
         const TensorMapSpec *m = &mapSpecs[i];
-        if (m->elementBytes != elementSize(a->type))
-          return usage("a desc: argument's type does not match its tensormap");
         TRY(tileTensorMapEncode(rt, &maps[i], pointers[i], m->elementBytes,
                                 a->rows, a->cols, a->cols, m->boxRows,
                                 m->boxCols, m->swizzle));

@@ -568,3 +568,26 @@ tile.func public @tma_unwaited(%d: !tile.tensordesc<64x64xf16>, %i: i32, %p: i1)
   tile.return
 }
 }
+
+// -----
+
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// An mbarrier invalidated while a copy that was issued may still complete
+// on it: an error. (A predicated copy may never have been issued, as those
+// a pipelined loop issues past its end: no error for it.)
+tile.func public @tma_inval_pending(%d: !tile.tensordesc<64x64xf16>, %i: i32, %p: i1) {
+  %true = arith.constant true
+  %buf = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %buf2 = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %b = tile.local_alloc : () -> !tile.buffer<1xi64, #bar, mutable>
+  tile.init_barrier %b, 1 : !tile.buffer<1xi64, #bar, mutable>
+  tile.barrier_expect %b, 16384, %true : !tile.buffer<1xi64, #bar, mutable>
+  tile.async_tma_copy %d[%i, %i], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
+  tile.async_tma_copy %d[%i, %i], %buf2, %b, %true : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
+  // expected-error @below {{invalidates an mbarrier that a TMA copy into [8192, 16384) completes on: wait for it first (tile.wait_barrier)}}
+  tile.inval_barrier %b : !tile.buffer<1xi64, #bar, mutable>
+  tile.return
+}
+}

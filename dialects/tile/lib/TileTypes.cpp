@@ -198,6 +198,13 @@ TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "a tensor descriptor's block dimensions must be "
                             "1 to 256 (a TMA box), got "
                          << dim;
+  // Swizzles repeat every 8 rows, from 1024-byte (or smaller) aligned
+  // addresses: blocks of whole repetitions keep every stage of a ring and
+  // every column block aligned.
+  if (shape[0] % 8)
+    return emitError() << "a tensor descriptor's block rows must be a "
+                          "multiple of 8 (a swizzle repetition), got "
+                       << shape[0];
   if (!getNVMMASwizzle(shape[1] * elementType.getIntOrFloatBitWidth() / 8))
     return emitError() << "a tensor descriptor's block rows must be a "
                           "multiple of 32 bytes (a shared-memory swizzle), "

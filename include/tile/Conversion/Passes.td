@@ -20,8 +20,11 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     exchanges it needs. The result holds arith, math, scf, gpu, llvm and
     nvvm ops, for convert-scf-to-cf and convert-gpu-to-nvvm.
 
-    ABI: a kernel's arguments are its pointer (`!llvm.ptr<1>`) and scalar
-    arguments in order; program ids are the grid's block ids; a block has
+    ABI: a kernel's arguments are its pointer (`!llvm.ptr<1>`), scalar and
+    tensor-descriptor arguments in order (a descriptor is the address of a
+    CUtensorMap the kernel receives by value: tile-tensor-map-params marks
+    it once the kernel is an llvm.func); program ids are the grid's block
+    ids; a block has
     `tile.num-warps` * 32 threads; its dynamic shared memory is
     `tile.shared_memory` bytes (the external `@global_smem`).
 

@@ -143,6 +143,18 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     rings are freed). A stage is then read one iteration longer, so the
     copies run `num-stages - 2` iterations ahead (the wait at the top of
     each iteration keeps `num-stages - 3` groups pending).
+
+    On sm_90 and newer, a `tile.descriptor_load` whose only use is a
+    `tile.local_alloc` of the descriptor's own NVMMA layout (a warpgroup
+    dot's operand) is staged the same way with TMA copies
+    (`tile.async_tma_copy`) completing on one mbarrier per stage: the
+    barriers are initialized before the loop (`tile.init_barrier`), each
+    stage's copies armed together (`tile.barrier_expect` of all their
+    bytes), an iteration waits with `tile.wait_barrier` on its stage's
+    barrier at phase `((iv - lb) / num-stages) & 1` (instead of a
+    `tile.async_wait`), and the barriers are invalidated after the loop
+    (the copies past its end are predicated off, never issued). Only the
+    indices are cloned for the iteration ahead.
   }];
   let options = [
     Option<"numStages", "num-stages", "int", /*default=*/"3",
@@ -195,7 +207,10 @@ def InsertBarriers : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
     barrier is inserted, and existing barriers are taken into account, so
     running the pass twice changes nothing. Reading memory that an
     asynchronous copy may still be writing is an error: a barrier cannot
-    order it, only `tile.async_wait` can.
+    order it, only `tile.async_wait` (cp.async) or a `tile.wait_barrier` on
+    the copy's mbarrier (TMA) can; so is invalidating an mbarrier that an
+    issued TMA copy may still complete on, and writing memory that an
+    asynchronous warpgroup dot may still be reading.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

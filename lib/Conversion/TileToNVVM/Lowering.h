@@ -72,6 +72,16 @@ struct SharedTiling {
 };
 SharedTiling getSharedTiling(BufferType buffer);
 
+/// Whether this is thread 0 of the block (i1).
+Value isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids);
+
+/// Runs `body` only where `predicate` holds (always without one); returns
+/// its result, or `otherwise` where it did not run (`type` null: no
+/// result).
+Value predicated(OpBuilder &b, Location loc, Value predicate, Type type,
+                 function_ref<Value(OpBuilder &)> body,
+                 function_ref<Value(OpBuilder &)> otherwise);
+
 /// A distribution known to exist (the pass checks every tensor type first).
 Distribution getDistribution(Type type);
 

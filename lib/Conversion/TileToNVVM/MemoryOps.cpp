@@ -22,19 +22,8 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-namespace {
-
-
-Value andOf(OpBuilder &b, Location loc, Value x, Value y) {
-  if (!x)
-    return y;
-  if (!y)
-    return x;
-  return arith::AndIOp::create(b, loc, x, y);
-}
-
 /// Whether this is thread 0 of the block (i1).
-Value isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids) {
+Value mlir::tile::isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids) {
   Value zero = createI32(b, loc, 0);
   return arith::AndIOp::create(
       b, loc,
@@ -44,7 +33,7 @@ Value isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids) {
 
 /// Runs `body` only where `predicate` holds (always without one); returns
 /// its result, or `otherwise` where it did not run.
-Value predicated(OpBuilder &b, Location loc, Value predicate, Type type,
+Value mlir::tile::predicated(OpBuilder &b, Location loc, Value predicate, Type type,
                  function_ref<Value(OpBuilder &)> body,
                  function_ref<Value(OpBuilder &)> otherwise) {
   if (!predicate)
@@ -67,6 +56,18 @@ Value predicated(OpBuilder &b, Location loc, Value predicate, Type type,
   }
   return ifOp.getResult(0);
 }
+
+namespace {
+
+
+Value andOf(OpBuilder &b, Location loc, Value x, Value y) {
+  if (!x)
+    return y;
+  if (!y)
+    return x;
+  return arith::AndIOp::create(b, loc, x, y);
+}
+
 
 Value zeroOf(OpBuilder &b, Location loc, Type type) {
   if (isa<LLVM::LLVMPointerType>(type))

@@ -11,29 +11,28 @@
 #include "Lowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
 
-/// Whether this is thread 0 of the block.
-Value isLeader(OpBuilder &b, Location loc) {
-  Value tid = arith::IndexCastUIOp::create(
-      b, loc, b.getI32Type(), gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
-                               createI32(b, loc, 0));
+/// Whether this is the block's thread 0, which issues the copies.
+Value isLeader(OpBuilder &b, Location loc, const LoweringState &state) {
+  return isFirstThread(b, loc, emitThreadIds(b, loc, state.threadsPerWarp));
 }
 
 /// `body` in thread 0 only.
-void inLeader(OpBuilder &b, Location loc, function_ref<void()> body) {
-  auto ifOp = scf::IfOp::create(b, loc, isLeader(b, loc), /*withElse=*/false);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifOp.thenBlock());
-  body();
+void inLeader(OpBuilder &b, Location loc, const LoweringState &state,
+              function_ref<void()> body) {
+  predicated(
+      b, loc, isLeader(b, loc, state), Type(),
+      [&](OpBuilder &) {
+        body();
+        return Value();
+      },
+      [](OpBuilder &) { return Value(); });
 }
 
 struct InitBarrierLowering : public TilePattern<InitBarrierOp> {
@@ -43,7 +42,7 @@ struct InitBarrierLowering : public TilePattern<InitBarrierOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value barrier = adaptor.getBarrier().front();
-    inLeader(rewriter, loc, [&] {
+    inLeader(rewriter, loc, state, [&] {
       NVVM::MBarrierInitOp::create(rewriter, loc, barrier,
                                    createI32(rewriter, loc, op.getCount()),
                                    Value());
@@ -63,7 +62,7 @@ struct InvalBarrierLowering : public TilePattern<InvalBarrierOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value barrier = adaptor.getBarrier().front();
-    inLeader(rewriter, loc,
+    inLeader(rewriter, loc, state,
              [&] { NVVM::MBarrierInvalOp::create(rewriter, loc, barrier); });
     rewriter.eraseOp(op);
     return success();
@@ -76,8 +75,8 @@ struct BarrierExpectLowering : public TilePattern<BarrierExpectOp> {
   matchAndRewrite(BarrierExpectOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value pred = arith::AndIOp::create(rewriter, loc, isLeader(rewriter, loc),
-                                       adaptor.getPred().front());
+    Value pred = arith::AndIOp::create(
+        rewriter, loc, isLeader(rewriter, loc, state), adaptor.getPred().front());
     NVVM::MBarrierArriveExpectTxOp::create(
         rewriter, loc, Type(), adaptor.getBarrier().front(),
         createI32(rewriter, loc, op.getBytes()), NVVM::MemScopeKind::CTA,
@@ -96,8 +95,8 @@ struct AsyncTMACopyLowering : public TilePattern<AsyncTMACopyOp> {
     TensorDescType desc = op.getDesc().getType();
     SmallVector<int64_t> box = desc.getBox();
     int64_t boxBytes = box[0] * box[1] * getElementBytes(desc.getElementType());
-    Value pred = arith::AndIOp::create(rewriter, loc, isLeader(rewriter, loc),
-                                       adaptor.getPred().front());
+    Value pred = arith::AndIOp::create(
+        rewriter, loc, isLeader(rewriter, loc, state), adaptor.getPred().front());
     Value row = adaptor.getIndices()[0].front();
     Value column = adaptor.getIndices()[1].front();
     Value dst = adaptor.getResult().front();

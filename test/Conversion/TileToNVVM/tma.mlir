@@ -10,7 +10,7 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
 // CHECK-LABEL: gpu.func @copy
 // CHECK-SAME: (%[[DESC:.*]]: !llvm.ptr, %{{.*}}: i32, %{{.*}}: i32, %[[P:.*]]: i1)
 // CHECK-SAME: tile.tensormap_args = [{index = 0 : i32, type = !tile.tensordesc<64x128xf16>}]
-// CHECK: %[[T0:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32
+// CHECK: %[[T0:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
 // CHECK: scf.if %[[T0]] {
 // CHECK-NEXT: nvvm.mbarrier.init %[[BAR:.*]], %c1_i32 : !llvm.ptr<3>, i32
 // CHECK-NEXT: nvvm.fence.mbarrier.init

@@ -971,6 +971,11 @@ tile.func private @desc_box(!tile.tensordesc<512x64xf16>)
 
 // -----
 
+// expected-error @below {{a tensor descriptor's block rows must be a multiple of 8 (a swizzle repetition), got 12}}
+tile.func private @desc_rows(!tile.tensordesc<12x64xf16>)
+
+// -----
+
 // expected-error @below {{a tensor descriptor's block rows must be a multiple of 32 bytes (a shared-memory swizzle), got 24}}
 tile.func private @desc_row(!tile.tensordesc<64x12xf16>)
 

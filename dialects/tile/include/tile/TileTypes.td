@@ -78,7 +78,8 @@ def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
     of the block are cut into column blocks of the widest swizzle (128, 64
     or 32 bytes) that divides them, as in `#tile.nvmma_shared`. The
     kernel receives it by value, as a `__grid_constant__` parameter.
-    Blocks are at most 256 x 256 elements, rows a multiple of 32 bytes.
+    Blocks are at most 256 x 256 elements, a multiple of 8 rows of a
+    multiple of 32 bytes.
 
     ```mlir
     !tile.tensordesc<128x64xf16>
