@@ -268,29 +268,27 @@ const FunctionAllocation *ModuleAllocation::getFunction(FuncOp fn) const {
 SmallVector<std::pair<int64_t, int64_t>>
 ModuleAllocation::getIntervals(Value buffer) const {
   SmallVector<std::pair<int64_t, int64_t>> intervals;
+  auto bufferOf = [&](Operation *owner) -> const SharedBuffer * {
+    auto fn = owner->getParentOfType<FuncOp>();
+    const FunctionAllocation *info = fn ? getFunction(fn) : nullptr;
+    return info ? info->getBuffer(owner) : nullptr;
+  };
   // A constant stage of a ring allocated here: that stage's bytes only.
   if (auto index = buffer.getDefiningOp<BufferIndexOp>())
     if (std::optional<int64_t> stage = getConstantIntValue(index.getIndex()))
-      if (auto ring = index.getSrc().getDefiningOp<LocalAllocOp>()) {
-        auto fn = ring->getParentOfType<FuncOp>();
-        const FunctionAllocation *info = fn ? getFunction(fn) : nullptr;
-        const SharedBuffer *b = info ? info->getBuffer(ring) : nullptr;
-        int64_t stageBytes = index.getType().getSizeInBytes();
-        int64_t stages = ring.getType().getShape().front();
-        if (b && *stage >= 0 && *stage < stages) {
+      if (auto ring = index.getSrc().getDefiningOp<LocalAllocOp>())
+        if (const SharedBuffer *b = bufferOf(ring);
+            b && *stage >= 0 && *stage < ring.getType().getShape().front()) {
+          int64_t stageBytes = index.getType().getSizeInBytes();
           int64_t start = b->offset + *stage * stageBytes;
           intervals.emplace_back(start, start + stageBytes);
           return intervals;
         }
-      }
   for (Value allocation : alias.getAllocations(buffer)) {
     Operation *owner = allocation.getDefiningOp();
     if (!owner)
       continue; // a buffer from outside the function: no offset here
-    auto fn = owner->getParentOfType<FuncOp>();
-    const FunctionAllocation *info = fn ? getFunction(fn) : nullptr;
-    const SharedBuffer *b = info ? info->getBuffer(owner) : nullptr;
-    if (b)
+    if (const SharedBuffer *b = bufferOf(owner))
       intervals.emplace_back(b->offset, b->offset + b->size);
   }
   return intervals;

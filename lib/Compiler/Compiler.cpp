@@ -78,21 +78,13 @@ SmallVector<KernelInfo> mlir::tile::getKernelInfo(ModuleOp lowered) {
     if (auto shared =
             fn->getAttrOfType<IntegerAttr>(TileDialect::getSharedMemoryAttrName()))
       info.sharedBytes = shared.getInt();
-    if (auto maps = fn->getAttrOfType<ArrayAttr>(
-            TileDialect::getTensorMapArgsAttrName()))
-      for (auto map : maps.getAsRange<DictionaryAttr>()) {
-        auto index = map.getAs<IntegerAttr>("index");
-        auto type = map.getAs<TypeAttr>("type");
-        auto desc = type ? dyn_cast<TensorDescType>(type.getValue())
-                         : TensorDescType();
-        if (!index || !desc)
-          continue;
-        SmallVector<int64_t> box = desc.getBox();
-        info.tensorMaps.push_back(
-            {unsigned(index.getInt()),
-             desc.getElementType().getIntOrFloatBitWidth() / 8,
-             unsigned(box[0]), unsigned(box[1]), desc.getSwizzle()});
-      }
+    // tile-tensor-map-params has checked the entries.
+    for (auto [index, desc] : getTensorMapArgs(fn)) {
+      SmallVector<int64_t> box = desc.getBox();
+      info.tensorMaps.push_back({unsigned(index), desc.getElementBytes(),
+                                 unsigned(box[0]), unsigned(box[1]),
+                                 desc.getSwizzle()});
+    }
     kernels.push_back(info);
   });
   return kernels;

@@ -30,18 +30,12 @@ public:
     Builder b(&getContext());
     auto mapType = LLVM::LLVMArrayType::get(b.getI8Type(), kTensorMapBytes);
     WalkResult result = getOperation().walk([&](LLVM::LLVMFuncOp fn) {
-      auto maps = fn->getAttrOfType<ArrayAttr>(
-          TileDialect::getTensorMapArgsAttrName());
-      if (!maps)
-        return WalkResult::advance();
-      for (Attribute map : maps) {
-        auto dict = dyn_cast<DictionaryAttr>(map);
-        auto index = dict ? dict.getAs<IntegerAttr>("index") : IntegerAttr();
-        int64_t i = index ? index.getInt() : -1;
+      for (auto [i, desc] : getTensorMapArgs(fn)) {
         if (i < 0 || i >= int64_t(fn.getNumArguments()) ||
             !isa<LLVM::LLVMPointerType>(fn.getArgumentTypes()[i])) {
-          fn.emitOpError() << "tile.tensormap_args entry " << map
-                           << " does not name a pointer parameter";
+          fn.emitOpError() << "tile.tensormap_args needs {index, type} "
+                              "entries naming pointer parameters and their "
+                              "!tile.tensordesc types";
           return WalkResult::interrupt();
         }
         fn.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),

@@ -12,14 +12,21 @@ llvm.func @k(%n: i32, %d: !llvm.ptr, %o: !llvm.ptr<1>) attributes {nvvm.kernel, 
 
 // -----
 
-// expected-error @below {{'llvm.func' op tile.tensormap_args entry {index = 0 : i32, type = !tile.tensordesc<64x64xf16>} does not name a pointer parameter}}
+// expected-error @below {{'llvm.func' op tile.tensormap_args needs {index, type} entries naming pointer parameters and their !tile.tensordesc types}}
 llvm.func @not_pointer(%n: i32) attributes {nvvm.kernel, tile.tensormap_args = [{index = 0 : i32, type = !tile.tensordesc<64x64xf16>}]} {
   llvm.return
 }
 
 // -----
 
-// expected-error @below {{does not name a pointer parameter}}
-llvm.func @out_of_range(%d: !llvm.ptr) attributes {nvvm.kernel, tile.tensormap_args = [{index = 3 : i32}]} {
+// expected-error @below {{tile.tensormap_args needs {index, type} entries}}
+llvm.func @out_of_range(%d: !llvm.ptr) attributes {nvvm.kernel, tile.tensormap_args = [{index = 3 : i32, type = !tile.tensordesc<64x64xf16>}]} {
+  llvm.return
+}
+
+// -----
+
+// expected-error @below {{tile.tensormap_args needs {index, type} entries}}
+llvm.func @no_type(%d: !llvm.ptr) attributes {nvvm.kernel, tile.tensormap_args = [{index = 0 : i32}]} {
   llvm.return
 }

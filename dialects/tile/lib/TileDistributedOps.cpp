@@ -289,14 +289,10 @@ LogicalResult AsyncTMACopyOp::verify() {
     return failure();
   TensorDescType desc = getDesc().getType();
   BufferType buffer = getResult().getType();
-  if (getIndices().size() != desc.getShape().size())
-    return emitOpError() << "expected " << desc.getShape().size()
-                         << " indices for " << desc << ", got "
-                         << getIndices().size();
-  if (buffer.getShape() != desc.getShape() ||
-      buffer.getElementType() != desc.getElementType())
-    return emitOpError() << "buffer " << buffer
-                         << " does not hold one block of " << desc;
+  if (failed(verifyDescriptorAccess(*this, desc, getIndices(),
+                                    buffer.getShape(),
+                                    buffer.getElementType(), "buffer")))
+    return failure();
   if (!buffer.getMutableMemory())
     return emitOpError() << "cannot copy into an immutable buffer";
   if (buffer.getEncoding() != desc.getSharedLayout())

@@ -323,18 +323,9 @@ void StoreOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult DescriptorLoadOp::verify() {
-  TensorDescType desc = getDesc().getType();
-  RankedTensorType result = getType();
-  if (getIndices().size() != desc.getShape().size())
-    return emitOpError() << "expected " << desc.getShape().size()
-                         << " indices for " << desc << ", got "
-                         << getIndices().size();
-  if (result.getShape() != desc.getShape() ||
-      result.getElementType() != desc.getElementType())
-    return emitOpError() << "result " << describeShape(result) << " of "
-                         << result.getElementType()
-                         << " is not one block of " << desc;
-  return success();
+  return verifyDescriptorAccess(*this, getDesc().getType(), getIndices(),
+                                getType().getShape(),
+                                getType().getElementType(), "result");
 }
 
 LogicalResult StoreOp::verify() {

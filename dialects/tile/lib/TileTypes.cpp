@@ -160,6 +160,39 @@ int64_t BufferType::getSizeInBytes() const {
   return getNumElements() * elementBytes;
 }
 
+LogicalResult mlir::tile::verifyDescriptorAccess(Operation *op,
+                                                 TensorDescType desc,
+                                                 ValueRange indices,
+                                                 ArrayRef<int64_t> shape,
+                                                 Type element, StringRef what) {
+  if (indices.size() != desc.getShape().size())
+    return op->emitOpError() << "expected " << desc.getShape().size()
+                             << " indices for " << desc << ", got "
+                             << indices.size();
+  if (shape != desc.getShape() || element != desc.getElementType())
+    return op->emitOpError() << what << " [" << shape << "] of " << element
+                             << " is not one block of " << desc;
+  return success();
+}
+
+SmallVector<std::pair<int64_t, TensorDescType>>
+mlir::tile::getTensorMapArgs(Operation *kernel) {
+  SmallVector<std::pair<int64_t, TensorDescType>> args;
+  auto maps = kernel->getAttrOfType<ArrayAttr>(
+      TileDialect::getTensorMapArgsAttrName());
+  if (!maps)
+    return args;
+  for (Attribute map : maps) {
+    auto dict = dyn_cast<DictionaryAttr>(map);
+    auto index = dict ? dict.getAs<IntegerAttr>("index") : IntegerAttr();
+    auto type = dict ? dict.getAs<TypeAttr>("type") : TypeAttr();
+    auto desc = type ? dyn_cast<TensorDescType>(type.getValue())
+                     : TensorDescType();
+    args.push_back({index && desc ? index.getInt() : -1, desc});
+  }
+  return args;
+}
+
 // !tile.tensordesc<RxCxT>
 Type TensorDescType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
@@ -205,31 +238,25 @@ TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "a tensor descriptor's block rows must be a "
                           "multiple of 8 (a swizzle repetition), got "
                        << shape[0];
-  if (!getNVMMASwizzle(shape[1] * elementType.getIntOrFloatBitWidth() / 8))
+  int64_t rowBytes = shape[1] * elementType.getIntOrFloatBitWidth() / 8;
+  if (!getNVMMASwizzle(rowBytes))
     return emitError() << "a tensor descriptor's block rows must be a "
                           "multiple of 32 bytes (a shared-memory swizzle), "
                           "got "
-                       << shape[1] * elementType.getIntOrFloatBitWidth() / 8;
+                       << rowBytes;
   return success();
 }
 
 unsigned TensorDescType::getSwizzle() const {
-  return getNVMMASwizzle(getShape()[1] * getElementType().getIntOrFloatBitWidth() /
-                         8);
+  return getNVMMASwizzle(getRowBytes());
 }
 
 SmallVector<int64_t> TensorDescType::getBox() const {
-  int64_t elementBytes = getElementType().getIntOrFloatBitWidth() / 8;
-  return {getShape()[0], getSwizzle() / elementBytes};
+  return {getShape()[0], getSwizzle() / getElementBytes()};
 }
 
 NVMMASharedLayoutAttr TensorDescType::getSharedLayout() const {
   return NVMMASharedLayoutAttr::get(getContext(), getSwizzle(),
                                     /*transposed=*/false,
                                     getElementType().getIntOrFloatBitWidth());
-}
-
-int64_t TensorDescType::getBlockBytes() const {
-  return getShape()[0] * getShape()[1] *
-         getElementType().getIntOrFloatBitWidth() / 8;
 }

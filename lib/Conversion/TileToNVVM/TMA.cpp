@@ -94,7 +94,7 @@ struct AsyncTMACopyLowering : public TilePattern<AsyncTMACopyOp> {
     Location loc = op.getLoc();
     TensorDescType desc = op.getDesc().getType();
     SmallVector<int64_t> box = desc.getBox();
-    int64_t boxBytes = box[0] * box[1] * getElementBytes(desc.getElementType());
+    int64_t boxBytes = box[0] * box[1] * desc.getElementBytes();
     Value pred = arith::AndIOp::create(
         rewriter, loc, isLeader(rewriter, loc, state), adaptor.getPred().front());
     Value row = adaptor.getIndices()[0].front();

@@ -593,7 +593,7 @@ tile.func public @tma_indices(%d: !tile.tensordesc<64x64xf16>, %buf: !tile.buffe
 #nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 tile.func public @tma_block(%d: !tile.tensordesc<64x64xf16>, %buf: !tile.buffer<32x64xf16, #nvmma, mutable>,
                             %b: !tile.buffer<1xi64, #bar, mutable>, %i: i32, %p: i1) {
-  // expected-error @below {{does not hold one block of '!tile.tensordesc<64x64xf16>'}}
+  // expected-error @below {{buffer [32, 64] of 'f16' is not one block of '!tile.tensordesc<64x64xf16>'}}
   tile.async_tma_copy %d[%i, %i], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<32x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
   tile.return
 }

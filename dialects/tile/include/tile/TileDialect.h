@@ -113,6 +113,20 @@ RankedTensorType withEncoding(Type type, Attribute encoding);
 StringRef whyNotMmaSync(RankedTensorType a, RankedTensorType b,
                         RankedTensorType c, InputPrecision precision);
 
+/// Checks an access of one block of `desc` at `indices` producing a value of
+/// `shape` and `element` (a tensor or buffer): one index per dimension, one
+/// block's shape and element type.
+LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
+                                     ValueRange indices,
+                                     ArrayRef<int64_t> shape, Type element,
+                                     StringRef what);
+
+/// A lowered kernel's tensor-descriptor parameters (`tile.tensormap_args`,
+/// which convert-tile-to-nvvm records): each parameter's index and type.
+/// Null entries where the attribute is malformed; none without it.
+SmallVector<std::pair<int64_t, TensorDescType>>
+getTensorMapArgs(Operation *kernel);
+
 /// The buffer of one mbarrier (`stages` 0), or of a ring of `stages`.
 BufferType getMBarrierType(MLIRContext *context, int64_t stages = 0);
 

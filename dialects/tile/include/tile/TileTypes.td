@@ -97,8 +97,12 @@ def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
     ::llvm::SmallVector<int64_t> getBox() const;
     /// The shared layout its blocks land in.
     NVMMASharedLayoutAttr getSharedLayout() const;
-    /// Bytes of one block.
-    int64_t getBlockBytes() const;
+    /// Bytes of one element, of one row of a block, and of a block.
+    unsigned getElementBytes() const {
+      return getElementType().getIntOrFloatBitWidth() / 8;
+    }
+    int64_t getRowBytes() const { return getShape()[1] * getElementBytes(); }
+    int64_t getBlockBytes() const { return getShape()[0] * getRowBytes(); }
   }];
 }
 
