@@ -553,21 +553,11 @@ struct DotLowering : public TilePattern<DotOp> {
       return NVVM::ConvertFloatToTF32Op::create(rewriter, loc, i32, v,
                                                 NVVM::FPRoundingMode::RNA);
     };
-    // Each operand element as mma.sync registers: its tf32 (and, split,
-    // the tf32 of its remainder), computed once per element.
-    DenseMap<Value, std::pair<Value, Value>> tf32Parts;
-    auto parts = [&](Value v) -> std::pair<Value, Value> {
-      auto [it, inserted] = tf32Parts.try_emplace(v);
-      if (!inserted)
-        return it->second;
-      Value big = toTF32(v), small;
-      if (split)
-        small = toTF32(arith::SubFOp::create(
-            rewriter, loc, v, LLVM::BitcastOp::create(rewriter, loc, f32, big)));
-      return it->second = {big, small};
-    };
     // The register holding elements `first` .. `first` + kWidth - 1 along
-    // K (`kDim`); `small`: the remainders' (tf32x3).
+    // K (`kDim`); `small`: the tf32 of the remainders (tf32x3). Each is
+    // built once, by its first element: A's serve every tile of a row, B's
+    // every tile of a column.
+    DenseMap<std::pair<Value, unsigned>, Value> registers;
     auto reg = [&](ValueRange values, const Distribution &d,
                    SmallVector<int64_t> first, unsigned kDim,
                    bool small) -> FailureOr<Value> {
@@ -578,15 +568,25 @@ struct DotLowering : public TilePattern<DotOp> {
           return failure();
         elements.push_back(values[index]);
       }
+      if (Value known = registers.lookup({elements[0], unsigned(small)}))
+        return known;
+      Value v;
       if (ptxType == NVVM::MMATypes::tf32) {
-        auto [big, rest] = parts(elements[0]);
-        return small ? rest : big;
+        Value big = registers.lookup({elements[0], 0u});
+        if (!big)
+          big = registers[{elements[0], 0u}] = toTF32(elements[0]);
+        if (!small)
+          return big;
+        v = toTF32(arith::SubFOp::create(
+            rewriter, loc, elements[0],
+            LLVM::BitcastOp::create(rewriter, loc, f32, big)));
+      } else {
+        v = packVector(rewriter, loc, elements);
+        // The bf16 and s8 forms of the instruction take 32-bit words.
+        if (ptxType == NVVM::MMATypes::bf16 || ptxType == NVVM::MMATypes::s8)
+          v = LLVM::BitcastOp::create(rewriter, loc, i32, v);
       }
-      Value v = packVector(rewriter, loc, elements);
-      // The bf16 and s8 forms of the instruction take 32-bit words.
-      if (ptxType == NVVM::MMATypes::bf16 || ptxType == NVVM::MMATypes::s8)
-        v = LLVM::BitcastOp::create(rewriter, loc, i32, v);
-      return v;
+      return registers[{elements[0], unsigned(small)}] = v;
     };
     SmallVector<Value> results(adaptor.getC().begin(), adaptor.getC().end());
     // The 16x8 tiles this thread holds: (row tile, column tile) of element 0

@@ -41,15 +41,17 @@ tile.func public @tf32(%y: f32) {
   tile.return
 }
 
-// tf32x3: each element's tf32 and the tf32 of its remainder; per K step
-// big A x small B, small A x big B, then big x big, accumulating in turn.
+// tf32x3: each element's tf32 and the tf32 of its remainder (per K step
+// the six tf32s, then the six remainders'); big A x small B, small A x big
+// B, then big x big, accumulating in turn.
 // CHECK-LABEL: gpu.func @tf32x3
 // CHECK: %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK: %[[BIG:.*]] = nvvm.convert.float.to.tf32 %[[X]]
+// CHECK-COUNT-5: nvvm.convert.float.to.tf32
 // CHECK: %[[BIGF:.*]] = llvm.bitcast %[[BIG]] : i32 to f32
 // CHECK: %[[REST:.*]] = arith.subf %[[X]], %[[BIGF]] : f32
 // CHECK: %[[SMALL:.*]] = nvvm.convert.float.to.tf32 %[[REST]]
-// CHECK-COUNT-10: nvvm.convert.float.to.tf32
+// CHECK-COUNT-5: nvvm.convert.float.to.tf32
 // CHECK: %[[P1:.*]] = nvvm.mma.sync A[%[[BIG]], {{.*}}]  B[{{.*}}]
 // CHECK: %[[E1:.*]] = llvm.extractvalue %[[P1]][0]
 // CHECK: %[[P2:.*]] = nvvm.mma.sync A[%[[SMALL]], {{.*}}]  B[{{.*}}]  C[%[[E1]], {{.*}}]
