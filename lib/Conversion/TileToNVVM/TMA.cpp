@@ -23,6 +23,12 @@ Value isLeader(OpBuilder &b, Location loc, const LoweringState &state) {
   return isFirstThread(b, loc, emitThreadIds(b, loc, state.threadsPerWarp));
 }
 
+/// Thread 0, where `pred` holds: who arms the barrier and issues copies.
+Value leaderAnd(OpBuilder &b, Location loc, const LoweringState &state,
+                Value pred) {
+  return arith::AndIOp::create(b, loc, isLeader(b, loc, state), pred);
+}
+
 /// `body` in thread 0 only.
 void inLeader(OpBuilder &b, Location loc, const LoweringState &state,
               function_ref<void()> body) {
@@ -75,8 +81,7 @@ struct BarrierExpectLowering : public TilePattern<BarrierExpectOp> {
   matchAndRewrite(BarrierExpectOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value pred = arith::AndIOp::create(
-        rewriter, loc, isLeader(rewriter, loc, state), adaptor.getPred().front());
+    Value pred = leaderAnd(rewriter, loc, state, adaptor.getPred().front());
     NVVM::MBarrierArriveExpectTxOp::create(
         rewriter, loc, Type(), adaptor.getBarrier().front(),
         createI32(rewriter, loc, op.getBytes()), NVVM::MemScopeKind::CTA,
@@ -95,8 +100,7 @@ struct AsyncTMACopyLowering : public TilePattern<AsyncTMACopyOp> {
     TensorDescType desc = op.getDesc().getType();
     SmallVector<int64_t> box = desc.getBox();
     int64_t boxBytes = box[0] * box[1] * desc.getElementBytes();
-    Value pred = arith::AndIOp::create(
-        rewriter, loc, isLeader(rewriter, loc, state), adaptor.getPred().front());
+    Value pred = leaderAnd(rewriter, loc, state, adaptor.getPred().front());
     Value row = adaptor.getIndices()[0].front();
     Value column = adaptor.getIndices()[1].front();
     Value dst = adaptor.getResult().front();
