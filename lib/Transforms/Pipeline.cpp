@@ -258,12 +258,16 @@ private:
       return BufferIndexOp::create(b, loc, getStageType(barriers), barriers,
                                    slot);
     };
+    // Each stage's barrier, initialized before the loop, invalidated after.
+    SmallVector<Value> stageBarriers;
     if (anyTMA) {
       barriers = LocalAllocOp::create(
           b, loc, getMBarrierType(&getContext(), stages), Value());
-      for (int64_t s = 0; s < stages; ++s)
-        InitBarrierOp::create(
-            b, loc, barrierOf(arith::ConstantIntOp::create(b, loc, s, 32)), 1);
+      for (int64_t s = 0; s < stages; ++s) {
+        stageBarriers.push_back(
+            barrierOf(arith::ConstantIntOp::create(b, loc, s, 32)));
+        InitBarrierOp::create(b, loc, stageBarriers.back(), 1);
+      }
     }
 
     // `base` advanced by `steps` iterations of loop-carried value `arg`.
@@ -399,9 +403,8 @@ private:
                           ValueRange(), 0);
     if (anyTMA) {
       // Every TMA copy in range was waited for in its iteration.
-      for (int64_t s = 0; s < stages; ++s)
-        InvalBarrierOp::create(
-            b, loc, barrierOf(arith::ConstantIntOp::create(b, loc, s, 32)));
+      for (Value barrier : stageBarriers)
+        InvalBarrierOp::create(b, loc, barrier);
       LocalDeallocOp::create(b, loc, barriers);
     }
     for (Value ring : rings)
