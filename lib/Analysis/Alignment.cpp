@@ -743,3 +743,19 @@ unsigned ModuleAlignmentAnalysis::getMaskAlignment(Value mask,
     return 1;
   return std::max<int64_t>(1, info->getConstancy(dim));
 }
+
+unsigned ModuleAlignmentAnalysis::getAccessWidth(Value ptr, Value mask) const {
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!type || !isa<BlockedLayoutAttr>(type.getEncoding()))
+    return 1;
+  auto blocked = cast<BlockedLayoutAttr>(type.getEncoding());
+  Type element = getElementTypeOrSelf(getPointeeType(type));
+  if (element.isInteger(1) || isa<PointerType>(element))
+    return 1;
+  unsigned dim = blocked.getOrder()[0];
+  int64_t bytes = std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+  int64_t width = std::min<int64_t>(
+      {blocked.getSizePerThread()[dim], getPtrAlignment(ptr, dim),
+       getMaskAlignment(mask, dim), std::max<int64_t>(1, 16 / bytes)});
+  return unsigned(1) << llvm::Log2_64(std::max<int64_t>(1, width));
+}

@@ -9,7 +9,8 @@
 #shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
 // A block of 64x32 f16 staged through shared memory each iteration, its
-// pointers from the induction variable, masked past %k columns.
+// pointers from the induction variable, masked past %k columns (16-byte
+// pieces: %p and %k are multiples of 16 elements).
 // CHECK-LABEL: tile.func public @staged
 // CHECK: %[[RING:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x32xf16, #shared, mutable>
 // Iterations 0 and 1 before the loop, masked off if the loop is shorter.
@@ -61,7 +62,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // BAR-NEXT: tile.async_copy_global_to_local
 // BAR-NOT: gpu.barrier
 // BAR: scf.yield
-tile.func public @staged(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32, %k: i32) -> tensor<64x32xf16, #blocked> {
+tile.func public @staged(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32, %k: i32 {tile.divisibility = 16 : i32}) -> tensor<64x32xf16, #blocked> {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %c32 = arith.constant 32 : i32
@@ -84,6 +85,50 @@ tile.func public @staged(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: 
     scf.yield %s : tensor<64x32xf16, #blocked>
   }
   tile.return %r : tensor<64x32xf16, #blocked>
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Left alone: copies that cannot be cp.async, which would lower to a
+// synchronous load and store: 2-byte pieces (%k not known to be a multiple
+// of 8, so the mask may change within a thread's 8 columns), and 16-byte
+// pieces read as 1.0 where masked off.
+// CHECK-LABEL: tile.func public @synchronous
+// CHECK-NOT: tile.async
+// CHECK: tile.return
+tile.func public @synchronous(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32, %k: i32, %k16: i32 {tile.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x32xf16, #blocked>
+  %one = arith.constant dense<1.0> : tensor<64x32xf16, #blocked>
+  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>>
+  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
+  %ks = tile.splat %k : i32 -> tensor<64x32xi32, #blocked>
+  %k16s = tile.splat %k16 : i32 -> tensor<64x32xi32, #blocked>
+  scf.for %iv = %c0 to %n step %c1 : i32 {
+    %k0 = arith.muli %iv, %c32 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64x32xi32, #blocked>
+    %off = arith.addi %k0s, %colsb : tensor<64x32xi32, #blocked>
+    %ptrs = tile.addptr %base, %off : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+    %ok = arith.cmpi slt, %off, %ks : tensor<64x32xi32, #blocked>
+    %x = tile.load %ptrs, %ok, %zero : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %xb = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+    %xv = tile.local_load %xb : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %ok16 = arith.cmpi slt, %off, %k16s : tensor<64x32xi32, #blocked>
+    %y = tile.load %ptrs, %ok16, %one : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %yb = tile.local_alloc %y : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+    %yv = tile.local_load %yb : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %s = arith.addf %xv, %yv : tensor<64x32xf16, #blocked>
+    tile.store %ptrs, %s : tensor<64x32x!tile.ptr<f16>, #blocked>
+  }
+  tile.return
 }
 }
 
@@ -158,7 +203,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // CHECK: tile.async_copy_global_to_local %[[P2]]
 // CHECK-NOT: tile.load
 // CHECK: tile.local_load
-tile.func public @carried(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32, %k: i32) {
+tile.func public @carried(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32, %k: i32 {tile.divisibility = 16 : i32}) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %c32 = arith.constant 32 : i32

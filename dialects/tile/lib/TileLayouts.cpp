@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -738,6 +739,50 @@ unsigned mlir::tile::getNVMMASwizzle(int64_t rowBytes) {
     if (rowBytes % swizzle == 0)
       return swizzle;
   return 0;
+}
+
+SharedTiling mlir::tile::getSharedTiling(BufferType buffer) {
+  SharedTiling tiling;
+  if (auto swizzled = dyn_cast<SwizzledSharedLayoutAttr>(buffer.getEncoding())) {
+    tiling.vec = swizzled.getVec();
+    tiling.perPhase = swizzled.getPerPhase();
+    tiling.maxPhase = swizzled.getMaxPhase();
+    tiling.order = SmallVector<unsigned>(swizzled.getOrder());
+    return tiling;
+  }
+  // wgmma's layout: rows as wide as the swizzle (32, 64 or 128 bytes),
+  // their 16-byte groups permuted within every 8 rows.
+  auto nvmma = cast<NVMMASharedLayoutAttr>(buffer.getEncoding());
+  tiling.order = nvmma.getTransposed() ? SmallVector<unsigned>{0, 1}
+                                       : SmallVector<unsigned>{1, 0};
+  unsigned swizzle = nvmma.getSwizzlingByteWidth();
+  unsigned bytes = nvmma.getElementBitWidth() / 8;
+  if (swizzle == 0)
+    return tiling;
+  tiling.vec = 16 / bytes;
+  tiling.perPhase = 128 / swizzle;
+  tiling.maxPhase = swizzle / 16;
+  tiling.blockElements = swizzle / bytes;
+  return tiling;
+}
+
+unsigned mlir::tile::getSharedVectorWidth(BufferType buffer,
+                                          unsigned fastestDim,
+                                          unsigned width) {
+  SharedTiling layout = getSharedTiling(buffer);
+  size_t lead = buffer.getRank() - layout.order.size();
+  bool contiguous =
+      layout.order[0] + lead == fastestDim &&
+      (layout.maxPhase == 1 || layout.vec % width == 0) &&
+      (!layout.blockElements || layout.blockElements % width == 0);
+  return contiguous ? width : 1;
+}
+
+bool mlir::tile::isAsyncCopyable(int64_t bytes, Value other) {
+  if (!llvm::is_contained({4, 8, 16}, bytes))
+    return false;
+  return !other || matchPattern(other, m_Zero()) ||
+         matchPattern(other, m_AnyZeroFloat());
 }
 
 unsigned mlir::tile::getMmaKWidth(Type element) {

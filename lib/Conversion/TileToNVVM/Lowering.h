@@ -59,19 +59,6 @@ Value loadShared(OpBuilder &b, Location loc, Type type, Value ptr);
 Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,
                 ArrayRef<int64_t> shape);
 
-/// A shared buffer's layout as the lowering addresses it: rows along the
-/// dimensions of `order` but the first, of the first dimension's elements;
-/// 16-byte groups of `vec` elements of a row XOR-permuted by
-/// (row / perPhase) % maxPhase. With `blockElements`, rows are cut into
-/// blocks of that many elements, stored one block after another (the NVMMA
-/// layout of rows wider than its swizzle).
-struct SharedTiling {
-  unsigned vec = 1, perPhase = 1, maxPhase = 1;
-  SmallVector<unsigned> order;
-  int64_t blockElements = 0;
-};
-SharedTiling getSharedTiling(BufferType buffer);
-
 /// Whether this is thread 0 of the block (i1).
 Value isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids);
 

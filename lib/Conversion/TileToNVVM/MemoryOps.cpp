@@ -540,31 +540,6 @@ struct AtomicCASLowering : public TilePattern<AtomicCASOp> {
 
 } // namespace
 
-SharedTiling mlir::tile::getSharedTiling(BufferType buffer) {
-  SharedTiling tiling;
-  if (auto swizzled = dyn_cast<SwizzledSharedLayoutAttr>(buffer.getEncoding())) {
-    tiling.vec = swizzled.getVec();
-    tiling.perPhase = swizzled.getPerPhase();
-    tiling.maxPhase = swizzled.getMaxPhase();
-    tiling.order = SmallVector<unsigned>(swizzled.getOrder());
-    return tiling;
-  }
-  // wgmma's layout: rows as wide as the swizzle (32, 64 or 128 bytes),
-  // their 16-byte groups permuted within every 8 rows.
-  auto nvmma = cast<NVMMASharedLayoutAttr>(buffer.getEncoding());
-  tiling.order = nvmma.getTransposed() ? SmallVector<unsigned>{0, 1}
-                                       : SmallVector<unsigned>{1, 0};
-  unsigned swizzle = nvmma.getSwizzlingByteWidth();
-  unsigned bytes = nvmma.getElementBitWidth() / 8;
-  if (swizzle == 0)
-    return tiling;
-  tiling.vec = 16 / bytes;
-  tiling.perPhase = 128 / swizzle;
-  tiling.maxPhase = swizzle / 16;
-  tiling.blockElements = swizzle / bytes;
-  return tiling;
-}
-
 namespace {
 
 /// Byte offset of the element at `coords` in `buffer`: leading stage
@@ -932,28 +907,14 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyGlobalToLocalOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     BufferType buffer = op.getResult().getType();
-    SharedTiling layout = getSharedTiling(buffer);
     Distribution dist = getDistribution(op.getSrc().getType());
     ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
     Type element = buffer.getElementType();
     int64_t bytes = getElementBytes(element);
     unsigned width = std::max(1u, state.vectorWidth.lookup(op));
     // The vector must stay contiguous in shared memory too.
-    size_t lead = buffer.getRank() - layout.order.size();
-    bool contiguous =
-        layout.order[0] + lead == dist.getFastestDim() &&
-        (layout.maxPhase == 1 || layout.vec % width == 0) &&
-        (!layout.blockElements || layout.blockElements % width == 0);
-    if (!contiguous)
-      width = 1;
-    bool zeroOther = !op.getOther();
-    if (auto cst = op.getOther() ? op.getOther().getDefiningOp<arith::ConstantOp>()
-                                 : arith::ConstantOp())
-      if (auto dense = dyn_cast<DenseElementsAttr>(cst.getValue()))
-        zeroOther = dense.isSplat() &&
-                    (matchPattern(cst.getResult(), m_Zero()) ||
-                     matchPattern(cst.getResult(), m_AnyZeroFloat()));
-    bool async = zeroOther && llvm::is_contained({4, 8, 16}, width * bytes);
+    width = getSharedVectorWidth(buffer, dist.getFastestDim(), width);
+    bool async = isAsyncCopyable(width * bytes, op.getOther());
     ValueRange ptrs = adaptor.getSrc(), masks = adaptor.getMask(),
                others = adaptor.getOther();
     for (unsigned first = 0; first < ptrs.size(); first += width) {

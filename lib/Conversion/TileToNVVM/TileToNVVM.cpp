@@ -888,9 +888,7 @@ public:
   }
 
 private:
-  /// Elements per vector of every global access: as many as the layout
-  /// gives one thread contiguously, the pointers' alignment allows and the
-  /// mask keeps uniform, up to 16 bytes.
+  /// Elements per vector of every global access.
   void computeVectorWidths(ModuleOp module, LoweringState &state) {
     ModuleAlignmentAnalysis analysis(module);
     module.walk([&](Operation *op) {
@@ -903,20 +901,7 @@ private:
         ptr = copy.getSrc(), mask = copy.getMask();
       else
         return;
-      auto type = dyn_cast<RankedTensorType>(ptr.getType());
-      if (!type || !isa<BlockedLayoutAttr>(type.getEncoding()))
-        return;
-      Distribution dist = getDistribution(type);
-      unsigned dim = dist.getFastestDim();
-      int64_t bytes = getElementBytes(getPointeeType(type));
-      int64_t width = std::min<int64_t>(
-          {dist.getSizePerThread(dim), analysis.getPtrAlignment(ptr, dim),
-           analysis.getMaskAlignment(mask, dim), std::max<int64_t>(1, 16 / bytes)});
-      width = int64_t(1) << llvm::Log2_64(std::max<int64_t>(1, width));
-      if (getElementTypeOrSelf(getPointeeType(type)).isInteger(1) ||
-          isa<PointerType>(getElementTypeOrSelf(getPointeeType(type))))
-        width = 1;
-      state.vectorWidth[op] = width;
+      state.vectorWidth[op] = analysis.getAccessWidth(ptr, mask);
     });
   }
 };

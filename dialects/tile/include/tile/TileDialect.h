@@ -135,6 +135,30 @@ BufferType getMBarrierType(MLIRContext *context, int64_t stages = 0);
 /// of that width.
 unsigned getNVMMASwizzle(int64_t rowBytes);
 
+/// A shared buffer's layout as the lowering addresses it (a swizzled or NVMMA encoding): rows along the
+/// dimensions of `order` but the first, of the first dimension's elements;
+/// 16-byte groups of `vec` elements of a row XOR-permuted by
+/// (row / perPhase) % maxPhase. With `blockElements`, rows are cut into
+/// blocks of that many elements, stored one block after another (the NVMMA
+/// layout of rows wider than its swizzle).
+struct SharedTiling {
+  unsigned vec = 1, perPhase = 1, maxPhase = 1;
+  SmallVector<unsigned> order;
+  int64_t blockElements = 0;
+};
+SharedTiling getSharedTiling(BufferType buffer);
+
+/// Elements per vector of a copy into `buffer` from vectors of `width`
+/// elements along the source tensor's dimension `fastestDim`: `width` where
+/// each vector stays contiguous in the buffer's layout, else 1.
+unsigned getSharedVectorWidth(BufferType buffer, unsigned fastestDim,
+                              unsigned width);
+
+/// Whether a copy into shared memory of `bytes`-byte vectors, reading
+/// `other` where masked off, can be a cp.async: 4, 8 or 16 bytes, and no
+/// `other` or a zero splat (masked lanes copy 0 bytes and zero-fill).
+bool isAsyncCopyable(int64_t bytes, Value other);
+
 /// Consecutive K elements of an mma.sync operand a thread holds in one
 /// 32-bit register (the dot_op layout's kWidth): 2 16-bit elements, 4 i8,
 /// 1 tf32.
