@@ -167,8 +167,13 @@ public:
           stored = convert.getSrc();
         }
         auto storedType = cast<RankedTensorType>(stored.getType());
-        if (SwizzledSharedLayoutAttr shared =
-                getOperandSharedLayout(storedType)) {
+        // A TMA block keeps the descriptor's NVMMA layout, which ldmatrix
+        // reads as well: the copy then lands in the operand's buffer itself
+        // (and tile-pipeline can run it ahead).
+        Attribute shared = getOperandSharedLayout(storedType);
+        if (auto load = stored.getDefiningOp<DescriptorLoadOp>())
+          shared = load.getDesc().getType().getSharedLayout();
+        if (shared) {
           auto bufferType =
               BufferType::get(context, type.getShape(), type.getElementType(),
                               shared, /*mutableMemory=*/false);

@@ -10,11 +10,13 @@
 // The kernel information says how to build the tensor maps.
 // RUN: tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=llvmir --sm=90a -o /dev/null --kernel-info=%t.info
 // RUN: FileCheck %s --check-prefix=INFO < %t.info
-// For sm_90 (no wgmma): mma.sync on blocks that each TMA copy lands, read
-// back from shared memory and stored again for ldmatrix (not pipelined:
-// tile-pipeline stages TMA copies only into the descriptor's own layout).
+// For sm_90 (no wgmma): mma.sync reading with ldmatrix the blocks TMA
+// copies, pipelined as for wgmma (the operand buffers keep the descriptors'
+// NVMMA layout): shared memory is only written by TMA, and by the
+// accumulator's conversion for the store after the loop.
 // RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=cubin -o %t90.cubin %}
 // RUN: tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=llvmir -o - | FileCheck %s --check-prefix=SM90
+// RUN: tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=ptx -o - | FileCheck %s --check-prefix=SM90PTX
 // Before sm_90 there is no TMA: a located error.
 // RUN: not tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=llvmir --sm=80 -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
 
@@ -48,11 +50,19 @@
 // INFO-NEXT: tensormap matmul 1 2 64 64 128
 
 // SM90: define ptx_kernel void @matmul(ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %0, ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %1,
-// SM90: call void @llvm.nvvm.mbarrier.init.shared
+// SM90-COUNT-3: call void @llvm.nvvm.mbarrier.init.shared
 // SM90: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 // SM90: mbarrier.try_wait.parity.shared.b64
-// SM90: call void @llvm.nvvm.mbarrier.inval.shared
+// SM90: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 // SM90: ldmatrix.sync.aligned.m8n8.x4.b16
+// SM90: ldmatrix.sync.aligned.m8n8.x4.trans.b16
 // SM90: call {{.*}} @llvm.nvvm.mma.m16n8k16.row.col.f32.f32
+// SM90-COUNT-3: call void @llvm.nvvm.mbarrier.inval.shared
+
+// SM90PTX: .entry matmul(
+// SM90PTX-NOT: st.shared
+// SM90PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// SM90PTX: mbarrier.inval.shared.b64
+// SM90PTX: st.shared
 
 // SM80: error: 'tile.descriptor_load' op needs the tensor memory accelerator (sm_90 or newer), but the target is sm_80

@@ -27,6 +27,25 @@ tile.func @f16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf3
 
 // -----
 
+// Blocks a TMA descriptor loads keep its NVMMA layout (128-byte swizzle for
+// rows of 64 f16), which ldmatrix reads too: the copies land in the
+// operands' buffers and tile-pipeline can run them ahead.
+// CHECK-DAG: #[[NV:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-LABEL: tile.func @tma_operands
+// CHECK: %[[TA:.*]] = tile.descriptor_load %arg0
+// CHECK: %[[TB:.*]] = tile.descriptor_load %arg1
+// CHECK: tile.local_alloc %[[TA]] : (tensor<64x64xf16, #{{.*}}>) -> !tile.buffer<64x64xf16, #[[NV]]>
+// CHECK: tile.local_alloc %[[TB]] : (tensor<64x64xf16, #{{.*}}>) -> !tile.buffer<64x64xf16, #[[NV]]>
+// CHECK: tile.dot
+tile.func @tma_operands(%da: !tile.tensordesc<64x64xf16>, %db: !tile.tensordesc<64x64xf16>, %c: tensor<64x64xf32>, %i: i32) -> tensor<64x64xf32> {
+  %a = tile.descriptor_load %da[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16>
+  %b = tile.descriptor_load %db[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16>
+  %d = tile.dot %a, %b, %c : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+  tile.return %d : tensor<64x64xf32>
+}
+
+// -----
+
 // bf16 too; 32x64 is 2x8 tiles: the warps go along N. Rows of 16 bf16 (32
 // bytes): four rows per phase, two phases.
 // CHECK-DAG: #tile.shared<{vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]}>

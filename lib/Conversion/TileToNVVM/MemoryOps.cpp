@@ -664,14 +664,16 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
                                                BufferType buffer, Value base) {
   auto dot = dyn_cast<DotOperandLayoutAttr>(type.getEncoding());
   auto mma = dot ? dyn_cast<MmaLayoutAttr>(dot.getParent()) : MmaLayoutAttr();
-  auto layout = dyn_cast<SwizzledSharedLayoutAttr>(buffer.getEncoding());
-  if (!mma || mma.getVersionMajor() != 2 || dot.getKWidth() != 2 || !layout ||
+  if (!mma || mma.getVersionMajor() != 2 || dot.getKWidth() != 2 ||
       buffer.getRank() != 2 || !type.getElementType().isIntOrFloat() ||
       type.getElementType().getIntOrFloatBitWidth() != 16)
     return failure();
-  unsigned fast = layout.getOrder()[0];
-  if (buffer.getShape()[fast] % 8 ||
-      (layout.getMaxPhase() > 1 && layout.getVec() % 8))
+  // A swizzled layout, or an NVMMA one (TMA's blocks): 16-byte groups of a
+  // row stay whole in both.
+  SharedTiling layout = getSharedTiling(buffer);
+  unsigned fast = layout.order[0];
+  if (buffer.getShape()[fast] % 8 || (layout.maxPhase > 1 && layout.vec % 8) ||
+      layout.blockElements % 8)
     return failure();
   unsigned opIdx = dot.getOpIdx();
   unsigned kDim = opIdx == 0 ? 1 : 0;
