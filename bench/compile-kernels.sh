@@ -110,20 +110,25 @@ matmul_blocks 128 128 64 8 3 f16 90a
 matmul_blocks 128 256 64 8 3 f16 90a
 matmul_blocks 128 256 64 8 4 f16 90a
 matmul_blocks 128 256 64 8 3 bf16 90a
-# sm_90a, operands through TMA (bench/kernels/matmul_tma_blocks.mlir):
-# matmul_tma_[bf16_]<BM>x<BN>x<BK>_w<warps>[_s<stages>].
-matmul_tma_blocks() { # BM BN BK warps stages [element type]
-  local bm=$1 bn=$2 bk=$3 warps=$4 stages=$5 type=${6:-f16}
+# Operands through TMA (bench/kernels/matmul_tma_blocks.mlir), wgmma on
+# sm_90a, mma.sync on sm_90 (_sm90):
+# matmul_tma_[bf16_]<BM>x<BN>x<BK>_w<warps>[_s<stages>][_sm90].
+matmul_tma_blocks() { # BM BN BK warps stages [element type [sm]]
+  local bm=$1 bn=$2 bk=$3 warps=$4 stages=$5 type=${6:-f16} sm=${7:-90a}
   local name="matmul_tma_${bm}x${bn}x${bk}_w$warps"
   [ "$stages" = 3 ] || name="${name}_s$stages"
   [ "$type" = f16 ] || name="matmul_tma_${type}_${name#matmul_tma_}"
+  [ "$sm" = 90a ] || name="${name}_sm$sm"
   sed "s/BM1/$((bm - 1))/g; s/BN1/$((bn - 1))/g; s/BK1/$((bk - 1))/g; s/BM/$bm/g; s/BN/$bn/g; s/BK/$bk/g; s/f16/$type/g" \
     "$root/bench/kernels/matmul_tma_blocks.mlir" > "$out/$name.mlir"
   "$translate" "$out/$name.mlir" --emit=cubin --num-warps="$warps" --num-stages="$stages" \
-    --sm=90a -o "$out/$name.cubin" --kernel-info="$out/$name.info"
-  echo "$name warps=$warps stages=$stages sm=90a"
+    --sm="$sm" -o "$out/$name.cubin" --kernel-info="$out/$name.info"
+  echo "$name warps=$warps stages=$stages sm=$sm"
 }
 matmul_tma_blocks 128 128 64 8 3
 matmul_tma_blocks 128 256 64 8 3
 matmul_tma_blocks 128 256 64 8 4
 matmul_tma_blocks 128 256 64 8 4 bf16
+matmul_tma_blocks 128 128 64 8 3 f16 90
+matmul_tma_blocks 128 256 64 8 3 f16 90
+matmul_tma_blocks 128 256 64 8 4 f16 90

@@ -1,7 +1,7 @@
 """Matrix products on tensor cores: tile (examples/matmul.mlir as written and
 bench/kernels/matmul_blocks.mlir at several block shapes, mma.sync with
 cp.async pipelining, and for sm_90a wgmma; bench/kernels/matmul_tma_blocks.mlir,
-wgmma on TMA copies), Triton (the tutorial kernel, same 64x64x32 blocks and
+wgmma (sm_90a) or mma.sync (sm_90) on TMA copies), Triton (the tutorial kernel, same 64x64x32 blocks and
 4 warps, and its 128x256x64 / 8 warps / 3 stages configuration) and cuBLAS
 (torch.matmul),
 in one process on the same f16 inputs, checked against an f32 product, timed
@@ -34,7 +34,10 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
                 (128, 256, 64, 8, 3, "wgmma"), (128, 256, 64, 8, 4, "wgmma"),
                 # sm_90a: wgmma reading what TMA copied.
                 (128, 128, 64, 8, 3, "tma"), (128, 256, 64, 8, 3, "tma"),
-                (128, 256, 64, 8, 4, "tma")]
+                (128, 256, 64, 8, 4, "tma"),
+                # sm_90: mma.sync reading what TMA copied.
+                (128, 128, 64, 8, 3, "tma mma.sync"), (128, 256, 64, 8, 3, "tma mma.sync"),
+                (128, 256, 64, 8, 4, "tma mma.sync")]
 # Triton's: the tutorial kernel at the same 64x64x32 blocks, and its
 # 128x256x64 / 8 warps / 3 stages configuration.
 TRITON_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 256, 64, 8, 3)]
@@ -52,6 +55,8 @@ def variant(bm, bn, bk, warps, stages, mma="mma.sync", dtype="f16"):
     name = name if dtype == "f16" else name.replace("matmul_", f"matmul_{dtype}_", 1)
     if mma == "tma":  # matmul_tma_[bf16_]...
         return name.replace("matmul_", "matmul_tma_", 1)
+    if mma == "tma mma.sync":  # matmul_tma_..._sm90
+        return name.replace("matmul_", "matmul_tma_", 1) + "_sm90"
     return name if mma == "mma.sync" else f"{name}_wgmma"
 
 

@@ -1,6 +1,7 @@
 // c = a @ b on Hopper's tensor memory accelerator: f16 a[M x K] and b[K x N]
 // (row-major) read through TMA descriptors, f32 c[M x N] accumulated in
-// f32 on tensor cores (wgmma on sm_90a). Each program computes a 128x128
+// f32 on tensor cores (wgmma on sm_90a, mma.sync with ldmatrix on sm_90),
+// the copies pipelined (tile-pipeline). Each program computes a 128x128
 // block of c, walking K in steps of 64; TMA reads zeros past the matrices'
 // edges, so only the store of c is masked, and any M, N, K work (the
 // descriptors need K and N multiples of 8: rows of 16-byte multiples).

@@ -8,7 +8,9 @@
 // stays exact, on FMA), and i8 ones with i32 accumulators. An operand in a blocked layout goes to its
 // dot_op layout through a swizzled shared buffer (tile.local_alloc +
 // tile.local_load), which the lowering writes with 16-byte stores and reads
-// without bank conflicts (ldmatrix for 16-bit elements).
+// without bank conflicts (ldmatrix for 16-bit elements); a block that a TMA
+// descriptor loads keeps the descriptor's NVMMA layout instead, which
+// ldmatrix reads as well, so that the copy lands in that buffer.
 //
 // On sm_90a, a dot whose shape suits Hopper's warpgroup MMA becomes a
 // tile.warpgroup_dot instead: both operands in NVMMA-swizzled shared

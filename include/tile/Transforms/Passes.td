@@ -55,7 +55,10 @@ def AccelerateMatmul : Pass<"tile-accelerate-matmul", "::mlir::ModuleOp"> {
     the operands, the
     accumulator and the result from and to the layouts around it; operands
     already converted for the FMA path are converted from their sources.
-    Other dots stay on the FMA path. Run after `tile-assign-layouts`;
+    An operand reaches its `dot_op` layout through a shared buffer
+    (`tile.local_alloc` + `tile.local_load`): swizzled for ldmatrix, or, for
+    a block a TMA descriptor loads, the descriptor's `#tile.nvmma_shared`
+    layout (the copy then lands in it). Other dots stay on the FMA path. Run after `tile-assign-layouts`;
     `tile-remove-layout-conversions` then removes what conversions it can.
 
     On an sm_90a target (`tile.target = "sm_90a"`), a dot that wgmma can
@@ -127,8 +130,12 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     loop-carried values that advance by a loop-invariant amount per
     iteration (`tile.addptr` or `arith.addi` of it, as Triton's
     `a_ptrs += BLOCK_K * stride`); those ops are cloned for the iteration
-    ahead, with the carried values advanced by as many steps. Other loads
-    are left alone. The barrier
+    ahead, with the carried values advanced by as many steps. The copy must
+    be a real cp.async: vectors of 4, 8 or 16 bytes (as the alignment
+    analysis and the layouts allow, contiguous in the buffer too) and no
+    `other` but zero; any other copy would lower to a synchronous load and
+    store, which gains nothing from being issued early and only multiplies
+    the code. Other loads are left alone. The barrier
     analysis proves the schedule race-free (it tells stages of the ring
     apart by their index, `(iv + c) rem num-stages`) and places one barrier
     per iteration, between the wait and the copies. Run after
