@@ -6,6 +6,7 @@
 #include "tile/InitTile.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -134,5 +135,32 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   if (failed(result))
     return mlirLogicalResultFailure();
   callback(mlirStringRefCreate(result->data(), result->size()), userData);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult mlirTileGetKernelInfo(MlirModule module,
+                                        MlirTileKernelInfoCallback callback,
+                                        void *userData) {
+  if (mlirModuleIsNull(module) || !callback)
+    return mlirLogicalResultFailure();
+  ModuleOp op = unwrap(module);
+  if (op.getOps<gpu::GPUModuleOp>().empty()) {
+    emitError(op.getLoc()) << "no compiled kernels: mlirTileGetKernelInfo "
+                              "reads a module that mlirTileCompile lowered";
+    return mlirLogicalResultFailure();
+  }
+  FailureOr<SmallVector<tile::KernelInfo>> kernels = tile::getKernelInfo(op);
+  if (failed(kernels))
+    return mlirLogicalResultFailure();
+  for (const tile::KernelInfo &kernel : *kernels) {
+    SmallVector<MlirTileTensorMapInfo> maps;
+    for (const tile::TensorMapInfo &m : kernel.tensorMaps)
+      maps.push_back({m.argIndex, m.elementBytes, m.boxRows, m.boxCols,
+                      m.swizzle});
+    MlirTileKernelInfo info = {
+        mlirStringRefCreate(kernel.name.data(), kernel.name.size()),
+        kernel.threads, kernel.sharedBytes, maps.data(), maps.size()};
+    callback(&info, userData);
+  }
   return mlirLogicalResultSuccess();
 }

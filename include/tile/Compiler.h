@@ -77,8 +77,9 @@ std::optional<std::string> findCudaToolkit(llvm::StringRef cudaPath);
 /// Runs the tile-to-llvm pipeline on `module` in place.
 LogicalResult lowerToLLVM(ModuleOp module, const CompileOptions &options);
 
-/// The kernels of a lowered module.
-llvm::SmallVector<KernelInfo> getKernelInfo(ModuleOp lowered);
+/// The kernels of a lowered module. Fails, with an error on the kernel, on
+/// a malformed `tile.tensormap_args` (hand-written lowered IR).
+FailureOr<llvm::SmallVector<KernelInfo>> getKernelInfo(ModuleOp lowered);
 
 /// LLVM IR of a lowered module's kernels.
 FailureOr<std::string> emitLLVMIR(ModuleOp lowered);

@@ -67,26 +67,34 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
   return pm.run(module);
 }
 
-SmallVector<KernelInfo> mlir::tile::getKernelInfo(ModuleOp lowered) {
+FailureOr<SmallVector<KernelInfo>>
+mlir::tile::getKernelInfo(ModuleOp lowered) {
   SmallVector<KernelInfo> kernels;
-  lowered.walk([&](LLVM::LLVMFuncOp fn) {
+  WalkResult walk = lowered.walk([&](LLVM::LLVMFuncOp fn) {
     if (!fn->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
-      return;
+      return WalkResult::advance();
     KernelInfo info{fn.getName().str(), 0, 0, {}};
     if (auto size = fn->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
       info.threads = size[0];
     if (auto shared =
             fn->getAttrOfType<IntegerAttr>(TileDialect::getSharedMemoryAttrName()))
       info.sharedBytes = shared.getInt();
-    // tile-tensor-map-params has checked the entries.
     for (auto [index, desc] : getTensorMapArgs(fn)) {
+      if (!desc) {
+        fn.emitError("malformed tile.tensormap_args: expected [{index, "
+                     "type}] entries of tensor-descriptor parameters");
+        return WalkResult::interrupt();
+      }
       SmallVector<int64_t> box = desc.getBox();
       info.tensorMaps.push_back({unsigned(index), desc.getElementBytes(),
                                  unsigned(box[0]), unsigned(box[1]),
                                  desc.getSwizzle()});
     }
     kernels.push_back(info);
+    return WalkResult::advance();
   });
+  if (walk.wasInterrupted())
+    return failure();
   return kernels;
 }
 

@@ -1,7 +1,8 @@
 /*===- compile.c - compiling tile IR from C --------------------------------===
  *
  * mlirTileCompile to LLVM IR, PTX and a cubin, its failure paths (invalid
- * IR, invalid options, a missing toolkit, a null module), and tile's passes
+ * IR, invalid options, a missing toolkit, a null module), the launch
+ * information of the compiled kernels, and tile's passes
  * driven from a C pass manager: created by the generated constructors and
  * parsed from a pipeline string.
  *
@@ -9,7 +10,8 @@
 
 // REQUIRES: ptxas
 // RUN: tile-capi-compile-test %tile_src_root/examples/vector_add.mlir \
-// RUN:   %tile_src_root/examples/softmax.mlir 2>&1 | FileCheck %s
+// RUN:   %tile_src_root/examples/softmax.mlir \
+// RUN:   %tile_src_root/examples/matmul_tma.mlir 2>&1 | FileCheck %s
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -94,6 +96,19 @@ static void runAndPrint(const char *what, MlirPassManager pm, MlirModule module,
   mlirPassManagerDestroy(pm);
 }
 
+static void printKernel(const MlirTileKernelInfo *info, void *userData) {
+  fprintf(stderr, "kernel %.*s: %d threads, %lld bytes of shared memory\n",
+          (int)info->name.length, info->name.data, info->threads,
+          (long long)info->sharedBytes);
+  for (size_t i = 0; i < info->numTensorMaps; ++i) {
+    const MlirTileTensorMapInfo *m = &info->tensorMaps[i];
+    fprintf(stderr,
+            "tensor map of argument %u: %u-byte elements, %ux%u box, "
+            "%u-byte swizzle\n",
+            m->argIndex, m->elementBytes, m->boxRows, m->boxCols, m->swizzle);
+  }
+}
+
 static MlirWalkResult breakAxis(MlirOperation op, void *userData) {
   MlirIdentifier name = mlirOperationGetName(op);
   if (mlirStringRefEqual(mlirIdentifierStr(name),
@@ -105,10 +120,11 @@ static MlirWalkResult breakAxis(MlirOperation op, void *userData) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3)
+  if (argc != 4)
     return 2;
-  char *vectorAdd = readFile(argv[1]), *softmax = readFile(argv[2]);
-  if (!vectorAdd || !softmax)
+  char *vectorAdd = readFile(argv[1]), *softmax = readFile(argv[2]),
+       *matmulTMA = readFile(argv[3]);
+  if (!vectorAdd || !softmax || !matmulTMA)
     return 2;
 
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
@@ -317,6 +333,61 @@ int main(int argc, char **argv) {
   runAndPrint("pipeline", pm, module, mlirLogicalResultIsSuccess(parsed));
   mlirModuleDestroy(module);
 
+  // Launch information of the compiled kernels: threads, shared memory and
+  // the tensor maps of descriptor parameters (what tile-translate
+  // --kernel-info writes).
+  // CHECK: kernel matmul: 128 threads, 98328 bytes of shared memory
+  // CHECK-NEXT: tensor map of argument 0: 2-byte elements, 128x64 box, 128-byte swizzle
+  // CHECK-NEXT: tensor map of argument 1: 2-byte elements, 64x64 box, 128-byte swizzle
+  // CHECK-NEXT: kernel info: ok
+  {
+    MlirModule tma = parse(ctx, matmulTMA);
+    Buffer ll = {NULL, 0};
+    options.emit = MlirTileEmitLLVMIR;
+    bool compiled = mlirLogicalResultIsSuccess(
+        mlirTileCompile(tma, &options, append, &ll));
+    options.emit = MlirTileEmitPTX;
+    fprintf(stderr, "kernel info: %s\n",
+            compiled && mlirLogicalResultIsSuccess(
+                            mlirTileGetKernelInfo(tma, printKernel, NULL))
+                ? "ok" : "failed");
+    free(ll.data);
+    // CHECK-NEXT: null callback: failed
+    fprintf(stderr, "null callback: %s\n",
+            mlirLogicalResultIsSuccess(mlirTileGetKernelInfo(tma, NULL, NULL))
+                ? "ok" : "failed");
+    mlirModuleDestroy(tma);
+    // CHECK-NEXT: null module: failed
+    fprintf(stderr, "null module: %s\n",
+            mlirLogicalResultIsSuccess(
+                mlirTileGetKernelInfo((MlirModule){NULL}, printKernel, NULL))
+                ? "ok" : "failed");
+    // CHECK: error: no compiled kernels: mlirTileGetKernelInfo reads a module that mlirTileCompile lowered
+    // CHECK-NEXT: not compiled: failed
+    MlirModule source = parse(ctx, matmulTMA);
+    fprintf(stderr, "not compiled: %s\n",
+            mlirLogicalResultIsSuccess(
+                mlirTileGetKernelInfo(source, printKernel, NULL))
+                ? "ok" : "failed");
+    mlirModuleDestroy(source);
+    // CHECK: error: malformed tile.tensormap_args: expected [{index, type}] entries of tensor-descriptor parameters
+    // CHECK-NEXT: malformed tensor maps: failed
+    MlirModule malformed = parse(
+        ctx, "module {\n"
+             "  gpu.module @kernels {\n"
+             "    llvm.func @k(%arg0: !llvm.ptr) attributes {gpu.kernel, "
+             "tile.tensormap_args = [42 : i32]} {\n"
+             "      llvm.return\n"
+             "    }\n"
+             "  }\n"
+             "}\n");
+    fprintf(stderr, "malformed tensor maps: %s\n",
+            mlirLogicalResultIsSuccess(
+                mlirTileGetKernelInfo(malformed, printKernel, NULL))
+                ? "ok" : "failed");
+    mlirModuleDestroy(malformed);
+  }
+
   // CHECK: unknown pass: failed
   pm = mlirPassManagerCreate(ctx);
   fprintf(stderr, "unknown pass: %s\n",
@@ -334,6 +405,7 @@ int main(int argc, char **argv) {
   free(none.data);
   free(vectorAdd);
   free(softmax);
+  free(matmulTMA);
   mlirContextDestroy(ctx);
   // CHECK: done
   fprintf(stderr, "done\n");

@@ -155,7 +155,10 @@ int main(int argc, char **argv) {
                    << options.reproducerPath << " runs it again)\n";
     return 1;
   }
-  SmallVector<tile::KernelInfo> kernels = tile::getKernelInfo(*module);
+  FailureOr<SmallVector<tile::KernelInfo>> kernels =
+      tile::getKernelInfo(*module);
+  if (failed(kernels))
+    return 1;
 
   std::string result;
   if (emit == Emit::LLVMIR) {
@@ -195,7 +198,7 @@ int main(int argc, char **argv) {
       emitError(module->getLoc()) << "cannot write kernel info: " << error;
       return 1;
     }
-    for (const tile::KernelInfo &k : kernels) {
+    for (const tile::KernelInfo &k : *kernels) {
       info->os() << "kernel " << k.name << " threads " << k.threads
                  << " shared " << k.sharedBytes << "\n";
       for (const tile::TensorMapInfo &m : k.tensorMaps)

@@ -89,6 +89,37 @@ MLIR_CAPI_EXPORTED MlirLogicalResult
 mlirTileCompile(MlirModule module, const MlirTileCompileOptions *options,
                 MlirStringCallback callback, void *userData);
 
+/// A tensor-descriptor parameter of a kernel: the CUtensorMap the host
+/// passes for it (e.g. built by the runtime's tileTensorMapEncode) reads
+/// boxes of boxRows x boxCols elements of elementBytes bytes, swizzled by
+/// `swizzle` bytes (0, 32, 64 or 128).
+typedef struct MlirTileTensorMapInfo {
+  unsigned argIndex; ///< the kernel parameter's index
+  unsigned elementBytes, boxRows, boxCols, swizzle;
+} MlirTileTensorMapInfo;
+
+/// What a launch needs to know about one kernel of a compiled module (what
+/// `tile-translate --kernel-info` writes).
+typedef struct MlirTileKernelInfo {
+  MlirStringRef name;  ///< the kernel's symbol in the PTX or cubin
+  int threads;         ///< threads per block
+  int64_t sharedBytes; ///< bytes of dynamic shared memory a block needs
+  const MlirTileTensorMapInfo *tensorMaps; ///< its descriptor parameters
+  size_t numTensorMaps;
+} MlirTileKernelInfo;
+
+typedef void (*MlirTileKernelInfoCallback)(const MlirTileKernelInfo *info,
+                                           void *userData);
+
+/// Calls `callback` with the launch information of each kernel of `module`
+/// after mlirTileCompile has lowered it, in order; `info` and what it points
+/// to live during the call only. Fails, with a diagnostic, on a module
+/// without lowered kernels (not compiled) or with a malformed tensor-map
+/// attribute; without one on null arguments.
+MLIR_CAPI_EXPORTED MlirLogicalResult
+mlirTileGetKernelInfo(MlirModule module, MlirTileKernelInfoCallback callback,
+                      void *userData);
+
 #ifdef __cplusplus
 }
 #endif
