@@ -25,7 +25,21 @@ static int64_t getWarpsAlong(Type type, unsigned axis) {
   return layout.getWarpsPerCTA()[axis];
 }
 
+int64_t mlir::tile::getConvertScratchPadding(RankedTensorType type) {
+  int64_t bytes = getElementBytes(type);
+  if (type.getRank() < 2 || (type.getShape().back() * bytes) % 128)
+    return 0;
+  return 16 / bytes;
+}
+
 int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
+  if (auto convert = dyn_cast<ConvertLayoutOp>(op);
+      convert && movesDataBetweenThreads(op)) {
+    RankedTensorType type = convert.getSrc().getType();
+    int64_t row = type.getShape().back();
+    return type.getNumElements() / row * (row + getConvertScratchPadding(type)) *
+           getElementBytes(type);
+  }
   if (movesDataBetweenThreads(op)) {
     // Elements move between threads through shared memory: every operand
     // is written whole, then read back in the result's layout.

@@ -26,6 +26,13 @@ namespace mlir::tile {
 /// allocation sizes scratch with it and the lowering must stay within it.
 int64_t getScratchSizeInBytes(Operation *op);
 
+/// Elements after each row (the last dimension) of the row-major scratch
+/// through which a tile.convert_layout moves a tensor of `type`: 16 bytes
+/// where a row is a multiple of 128 bytes, so that the rows one warp writes
+/// or reads at once (e.g. the 8 rows of an mma tile) start in different
+/// bank groups; otherwise none.
+int64_t getConvertScratchPadding(RankedTensorType type);
+
 /// One piece of shared memory of a function.
 struct SharedBuffer {
   enum class Kind { Explicit, Scratch, Call };

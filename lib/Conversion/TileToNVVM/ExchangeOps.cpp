@@ -10,6 +10,8 @@
 
 #include "Lowering.h"
 
+#include "tile/Analysis/Allocation.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -26,33 +28,86 @@ namespace {
 // Redistribution through shared memory
 //===----------------------------------------------------------------------===//
 
-/// Writes the elements of `values` (a tensor of `type`) at the row-major
-/// positions `position(coords)` of scratch `base`.
+/// Writes the elements of `values` (a tensor of `type`) at the positions
+/// `position(coords)` of scratch `base`, `width` elements (consecutive along
+/// the last dimension, see getScratchVectorWidth) per store.
 void writeElements(OpBuilder &b, Location loc, const ThreadIds &ids,
                    RankedTensorType type, ValueRange values, Value base,
-                   function_ref<Value(ArrayRef<Value>)> position) {
+                   function_ref<Value(ArrayRef<Value>)> position,
+                   unsigned width = 1) {
   Distribution dist = getDistribution(type);
   int64_t bytes = getElementBytes(type);
-  for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+  for (unsigned e = 0; e < dist.getNumElements(); e += width) {
     Value index = position(dist.emitCoordinates(b, loc, ids, e));
     Value offset = arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes));
-    storeShared(b, loc, values[e], addBytes(b, loc, base, offset));
+    Value ptr = addBytes(b, loc, base, offset);
+    if (width == 1)
+      storeShared(b, loc, values[e], ptr);
+    else
+      LLVM::StoreOp::create(b, loc, packVector(b, loc, values.slice(e, width)),
+                            ptr, /*alignment=*/width * bytes);
   }
 }
 
 SmallVector<Value> readElements(OpBuilder &b, Location loc,
                                 const ThreadIds &ids, RankedTensorType type,
                                 Type element, Value base,
-                                function_ref<Value(ArrayRef<Value>)> position) {
+                                function_ref<Value(ArrayRef<Value>)> position,
+                                unsigned width = 1) {
   Distribution dist = getDistribution(type);
   int64_t bytes = getElementBytes(type);
   SmallVector<Value> values;
-  for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+  for (unsigned e = 0; e < dist.getNumElements(); e += width) {
     Value index = position(dist.emitCoordinates(b, loc, ids, e));
     Value offset = arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes));
-    values.push_back(loadShared(b, loc, element, addBytes(b, loc, base, offset)));
+    Value ptr = addBytes(b, loc, base, offset);
+    if (width == 1) {
+      values.push_back(loadShared(b, loc, element, ptr));
+      continue;
+    }
+    Value vector = LLVM::LoadOp::create(
+        b, loc, VectorType::get({int64_t(width)}, element), ptr,
+        /*alignment=*/width * bytes);
+    llvm::append_range(values, unpackVector(b, loc, vector));
   }
   return values;
+}
+
+/// Elements of a thread that one shared-memory access of a row-major
+/// scratch with rows of `rowStride` elements can move (up to 16 bytes):
+/// each group of `width` elements consecutive along the last dimension and
+/// starting at a multiple of `width` there. 1 for i1 and pointers.
+unsigned getScratchVectorWidth(RankedTensorType type, int64_t rowStride) {
+  Type element = type.getElementType();
+  if (element.isInteger(1) || !element.isIntOrFloat())
+    return 1;
+  Distribution dist = getDistribution(type);
+  unsigned last = type.getRank() - 1;
+  int64_t bytes = getElementBytes(type);
+  unsigned width = std::min<int64_t>(16 / bytes, dist.getSizePerThread(last));
+  width = width ? unsigned(1) << llvm::Log2_32(width) : 1;
+  auto fits = [&](unsigned w) {
+    if (type.getShape()[last] % w || rowStride % w ||
+        dist.getNumElements() % w)
+      return false;
+    for (unsigned e = 0; e < dist.getNumElements(); e += w) {
+      ArrayRef<int64_t> first = dist.getTuple(e);
+      if (first[last] % w)
+        return false;
+      for (unsigned i = 1; i < w; ++i) {
+        ArrayRef<int64_t> t = dist.getTuple(e + i);
+        for (unsigned d = 0; d < last; ++d)
+          if (t[d] != first[d])
+            return false;
+        if (t[last] != first[last] + i)
+          return false;
+      }
+    }
+    return true;
+  };
+  while (width > 1 && !fits(width))
+    width /= 2;
+  return width;
 }
 
 /// convert_layout, reshape, cat, trans, join, split when elements change
@@ -123,6 +178,29 @@ struct RedistributeLowering : public ConversionPattern {
                         return arith::AddIOp::create(
                             rewriter, loc, i, createI32(rewriter, loc, j * count));
                       });
+    } else if (isa<ConvertLayoutOp>(op)) {
+      // Rows padded (getConvertScratchPadding) against bank conflicts, and
+      // each side as wide accesses as its layout allows.
+      auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
+      int64_t rowStride =
+          srcShape.back() + getConvertScratchPadding(srcType);
+      auto padded = [&](ArrayRef<Value> coords) -> Value {
+        Value rows = linearize(rewriter, loc, coords.drop_back(),
+                               srcShape.drop_back());
+        return arith::AddIOp::create(
+            rewriter, loc,
+            arith::MulIOp::create(rewriter, loc, rows,
+                                  createI32(rewriter, loc, rowStride)),
+            coords.back());
+      };
+      writeElements(rewriter, loc, ids, srcType, operands[0], *base, padded,
+                    getScratchVectorWidth(srcType, rowStride));
+      gpu::BarrierOp::create(rewriter, loc);
+      Type element = getTypeConverter()->convertType(dstType.getElementType());
+      rewriter.replaceOpWithMultiple(
+          op, {readElements(rewriter, loc, ids, dstType, element, *base,
+                            padded, getScratchVectorWidth(dstType, rowStride))});
+      return success();
     } else {
       writeElements(rewriter, loc, ids, srcType, operands[0], *base,
                     row(srcShape));

@@ -59,11 +59,15 @@ tile.func public @rows(%p: !tile.ptr<f32>, %q: !tile.ptr<i32>, %f: f32, %j: i32)
 // -----
 
 // A layout conversion: every element written at its row-major position, a
-// barrier, every element read back.
+// barrier, every element read back, as many consecutive ones at a time as
+// a thread holds (up to 16 bytes): here two per load.
 // CHECK-LABEL: gpu.func @convert
 // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
 // CHECK: gpu.barrier
-// CHECK-COUNT-2: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: llvm.load
+// CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xf32>
+// CHECK-NOT: llvm.load
+// CHECK: gpu.return
 #b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b2 = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
@@ -73,6 +77,30 @@ tile.func public @convert(%p: !tile.ptr<f32>) {
   %c = tile.convert_layout %x : tensor<256xf32, #b1> -> tensor<256xf32, #b2>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>, #b2>
   tile.store %ps, %c : tensor<256x!tile.ptr<f32>, #b2>
+  tile.return
+}
+}
+
+// -----
+
+// Rows of 64 f32 (256 bytes) are padded by 16 bytes in the scratch (row
+// stride 68 elements), so that the 8 rows a warp writes at once start in
+// different bank groups; each thread writes its pairs as 8-byte stores and
+// reads its quadruples as 16-byte loads.
+// CHECK-LABEL: gpu.func @convert_rows
+// CHECK-DAG: %[[STRIDE:.*]] = arith.constant 68 : i32
+// CHECK: arith.muli %{{.*}}, %[[STRIDE]] : i32
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK: gpu.barrier
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+#pairs = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#quads = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @convert_rows(%p: !tile.ptr<f32>, %f: f32) {
+  %x = tile.splat %f : f32 -> tensor<32x64xf32, #pairs>
+  %c = tile.convert_layout %x : tensor<32x64xf32, #pairs> -> tensor<32x64xf32, #quads>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<32x64x!tile.ptr<f32>, #quads>
+  tile.store %ps, %c : tensor<32x64x!tile.ptr<f32>, #quads>
   tile.return
 }
 }
