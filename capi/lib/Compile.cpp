@@ -6,7 +6,6 @@
 #include "tile/InitTile.h"
 
 #include "mlir/CAPI/IR.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -144,14 +143,14 @@ MlirLogicalResult mlirTileGetKernelInfo(MlirModule module,
   if (mlirModuleIsNull(module) || !callback)
     return mlirLogicalResultFailure();
   ModuleOp op = unwrap(module);
-  if (op.getOps<gpu::GPUModuleOp>().empty()) {
+  FailureOr<SmallVector<tile::KernelInfo>> kernels = tile::getKernelInfo(op);
+  if (failed(kernels))
+    return mlirLogicalResultFailure();
+  if (kernels->empty()) {
     emitError(op.getLoc()) << "no compiled kernels: mlirTileGetKernelInfo "
                               "reads a module that mlirTileCompile lowered";
     return mlirLogicalResultFailure();
   }
-  FailureOr<SmallVector<tile::KernelInfo>> kernels = tile::getKernelInfo(op);
-  if (failed(kernels))
-    return mlirLogicalResultFailure();
   for (const tile::KernelInfo &kernel : *kernels) {
     SmallVector<MlirTileTensorMapInfo> maps;
     for (const tile::TensorMapInfo &m : kernel.tensorMaps)

@@ -749,8 +749,12 @@ unsigned ModuleAlignmentAnalysis::getAccessWidth(Value ptr, Value mask) const {
   if (!type || !isa<BlockedLayoutAttr>(type.getEncoding()))
     return 1;
   auto blocked = cast<BlockedLayoutAttr>(type.getEncoding());
-  Type element = getElementTypeOrSelf(getPointeeType(type));
-  if (element.isInteger(1) || isa<PointerType>(element))
+  Type pointee = getPointeeType(type);
+  if (!pointee)
+    return 1;
+  Type element = getElementTypeOrSelf(pointee);
+  if (element.isInteger(1) || isa<PointerType>(element) ||
+      !element.isIntOrFloat())
     return 1;
   unsigned dim = blocked.getOrder()[0];
   int64_t bytes = std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);

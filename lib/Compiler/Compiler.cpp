@@ -80,7 +80,7 @@ mlir::tile::getKernelInfo(ModuleOp lowered) {
             fn->getAttrOfType<IntegerAttr>(TileDialect::getSharedMemoryAttrName()))
       info.sharedBytes = shared.getInt();
     for (auto [index, desc] : getTensorMapArgs(fn)) {
-      if (!desc) {
+      if (!desc || index < 0 || index >= int64_t(fn.getNumArguments())) {
         fn.emitError("malformed tile.tensormap_args: expected [{index, "
                      "type}] entries of tensor-descriptor parameters");
         return WalkResult::interrupt();

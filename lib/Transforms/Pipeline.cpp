@@ -123,7 +123,7 @@ bool isAsyncCopy(LoadOp load, LocalAllocOp alloc,
   auto blocked = dyn_cast<BlockedLayoutAttr>(type.getEncoding());
   if (!blocked)
     return false;
-  unsigned width = getSharedVectorWidth(
+  unsigned width = getCopyVectorWidth(
       alloc.getType(), blocked.getOrder()[0],
       alignment.getAccessWidth(load.getPtr(), load.getMask()));
   int64_t bytes = std::max<int64_t>(

@@ -386,6 +386,23 @@ int main(int argc, char **argv) {
                 mlirTileGetKernelInfo(malformed, printKernel, NULL))
                 ? "ok" : "failed");
     mlirModuleDestroy(malformed);
+    // CHECK: error: malformed tile.tensormap_args
+    // CHECK-NEXT: tensor map of no parameter: failed
+    MlirModule outOfRange = parse(
+        ctx, "module {\n"
+             "  gpu.module @kernels {\n"
+             "    llvm.func @k(%arg0: !llvm.ptr) attributes {gpu.kernel, "
+             "tile.tensormap_args = [{index = 5 : i64, type = "
+             "!tile.tensordesc<64x64xf16>}]} {\n"
+             "      llvm.return\n"
+             "    }\n"
+             "  }\n"
+             "}\n");
+    fprintf(stderr, "tensor map of no parameter: %s\n",
+            mlirLogicalResultIsSuccess(
+                mlirTileGetKernelInfo(outOfRange, printKernel, NULL))
+                ? "ok" : "failed");
+    mlirModuleDestroy(outOfRange);
   }
 
   // CHECK: unknown pass: failed

@@ -60,7 +60,7 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_80"} {
 // -----
 
 // Scratch for a layout conversion counts too: 256x256 f32 through shared
-// memory is 256 KiB.
+// memory is 260 KiB (rows of 1 KiB padded by 16 bytes).
 #blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"tile.num-warps" = 4 : i32} {

@@ -96,7 +96,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // Left alone: copies that cannot be cp.async, which would lower to a
 // synchronous load and store: 2-byte pieces (%k not known to be a multiple
 // of 8, so the mask may change within a thread's 8 columns), and 16-byte
-// pieces read as 1.0 where masked off.
+// pieces read as -0.0 where masked off (cp.async fills +0.0).
 // CHECK-LABEL: tile.func public @synchronous
 // CHECK-NOT: tile.async
 // CHECK: tile.return
@@ -105,7 +105,7 @@ tile.func public @synchronous(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32},
   %c1 = arith.constant 1 : i32
   %c32 = arith.constant 32 : i32
   %zero = arith.constant dense<0.0> : tensor<64x32xf16, #blocked>
-  %one = arith.constant dense<1.0> : tensor<64x32xf16, #blocked>
+  %one = arith.constant dense<-0.0> : tensor<64x32xf16, #blocked>
   %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>>
   %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
   %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>

@@ -766,9 +766,8 @@ SharedTiling mlir::tile::getSharedTiling(BufferType buffer) {
   return tiling;
 }
 
-unsigned mlir::tile::getSharedVectorWidth(BufferType buffer,
-                                          unsigned fastestDim,
-                                          unsigned width) {
+unsigned mlir::tile::getCopyVectorWidth(BufferType buffer,
+                                        unsigned fastestDim, unsigned width) {
   SharedTiling layout = getSharedTiling(buffer);
   size_t lead = buffer.getRank() - layout.order.size();
   bool contiguous =
@@ -781,8 +780,9 @@ unsigned mlir::tile::getSharedVectorWidth(BufferType buffer,
 bool mlir::tile::isAsyncCopyable(int64_t bytes, Value other) {
   if (!llvm::is_contained({4, 8, 16}, bytes))
     return false;
+  // cp.async fills +0.0; -0.0 needs the synchronous copy.
   return !other || matchPattern(other, m_Zero()) ||
-         matchPattern(other, m_AnyZeroFloat());
+         matchPattern(other, m_PosZeroFloat());
 }
 
 unsigned mlir::tile::getMmaKWidth(Type element) {

@@ -76,10 +76,13 @@ SmallVector<Value> readElements(OpBuilder &b, Location loc,
 /// Elements of a thread that one shared-memory access of a row-major
 /// scratch with rows of `rowStride` elements can move (up to 16 bytes):
 /// each group of `width` elements consecutive along the last dimension and
-/// starting at a multiple of `width` there. 1 for i1 and pointers.
+/// starting at a multiple of `width` there. 1 for pointers and elements
+/// that are not whole bytes of a power-of-two width (i1, i4, i24: vectors of
+/// them would not be laid out as their scalar stores are).
 unsigned getScratchVectorWidth(RankedTensorType type, int64_t rowStride) {
   Type element = type.getElementType();
-  if (element.isInteger(1) || !element.isIntOrFloat())
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8 ||
+      !llvm::isPowerOf2_32(element.getIntOrFloatBitWidth()))
     return 1;
   Distribution dist = getDistribution(type);
   unsigned last = type.getRank() - 1;

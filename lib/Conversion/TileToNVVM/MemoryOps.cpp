@@ -15,7 +15,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Matchers.h"
 
 #include <map>
 
@@ -915,7 +914,7 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyGlobalToLocalOp> {
     int64_t bytes = getElementBytes(element);
     unsigned width = std::max(1u, state.vectorWidth.lookup(op));
     // The vector must stay contiguous in shared memory too.
-    width = getSharedVectorWidth(buffer, dist.getFastestDim(), width);
+    width = getCopyVectorWidth(buffer, dist.getFastestDim(), width);
     bool async = isAsyncCopyable(width * bytes, op.getOther());
     ValueRange ptrs = adaptor.getSrc(), masks = adaptor.getMask(),
                others = adaptor.getOther();

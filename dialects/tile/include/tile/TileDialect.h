@@ -151,12 +151,13 @@ SharedTiling getSharedTiling(BufferType buffer);
 /// Elements per vector of a copy into `buffer` from vectors of `width`
 /// elements along the source tensor's dimension `fastestDim`: `width` where
 /// each vector stays contiguous in the buffer's layout, else 1.
-unsigned getSharedVectorWidth(BufferType buffer, unsigned fastestDim,
-                              unsigned width);
+unsigned getCopyVectorWidth(BufferType buffer, unsigned fastestDim,
+                            unsigned width);
 
 /// Whether a copy into shared memory of `bytes`-byte vectors, reading
 /// `other` where masked off, can be a cp.async: 4, 8 or 16 bytes, and no
-/// `other` or a zero splat (masked lanes copy 0 bytes and zero-fill).
+/// `other` or a splat of 0 or +0.0 (masked lanes copy 0 bytes and
+/// zero-fill).
 bool isAsyncCopyable(int64_t bytes, Value other);
 
 /// Consecutive K elements of an mma.sync operand a thread holds in one
