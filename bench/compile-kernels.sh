@@ -129,6 +129,7 @@ matmul_tma_blocks 128 128 64 8 3
 matmul_tma_blocks 128 256 64 8 3
 matmul_tma_blocks 128 256 64 8 4
 matmul_tma_blocks 128 256 64 8 4 bf16
+matmul_tma_blocks 128 128 64 4 3 f16 90
 matmul_tma_blocks 128 128 64 8 3 f16 90
 matmul_tma_blocks 128 256 64 8 3 f16 90
 matmul_tma_blocks 128 256 64 8 4 f16 90

@@ -36,7 +36,7 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
                 (128, 128, 64, 8, 3, "tma"), (128, 256, 64, 8, 3, "tma"),
                 (128, 256, 64, 8, 4, "tma"),
                 # sm_90: mma.sync reading what TMA copied.
-                (128, 128, 64, 8, 3, "tma mma.sync"), (128, 256, 64, 8, 3, "tma mma.sync"),
+                (128, 128, 64, 4, 3, "tma mma.sync"), (128, 128, 64, 8, 3, "tma mma.sync"), (128, 256, 64, 8, 3, "tma mma.sync"),
                 (128, 256, 64, 8, 4, "tma mma.sync")]
 # Triton's: the tutorial kernel at the same 64x64x32 blocks, and its
 # 128x256x64 / 8 warps / 3 stages configuration.
