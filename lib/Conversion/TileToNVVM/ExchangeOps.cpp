@@ -40,12 +40,7 @@ void writeElements(OpBuilder &b, Location loc, const ThreadIds &ids,
   for (unsigned e = 0; e < dist.getNumElements(); e += width) {
     Value index = position(dist.emitCoordinates(b, loc, ids, e));
     Value offset = arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes));
-    Value ptr = addBytes(b, loc, base, offset);
-    if (width == 1)
-      storeShared(b, loc, values[e], ptr);
-    else
-      LLVM::StoreOp::create(b, loc, packVector(b, loc, values.slice(e, width)),
-                            ptr, /*alignment=*/width * bytes);
+    storeShared(b, loc, values.slice(e, width), addBytes(b, loc, base, offset));
   }
 }
 
@@ -60,15 +55,8 @@ SmallVector<Value> readElements(OpBuilder &b, Location loc,
   for (unsigned e = 0; e < dist.getNumElements(); e += width) {
     Value index = position(dist.emitCoordinates(b, loc, ids, e));
     Value offset = arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes));
-    Value ptr = addBytes(b, loc, base, offset);
-    if (width == 1) {
-      values.push_back(loadShared(b, loc, element, ptr));
-      continue;
-    }
-    Value vector = LLVM::LoadOp::create(
-        b, loc, VectorType::get({int64_t(width)}, element), ptr,
-        /*alignment=*/width * bytes);
-    llvm::append_range(values, unpackVector(b, loc, vector));
+    llvm::append_range(values, loadShared(b, loc, element, width,
+                                          addBytes(b, loc, base, offset)));
   }
   return values;
 }

@@ -54,6 +54,11 @@ int64_t getElementBytes(Type type);
 /// Stores/loads a scalar to/from shared memory at `ptr` (i1 goes as i8).
 void storeShared(OpBuilder &b, Location loc, Value value, Value ptr);
 Value loadShared(OpBuilder &b, Location loc, Type type, Value ptr);
+/// Consecutive elements at `ptr`: one as above, several as one vector access
+/// (`ptr` aligned to the vector's size).
+void storeShared(OpBuilder &b, Location loc, ValueRange values, Value ptr);
+SmallVector<Value> loadShared(OpBuilder &b, Location loc, Type type,
+                              unsigned count, Value ptr);
 
 /// Row-major linear index of `coords` in `shape` (i32).
 Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,

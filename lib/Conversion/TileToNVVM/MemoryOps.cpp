@@ -636,17 +636,11 @@ void storeTensor(OpBuilder &b, Location loc, const LoweringState &state,
   Distribution dist = getDistribution(type);
   ThreadIds ids = emitThreadIds(b, loc, state.threadsPerWarp);
   unsigned width = getSharedVectorWidth(type, buffer);
-  int64_t bytes = getElementBytes(type.getElementType());
   for (unsigned e = 0; e < dist.getNumElements(); e += width) {
     SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, e);
     Value ptr =
         addBytes(b, loc, base, emitSharedByteOffset(b, loc, buffer, coords));
-    if (width == 1) {
-      storeShared(b, loc, values[e], ptr);
-      continue;
-    }
-    LLVM::StoreOp::create(b, loc, packVector(b, loc, values.slice(e, width)),
-                          ptr, /*alignment=*/width * bytes);
+    storeShared(b, loc, values.slice(e, width), ptr);
   }
 }
 
@@ -841,21 +835,13 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
     Type element = getTypeConverter()->convertType(type.getElementType());
     unsigned width = getSharedVectorWidth(type, buffer);
-    int64_t bytes = getElementBytes(type.getElementType());
     SmallVector<Value> values;
     for (unsigned e = 0; e < dist.getNumElements(); e += width) {
       SmallVector<Value> coords = dist.emitCoordinates(rewriter, loc, ids, e);
       Value ptr = addBytes(rewriter, loc, base,
                            emitSharedByteOffset(rewriter, loc, buffer, coords));
-      if (width == 1) {
-        values.push_back(loadShared(rewriter, loc, element, ptr));
-        continue;
-      }
-      auto vectorType = VectorType::get({width}, element);
-      llvm::append_range(
-          values, unpackVector(rewriter, loc,
-                               LLVM::LoadOp::create(rewriter, loc, vectorType,
-                                                    ptr, /*alignment=*/width * bytes)));
+      llvm::append_range(values,
+                         loadShared(rewriter, loc, element, width, ptr));
     }
     rewriter.replaceOpWithMultiple(op, {values});
     return success();

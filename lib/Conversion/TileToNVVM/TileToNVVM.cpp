@@ -97,6 +97,26 @@ Value mlir::tile::loadShared(OpBuilder &b, Location loc, Type type,
   return LLVM::LoadOp::create(b, loc, type, ptr);
 }
 
+void mlir::tile::storeShared(OpBuilder &b, Location loc, ValueRange values,
+                             Value ptr) {
+  if (values.size() == 1)
+    return storeShared(b, loc, values.front(), ptr);
+  LLVM::StoreOp::create(b, loc, packVector(b, loc, values), ptr,
+                        /*alignment=*/values.size() *
+                            getElementBytes(values.front().getType()));
+}
+
+SmallVector<Value> mlir::tile::loadShared(OpBuilder &b, Location loc,
+                                          Type type, unsigned count,
+                                          Value ptr) {
+  if (count == 1)
+    return {loadShared(b, loc, type, ptr)};
+  Value vector = LLVM::LoadOp::create(
+      b, loc, VectorType::get({int64_t(count)}, type), ptr,
+      /*alignment=*/count * getElementBytes(type));
+  return unpackVector(b, loc, vector);
+}
+
 Value mlir::tile::linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,
                             ArrayRef<int64_t> shape) {
   Value index = createI32(b, loc, 0);
