@@ -81,17 +81,25 @@ done
 # matmul_<BM>x<BN>x<BK>_w<warps>[_s<stages>][_wgmma] (3 stages unless
 # named; _wgmma: compiled for sm_90a, the product on wgmma).
 compile matmul 4 "$root/examples/matmul.mlir"
-matmul_blocks() { # BM BN BK warps [stages [element type [sm]]]
-  local bm=$1 bn=$2 bk=$3 warps=$4 stages=${5:-3} type=${6:-f16} sm=${7:-90}
-  local name="matmul_${bm}x${bn}x${bk}_w$warps"
+# One variant of a matmul bench kernel: its source with the block shape
+# and element type filled in, compiled. A variant for another SM than
+# `base_sm` gets `other_sm_suffix` appended, <sm> in it replaced by the SM.
+matmul_variant() { # source prefix base_sm other_sm_suffix BM BN BK warps stages type sm
+  local source=$1 prefix=$2 base_sm=$3 suffix=$4 bm=$5 bn=$6 bk=$7 warps=$8
+  local stages=$9 type=${10} sm=${11}
+  local name="${prefix}_${bm}x${bn}x${bk}_w$warps"
   [ "$stages" = 3 ] || name="${name}_s$stages"
-  [ "$type" = f16 ] || name="matmul_${type}_${name#matmul_}"
-  [ "$sm" = 90 ] || name="${name}_wgmma"
-  sed "s/BM1/$((bm - 1))/g; s/BN1/$((bn - 1))/g; s/BM/$bm/g; s/BN/$bn/g; s/BK/$bk/g; s/f16/$type/g" \
-    "$root/bench/kernels/matmul_blocks.mlir" > "$out/$name.mlir"
+  [ "$type" = f16 ] || name="${prefix}_${type}_${name#"${prefix}"_}"
+  [ "$sm" = "$base_sm" ] || name="$name${suffix/<sm>/$sm}"
+  sed "s/BM1/$((bm - 1))/g; s/BN1/$((bn - 1))/g; s/BK1/$((bk - 1))/g; s/BM/$bm/g; s/BN/$bn/g; s/BK/$bk/g; s/f16/$type/g" \
+    "$source" > "$out/$name.mlir"
   "$translate" "$out/$name.mlir" --emit=cubin --num-warps="$warps" --num-stages="$stages" \
     --sm="$sm" -o "$out/$name.cubin" --kernel-info="$out/$name.info"
   echo "$name warps=$warps stages=$stages sm=$sm"
+}
+matmul_blocks() { # BM BN BK warps [stages [element type [sm]]]
+  matmul_variant "$root/bench/kernels/matmul_blocks.mlir" matmul 90 _wgmma \
+    "$1" "$2" "$3" "$4" "${5:-3}" "${6:-f16}" "${7:-90}"
 }
 matmul_blocks 64 64 32 4
 matmul_blocks 64 64 32 4 1
@@ -114,16 +122,8 @@ matmul_blocks 128 256 64 8 3 bf16 90a
 # sm_90a, mma.sync on sm_90 (_sm90):
 # matmul_tma_[bf16_]<BM>x<BN>x<BK>_w<warps>[_s<stages>][_sm90].
 matmul_tma_blocks() { # BM BN BK warps stages [element type [sm]]
-  local bm=$1 bn=$2 bk=$3 warps=$4 stages=$5 type=${6:-f16} sm=${7:-90a}
-  local name="matmul_tma_${bm}x${bn}x${bk}_w$warps"
-  [ "$stages" = 3 ] || name="${name}_s$stages"
-  [ "$type" = f16 ] || name="matmul_tma_${type}_${name#matmul_tma_}"
-  [ "$sm" = 90a ] || name="${name}_sm$sm"
-  sed "s/BM1/$((bm - 1))/g; s/BN1/$((bn - 1))/g; s/BK1/$((bk - 1))/g; s/BM/$bm/g; s/BN/$bn/g; s/BK/$bk/g; s/f16/$type/g" \
-    "$root/bench/kernels/matmul_tma_blocks.mlir" > "$out/$name.mlir"
-  "$translate" "$out/$name.mlir" --emit=cubin --num-warps="$warps" --num-stages="$stages" \
-    --sm="$sm" -o "$out/$name.cubin" --kernel-info="$out/$name.info"
-  echo "$name warps=$warps stages=$stages sm=$sm"
+  matmul_variant "$root/bench/kernels/matmul_tma_blocks.mlir" matmul_tma 90a _sm'<sm>' \
+    "$1" "$2" "$3" "$4" "$5" "${6:-f16}" "${7:-90a}"
 }
 matmul_tma_blocks 128 128 64 8 3
 matmul_tma_blocks 128 256 64 8 3

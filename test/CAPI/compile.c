@@ -109,6 +109,29 @@ static void printKernel(const MlirTileKernelInfo *info, void *userData) {
   }
 }
 
+/* mlirTileGetKernelInfo on a hand-written lowered module: one kernel of
+   one parameter with `tensorMaps` as its tile.tensormap_args. */
+static void kernelInfoOfLowered(MlirContext ctx, const char *tensorMaps,
+                                const char *what) {
+  char text[512];
+  snprintf(text, sizeof(text),
+           "module {\n"
+           "  gpu.module @kernels {\n"
+           "    llvm.func @k(%%arg0: !llvm.ptr) attributes {gpu.kernel, "
+           "tile.tensormap_args = %s} {\n"
+           "      llvm.return\n"
+           "    }\n"
+           "  }\n"
+           "}\n",
+           tensorMaps);
+  MlirModule module = parse(ctx, text);
+  fprintf(stderr, "%s: %s\n", what,
+          mlirLogicalResultIsSuccess(
+              mlirTileGetKernelInfo(module, printKernel, NULL))
+              ? "ok" : "failed");
+  mlirModuleDestroy(module);
+}
+
 static MlirWalkResult breakAxis(MlirOperation op, void *userData) {
   MlirIdentifier name = mlirOperationGetName(op);
   if (mlirStringRefEqual(mlirIdentifierStr(name),
@@ -372,37 +395,12 @@ int main(int argc, char **argv) {
     mlirModuleDestroy(source);
     // CHECK: error: malformed tile.tensormap_args: expected [{index, type}] entries of tensor-descriptor parameters
     // CHECK-NEXT: malformed tensor maps: failed
-    MlirModule malformed = parse(
-        ctx, "module {\n"
-             "  gpu.module @kernels {\n"
-             "    llvm.func @k(%arg0: !llvm.ptr) attributes {gpu.kernel, "
-             "tile.tensormap_args = [42 : i32]} {\n"
-             "      llvm.return\n"
-             "    }\n"
-             "  }\n"
-             "}\n");
-    fprintf(stderr, "malformed tensor maps: %s\n",
-            mlirLogicalResultIsSuccess(
-                mlirTileGetKernelInfo(malformed, printKernel, NULL))
-                ? "ok" : "failed");
-    mlirModuleDestroy(malformed);
+    kernelInfoOfLowered(ctx, "[42 : i32]", "malformed tensor maps");
     // CHECK: error: malformed tile.tensormap_args
     // CHECK-NEXT: tensor map of no parameter: failed
-    MlirModule outOfRange = parse(
-        ctx, "module {\n"
-             "  gpu.module @kernels {\n"
-             "    llvm.func @k(%arg0: !llvm.ptr) attributes {gpu.kernel, "
-             "tile.tensormap_args = [{index = 5 : i64, type = "
-             "!tile.tensordesc<64x64xf16>}]} {\n"
-             "      llvm.return\n"
-             "    }\n"
-             "  }\n"
-             "}\n");
-    fprintf(stderr, "tensor map of no parameter: %s\n",
-            mlirLogicalResultIsSuccess(
-                mlirTileGetKernelInfo(outOfRange, printKernel, NULL))
-                ? "ok" : "failed");
-    mlirModuleDestroy(outOfRange);
+    kernelInfoOfLowered(
+        ctx, "[{index = 5 : i64, type = !tile.tensordesc<64x64xf16>}]",
+        "tensor map of no parameter");
   }
 
   // CHECK: unknown pass: failed
