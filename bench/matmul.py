@@ -5,7 +5,9 @@ wgmma (sm_90a) or mma.sync (sm_90) on TMA copies), Triton (the tutorial kernel, 
 4 warps, and its 128x256x64 / 8 warps / 3 stages configuration) and cuBLAS
 (torch.matmul),
 in one process on the same f16 inputs, checked against an f32 product, timed
-with triton.testing.do_bench medians.
+with triton.testing.do_bench medians. Every product is written in the inputs'
+element type (f16 or bf16), as cuBLAS writes it, except the example as
+written, which writes f32.
 
     python3 bench/matmul.py KERNEL_DIR [--out results.json]
 """
@@ -88,7 +90,7 @@ def main():
         configs = TILE_CONFIGS if dtype == "f16" else BF16_CONFIGS
         for cfg in configs if hinted else []:
             bm, bn = cfg[0], cfg[1]
-            c = torch.full((m, n), float("nan"), device="cuda")
+            c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
             name = label("tile", *cfg)
             impls[name] = ours[(dtype,) + cfg].bind(
                 [triton.cdiv(m, bm) * triton.cdiv(n, bn)], a, b, c, m, n, k)
@@ -100,7 +102,7 @@ def main():
             outs["tile (examples/matmul.mlir as written)"] = c
         for bm, bn, bk, warps, stages in TRITON_CONFIGS if dtype == "f16" else \
                 [(128, 256, 64, 8, 3)]:
-            c = torch.full((m, n), float("nan"), device="cuda")
+            c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
             name = label("triton", bm, bn, bk, warps, stages)
             grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
             impls[name] = (lambda c=c, grid=grid, bm=bm, bn=bn, bk=bk, w=warps, s=stages:

@@ -102,8 +102,9 @@ if os.path.exists(matmul_path):
         "## Matrix products (tensor cores)",
         "",
         f"`bench/matmul.py`: {mm['gpu']}, {mm['date']}, Triton {mm['triton']}, PyTorch "
-        f"{mm['torch']}. f16 inputs, f32 accumulation; tile and Triton write f32, cuBLAS "
-        "(torch.matmul) f16. Medians of `triton.testing.do_bench`; every output checked "
+        f"{mm['torch']}. f16 (or bf16) inputs, f32 accumulation, output in the inputs' "
+        "type for tile, Triton and cuBLAS (torch.matmul) alike; the example as written "
+        "writes f32. Medians of `triton.testing.do_bench`; every output checked "
         "against an f32 product first.",
         "",
         "TFLOP/s, and in brackets the ratio to cuBLAS in the same run. tile's "

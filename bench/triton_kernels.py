@@ -139,9 +139,10 @@ def matmul_block(a, b, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
 @triton.jit
 def matmul_kernel(a, b, c, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                   BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
-    """Triton's tutorial matmul (row-major, contiguous), f32 output."""
+    """Triton's tutorial matmul (row-major, contiguous); the f32 product is
+    rounded to c's element type."""
     acc, rows, cols = matmul_block(a, b, M, N, K, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M)
-    tl.store(c + rows[:, None] * N + cols[None, :], acc,
+    tl.store(c + rows[:, None] * N + cols[None, :], acc.to(c.dtype.element_ty),
              mask=(rows[:, None] < M) & (cols[None, :] < N))
 
 

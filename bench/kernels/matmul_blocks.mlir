@@ -1,10 +1,12 @@
 // examples/matmul.mlir with block sizes as placeholders (BM x BN blocks of
 // c, K in steps of BK; BM1 = BM - 1, BN1 = BN - 1) and M, N, K multiples of
-// 16, for bench/compile-kernels.sh.
+// 16, for bench/compile-kernels.sh. c is written in the operands' element
+// type (f16, or bf16 where compile-kernels.sh substitutes it), as cuBLAS
+// writes it.
 module {
   tile.func public @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                            %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
-                           %c: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                           %c: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                            %M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32}) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -100,9 +102,10 @@ module {
     %c_rok = tile.broadcast %a_ok : tensor<BMx1xi1> -> tensor<BMxBNxi1>
     %c_cok = tile.broadcast %b_ok : tensor<1xBNxi1> -> tensor<BMxBNxi1>
     %c_mask = arith.andi %c_rok, %c_cok : tensor<BMxBNxi1>
-    %cs = tile.splat %c : !tile.ptr<f32> -> tensor<BMxBNx!tile.ptr<f32>>
-    %c_ptrs = tile.addptr %cs, %c_off : tensor<BMxBNx!tile.ptr<f32>>, tensor<BMxBNxi32>
-    tile.store %c_ptrs, %acc, %c_mask : tensor<BMxBNx!tile.ptr<f32>>
+    %cs = tile.splat %c : !tile.ptr<f16> -> tensor<BMxBNx!tile.ptr<f16>>
+    %c_ptrs = tile.addptr %cs, %c_off : tensor<BMxBNx!tile.ptr<f16>>, tensor<BMxBNxi32>
+    %out = arith.truncf %acc : tensor<BMxBNxf32> to tensor<BMxBNxf16>
+    tile.store %c_ptrs, %out, %c_mask : tensor<BMxBNx!tile.ptr<f16>>
     tile.return
   }
 }

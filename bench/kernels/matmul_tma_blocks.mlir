@@ -1,11 +1,11 @@
 // examples/matmul_tma.mlir with block sizes as placeholders (BM x BN blocks
 // of c, K in steps of BK; BM1 = BM - 1 and so on) and M, N, K multiples of
 // 16 (16-byte stores of c, as matmul_blocks.mlir), for
-// bench/compile-kernels.sh.
+// bench/compile-kernels.sh; c in the operands' element type, as there.
 module {
   tile.func public @matmul(%a: !tile.tensordesc<BMxBKxf16>,
                            %b: !tile.tensordesc<BKxBNxf16>,
-                           %c: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                           %c: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                            %M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32}) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -67,9 +67,10 @@ module {
     %k_ok = tile.expand_dims %col_ok {axis = 0 : i32} : tensor<BNxi1> -> tensor<1xBNxi1>
     %k_ok_b = tile.broadcast %k_ok : tensor<1xBNxi1> -> tensor<BMxBNxi1>
     %c_mask = arith.andi %r_ok_b, %k_ok_b : tensor<BMxBNxi1>
-    %cs = tile.splat %c : !tile.ptr<f32> -> tensor<BMxBNx!tile.ptr<f32>>
-    %c_ptrs = tile.addptr %cs, %c_off : tensor<BMxBNx!tile.ptr<f32>>, tensor<BMxBNxi32>
-    tile.store %c_ptrs, %acc, %c_mask : tensor<BMxBNx!tile.ptr<f32>>
+    %cs = tile.splat %c : !tile.ptr<f16> -> tensor<BMxBNx!tile.ptr<f16>>
+    %c_ptrs = tile.addptr %cs, %c_off : tensor<BMxBNx!tile.ptr<f16>>, tensor<BMxBNxi32>
+    %out = arith.truncf %acc : tensor<BMxBNxf32> to tensor<BMxBNxf16>
+    tile.store %c_ptrs, %out, %c_mask : tensor<BMxBNx!tile.ptr<f16>>
     tile.return
   }
 }

@@ -25,7 +25,30 @@ bool isCheapElementwise(Operation *def) {
          def->getNumResults() == 1 && def->getNumRegions() == 0;
 }
 
-/// convert_layout(cheap(x...)) -> cheap(convert_layout(x)...).
+/// Bytes a register or a scratch slot holds for one element of `type`.
+unsigned getElementBytes(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  return element.isIntOrFloat()
+             ? std::max(1u, (element.getIntOrFloatBitWidth() + 7) / 8)
+             : 8;
+}
+
+/// Whether `op` makes each element smaller than its tensor operands' (a
+/// truncation, a comparison): a conversion moves less data after it.
+bool isNarrowing(Operation *op) {
+  unsigned result = getElementBytes(op->getResult(0).getType());
+  return llvm::any_of(op->getOperandTypes(), [&](Type type) {
+    return isa<RankedTensorType>(type) && getElementBytes(type) > result;
+  });
+}
+
+/// Whether `value` can be produced in `layout` without moving data between
+/// threads; defined below.
+bool isRematerializable(Value value, Attribute layout, unsigned depth = 0);
+
+/// convert_layout(cheap(x...)) -> cheap(convert_layout(x)...), except across
+/// a narrowing op whose operands would need converting
+/// (SinkConversionPastNarrowing moves conversions the other way there).
 struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -34,7 +57,9 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
     Operation *def = convert.getSrc().getDefiningOp();
     auto layout =
         dyn_cast_or_null<DistributedLayoutAttr>(convert.getType().getEncoding());
-    if (!def || !layout)
+    if (!def || !layout ||
+        (isCheapElementwise(def) && isNarrowing(def) &&
+         !isRematerializable(convert.getSrc(), layout)))
       return failure();
     Location loc = convert.getLoc();
     RankedTensorType type = convert.getType();
@@ -151,12 +176,81 @@ struct CarryInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// narrow(cheap(convert_layout(x), y...)) ->
+/// convert_layout(narrow(cheap(x, y'...))): a conversion followed, through a
+/// chain of single-use element-wise ops, by one that narrows the elements
+/// moves past it, so that fewer bytes go through shared memory. This is the
+/// matmul epilogue: the f32 accumulator takes its bias, activation and cast
+/// to f16 in the mma layout, and only the f16 result is converted for the
+/// coalesced store. The chain's other operands y are taken in the source
+/// layout where that is free (splats, ranges, constants) or moves fewer
+/// elements (a broadcast's smaller source, such as a bias row).
+struct SinkConversionPastNarrowing : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConvertLayoutOp convert,
+                                PatternRewriter &rewriter) const override {
+    auto source =
+        dyn_cast_or_null<DistributedLayoutAttr>(convert.getSrc().getType().getEncoding());
+    Attribute target = convert.getType().getEncoding();
+    // A source that RematerializeInTargetLayout recomputes in the target
+    // layout needs no conversion at all.
+    if (!source || !isa_and_nonnull<DistributedLayoutAttr>(target) ||
+        isRematerializable(convert.getSrc(), target))
+      return failure();
+    SmallVector<Operation *> chain;
+    Value value = convert.getResult();
+    while (value.hasOneUse()) {
+      Operation *user = *value.getUsers().begin();
+      if (!isCheapElementwise(user) || user->getBlock() != convert->getBlock())
+        return failure();
+      for (Value operand : user->getOperands())
+        if (operand != value && isa<RankedTensorType>(operand.getType()) &&
+            !operand.getDefiningOp<BroadcastOp>() &&
+            !isRematerializable(operand, source))
+          return failure();
+      chain.push_back(user);
+      if (isNarrowing(user))
+        break;
+      value = user->getResult(0);
+    }
+    if (chain.empty() || !isNarrowing(chain.back()))
+      return failure();
+
+    Location loc = convert.getLoc();
+    for (Operation *op : chain) {
+      rewriter.setInsertionPoint(op);
+      rewriter.modifyOpInPlace(op, [&] {
+        for (OpOperand &operand : op->getOpOperands()) {
+          Value v = operand.get();
+          if (v == convert.getResult())
+            operand.set(convert.getSrc());
+          else if (auto type = dyn_cast<RankedTensorType>(v.getType());
+                   type && type.getEncoding() != source)
+            operand.set(ConvertLayoutOp::create(
+                rewriter, loc, withEncoding(type, source), v));
+        }
+        op->getResult(0).setType(
+            withEncoding(op->getResult(0).getType(), source));
+      });
+    }
+    Operation *last = chain.back();
+    rewriter.setInsertionPointAfter(last);
+    Value result = last->getResult(0);
+    auto back = ConvertLayoutOp::create(
+        rewriter, loc, withEncoding(result.getType(), target), result);
+    rewriter.replaceAllUsesExcept(result, back, back);
+    rewriter.eraseOp(convert);
+    return success();
+  }
+};
+
 /// Whether `value` can be produced in `layout` without moving data between
 /// threads (RematerializeInTargetLayout then does so): from splats, ranges
 /// and constants, or from a load's conversion out of `layout` itself (the
 /// two conversions cancel: two loads in one access layout feeding the same
 /// math), through element-wise ops.
-bool isRematerializable(Value value, Attribute layout, unsigned depth = 0) {
+bool isRematerializable(Value value, Attribute layout, unsigned depth) {
   Operation *def = value.getDefiningOp();
   if (!def || depth > 8)
     return false;
@@ -410,8 +504,8 @@ public:
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeInTargetLayout, CarryInTargetLayout>(
-        &getContext());
+    patterns.add<RematerializeInTargetLayout, CarryInTargetLayout,
+                 SinkConversionPastNarrowing>(&getContext());
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
     FrozenRewritePatternSet frozen(std::move(patterns));
     // Forward moves can depend on each other through values that the

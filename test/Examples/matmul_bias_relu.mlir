@@ -1,8 +1,9 @@
 // RUN: tile-opt %tile_src_root/examples/matmul_bias_relu.mlir | tile-opt | FileCheck %s
 // RUN: tile-opt %tile_src_root/examples/matmul_bias_relu.mlir --mlir-print-op-generic | tile-opt | FileCheck %s
-// The epilogue runs on the accumulators: in the mma layout out of the K
-// loop, converted once for the coalesced f16 store (as Triton does); the
-// bias is converted to the accumulator's columns, nothing else.
+// The epilogue runs on the accumulators in the mma layout out of the K loop:
+// the bias is converted to the accumulator's columns, and only the f16
+// result of the cast is converted for the coalesced store (as Triton does),
+// half the bytes of the f32 accumulator.
 // RUN: tile-opt %tile_src_root/examples/matmul_bias_relu.mlir -tile-assign-layouts -tile-coalesce -tile-accelerate-matmul -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=MMA
 // RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul_bias_relu.mlir --emit=ptx -o - | FileCheck %s --check-prefix=PTX %}
 
@@ -15,12 +16,22 @@
 
 // MMA: %[[ACC:.*]] = scf.for {{.*}} -> (tensor<64x64xf32, #mma>)
 // MMA: tile.dot {{.*}} -> tensor<64x64xf32, #mma>
-// MMA: tile.convert_layout %[[ACC]] : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #[[OUT:blocked[0-9]*]]>
-// MMA: arith.addf {{.*}} : tensor<64x64xf32, #[[OUT]]>
-// MMA-NEXT: arith.maximumf {{.*}} : tensor<64x64xf32, #[[OUT]]>
-// MMA-NEXT: arith.truncf {{.*}} : tensor<64x64xf32, #[[OUT]]> to tensor<64x64xf16, #[[OUT]]>
-// MMA: tile.store {{.*}} : tensor<64x64x!tile.ptr<f16>, #[[OUT]]>
+// MMA-NOT: tile.convert_layout {{.*}}64x64xf32
+// MMA: tile.convert_layout %{{.*}} : tensor<64xf16, #{{.*}}> -> tensor<64xf16, #[[BIAS:slice[0-9]*]]>
+// MMA: tile.expand_dims %{{.*}} : tensor<64xf32, #[[BIAS]]> -> tensor<1x64xf32, #mma>
+// MMA: arith.addf %[[ACC]], {{.*}} : tensor<64x64xf32, #mma>
+// MMA-NEXT: arith.maximumf {{.*}} : tensor<64x64xf32, #mma>
+// MMA-NEXT: %[[OUT:.*]] = arith.truncf {{.*}} : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+// MMA-NOT: tile.convert_layout {{.*}}64x64xf32
+// MMA: %[[C:.*]] = tile.convert_layout %[[OUT]] : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #[[ST:blocked[0-9]*]]>
+// MMA-NEXT: tile.store {{.*}}, %[[C]], {{.*}} : tensor<64x64x!tile.ptr<f16>, #[[ST]]>
 
 // PTX-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // PTX: max.NaN.f32
-// PTX: cvt.rn.f16.f32
+// The mma layout holds pairs of adjacent columns: one cvt rounds two; the
+// store is scalar, as N is not known to be a multiple of 8.
+// PTX: cvt.rn.f16x2.f32
+// PTX: st.shared.b32
+// PTX: bar.sync
+// PTX: ld.shared.b16
+// PTX: st.global.b16

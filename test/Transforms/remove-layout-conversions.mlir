@@ -187,3 +187,76 @@ tile.func public @stays(%p: tensor<512x!tile.ptr<f32>, #b4>, %q: tensor<512x!til
   tile.return
 }
 }
+
+// -----
+
+#src = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// An epilogue: the bias row, ReLU and the cast to f16 run in the
+// accumulator's layout; only the bias row and the f16 result are converted,
+// not the f32 values.
+// CHECK-DAG: #[[SRC:.*]] = #tile.blocked<{sizePerThread = [1, 2]
+// CHECK-DAG: #[[DST:.*]] = #tile.blocked<{sizePerThread = [1, 8]
+// CHECK-LABEL: tile.func public @sink_past_truncation
+// CHECK-SAME: (%[[ACC:.*]]: tensor<64x64xf32, #[[SRC]]>, %[[BIAS:.*]]: tensor<1x64xf32, #[[DST]]>
+// CHECK: %[[B1:.*]] = tile.convert_layout %[[BIAS]] : tensor<1x64xf32, #[[DST]]> -> tensor<1x64xf32, #[[SRC]]>
+// CHECK: %[[B:.*]] = tile.broadcast %[[B1]] : tensor<1x64xf32, #[[SRC]]> -> tensor<64x64xf32, #[[SRC]]>
+// CHECK: %[[S:.*]] = arith.addf %[[ACC]], %[[B]] : tensor<64x64xf32, #[[SRC]]>
+// CHECK: %[[R:.*]] = arith.maximumf %[[S]], %{{.*}} : tensor<64x64xf32, #[[SRC]]>
+// CHECK: %[[H:.*]] = arith.truncf %[[R]] : tensor<64x64xf32, #[[SRC]]> to tensor<64x64xf16, #[[SRC]]>
+// CHECK: %[[C:.*]] = tile.convert_layout %[[H]] : tensor<64x64xf16, #[[SRC]]> -> tensor<64x64xf16, #[[DST]]>
+// CHECK: tile.store %{{.*}}, %[[C]] : tensor<64x64x!tile.ptr<f16>, #[[DST]]>
+// CHECK-NOT: tile.convert_layout
+tile.func public @sink_past_truncation(%acc: tensor<64x64xf32, #src>, %bias: tensor<1x64xf32, #dst>,
+                                       %p: tensor<64x64x!tile.ptr<f16>, #dst>) {
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #dst>
+  %c = tile.convert_layout %acc : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
+  %b = tile.broadcast %bias : tensor<1x64xf32, #dst> -> tensor<64x64xf32, #dst>
+  %s = arith.addf %c, %b : tensor<64x64xf32, #dst>
+  %r = arith.maximumf %s, %zero : tensor<64x64xf32, #dst>
+  %h = arith.truncf %r : tensor<64x64xf32, #dst> to tensor<64x64xf16, #dst>
+  tile.store %p, %h : tensor<64x64x!tile.ptr<f16>, #dst>
+  tile.return
+}
+
+// A widening op: the conversion stays on the narrower values before it.
+// CHECK-LABEL: tile.func public @stays_before_widening
+// CHECK: tile.convert_layout %{{.*}} : tensor<64x64xf16, #[[SRC]]> -> tensor<64x64xf16, #[[DST]]>
+// CHECK: arith.extf %{{.*}} : tensor<64x64xf16, #[[DST]]> to tensor<64x64xf32, #[[DST]]>
+tile.func public @stays_before_widening(%x: tensor<64x64xf16, #src>,
+                                        %p: tensor<64x64x!tile.ptr<f32>, #dst>) {
+  %c = tile.convert_layout %x : tensor<64x64xf16, #src> -> tensor<64x64xf16, #dst>
+  %e = arith.extf %c : tensor<64x64xf16, #dst> to tensor<64x64xf32, #dst>
+  tile.store %p, %e : tensor<64x64x!tile.ptr<f32>, #dst>
+  tile.return
+}
+
+// Moving past the cast would convert the other full-size operand of the
+// addition as well, or the f32 values would still be needed for their other
+// user: the conversion stays where it is.
+// CHECK-LABEL: tile.func public @stays_other_operand
+// CHECK: tile.convert_layout %{{.*}} : tensor<64x64xf32, #[[SRC]]> -> tensor<64x64xf32, #[[DST]]>
+// CHECK: arith.addf %{{.*}}, %{{.*}} : tensor<64x64xf32, #[[DST]]>
+// CHECK: arith.truncf %{{.*}} : tensor<64x64xf32, #[[DST]]> to tensor<64x64xf16, #[[DST]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK-LABEL: tile.func public @stays_two_users
+// CHECK: tile.convert_layout %{{.*}} : tensor<64x64xf32, #[[SRC]]> -> tensor<64x64xf32, #[[DST]]>
+// CHECK: arith.truncf %{{.*}} : tensor<64x64xf32, #[[DST]]> to tensor<64x64xf16, #[[DST]]>
+// CHECK-NOT: tile.convert_layout
+tile.func public @stays_other_operand(%acc: tensor<64x64xf32, #src>, %y: tensor<64x64xf32, #dst>,
+                                      %p: tensor<64x64x!tile.ptr<f16>, #dst>) {
+  %c = tile.convert_layout %acc : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
+  %s = arith.addf %c, %y : tensor<64x64xf32, #dst>
+  %h = arith.truncf %s : tensor<64x64xf32, #dst> to tensor<64x64xf16, #dst>
+  tile.store %p, %h : tensor<64x64x!tile.ptr<f16>, #dst>
+  tile.return
+}
+tile.func public @stays_two_users(%acc: tensor<64x64xf32, #src>,
+                                  %p: tensor<64x64x!tile.ptr<f16>, #dst>,
+                                  %q: tensor<64x64x!tile.ptr<f32>, #dst>) {
+  %c = tile.convert_layout %acc : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
+  %h = arith.truncf %c : tensor<64x64xf32, #dst> to tensor<64x64xf16, #dst>
+  tile.store %p, %h : tensor<64x64x!tile.ptr<f16>, #dst>
+  tile.store %q, %c : tensor<64x64x!tile.ptr<f32>, #dst>
+  tile.return
+}
