@@ -248,12 +248,15 @@ private:
     int64_t stages = numStages;
     // A warpgroup dot on the staged buffers, accumulating in a loop-carried
     // value, runs asynchronously: one in flight while the next iteration
-    // waits for its data and issues its copies. Its stage is then busy one
-    // iteration longer, so copies run stages - 2 iterations ahead.
+    // waits for its data. Its stage stays busy until the next iteration's
+    // wait retires it, so that iteration's copies are issued after the
+    // wait, into the stage just retired: still stages - 1 iterations ahead
+    // (as Triton orders them), where issuing them before the dot would
+    // leave one stage idle.
     WarpgroupDotOp asyncDot = getAsyncDot(loop, streams);
-    if (stages < 3)
-      asyncDot = {};
-    int64_t distance = asyncDot ? stages - 2 : stages - 1;
+    unsigned accIndex =
+        asyncDot ? asyncDot->getUses().begin()->getOperandNumber() : 0;
+    int64_t distance = stages - 1;
     Location loc = loop.getLoc();
     OpBuilder b(loop);
     Value iv = loop.getInductionVar();
@@ -378,7 +381,7 @@ private:
 
     // Each iteration: wait for its own group and its stage's mbarrier (the
     // ((iv - lb) / stages)-th phase of it), issue the copies `distance`
-    // ahead, read its stage.
+    // ahead (after the dot's wait for an asynchronous dot), read its stage.
     b.setInsertionPointToStart(loop.getBody());
     if (anyCopy)
       AsyncWaitOp::create(b, loc, AsyncTokenType::get(&getContext()),
@@ -395,6 +398,18 @@ private:
       Value phase = arith::AndIOp::create(
           b, loc, round, arith::ConstantIntOp::create(b, loc, 1, 32));
       WaitBarrierOp::create(b, loc, barrierOf(slot), phase);
+    }
+    // The asynchronous dot: at most this iteration's still in flight at its
+    // end, and the copies issued after that wait.
+    if (asyncDot) {
+      if (!slot)
+        slot = arith::RemUIOp::create(b, loc, toI32(iv), stageCount);
+      asyncDot.setIsAsync(true);
+      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      b.setInsertionPoint(yield);
+      auto pending = WarpgroupDotWaitOp::create(
+          b, loc, asyncDot.getType(), asyncDot.getResult(), 1);
+      yield->setOperand(accIndex, pending.getResult(0));
     }
     Value ahead = arith::AddIOp::create(b, loc, iv, constant(distance));
     Value aheadSlot = arith::RemUIOp::create(b, loc, toI32(ahead), stageCount);
@@ -416,14 +431,7 @@ private:
     // before the ring is freed.
     b.setInsertionPointAfter(loop);
     if (asyncDot) {
-      asyncDot.setIsAsync(true);
-      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-      unsigned index = asyncDot->getUses().begin()->getOperandNumber();
-      OpBuilder inside(yield);
-      auto pending = WarpgroupDotWaitOp::create(
-          inside, loc, asyncDot.getType(), asyncDot.getResult(), 1);
-      yield->setOperand(index, pending.getResult(0));
-      Value result = loop.getResult(index);
+      Value result = loop.getResult(accIndex);
       auto done = WarpgroupDotWaitOp::create(b, loc, result.getType(), result,
                                              0);
       result.replaceAllUsesExcept(done.getResult(0), done);

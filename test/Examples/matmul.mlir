@@ -61,20 +61,25 @@
 // BF16-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // BF16-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 
+// The products run asynchronously, one group in flight; the copies two
+// iterations ahead come after the wait that retires the previous
+// iteration's products, behind a barrier (another warp's products may have
+// read that stage).
 // WGMMA: .target sm_90a
-// WGMMA: cp.async.commit_group
+// WGMMA-COUNT-2: cp.async.commit_group
 // WGMMA-NOT: cp.async.commit_group
-// WGMMA: cp.async.wait_group{{[[:space:]]+}}0;
+// WGMMA: cp.async.wait_group{{[[:space:]]+}}1;
 // WGMMA-NEXT: fence.proxy.async.shared::cta;
 // WGMMA-NOT: bar.sync
 // WGMMA: bar.sync{{[[:space:]]+}}0;
-// WGMMA-NOT: bar.sync
-// WGMMA: cp.async.commit_group
 // WGMMA-NOT: bar.sync
 // WGMMA: wgmma.fence.sync.aligned;
 // WGMMA-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // WGMMA: wgmma.commit_group.sync.aligned;
 // WGMMA: wgmma.wait_group.sync.aligned 1;
+// WGMMA-NOT: cp.async
+// WGMMA: bar.sync{{[[:space:]]+}}0;
+// WGMMA: cp.async.commit_group
 // WGMMA-NOT: bar.sync
 // WGMMA: wgmma.wait_group.sync.aligned 0;
 // WGMMA: cp.async.wait_group{{[[:space:]]+}}0;

@@ -34,13 +34,19 @@
 // SM90A: cvta.param.u64
 // SM90A-COUNT-3: mbarrier.init.shared.b64
 // SM90A: bar.sync
+// Iterations 0 and 1 before the loop; in it, the wait for the stage, the
+// products, the wait retiring the previous ones and the copies two ahead
+// into the stage they read.
+// SM90A: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 32768;
+// SM90A-COUNT-3: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 // SM90A: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 32768;
 // SM90A-COUNT-3: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 // SM90A: mbarrier.try_wait.parity.shared.b64
-// SM90A: bar.sync
-// SM90A-COUNT-3: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+// SM90A-NOT: cp.async.bulk.tensor
 // SM90A: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // SM90A: wgmma.wait_group.sync.aligned 1
+// SM90A: bar.sync
+// SM90A-COUNT-3: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 // SM90A-NOT: cp.async.wait_group
 // SM90A: wgmma.wait_group.sync.aligned 0
 // SM90A-COUNT-3: mbarrier.inval.shared.b64

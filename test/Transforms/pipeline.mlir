@@ -276,11 +276,15 @@ tile.func public @index_loop(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, 
 // -----
 
 // A warpgroup dot accumulating in the loop runs asynchronously: one group
-// of products in flight, so its stage stays busy an iteration longer and
-// the copies run stages - 2 iterations ahead (one for 3 stages). The dot's
-// result goes through tile.warpgroup_dot_wait {pendings = 1} to the next
-// iteration, and {pendings = 0} after the loop, before the rings are freed.
-// With 2 stages there is no room for that: the dot stays synchronous.
+// of products in flight. The dot's result goes through
+// tile.warpgroup_dot_wait {pendings = 1} to the next iteration, which
+// retires the previous iteration's dot; the copies come after that wait,
+// into the stage it retired, so they still run stages - 1 iterations ahead
+// (two for 3 stages, one for 2). After the loop, {pendings = 0} before the
+// rings are freed. The barrier analysis puts two barriers in an iteration:
+// one after the wait for the iteration's own copies (other threads wrote
+// them), one before the copies that overwrite the stage another warp's dot
+// may have read last.
 #blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
@@ -288,18 +292,23 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // CHECK-LABEL: tile.func public @wgmma_staged
 // CHECK: %[[RA:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x64xf16, #nvmma, mutable>
 // CHECK: %[[RB:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x64xf16, #nvmma, mutable>
-// CHECK: tile.async_commit_group
+// CHECK-COUNT-2: tile.async_commit_group
 // CHECK-NOT: tile.async_commit_group
 // CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
-// CHECK-NEXT: tile.async_wait {num = 0 : i32}
-// CHECK: %[[AHEAD:.*]] = arith.addi %[[IV]], %c1_i32
-// CHECK: arith.remui %[[AHEAD]], %c3_i32
-// CHECK: tile.async_commit_group
+// CHECK-NEXT: tile.async_wait {num = 1 : i32}
 // CHECK: %[[NOW:.*]] = arith.remui %[[IV]], %c3_i32
+// CHECK-NOT: tile.async_copy_global_to_local
 // CHECK: %[[SA:.*]] = tile.buffer_index %[[RA]][%[[NOW]]]
 // CHECK: %[[SB:.*]] = tile.buffer_index %[[RB]][%[[NOW]]]
 // CHECK: %[[D:.*]] = tile.warpgroup_dot %[[SA]], %[[SB]], %[[ACC]] {isAsync}
 // CHECK-NEXT: %[[W:.*]] = tile.warpgroup_dot_wait %[[D]] {pendings = 1 : i32}
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[IV]], %c2_i32
+// CHECK: %[[NEXT:.*]] = arith.remui %[[AHEAD]], %c3_i32
+// CHECK: tile.buffer_index %[[RA]][%[[NEXT]]]
+// CHECK: tile.async_copy_global_to_local
+// CHECK: tile.buffer_index %[[RB]][%[[NEXT]]]
+// CHECK: tile.async_copy_global_to_local
+// CHECK: tile.async_commit_group
 // CHECK-NEXT: scf.yield %[[W]]
 // CHECK: %[[DONE:.*]] = tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
 // CHECK-NEXT: tile.async_wait {num = 0 : i32}
@@ -308,13 +317,22 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // CHECK-NEXT: tile.return %[[DONE]]
 
 // TWO-LABEL: tile.func public @wgmma_staged
-// TWO-NOT: isAsync
-// TWO-NOT: tile.warpgroup_dot_wait
-// TWO: tile.return
+// TWO: tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #nvmma, mutable>
+// TWO: scf.for %[[IV:.*]] = %c0_i32
+// TWO-NEXT: tile.async_wait {num = 0 : i32}
+// TWO: tile.warpgroup_dot {{.*}} {isAsync}
+// TWO-NEXT: tile.warpgroup_dot_wait %{{.*}} {pendings = 1 : i32}
+// TWO: arith.addi %[[IV]], %c1_i32
+// TWO: tile.async_commit_group
+// TWO-NEXT: scf.yield
+// TWO: tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
 
 // BAR-LABEL: tile.func public @wgmma_staged
 // BAR: scf.for
-// BAR-NEXT: tile.async_wait {num = 0 : i32}
+// BAR-NEXT: tile.async_wait {num = 1 : i32}
+// BAR-NOT: gpu.barrier
+// BAR: gpu.barrier
+// BAR-NEXT: tile.warpgroup_dot
 // BAR-NOT: gpu.barrier
 // BAR: gpu.barrier
 // BAR-NEXT: tile.async_copy_global_to_local
@@ -368,9 +386,13 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
 // CHECK: %[[RB:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x64xf16, #nvmma, mutable>
 // CHECK: %[[BRING:.*]] = tile.local_alloc : () -> !tile.buffer<3x1xi64, #{{.*}}, mutable>
 // CHECK-COUNT-3: tile.init_barrier %{{.*}}, 1
+// Iterations 0 and 1 before the loop.
 // CHECK: tile.barrier_expect %{{.*}}, 24576, %{{.*}}
 // CHECK: tile.async_tma_copy %arg0[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.tensordesc<128x64xf16>
 // CHECK: tile.async_tma_copy %arg1[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.tensordesc<64x64xf16>
+// CHECK: tile.barrier_expect %{{.*}}, 24576, %{{.*}}
+// CHECK: tile.async_tma_copy %arg0
+// CHECK: tile.async_tma_copy %arg1
 // CHECK-NOT: tile.async_commit_group
 // CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK: %[[NOW:.*]] = arith.remui %[[IV]], %c3_i32
@@ -379,15 +401,17 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
 // CHECK: %[[PHASE:.*]] = arith.andi %[[ROUND]], %c1_i32
 // CHECK: %[[WB:.*]] = tile.buffer_index %[[BRING]][%[[NOW]]]
 // CHECK: tile.wait_barrier %[[WB]], %[[PHASE]]
-// CHECK: %[[AHEAD:.*]] = arith.addi %[[IV]], %c1_i32
+// CHECK: %[[SA:.*]] = tile.buffer_index %[[RA]][%[[NOW]]]
+// CHECK: %[[SB:.*]] = tile.buffer_index %[[RB]][%[[NOW]]]
+// CHECK: tile.warpgroup_dot %[[SA]], %[[SB]], %[[ACC]] {isAsync}
+// CHECK-NEXT: tile.warpgroup_dot_wait %{{.*}} {pendings = 1 : i32}
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[IV]], %c2_i32
 // CHECK: %[[NEXT:.*]] = arith.remui %[[AHEAD]], %c3_i32
 // CHECK: %[[NB:.*]] = tile.buffer_index %[[BRING]][%[[NEXT]]]
 // CHECK: tile.barrier_expect %[[NB]], 24576
 // CHECK: tile.async_tma_copy %arg0[{{.*}}], %{{.*}}, %[[NB]]
 // CHECK: tile.async_tma_copy %arg1[{{.*}}], %{{.*}}, %[[NB]]
-// CHECK: %[[SA:.*]] = tile.buffer_index %[[RA]][%[[NOW]]]
-// CHECK: %[[SB:.*]] = tile.buffer_index %[[RB]][%[[NOW]]]
-// CHECK: tile.warpgroup_dot %[[SA]], %[[SB]], %[[ACC]] {isAsync}
+// CHECK-NEXT: scf.yield
 // CHECK: tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
 // CHECK-NOT: tile.async_wait
 // CHECK-COUNT-3: tile.inval_barrier

@@ -144,12 +144,13 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
 
     The buffers may also feed a `tile.warpgroup_dot` (sm_90a). When such a
     dot reads two staged buffers and only yields its result back to its
-    accumulator, and `num-stages` is at least 3, it runs asynchronously:
-    `isAsync`, its result through `tile.warpgroup_dot_wait {pendings = 1}`
-    to the next iteration and `{pendings = 0}` after the loop (before the
-    rings are freed). A stage is then read one iteration longer, so the
-    copies run `num-stages - 2` iterations ahead (the wait at the top of
-    each iteration keeps `num-stages - 3` groups pending).
+    accumulator, it runs asynchronously: `isAsync`, its result through
+    `tile.warpgroup_dot_wait {pendings = 1}` to the next iteration and
+    `{pendings = 0}` after the loop (before the rings are freed). That wait
+    retires the previous iteration's dot, so the iteration's copies come
+    after it, into the stage that dot read: still `num-stages - 1`
+    iterations ahead, as Triton orders them (the barrier before them is
+    then a second one in the iteration, for cp.async copies).
 
     On sm_90 and newer, a `tile.descriptor_load` whose only use is a
     `tile.local_alloc` of the descriptor's own NVMMA layout (a warpgroup
