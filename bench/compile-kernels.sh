@@ -129,6 +129,14 @@ matmul_tma_blocks 128 128 64 8 3
 matmul_tma_blocks 128 256 64 8 3
 matmul_tma_blocks 128 256 64 8 4
 matmul_tma_blocks 128 256 64 8 4 bf16
+# Persistent (bench/kernels/matmul_tma_persistent.mlir; launched with one
+# program per SM): matmul_tma_persistent_[bf16_]<BM>x<BN>x<BK>_w<warps>[_s<stages>].
+matmul_tma_persistent() { # BM BN BK warps stages [element type]
+  matmul_variant "$root/bench/kernels/matmul_tma_persistent.mlir" matmul_tma_persistent 90a '' \
+    "$1" "$2" "$3" "$4" "$5" "${6:-f16}" 90a
+}
+matmul_tma_persistent 128 256 64 8 3
+matmul_tma_persistent 128 256 64 8 3 bf16
 matmul_tma_blocks 128 128 64 4 3 f16 90
 matmul_tma_blocks 128 128 64 8 3 f16 90
 matmul_tma_blocks 128 256 64 8 3 f16 90

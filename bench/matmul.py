@@ -1,11 +1,13 @@
 """Matrix products on tensor cores: tile (examples/matmul.mlir as written and
 bench/kernels/matmul_blocks.mlir at several block shapes, mma.sync with
 cp.async pipelining, and for sm_90a wgmma; bench/kernels/matmul_tma_blocks.mlir,
-wgmma (sm_90a) or mma.sync (sm_90) on TMA copies), Triton (the tutorial kernel, same 64x64x32 blocks and
+wgmma (sm_90a) or mma.sync (sm_90) on TMA copies, and
+bench/kernels/matmul_tma_persistent.mlir, one program per SM), Triton (the tutorial kernel, same 64x64x32 blocks and
 4 warps, and its 128x256x64 / 8 warps / 3 stages configuration) and cuBLAS
 (torch.matmul),
 in one process on the same f16 inputs, checked against an f32 product, timed
-with triton.testing.do_bench medians. Every product is written in the inputs'
+with triton.testing.do_bench medians (the median of three rounds over all
+implementations in turn). Every product is written in the inputs'
 element type (f16 or bf16), as cuBLAS writes it, except the example as
 written, which writes f32.
 
@@ -14,6 +16,7 @@ written, which writes f32.
 
 import argparse
 import json
+import statistics
 import time
 
 import torch
@@ -37,17 +40,24 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
                 # sm_90a: wgmma reading what TMA copied.
                 (128, 128, 64, 8, 3, "tma"), (128, 256, 64, 8, 3, "tma"),
                 (128, 256, 64, 8, 4, "tma"),
+                # sm_90a: persistent, one program per SM.
+                (128, 256, 64, 8, 3, "tma persistent"),
                 # sm_90: mma.sync reading what TMA copied.
                 (128, 128, 64, 4, 3, "tma mma.sync"), (128, 128, 64, 8, 3, "tma mma.sync"), (128, 256, 64, 8, 3, "tma mma.sync"),
                 (128, 256, 64, 8, 4, "tma mma.sync")]
 # Triton's: the tutorial kernel at the same 64x64x32 blocks, and its
 # 128x256x64 / 8 warps / 3 stages configuration.
 TRITON_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 256, 64, 8, 3)]
+SMS = 0  # multiprocessors: the grid of the persistent kernels
+ROUNDS = 3
+# Not timed: every configuration on a shape that is not a multiple of its
+# blocks, the persistent kernels also with fewer programs than SMs.
+RAGGED = (1008, 1040, 528)
 
 
 # bf16: the two largest configurations, on the large square shapes.
 BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 256, 64, 8, 3, "wgmma"),
-                (128, 256, 64, 8, 4, "tma")]
+                (128, 256, 64, 8, 4, "tma"), (128, 256, 64, 8, 3, "tma persistent")]
 BF16_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
 
 
@@ -57,6 +67,8 @@ def variant(bm, bn, bk, warps, stages, mma="mma.sync", dtype="f16"):
     name = name if dtype == "f16" else name.replace("matmul_", f"matmul_{dtype}_", 1)
     if mma == "tma":  # matmul_tma_[bf16_]...
         return name.replace("matmul_", "matmul_tma_", 1)
+    if mma == "tma persistent":  # matmul_tma_persistent_[bf16_]...
+        return name.replace("matmul_", "matmul_tma_persistent_", 1)
     if mma == "tma mma.sync":  # matmul_tma_..._sm90
         return name.replace("matmul_", "matmul_tma_", 1) + "_sm90"
     return name if mma == "mma.sync" else f"{name}_wgmma"
@@ -67,17 +79,37 @@ def label(who, bm, bn, bk, warps, stages, mma=None):
     return f"{who} ({bm}x{bn}x{bk}, {warps} warps, {stages} stage{'s' if stages > 1 else ''})"
 
 
+def check_ragged(ours):
+    m, n, k = RAGGED
+    for (dtype, *cfg), kernel in ours.items():
+        torch_dtype = torch.float16 if dtype == "f16" else torch.bfloat16
+        a = torch.randn(m, k, device="cuda", dtype=torch_dtype)
+        b = torch.randn(k, n, device="cuda", dtype=torch_dtype)
+        ref = a.float() @ b.float()
+        programs = triton.cdiv(m, cfg[0]) * triton.cdiv(n, cfg[1])
+        for grid in [programs] if "persistent" not in cfg else [min(programs, SMS), 7]:
+            c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
+            kernel.bind([grid], a, b, c, m, n, k)()
+            err = ((c.float() - ref).norm() / ref.norm()).item()
+            if not err < 1e-2:
+                print(f"MISMATCH {dtype} {label('tile', *cfg)} {m}x{n}x{k} grid {grid}: {err}")
+    torch.cuda.synchronize()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("kernels")
     parser.add_argument("--out")
     args = parser.parse_args()
     torch.manual_seed(0)
+    global SMS
+    SMS = torch.cuda.get_device_properties(0).multi_processor_count
     ours = {("f16",) + cfg: Kernel(args.kernels, variant(*cfg), "matmul")
             for cfg in TILE_CONFIGS}
     ours.update({("bf16",) + cfg: Kernel(args.kernels, variant(*cfg, dtype="bf16"), "matmul")
                  for cfg in BF16_CONFIGS})
     plain = Kernel(args.kernels, "matmul", "matmul")
+    check_ragged(ours)
     rows = []
     runs = [("f16", shape) for shape in SHAPES] + [("bf16", shape) for shape in BF16_SHAPES]
     for dtype, (m, n, k) in runs:
@@ -92,8 +124,10 @@ def main():
             bm, bn = cfg[0], cfg[1]
             c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
             name = label("tile", *cfg)
-            impls[name] = ours[(dtype,) + cfg].bind(
-                [triton.cdiv(m, bm) * triton.cdiv(n, bn)], a, b, c, m, n, k)
+            programs = triton.cdiv(m, bm) * triton.cdiv(n, bn)
+            if "persistent" in cfg:
+                programs = min(programs, SMS)
+            impls[name] = ours[(dtype,) + cfg].bind([programs], a, b, c, m, n, k)
             outs[name] = c
         if dtype == "f16":
             c = torch.full((m, n), float("nan"), device="cuda")
@@ -115,12 +149,19 @@ def main():
             fn()
         outs["cuBLAS"] = torch.matmul(a, b).float()
         torch.cuda.synchronize()
+        # Rounds over all implementations in turn, so that each sees the
+        # GPU's clocks and temperature alike; the median of the rounds.
+        times = {name: [] for name in impls}
+        for _ in range(ROUNDS):
+            for name, fn in impls.items():
+                times[name].append(triton.testing.do_bench(fn, warmup=25, rep=100,
+                                                           return_mode="median"))
         measured = []
-        for name, fn in impls.items():
+        for name in impls:
             err = ((outs[name] - ref).norm() / ref.norm()).item()
             if not err < 1e-2:
                 print(f"MISMATCH {name} {m}x{n}x{k}: {err}")
-            ms = triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
+            ms = statistics.median(times[name])
             measured.append({"shape": f"{m}x{n}x{k}" + ("" if dtype == "f16" else " bf16"),
                              "impl": name, "ms": ms,
                              "TFLOP/s": 2 * m * n * k / ms / 1e9, "error": err})

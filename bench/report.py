@@ -104,8 +104,10 @@ if os.path.exists(matmul_path):
         f"`bench/matmul.py`: {mm['gpu']}, {mm['date']}, Triton {mm['triton']}, PyTorch "
         f"{mm['torch']}. f16 (or bf16) inputs, f32 accumulation, output in the inputs' "
         "type for tile, Triton and cuBLAS (torch.matmul) alike; the example as written "
-        "writes f32. Medians of `triton.testing.do_bench`; every output checked "
-        "against an f32 product first.",
+        "writes f32. Medians of `triton.testing.do_bench`, the median of three rounds "
+        "over all implementations in turn; every output checked against an f32 product "
+        "first, and every tile configuration also at 1008x1040x528 (the persistent ones "
+        "with fewer programs than SMs too).",
         "",
         "TFLOP/s, and in brackets the ratio to cuBLAS in the same run. tile's "
         "configurations run bench/kernels/matmul_blocks.mlir (M, N, K multiples of 16); "

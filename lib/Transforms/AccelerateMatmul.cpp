@@ -228,7 +228,8 @@ public:
     Value a = operand(dot.getA(), k), bb = operand(dot.getB(), n);
     Value c = ConvertLayoutOp::create(b, loc, withEncoding(cType, mma),
                                       dot.getC());
-    auto product = WarpgroupDotOp::create(b, loc, c.getType(), a, bb, c);
+    auto product = WarpgroupDotOp::create(b, loc, c.getType(), a, bb, c,
+                                          /*useC=*/Value());
     Value result = ConvertLayoutOp::create(b, loc, dot.getType(), product);
     dot.replaceAllUsesWith(result);
     dot.erase();

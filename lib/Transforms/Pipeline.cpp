@@ -17,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tile {
@@ -171,9 +172,30 @@ std::optional<Stream> getStream(scf::ForOp loop, Operation *load,
   return Stream{load, alloc, std::move(*slice), std::move(carried)};
 }
 
+/// Whether `use` of an asynchronous dot's result only passes the value back
+/// to the dot's accumulator, iteration argument `index` of `loop`: the
+/// loop's yield there, or the yield of an scf.if in the loop body whose
+/// result the loop yields there (the epilogue of a flattened persistent
+/// loop, which hands the next tile zeros).
+bool isCarriedBack(OpOperand &use, scf::ForOp loop, unsigned index) {
+  auto yield = dyn_cast<scf::YieldOp>(use.getOwner());
+  if (!yield)
+    return false;
+  Operation *parent = yield->getParentOp();
+  if (parent == loop)
+    return use.getOperandNumber() == index;
+  auto ifOp = dyn_cast<scf::IfOp>(parent);
+  if (!ifOp || ifOp->getBlock() != loop.getBody())
+    return false;
+  Value result = ifOp.getResult(use.getOperandNumber());
+  return result.hasOneUse() &&
+         isCarriedBack(*result.getUses().begin(), loop, index);
+}
+
 /// The loop's warpgroup dot that can run asynchronously: both operands
-/// staged by `streams`, the accumulator an iteration argument, and the
-/// result only yielded back to it.
+/// staged by `streams`, the accumulator an iteration argument read by the
+/// dot alone, and the result carried back to it (isCarriedBack) or used
+/// inside an scf.if of the loop body, which then waits for the products.
 WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
   auto staged = [&](Value buffer) {
     return llvm::any_of(
@@ -185,14 +207,84 @@ WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
     auto acc = dyn_cast<BlockArgument>(dot.getC());
     if (!staged(dot.getA()) || !staged(dot.getB()) || !acc ||
         acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
-        !dot->hasOneUse())
+        !acc.hasOneUse())
       continue;
-    OpOperand &use = *dot->getUses().begin();
-    if (isa<scf::YieldOp>(use.getOwner()) &&
-        use.getOperandNumber() == acc.getArgNumber() - 1)
+    unsigned index = acc.getArgNumber() - 1;
+    bool carried = false, usable = true;
+    for (OpOperand &use : dot->getUses()) {
+      if (isCarriedBack(use, loop, index)) {
+        carried = true;
+        continue;
+      }
+      Operation *ifOp = use.getOwner()->getParentOfType<scf::IfOp>();
+      while (ifOp && ifOp->getBlock() != loop.getBody())
+        ifOp = ifOp->getParentOfType<scf::IfOp>();
+      usable &= ifOp != nullptr;
+    }
+    if (carried && usable)
       return dot;
   }
   return {};
+}
+
+/// A loop that restarts an accumulation on some iterations yields
+/// select(%reset, zeros, %d) for the warpgroup dot %d on its accumulator
+/// (canonicalization's form of a flattened persistent loop, whose epilogue
+/// on each tile's last step hands the next tile zeros). The select reads
+/// the products every iteration, so the dot could never stay in flight.
+/// Instead %d is carried with %reset, and the next iteration's dot adds its
+/// accumulator only where %reset was false (`accumulate if`). Returns the
+/// loop, replaced if rewritten.
+scf::ForOp carryResetAsFlag(scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto dot : loop.getBody()->getOps<WarpgroupDotOp>()) {
+    auto acc = dyn_cast<BlockArgument>(dot.getC());
+    if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+        dot.getUseC())
+      continue;
+    unsigned index = acc.getArgNumber() - 1;
+    auto select = yield.getOperand(index).getDefiningOp<arith::SelectOp>();
+    if (!select || !select->hasOneUse() ||
+        select.getFalseValue() != dot.getResult() ||
+        !select.getCondition().getType().isInteger(1) ||
+        !loop.isDefinedOutsideOfLoop(select.getTrueValue()) ||
+        !matchPattern(select.getTrueValue(), m_AnyZeroFloat()))
+      continue;
+    Location loc = select.getLoc();
+    Value zeros = select.getTrueValue();
+    IRRewriter rewriter(loop.getContext());
+    rewriter.setInsertionPoint(loop);
+    Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    Value reset = select.getCondition();
+    FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+        rewriter, no, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+          return SmallVector<Value>{reset};
+        });
+    if (failed(replaced))
+      return loop;
+    auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+    Value wasReset = newLoop.getRegionIterArgs().back();
+    rewriter.setInsertionPoint(dot);
+    Value useC = arith::XOrIOp::create(
+        rewriter, loc, wasReset, arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+    rewriter.modifyOpInPlace(dot, [&] { dot.getUseCMutable().assign(useC); });
+    Operation *newYield = newLoop.getBody()->getTerminator();
+    rewriter.modifyOpInPlace(newYield,
+                             [&] { newYield->setOperand(index, dot.getResult()); });
+    rewriter.eraseOp(select);
+    // After the loop: the accumulator as the select would have left it.
+    Value result = newLoop.getResult(index);
+    if (!result.use_empty()) {
+      rewriter.setInsertionPointAfter(newLoop);
+      auto after = arith::SelectOp::create(rewriter, loc,
+                                           newLoop.getResults().back(), zeros,
+                                           result);
+      rewriter.replaceAllUsesExcept(result, after, after);
+    }
+    return newLoop;
+  }
+  return loop;
 }
 
 class Pipeline : public tile::impl::PipelineBase<Pipeline> {
@@ -228,6 +320,7 @@ private:
     // iterations to take consecutive stages.
     if (!lb || *lb < 0 || step != 1)
       return;
+    loop = carryResetAsFlag(loop);
     SmallVector<Stream> streams;
     for (Operation &op : *loop.getBody())
       if (std::optional<Stream> stream = getStream(loop, &op, hasTMA, alignment))
@@ -255,7 +348,7 @@ private:
     // leave one stage idle.
     WarpgroupDotOp asyncDot = getAsyncDot(loop, streams);
     unsigned accIndex =
-        asyncDot ? asyncDot->getUses().begin()->getOperandNumber() : 0;
+        asyncDot ? cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1 : 0;
     int64_t distance = stages - 1;
     Location loc = loop.getLoc();
     OpBuilder b(loop);
@@ -399,17 +492,32 @@ private:
           b, loc, round, arith::ConstantIntOp::create(b, loc, 1, 32));
       WaitBarrierOp::create(b, loc, barrierOf(slot), phase);
     }
-    // The asynchronous dot: at most this iteration's still in flight at its
-    // end, and the copies issued after that wait.
+    // The asynchronous dot: right after it, a wait that leaves only its own
+    // products in flight, and the copies after that wait. Uses that need
+    // the products (an epilogue in an scf.if) wait for all of them first.
     if (asyncDot) {
       if (!slot)
         slot = arith::RemUIOp::create(b, loc, toI32(iv), stageCount);
       asyncDot.setIsAsync(true);
-      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-      b.setInsertionPoint(yield);
+      b.setInsertionPointAfter(asyncDot);
       auto pending = WarpgroupDotWaitOp::create(
           b, loc, asyncDot.getType(), asyncDot.getResult(), 1);
-      yield->setOperand(accIndex, pending.getResult(0));
+      asyncDot.getResult().replaceAllUsesExcept(pending.getResult(0), pending);
+      DenseMap<Block *, Value> done;
+      for (OpOperand &use :
+           llvm::make_early_inc_range(pending.getResult(0).getUses())) {
+        if (isCarriedBack(use, loop, accIndex))
+          continue;
+        Block *block = use.getOwner()->getBlock();
+        Value &all = done[block];
+        if (!all) {
+          OpBuilder inside = OpBuilder::atBlockBegin(block);
+          all = WarpgroupDotWaitOp::create(inside, loc, asyncDot.getType(),
+                                           pending.getResult(0), 0)
+                    .getResult(0);
+        }
+        use.set(all);
+      }
     }
     Value ahead = arith::AddIOp::create(b, loc, iv, constant(distance));
     Value aheadSlot = arith::RemUIOp::create(b, loc, toI32(ahead), stageCount);

@@ -276,7 +276,8 @@ bool isRematerializable(Value value, Attribute layout, unsigned depth) {
 /// element-wise users and broadcasts (same layout), reductions (the slice of
 /// it), expand_dims of a slice (its parent), reshapes and splits that then
 /// rename registers (getReshapedLayout, getUnpairedLayout), loop-carried
-/// values (scf.for iter_args, yields and results), and consumers that accept
+/// values (scf.for iter_args, yields and results), scf.if results with what
+/// each branch yields for them, and consumers that accept
 /// any layout (stores whose pointers are already in it, further
 /// conversions). Other users outside the loops around the conversion get the
 /// old layout back through a conversion there, which runs less often. The
@@ -336,7 +337,7 @@ private:
     if (auto arg = dyn_cast<BlockArgument>(value))
       if (isa<scf::ForOp>(arg.getOwner()->getParentOp()))
         return retype(value, layout);
-    if (value.getDefiningOp<scf::ForOp>())
+    if (isa_and_nonnull<scf::ForOp, scf::IfOp>(value.getDefiningOp()))
       return retype(value, layout);
     // Decided once every value reachable from the conversion has its layout:
     // the value may still get this one through another path.
@@ -385,6 +386,18 @@ private:
            needs(yield->getOpOperand(index), layout);
   }
 
+  /// Result `index` of `ifOp` and what each branch yields for it move
+  /// together.
+  bool retypeBranches(scf::IfOp ifOp, unsigned index, Attribute layout) {
+    if (!retype(ifOp.getResult(index), layout))
+      return false;
+    for (Region &region : ifOp->getRegions())
+      if (!region.empty() &&
+          !needs(region.front().getTerminator()->getOpOperand(index), layout))
+        return false;
+    return true;
+  }
+
   bool visitUses(Value value) {
     Attribute layout = layouts.lookup(value);
     if (auto arg = dyn_cast<BlockArgument>(value)) {
@@ -394,6 +407,10 @@ private:
           return false;
     } else if (auto loop = value.getDefiningOp<scf::ForOp>()) {
       if (!retypeCarried(loop, cast<OpResult>(value).getResultNumber(), layout))
+        return false;
+    } else if (auto ifOp = value.getDefiningOp<scf::IfOp>()) {
+      if (!retypeBranches(ifOp, cast<OpResult>(value).getResultNumber(),
+                          layout))
         return false;
     }
     auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
@@ -413,6 +430,11 @@ private:
             !retype(split.getOutRHS(), halves))
           return false;
       } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+        if (auto ifOp = dyn_cast<scf::IfOp>(yield->getParentOp())) {
+          if (!retypeBranches(ifOp, use.getOperandNumber(), layout))
+            return false;
+          continue;
+        }
         auto loop = dyn_cast<scf::ForOp>(yield->getParentOp());
         if (!loop || !retypeCarried(loop, use.getOperandNumber(), layout))
           return false;

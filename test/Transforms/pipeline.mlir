@@ -369,6 +369,109 @@ tile.func public @wgmma_staged(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}
 
 // -----
 
+// A flattened persistent loop: the accumulator restarts from zeros after
+// each block's last step (%last), where an scf.if stores the block. The
+// select canonicalization makes of that reset is carried as a flag
+// instead: the dot adds its accumulator if the previous step did not reset,
+// and stays asynchronous; the epilogue waits for all products first. The
+// copies come after the wait for all but the newest group, before the if.
+// After the loop, the select on the last values.
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// CHECK-LABEL: tile.func public @reset
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+// CHECK: %[[R:.*]]:2 = scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]], %[[WAS:.*]] = %false)
+// CHECK: %[[USE:.*]] = arith.xori %[[WAS]], %true : i1
+// CHECK: %[[D:.*]] = tile.warpgroup_dot %{{.*}}, %{{.*}}, %[[ACC]] accumulate if %[[USE]] {isAsync}
+// CHECK-NEXT: %[[W:.*]] = tile.warpgroup_dot_wait %[[D]] {pendings = 1 : i32}
+// CHECK: tile.async_copy_global_to_local
+// CHECK: tile.async_commit_group
+// CHECK: %[[LAST:.*]] = arith.cmpi eq
+// CHECK-NEXT: scf.if %[[LAST]] {
+// CHECK-NEXT: %[[ALL:.*]] = tile.warpgroup_dot_wait %[[W]] {pendings = 0 : i32}
+// CHECK-NEXT: tile.store %{{.*}}, %[[ALL]]
+// CHECK: scf.yield %[[W]], %[[LAST]] : tensor<64x64xf32, #mma>, i1
+// CHECK: %[[DONE:.*]] = tile.warpgroup_dot_wait %[[R]]#0 {pendings = 0 : i32}
+// CHECK: %[[OUT:.*]] = arith.select %[[R]]#1, %[[ZERO]], %[[DONE]]
+// CHECK: tile.return %[[OUT]]
+tile.func public @reset(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                        %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                        %c: tensor<64x64x!tile.ptr<f32>, #mma>,
+                        %n: i32, %steps: i32) -> tensor<64x64xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4096 = arith.constant 4096 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>>
+  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+  %cols = tile.broadcast %r2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+  %as = tile.splat %a : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
+  %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
+  %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %k0 = arith.muli %iv, %c4096 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %k0s, %cols : tensor<64x64xi32, #blocked>
+    %ap = tile.addptr %as, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %bp = tile.addptr %bs, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %x = tile.load %ap : tensor<64x64x!tile.ptr<f16>, #blocked>
+    %y = tile.load %bp : tensor<64x64x!tile.ptr<f16>, #blocked>
+    %xa = tile.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    %k = arith.remui %iv, %steps : i32
+    %c1s = arith.subi %steps, %c1 : i32
+    %last = arith.cmpi eq, %k, %c1s : i32
+    scf.if %last {
+      tile.store %c, %d : tensor<64x64x!tile.ptr<f32>, #mma>
+    }
+    %next = arith.select %last, %zero, %d : tensor<64x64xf32, #mma>
+    scf.yield %next : tensor<64x64xf32, #mma>
+  }
+  tile.return %res : tensor<64x64xf32, #mma>
+}
+
+// The accumulator also read outside the dot (here its running sum is
+// stored every step): the dot waits for its products, as an asynchronous
+// one would leave that read racing with the tensor cores.
+// CHECK-LABEL: tile.func public @read_acc
+// CHECK-NOT: isAsync
+// CHECK-NOT: tile.warpgroup_dot_wait
+// CHECK: tile.return
+tile.func public @read_acc(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                           %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                           %c: tensor<64x64x!tile.ptr<f32>, #mma>,
+                           %n: i32) -> tensor<64x64xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4096 = arith.constant 4096 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>>
+  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+  %cols = tile.broadcast %r2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+  %as = tile.splat %a : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
+  %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
+  %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %k0 = arith.muli %iv, %c4096 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %k0s, %cols : tensor<64x64xi32, #blocked>
+    %ap = tile.addptr %as, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %bp = tile.addptr %bs, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %x = tile.load %ap : tensor<64x64x!tile.ptr<f16>, #blocked>
+    %y = tile.load %bp : tensor<64x64x!tile.ptr<f16>, #blocked>
+    %xa = tile.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    tile.store %c, %acc : tensor<64x64x!tile.ptr<f32>, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  }
+  tile.return %res : tensor<64x64xf32, #mma>
+}
+}
+
+// -----
+
 // Descriptor loads staged for a warpgroup dot become TMA copies: one ring
 // of mbarriers (one a stage, initialized before the loop), armed once a
 // stage with both blocks' bytes (16384 + 8192), each copy completing on its

@@ -260,3 +260,53 @@ tile.func public @stays_two_users(%acc: tensor<64x64xf32, #src>,
   tile.store %q, %c : tensor<64x64x!tile.ptr<f32>, #dst>
   tile.return
 }
+
+// -----
+
+#src = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#st = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// A loop-carried accumulator that goes through an scf.if (a persistent
+// loop's epilogue, which stores it and restarts from zeros) and is
+// computed in a layout of its own (%x's, as a dot's): the if's result and
+// both branches' values take that layout with the loop, so the accumulator
+// is not converted in the loop; only the f16 values the branch stores are.
+// CHECK-DAG: #[[SRC:.*]] = #tile.blocked<{sizePerThread = [1, 2]
+// CHECK-DAG: #[[ST:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32]
+// CHECK-LABEL: tile.func public @through_if
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #[[SRC]]>
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (tensor<64x64xf32, #[[SRC]]>)
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %arg0 : tensor<64x64xf32, #[[SRC]]>
+// CHECK: %[[NEXT:.*]] = scf.if {{.*}} -> (tensor<64x64xf32, #[[SRC]]>)
+// CHECK-NEXT: %[[H:.*]] = arith.truncf %[[S]] : tensor<64x64xf32, #[[SRC]]> to tensor<64x64xf16, #[[SRC]]>
+// CHECK-NEXT: %[[C:.*]] = tile.convert_layout %[[H]] : tensor<64x64xf16, #[[SRC]]> -> tensor<64x64xf16, #[[ST]]>
+// CHECK-NEXT: tile.store %{{.*}}, %[[C]]
+// CHECK-NEXT: scf.yield %[[ZERO]] : tensor<64x64xf32, #[[SRC]]>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[S]] : tensor<64x64xf32, #[[SRC]]>
+// CHECK: scf.yield %[[NEXT]] : tensor<64x64xf32, #[[SRC]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK: tile.return
+tile.func public @through_if(%x: tensor<64x64xf32, #src>, %p: tensor<64x64x!tile.ptr<f16>, #st>,
+                             %n: i32, %steps: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #dst>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #dst>) : i32 {
+    %a = tile.convert_layout %acc : tensor<64x64xf32, #dst> -> tensor<64x64xf32, #src>
+    %s = arith.addf %a, %x : tensor<64x64xf32, #src>
+    %d = tile.convert_layout %s : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
+    %k = arith.remui %i, %steps : i32
+    %last = arith.cmpi eq, %k, %c0 : i32
+    %next = scf.if %last -> (tensor<64x64xf32, #dst>) {
+      %h = arith.truncf %d : tensor<64x64xf32, #dst> to tensor<64x64xf16, #dst>
+      %hs = tile.convert_layout %h : tensor<64x64xf16, #dst> -> tensor<64x64xf16, #st>
+      tile.store %p, %hs : tensor<64x64x!tile.ptr<f16>, #st>
+      scf.yield %zero : tensor<64x64xf32, #dst>
+    } else {
+      scf.yield %d : tensor<64x64xf32, #dst>
+    }
+    scf.yield %next : tensor<64x64xf32, #dst>
+  }
+  tile.return
+}

@@ -150,7 +150,18 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     retires the previous iteration's dot, so the iteration's copies come
     after it, into the stage that dot read: still `num-stages - 1`
     iterations ahead, as Triton orders them (the barrier before them is
-    then a second one in the iteration, for cp.async copies).
+    then a second one in the iteration, for cp.async copies). The dot's
+    result may also be used inside an `scf.if` of the loop body (the
+    epilogue of a flattened persistent loop), which first waits for all
+    products (`{pendings = 0}`); the accumulator itself must be read by the
+    dot alone.
+
+    Such a loop restarts its accumulation on some iterations: it yields
+    `select(%reset, zeros, %d)`, which would read the in-flight products
+    every iteration. The pass carries `%d` and `%reset` instead, and the dot
+    adds its accumulator only if the previous iteration did not reset
+    (`tile.warpgroup_dot ... accumulate if`); after the loop, the select on
+    the last values.
 
     On sm_90 and newer, a `tile.descriptor_load` whose only use is a
     `tile.local_alloc` of the descriptor's own NVMMA layout (a warpgroup

@@ -126,12 +126,47 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
             rewriter, loc, sliceA, createI64(rewriter, loc, aOffset / 16));
         Value descB = arith::AddIOp::create(
             rewriter, loc, firstB, createI64(rewriter, loc, k0 * swizzleB / 16));
-        acc = NVVM::WgmmaMmaAsyncOp::create(
-            rewriter, loc, structType, acc, descA, descB, shape, type, type,
-            NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
-            NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-            NVVM::MMALayout::row, NVVM::MMALayout::row,
-            /*satfinite=*/NVVM::MMAIntOverflowAttr());
+        if (k0 > 0 || adaptor.getUseC().empty()) {
+          acc = NVVM::WgmmaMmaAsyncOp::create(
+              rewriter, loc, structType, acc, descA, descB, shape, type, type,
+              NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+              NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+              NVVM::MMALayout::row, NVVM::MMALayout::row,
+              /*satfinite=*/NVVM::MMAIntOverflowAttr());
+          continue;
+        }
+        // The first step adds c only where useC holds. NVVM's wgmma takes
+        // scale-d as an attribute; this one reads it from a register, so
+        // that one instruction serves both cases (a branch between two
+        // would split the wgmma group, and ptxas then waits between them).
+        SmallVector<Value> operands;
+        for (int64_t reg = 0; reg < perSlice; ++reg)
+          operands.push_back(results[element[slice * perSlice + reg]]);
+        operands.push_back(descA);
+        operands.push_back(descB);
+        operands.push_back(arith::ExtUIOp::create(
+            rewriter, loc, rewriter.getI32Type(), adaptor.getUseC().front()));
+        std::string accs, constraints;
+        for (int64_t reg = 0; reg < perSlice; ++reg) {
+          accs += (reg ? ", $" : "$") + std::to_string(reg);
+          constraints += (reg ? ",=f" : "=f");
+        }
+        for (int64_t reg = 0; reg < perSlice; ++reg)
+          constraints += "," + std::to_string(reg);
+        constraints += ",l,l,r";
+        std::string inputs = type == NVVM::WGMMATypes::bf16 ? "bf16" : "f16";
+        std::string asmText =
+            "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
+            std::to_string(2 * perSlice + 2) +
+            ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
+            "k16.f32." + inputs + "." + inputs + " {" + accs + "}, $" +
+            std::to_string(2 * perSlice) + ", $" +
+            std::to_string(2 * perSlice + 1) + ", p, 1, 1, 0, 1;\n}";
+        acc = LLVM::InlineAsmOp::create(
+                  rewriter, loc, structType, operands, asmText, constraints,
+                  /*has_side_effects=*/true, /*is_align_stack=*/false,
+                  LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
+                  .getResult(0);
       }
       products.push_back(acc);
     }

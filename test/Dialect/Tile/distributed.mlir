@@ -87,9 +87,11 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
 
   // CHECK-LABEL: tile.func public @warpgroup_dot
   // CHECK: %{{.*}} = tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer<64x64xf16, #{{.*}}>, !tile.buffer<64x128xf16, #{{.*}}, mutable> -> tensor<64x128xf32, #{{.*}}>
+  // CHECK: %{{.*}} = tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} accumulate if %{{.*}} {isAsync} : !tile.buffer<64x64xf16, #{{.*}}>, !tile.buffer<64x128xf16, #{{.*}}, mutable> -> tensor<64x128xf32, #{{.*}}>
   tile.func public @warpgroup_dot(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma, mutable>,
-                                  %c: tensor<64x128xf32, #wgmma>) {
+                                  %c: tensor<64x128xf32, #wgmma>, %flag: i1) {
     %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma, mutable> -> tensor<64x128xf32, #wgmma>
+    %e = tile.warpgroup_dot %a, %b, %d accumulate if %flag {isAsync} : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma, mutable> -> tensor<64x128xf32, #wgmma>
     tile.return
   }
 

@@ -386,6 +386,17 @@ tile.func public @wgmma_reduction(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile
 
 #nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+// expected-note @below {{prior use here}}
+tile.func public @wgmma_flag(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>, %flag: i32) {
+  // expected-error @below {{use of value '%flag' expects different type than prior uses: 'i1' vs 'i32'}}
+  %d = tile.warpgroup_dot %a, %b, %c accumulate if %flag : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 tile.func public @wgmma_rank(%a: !tile.buffer<2x64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
   // expected-error @below {{operands must have rank 2, got a rank 3, b rank 2, c rank 2}}
   %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<2x64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>

@@ -76,21 +76,27 @@ def Tile_WarpgroupDotOp : Tile_Op<"warpgroup_dot", [
     value only after a `tile.warpgroup_dot_wait` that leaves it no longer
     pending; until then the tensor cores may still read `a` and `b`.
 
+    With `accumulate if %flag`, `c` is added only where the flag is true;
+    otherwise `d = a * b` (wgmma's scale-d input): a loop that starts a new
+    accumulation on some iterations (each tile of a persistent kernel)
+    carries the products instead of resetting them to zero.
+
     The buffers are in the NVMMA layout (`#tile.nvmma_shared`, 16-bit
     elements, row-major: `a` K-contiguous, `b` N-contiguous) with a 32, 64 or
     128-byte swizzle; f16 or bf16 inputs accumulate in f32. Needs sm_90a.
 
     ```mlir
     %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<128x64xf16, #nvmma128>, !tile.buffer<64x256xf16, #nvmma128> -> tensor<128x256xf32, #mma3>
+    %e = tile.warpgroup_dot %a, %b, %d accumulate if %flag : !tile.buffer<128x64xf16, #nvmma128>, !tile.buffer<64x256xf16, #nvmma128> -> tensor<128x256xf32, #mma3>
     ```
   }];
   let arguments = (ins Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>]>:$a,
                        Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>]>:$b,
-                       Tile_Tensor:$c, UnitAttr:$isAsync);
+                       Tile_Tensor:$c, Optional<I1>:$useC, UnitAttr:$isAsync);
   let results = (outs Tile_Tensor:$d);
   let assemblyFormat = [{
-    $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b))
-    `->` type($d)
+    $a `,` $b `,` $c (`accumulate` `if` $useC^)? attr-dict `:`
+    qualified(type($a)) `,` qualified(type($b)) `->` type($d)
   }];
   let hasVerifier = 1;
 }

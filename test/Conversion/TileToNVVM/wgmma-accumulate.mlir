@@ -1,0 +1,33 @@
+// tile.warpgroup_dot with `accumulate if %flag`: the first K step of each
+// 64-row slice is one wgmma whose scale-d predicate comes from the flag (in
+// inline assembly, as NVVM's op takes scale-d as an attribute), on the accumulators
+// (tied operands), then the usual NVVM ops for the other steps.
+// RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm | FileCheck %s
+// (bench/kernels/matmul_tma_persistent.mlir takes it through to PTX:
+// test/Examples/bench-kernels.test.)
+
+// CHECK-LABEL: gpu.func @accumulate_if
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: %[[FLAG:.*]] = arith.extui %arg0 : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects "{\0A.reg .pred p;\0Asetp.ne.b32 p, $130, 0;\0Awgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, $1,
+// CHECK-SAME: $63}, $128, $129, p, 1, 1, 0, 1;\0A}"
+// CHECK-SAME: "=f,
+// CHECK-SAME: ,61,62,63,l,l,r"
+// CHECK-SAME: %[[FLAG]]
+// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i32, tile.target = "sm_90a"} {
+  tile.func public @accumulate_if(%flag: i1) {
+    %c = arith.constant dense<0.0> : tensor<64x128xf32, #wgmma>
+    %a = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %b = tile.local_alloc : () -> !tile.buffer<64x128xf16, #nvmma, mutable>
+    %d = tile.warpgroup_dot %a, %b, %c accumulate if %flag : !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<64x128xf16, #nvmma, mutable> -> tensor<64x128xf32, #wgmma>
+    tile.local_dealloc %a : !tile.buffer<64x64xf16, #nvmma, mutable>
+    tile.local_dealloc %b : !tile.buffer<64x128xf16, #nvmma, mutable>
+    tile.return
+  }
+}
