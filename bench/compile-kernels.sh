@@ -129,6 +129,10 @@ matmul_tma_blocks 128 128 64 8 3
 matmul_tma_blocks 128 256 64 8 3
 matmul_tma_blocks 128 256 64 8 4
 matmul_tma_blocks 128 256 64 8 4 bf16
+matmul_tma_blocks 128 128 64 4 3 f16 90
+matmul_tma_blocks 128 128 64 8 3 f16 90
+matmul_tma_blocks 128 256 64 8 3 f16 90
+matmul_tma_blocks 128 256 64 8 4 f16 90
 # Persistent (bench/kernels/matmul_tma_persistent.mlir; launched with one
 # program per SM): matmul_tma_persistent_[bf16_]<BM>x<BN>x<BK>_w<warps>[_s<stages>].
 matmul_tma_persistent() { # BM BN BK warps stages [element type]
@@ -137,7 +141,3 @@ matmul_tma_persistent() { # BM BN BK warps stages [element type]
 }
 matmul_tma_persistent 128 256 64 8 3
 matmul_tma_persistent 128 256 64 8 3 bf16
-matmul_tma_blocks 128 128 64 4 3 f16 90
-matmul_tma_blocks 128 128 64 8 3 f16 90
-matmul_tma_blocks 128 256 64 8 3 f16 90
-matmul_tma_blocks 128 256 64 8 4 f16 90

@@ -48,10 +48,10 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
 # Triton's: the tutorial kernel at the same 64x64x32 blocks, and its
 # 128x256x64 / 8 warps / 3 stages configuration.
 TRITON_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 256, 64, 8, 3)]
-SMS = 0  # multiprocessors: the grid of the persistent kernels
 ROUNDS = 3
 # Not timed: every configuration on a shape that is not a multiple of its
-# blocks, the persistent kernels also with fewer programs than SMs.
+# blocks, the persistent kernels also with fewer and more programs than
+# blocks.
 RAGGED = (1008, 1040, 528)
 
 
@@ -79,6 +79,10 @@ def label(who, bm, bn, bk, warps, stages, mma=None):
     return f"{who} ({bm}x{bn}x{bk}, {warps} warps, {stages} stage{'s' if stages > 1 else ''})"
 
 
+def is_persistent(cfg):
+    return len(cfg) > 5 and cfg[5] == "tma persistent"
+
+
 def check_ragged(ours):
     m, n, k = RAGGED
     for (dtype, *cfg), kernel in ours.items():
@@ -87,7 +91,9 @@ def check_ragged(ours):
         b = torch.randn(k, n, device="cuda", dtype=torch_dtype)
         ref = a.float() @ b.float()
         programs = triton.cdiv(m, cfg[0]) * triton.cdiv(n, cfg[1])
-        for grid in [programs] if "persistent" not in cfg else [min(programs, SMS), 7]:
+        # Persistent: one program per block, fewer, and more than blocks.
+        grids = [programs, 7, programs + 3] if is_persistent(cfg) else [programs]
+        for grid in grids:
             c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
             kernel.bind([grid], a, b, c, m, n, k)()
             err = ((c.float() - ref).norm() / ref.norm()).item()
@@ -102,8 +108,7 @@ def main():
     parser.add_argument("--out")
     args = parser.parse_args()
     torch.manual_seed(0)
-    global SMS
-    SMS = torch.cuda.get_device_properties(0).multi_processor_count
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
     ours = {("f16",) + cfg: Kernel(args.kernels, variant(*cfg), "matmul")
             for cfg in TILE_CONFIGS}
     ours.update({("bf16",) + cfg: Kernel(args.kernels, variant(*cfg, dtype="bf16"), "matmul")
@@ -125,8 +130,8 @@ def main():
             c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
             name = label("tile", *cfg)
             programs = triton.cdiv(m, bm) * triton.cdiv(n, bn)
-            if "persistent" in cfg:
-                programs = min(programs, SMS)
+            if is_persistent(cfg):
+                programs = min(programs, sms)
             impls[name] = ours[(dtype,) + cfg].bind([programs], a, b, c, m, n, k)
             outs[name] = c
         if dtype == "f16":

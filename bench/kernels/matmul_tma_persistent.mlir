@@ -32,13 +32,18 @@ module {
     %blocks_n = arith.divui %n_sum, %block_n : i32
     %tiles = arith.muli %blocks_m, %blocks_n : i32
     %k_sum = arith.addi %K, %block_k1 : i32
-    %steps = arith.divui %k_sum, %block_k : i32
-    // This program's blocks: pid, pid + nprog, ... (none past the last
-    // block: the signed division rounds a negative count to zero).
+    %k_steps = arith.divui %k_sum, %block_k : i32
+    // At least one step, whose copies read past K = 0 (zeros): no division
+    // by zero, and c = 0.
+    %steps = arith.maxui %k_steps, %c1 : i32
+    // This program's blocks: pid, pid + nprog, ..., below %tiles:
+    // (tiles - pid + nprog - 1) / nprog of them (pid < nprog, so the
+    // numerator is at least tiles - 1; none for a program past the last
+    // block).
     %rest = arith.subi %tiles, %pid : i32
     %rest1 = arith.addi %rest, %nprog : i32
     %rest2 = arith.subi %rest1, %c1 : i32
-    %mine = arith.divsi %rest2, %nprog : i32
+    %mine = arith.divui %rest2, %nprog : i32
     %total = arith.muli %mine, %steps : i32
     %last_step = arith.subi %steps, %c1 : i32
     %zero = arith.constant dense<0.0> : tensor<BMxBNxf32>

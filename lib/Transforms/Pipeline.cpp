@@ -172,30 +172,20 @@ std::optional<Stream> getStream(scf::ForOp loop, Operation *load,
   return Stream{load, alloc, std::move(*slice), std::move(carried)};
 }
 
-/// Whether `use` of an asynchronous dot's result only passes the value back
-/// to the dot's accumulator, iteration argument `index` of `loop`: the
-/// loop's yield there, or the yield of an scf.if in the loop body whose
-/// result the loop yields there (the epilogue of a flattened persistent
-/// loop, which hands the next tile zeros).
+/// Whether `use` of an asynchronous dot's result passes it straight back to
+/// the dot's accumulator, iteration argument `index` of `loop`. (Not
+/// through an scf.if: its result would merge the in-flight registers with
+/// another value that a branch may write before the products land.)
 bool isCarriedBack(OpOperand &use, scf::ForOp loop, unsigned index) {
-  auto yield = dyn_cast<scf::YieldOp>(use.getOwner());
-  if (!yield)
-    return false;
-  Operation *parent = yield->getParentOp();
-  if (parent == loop)
-    return use.getOperandNumber() == index;
-  auto ifOp = dyn_cast<scf::IfOp>(parent);
-  if (!ifOp || ifOp->getBlock() != loop.getBody())
-    return false;
-  Value result = ifOp.getResult(use.getOperandNumber());
-  return result.hasOneUse() &&
-         isCarriedBack(*result.getUses().begin(), loop, index);
+  return use.getOwner() == loop.getBody()->getTerminator() &&
+         use.getOperandNumber() == index;
 }
 
 /// The loop's warpgroup dot that can run asynchronously: both operands
 /// staged by `streams`, the accumulator an iteration argument read by the
-/// dot alone, and the result carried back to it (isCarriedBack) or used
-/// inside an scf.if of the loop body, which then waits for the products.
+/// dot alone (an asynchronous dot's registers must not be read before a
+/// wait), and the result carried back to it (isCarriedBack) or used inside
+/// an scf.if of the loop body, which then waits for the products.
 WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
   auto staged = [&](Value buffer) {
     return llvm::any_of(
@@ -238,9 +228,11 @@ WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
 scf::ForOp carryResetAsFlag(scf::ForOp loop) {
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   for (auto dot : loop.getBody()->getOps<WarpgroupDotOp>()) {
+    // Other readers of the accumulator would see %d where the select gave
+    // them zeros.
     auto acc = dyn_cast<BlockArgument>(dot.getC());
     if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
-        dot.getUseC())
+        !acc.hasOneUse() || dot.getUseC())
       continue;
     unsigned index = acc.getArgNumber() - 1;
     auto select = yield.getOperand(index).getDefiningOp<arith::SelectOp>();
@@ -266,12 +258,12 @@ scf::ForOp carryResetAsFlag(scf::ForOp loop) {
     auto newLoop = cast<scf::ForOp>(replaced->getOperation());
     Value wasReset = newLoop.getRegionIterArgs().back();
     rewriter.setInsertionPoint(dot);
-    Value useC = arith::XOrIOp::create(
-        rewriter, loc, wasReset, arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+    Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+    Value useC = arith::XOrIOp::create(rewriter, loc, wasReset, yes);
     rewriter.modifyOpInPlace(dot, [&] { dot.getUseCMutable().assign(useC); });
     Operation *newYield = newLoop.getBody()->getTerminator();
-    rewriter.modifyOpInPlace(newYield,
-                             [&] { newYield->setOperand(index, dot.getResult()); });
+    rewriter.modifyOpInPlace(
+        newYield, [&] { newYield->setOperand(index, dot.getResult()); });
     rewriter.eraseOp(select);
     // After the loop: the accumulator as the select would have left it.
     Value result = newLoop.getResult(index);
@@ -303,6 +295,9 @@ public:
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     if (loops.empty())
       return;
+    // Rewritten loops get new block arguments, so before the analysis.
+    for (scf::ForOp &loop : loops)
+      loop = carryResetAsFlag(loop);
     // Loads of later loops are left as they are by earlier ones, so one
     // analysis of the module answers for all.
     ModuleAlignmentAnalysis alignment(getOperation());
@@ -320,7 +315,6 @@ private:
     // iterations to take consecutive stages.
     if (!lb || *lb < 0 || step != 1)
       return;
-    loop = carryResetAsFlag(loop);
     SmallVector<Stream> streams;
     for (Operation &op : *loop.getBody())
       if (std::optional<Stream> stream = getStream(loop, &op, hasTMA, alignment))
@@ -504,11 +498,12 @@ private:
           b, loc, asyncDot.getType(), asyncDot.getResult(), 1);
       asyncDot.getResult().replaceAllUsesExcept(pending.getResult(0), pending);
       DenseMap<Block *, Value> done;
-      for (OpOperand &use :
-           llvm::make_early_inc_range(pending.getResult(0).getUses())) {
-        if (isCarriedBack(use, loop, accIndex))
+      SmallVector<OpOperand *> uses = llvm::map_to_vector(
+          pending.getResult(0).getUses(), [](OpOperand &use) { return &use; });
+      for (OpOperand *use : uses) {
+        if (isCarriedBack(*use, loop, accIndex))
           continue;
-        Block *block = use.getOwner()->getBlock();
+        Block *block = use->getOwner()->getBlock();
         Value &all = done[block];
         if (!all) {
           OpBuilder inside = OpBuilder::atBlockBegin(block);
@@ -516,7 +511,7 @@ private:
                                            pending.getResult(0), 0)
                     .getResult(0);
         }
-        use.set(all);
+        use->set(all);
       }
     }
     Value ahead = arith::AddIOp::create(b, loc, iv, constant(distance));

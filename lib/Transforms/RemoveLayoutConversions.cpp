@@ -5,6 +5,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -46,6 +47,15 @@ bool isNarrowing(Operation *op) {
 /// threads; defined below.
 bool isRematerializable(Value value, Attribute layout, unsigned depth = 0);
 
+/// Whether `value` costs no conversion in `layout`: recomputed there, or a
+/// conversion out of it (the two cancel).
+bool isFreeIn(Value value, Attribute layout) {
+  if (auto convert = value.getDefiningOp<ConvertLayoutOp>())
+    if (convert.getSrc().getType().getEncoding() == layout)
+      return true;
+  return isRematerializable(value, layout);
+}
+
 /// convert_layout(cheap(x...)) -> cheap(convert_layout(x)...), except across
 /// a narrowing op whose operands would need converting
 /// (SinkConversionPastNarrowing moves conversions the other way there).
@@ -57,9 +67,13 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
     Operation *def = convert.getSrc().getDefiningOp();
     auto layout =
         dyn_cast_or_null<DistributedLayoutAttr>(convert.getType().getEncoding());
-    if (!def || !layout ||
-        (isCheapElementwise(def) && isNarrowing(def) &&
-         !isRematerializable(convert.getSrc(), layout)))
+    if (!def || !layout)
+      return failure();
+    if (isCheapElementwise(def) && isNarrowing(def) &&
+        !llvm::all_of(def->getOperands(), [&](Value operand) {
+          return !isa<RankedTensorType>(operand.getType()) ||
+                 isFreeIn(operand, layout);
+        }))
       return failure();
     Location loc = convert.getLoc();
     RankedTensorType type = convert.getType();
@@ -190,13 +204,13 @@ struct SinkConversionPastNarrowing : public OpRewritePattern<ConvertLayoutOp> {
 
   LogicalResult matchAndRewrite(ConvertLayoutOp convert,
                                 PatternRewriter &rewriter) const override {
-    auto source =
-        dyn_cast_or_null<DistributedLayoutAttr>(convert.getSrc().getType().getEncoding());
+    Attribute source = convert.getSrc().getType().getEncoding();
     Attribute target = convert.getType().getEncoding();
-    // A source that RematerializeInTargetLayout recomputes in the target
-    // layout needs no conversion at all.
-    if (!source || !isa_and_nonnull<DistributedLayoutAttr>(target) ||
-        isRematerializable(convert.getSrc(), target))
+    // A source that is free in the target layout needs no conversion at all
+    // (RematerializeInTargetLayout moves this one back there).
+    if (!isa_and_nonnull<DistributedLayoutAttr>(source) ||
+        !isa_and_nonnull<DistributedLayoutAttr>(target) ||
+        isFreeIn(convert.getSrc(), target))
       return failure();
     SmallVector<Operation *> chain;
     Value value = convert.getResult();
@@ -204,11 +218,13 @@ struct SinkConversionPastNarrowing : public OpRewritePattern<ConvertLayoutOp> {
       Operation *user = *value.getUsers().begin();
       if (!isCheapElementwise(user) || user->getBlock() != convert->getBlock())
         return failure();
-      for (Value operand : user->getOperands())
-        if (operand != value && isa<RankedTensorType>(operand.getType()) &&
+      for (Value operand : user->getOperands()) {
+        auto type = dyn_cast<RankedTensorType>(operand.getType());
+        if (operand != value && type && type.getEncoding() != source &&
             !operand.getDefiningOp<BroadcastOp>() &&
             !isRematerializable(operand, source))
           return failure();
+      }
       chain.push_back(user);
       if (isNarrowing(user))
         break;
@@ -364,11 +380,18 @@ private:
     return true;
   }
 
-  /// Whether `use` is outside the loops around the conversion.
+  /// Whether `use` is outside a loop around the conversion.
   bool runsLessOften(OpOperand &use) {
     Region *outer = use.getOwner()->getParentRegion();
-    Region *inner = convert->getParentRegion();
-    return outer != inner && outer->isAncestor(inner);
+    if (!outer->isProperAncestor(convert->getParentRegion()))
+      return false;
+    // A loop between them (not only an scf.if, whose branch runs at most as
+    // often as the code around it).
+    for (Region *region = convert->getParentRegion(); region != outer;
+         region = region->getParentRegion())
+      if (isa<LoopLikeOpInterface>(region->getParentOp()))
+        return true;
+    return false;
   }
 
   bool needsAll(Operation *op, Attribute layout) {

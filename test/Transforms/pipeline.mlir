@@ -432,10 +432,54 @@ tile.func public @reset(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
   tile.return %res : tensor<64x64xf32, #mma>
 }
 
+// A reset to something other than zeros is not a flag: the select stays,
+// and with it the dot waits for its products.
+// CHECK-LABEL: tile.func public @reset_to_ones
+// CHECK-NOT: accumulate if
+// CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer
+// CHECK: arith.select
+tile.func public @reset_to_ones(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                                %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                                %n: i32, %steps: i32) -> tensor<64x64xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4096 = arith.constant 4096 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>>
+  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+  %cols = tile.broadcast %r2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+  %as = tile.splat %a : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
+  %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
+  %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %k0 = arith.muli %iv, %c4096 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %k0s, %cols : tensor<64x64xi32, #blocked>
+    %ap = tile.addptr %as, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %bp = tile.addptr %bs, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %x = tile.load %ap : tensor<64x64x!tile.ptr<f16>, #blocked>
+    %y = tile.load %bp : tensor<64x64x!tile.ptr<f16>, #blocked>
+    %xa = tile.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    %ones = arith.constant dense<1.0> : tensor<64x64xf32, #mma>
+    %k = arith.remui %iv, %steps : i32
+    %last = arith.cmpi eq, %k, %c0 : i32
+    %next = arith.select %last, %ones, %d : tensor<64x64xf32, #mma>
+    scf.yield %next : tensor<64x64xf32, #mma>
+  }
+  tile.return %res : tensor<64x64xf32, #mma>
+}
+
 // The accumulator also read outside the dot (here its running sum is
 // stored every step): the dot waits for its products, as an asynchronous
 // one would leave that read racing with the tensor cores.
 // CHECK-LABEL: tile.func public @read_acc
+// CHECK-NOT: isAsync
+// CHECK-NOT: tile.warpgroup_dot_wait
+// CHECK: scf.for
+// CHECK: tile.async_wait {num = 1 : i32}
+// CHECK: tile.async_copy_global_to_local
+// CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer
 // CHECK-NOT: isAsync
 // CHECK-NOT: tile.warpgroup_dot_wait
 // CHECK: tile.return

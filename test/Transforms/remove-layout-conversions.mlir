@@ -199,6 +199,7 @@ tile.func public @stays(%p: tensor<512x!tile.ptr<f32>, #b4>, %q: tensor<512x!til
 // CHECK-DAG: #[[DST:.*]] = #tile.blocked<{sizePerThread = [1, 8]
 // CHECK-LABEL: tile.func public @sink_past_truncation
 // CHECK-SAME: (%[[ACC:.*]]: tensor<64x64xf32, #[[SRC]]>, %[[BIAS:.*]]: tensor<1x64xf32, #[[DST]]>
+// CHECK-NOT: tile.convert_layout {{.*}}64x64xf32
 // CHECK: %[[B1:.*]] = tile.convert_layout %[[BIAS]] : tensor<1x64xf32, #[[DST]]> -> tensor<1x64xf32, #[[SRC]]>
 // CHECK: %[[B:.*]] = tile.broadcast %[[B1]] : tensor<1x64xf32, #[[SRC]]> -> tensor<64x64xf32, #[[SRC]]>
 // CHECK: %[[S:.*]] = arith.addf %[[ACC]], %[[B]] : tensor<64x64xf32, #[[SRC]]>

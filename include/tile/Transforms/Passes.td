@@ -83,8 +83,9 @@ def RemoveLayoutConversions
     Forward: the values computed from a conversion's result are computed in
     its source layout instead, so the conversion disappears. The move
     follows element-wise ops, loop-carried values (`scf.for` iter_args,
-    yields and results), reductions to scalars, stores whose pointers are in
-    that layout and further conversions; every other operand it meets must
+    yields and results), `scf.if` results with what each branch yields for
+    them, reductions to scalars, stores whose pointers are in that layout
+    and further conversions; every other operand it meets must
     already be in the source layout or be cheap to recompute in it,
     otherwise that conversion stays. After `tile-coalesce` this spreads a
     load's access layout to the math on its values (softmax, layernorm).
@@ -99,6 +100,15 @@ def RemoveLayoutConversions
     vector add needs no shared memory. A loop-carried value converted in
     its loop and only advanced by an element-wise update (pointers advanced
     each K step) is carried in the converted layout instead.
+
+    Past narrowing ops: the backward rewrite does not cross an element-wise
+    op whose result has smaller elements than its operands (a truncation, a
+    comparison) unless its operands cost nothing in the target layout;
+    instead a conversion followed, through single-use element-wise ops, by
+    such an op moves past it, the chain's other operands taken in the
+    source layout (splats and constants, or a broadcast's smaller source).
+    A matmul epilogue (bias, activation, cast to f16) then runs in the
+    accumulator's layout and only the f16 result is converted.
   }];
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
@@ -138,7 +148,8 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     the code. Other loads are left alone. The barrier
     analysis proves the schedule race-free (it tells stages of the ring
     apart by their index, `(iv + c) rem num-stages`) and places one barrier
-    per iteration, between the wait and the copies. Run after
+    per iteration, between the wait and the copies (two with an
+    asynchronous warpgroup dot and cp.async, below). Run after
     `tile-accelerate-matmul` and before `tile-allocate-shared-memory`, which
     sizes the ring.
 

@@ -189,7 +189,10 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
 /// wgmma.wait_group as inline PTX whose operands are the accumulators (tied
 /// to its results), so that every later read of them depends on the wait:
 /// NVVM's wait op takes no operands, and registers a wgmma may still be
-/// writing must not be read or copied before it.
+/// writing must not be read or copied before it. Where the accumulators
+/// stay live past the wait (an epilogue's wait for all products, while the
+/// loop carries them on), tied operands would make LLVM copy them before
+/// it; the copies are then inside the assembly, after the wait.
 struct WarpgroupDotWaitLowering : public TilePattern<WarpgroupDotWaitOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -207,15 +210,25 @@ struct WarpgroupDotWaitLowering : public TilePattern<WarpgroupDotWaitOp> {
       types.push_back(v.getType());
       constraints += (i ? ",=f" : "=f");
     }
-    for (size_t i = 0; i < values.size(); ++i)
-      constraints += "," + std::to_string(i);
+    bool liveAfter = llvm::any_of(op->getOperands(),
+                                  [](Value v) { return !v.hasOneUse(); });
+    std::string text =
+        "wgmma.wait_group.sync.aligned " + std::to_string(op.getPendings()) +
+        ";";
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (!liveAfter) {
+        constraints += "," + std::to_string(i);
+        continue;
+      }
+      constraints += ",f";
+      text += "\nmov.b32 $" + std::to_string(i) + ", $" +
+              std::to_string(values.size() + i) + ";";
+    }
     auto structType =
         LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
     auto wait = LLVM::InlineAsmOp::create(
-        rewriter, loc, structType, values,
-        "wgmma.wait_group.sync.aligned " + std::to_string(op.getPendings()) +
-            ";",
-        constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+        rewriter, loc, structType, values, text, constraints,
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
         LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
     SmallVector<SmallVector<Value>> results;
     size_t next = 0;

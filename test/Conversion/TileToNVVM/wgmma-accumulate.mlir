@@ -4,7 +4,7 @@
 // (tied operands), then the usual NVVM ops for the other steps.
 // RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm | FileCheck %s
 // (bench/kernels/matmul_tma_persistent.mlir takes it through to PTX:
-// test/Examples/bench-kernels.test.)
+// test/Examples/matmul-persistent.test.)
 
 // CHECK-LABEL: gpu.func @accumulate_if
 // CHECK: nvvm.wgmma.fence.aligned

@@ -76,10 +76,11 @@ def Tile_WarpgroupDotOp : Tile_Op<"warpgroup_dot", [
     value only after a `tile.warpgroup_dot_wait` that leaves it no longer
     pending; until then the tensor cores may still read `a` and `b`.
 
-    With `accumulate if %flag`, `c` is added only where the flag is true;
-    otherwise `d = a * b` (wgmma's scale-d input): a loop that starts a new
-    accumulation on some iterations (each tile of a persistent kernel)
-    carries the products instead of resetting them to zero.
+    With `accumulate if %flag` (a scalar i1), `c` is added only if the flag
+    is true; otherwise `d = a * b` (wgmma's scale-d input): a loop that
+    starts a new accumulation on some iterations (each block of a
+    persistent kernel) carries the products instead of resetting them to
+    zero.
 
     The buffers are in the NVMMA layout (`#tile.nvmma_shared`, 16-bit
     elements, row-major: `a` K-contiguous, `b` N-contiguous) with a 32, 64 or
