@@ -269,9 +269,8 @@ scf::ForOp carryResetAsFlag(scf::ForOp loop) {
     Value result = newLoop.getResult(index);
     if (!result.use_empty()) {
       rewriter.setInsertionPointAfter(newLoop);
-      auto after = arith::SelectOp::create(rewriter, loc,
-                                           newLoop.getResults().back(), zeros,
-                                           result);
+      auto after = arith::SelectOp::create(
+          rewriter, loc, newLoop.getResults().back(), zeros, result);
       rewriter.replaceAllUsesExcept(result, after, after);
     }
     return newLoop;
@@ -494,8 +493,8 @@ private:
         slot = arith::RemUIOp::create(b, loc, toI32(iv), stageCount);
       asyncDot.setIsAsync(true);
       b.setInsertionPointAfter(asyncDot);
-      auto pending = WarpgroupDotWaitOp::create(
-          b, loc, asyncDot.getType(), asyncDot.getResult(), 1);
+      auto pending = WarpgroupDotWaitOp::create(b, loc, asyncDot.getType(),
+                                                asyncDot.getResult(), 1);
       asyncDot.getResult().replaceAllUsesExcept(pending.getResult(0), pending);
       DenseMap<Block *, Value> done;
       SmallVector<OpOperand *> uses = llvm::map_to_vector(

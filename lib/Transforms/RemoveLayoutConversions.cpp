@@ -243,8 +243,8 @@ struct SinkConversionPastNarrowing : public OpRewritePattern<ConvertLayoutOp> {
             operand.set(convert.getSrc());
           else if (auto type = dyn_cast<RankedTensorType>(v.getType());
                    type && type.getEncoding() != source)
-            operand.set(ConvertLayoutOp::create(
-                rewriter, loc, withEncoding(type, source), v));
+            operand.set(ConvertLayoutOp::create(rewriter, loc,
+                                                withEncoding(type, source), v));
         }
         op->getResult(0).setType(
             withEncoding(op->getResult(0).getType(), source));
@@ -293,15 +293,15 @@ bool isRematerializable(Value value, Attribute layout, unsigned depth) {
 /// it), expand_dims of a slice (its parent), reshapes and splits that then
 /// rename registers (getReshapedLayout, getUnpairedLayout), loop-carried
 /// values (scf.for iter_args, yields and results), scf.if results with what
-/// each branch yields for them, and consumers that accept
-/// any layout (stores whose pointers are already in it, further
-/// conversions). Other users outside the loops around the conversion get the
+/// each branch yields for them, and consumers that accept any layout
+/// (stores whose pointers are already in it, further conversions). Other users outside the loops around the conversion get the
 /// old layout back through a conversion there, which runs less often. The
 /// other operands these need must already be in the layout or be cheap to
-/// recompute in it; otherwise nothing changes. This is the forward half of removing conversions: after
-/// tile-coalesce, a load's access layout spreads to the math on its values
-/// (softmax, layernorm) and to the reshapes and splits that take its values
-/// apart (GIoU's boxes) instead of being converted away from it.
+/// recompute in it; otherwise nothing changes. This is the forward half of
+/// removing conversions: after tile-coalesce, a load's access layout spreads to
+/// the math on its values (softmax, layernorm) and to the reshapes and splits
+/// that take its values apart (GIoU's boxes) instead of being converted away
+/// from it.
 class ForwardPropagation {
 public:
   ForwardPropagation(ConvertLayoutOp convert) : convert(convert) {}

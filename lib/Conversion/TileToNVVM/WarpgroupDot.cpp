@@ -210,11 +210,10 @@ struct WarpgroupDotWaitLowering : public TilePattern<WarpgroupDotWaitOp> {
       types.push_back(v.getType());
       constraints += (i ? ",=f" : "=f");
     }
-    bool liveAfter = llvm::any_of(op->getOperands(),
-                                  [](Value v) { return !v.hasOneUse(); });
-    std::string text =
-        "wgmma.wait_group.sync.aligned " + std::to_string(op.getPendings()) +
-        ";";
+    bool liveAfter =
+        llvm::any_of(op->getOperands(), [](Value v) { return !v.hasOneUse(); });
+    std::string text = "wgmma.wait_group.sync.aligned " +
+                       std::to_string(op.getPendings()) + ";";
     for (size_t i = 0; i < values.size(); ++i) {
       if (!liveAfter) {
         constraints += "," + std::to_string(i);
