@@ -107,11 +107,13 @@ if os.path.exists(matmul_path):
         "writes f32. Medians of `triton.testing.do_bench`, the median of three rounds "
         "over all implementations in turn; every output checked against an f32 product "
         "first, and every tile configuration also at 1008x1040x528 (the persistent ones "
-        "with fewer programs than SMs too).",
+        "also with 7 programs and with more programs than blocks).",
         "",
         "TFLOP/s, and in brackets the ratio to cuBLAS in the same run. tile's "
-        "configurations run bench/kernels/matmul_blocks.mlir (M, N, K multiples of 16); "
-        "\"as written\" is examples/matmul.mlir without that contract.",
+        "configurations run bench/kernels/matmul_blocks.mlir (M, N, K multiples of 16), "
+        "\"tma\" ones matmul_tma_blocks.mlir and \"tma persistent\" "
+        "matmul_tma_persistent.mlir (one program per SM); \"as written\" is "
+        "examples/matmul.mlir without that contract.",
         "",
     ]
     shapes = list(dict.fromkeys(r["shape"] for r in mm["rows"]))
