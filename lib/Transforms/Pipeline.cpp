@@ -223,7 +223,7 @@ WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
 /// on each tile's last step hands the next tile zeros). The select reads
 /// the products every iteration, so the dot could never stay in flight.
 /// Instead %d is carried with %reset, and the next iteration's dot adds its
-/// accumulator only where %reset was false (`accumulate if`). Returns the
+/// accumulator only if %reset was false (`accumulate if`). Returns the
 /// loop, replaced if rewritten.
 scf::ForOp carryResetAsFlag(scf::ForOp loop) {
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
