@@ -746,9 +746,10 @@ unsigned ModuleAlignmentAnalysis::getMaskAlignment(Value mask,
 
 unsigned ModuleAlignmentAnalysis::getAccessWidth(Value ptr, Value mask) const {
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
-  if (!type || !isa<BlockedLayoutAttr>(type.getEncoding()))
+  auto blocked = type ? dyn_cast<BlockedLayoutAttr>(type.getEncoding())
+                      : BlockedLayoutAttr();
+  if (!blocked)
     return 1;
-  auto blocked = cast<BlockedLayoutAttr>(type.getEncoding());
   Type pointee = getPointeeType(type);
   if (!pointee)
     return 1;

@@ -10,10 +10,10 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-static int64_t getElementBytes(Type type) {
+int64_t mlir::tile::getScratchElementBytes(Type type) {
   Type element = getElementTypeOrSelf(type);
-  if (isa<PointerType>(element))
-    return 8;
+  if (!element.isIntOrFloat())
+    return 8; // a pointer
   return std::max<int64_t>(1, llvm::divideCeil(element.getIntOrFloatBitWidth(), 8));
 }
 
@@ -26,7 +26,7 @@ static int64_t getWarpsAlong(Type type, unsigned axis) {
 }
 
 int64_t mlir::tile::getConvertScratchPadding(RankedTensorType type) {
-  int64_t bytes = getElementBytes(type);
+  int64_t bytes = getScratchElementBytes(type);
   if (type.getRank() < 2 || (type.getShape().back() * bytes) % 128)
     return 0;
   return 16 / bytes;
@@ -37,8 +37,9 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
       convert && movesDataBetweenThreads(op)) {
     RankedTensorType type = convert.getSrc().getType();
     int64_t row = type.getShape().back();
-    return type.getNumElements() / row * (row + getConvertScratchPadding(type)) *
-           getElementBytes(type);
+    return type.getNumElements() / row *
+           (row + getConvertScratchPadding(type)) *
+           getScratchElementBytes(type);
   }
   if (movesDataBetweenThreads(op)) {
     // Elements move between threads through shared memory: every operand
@@ -46,7 +47,7 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
     int64_t bytes = 0;
     for (Value operand : op->getOperands())
       if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
-        bytes += type.getNumElements() * getElementBytes(type);
+        bytes += type.getNumElements() * getScratchElementBytes(type);
     return bytes;
   }
   // Reductions and scans across warps: the partial result of every warp
@@ -59,7 +60,7 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
     int64_t rows = srcType.getNumElements() / srcType.getDimSize(axis);
     int64_t bytes = 0;
     for (Value src : srcs)
-      bytes += rows * warps * getElementBytes(src.getType());
+      bytes += rows * warps * getScratchElementBytes(src.getType());
     return bytes;
   };
   if (auto reduce = dyn_cast<ReduceOp>(op))
@@ -72,7 +73,7 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
     Value result = op->getResult(0);
     if (isa<RankedTensorType>(result.getType()) || result.use_empty())
       return 0;
-    return getElementBytes(result.getType());
+    return getScratchElementBytes(result.getType());
   }
   return 0;
 }

@@ -2,6 +2,8 @@
 
 #include "tile/Transforms/Passes.h"
 
+#include "tile/Analysis/Allocation.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -26,20 +28,12 @@ bool isCheapElementwise(Operation *def) {
          def->getNumResults() == 1 && def->getNumRegions() == 0;
 }
 
-/// Bytes a register or a scratch slot holds for one element of `type`.
-unsigned getElementBytes(Type type) {
-  Type element = getElementTypeOrSelf(type);
-  return element.isIntOrFloat()
-             ? std::max(1u, (element.getIntOrFloatBitWidth() + 7) / 8)
-             : 8;
-}
-
 /// Whether `op` makes each element smaller than its tensor operands' (a
 /// truncation, a comparison): a conversion moves less data after it.
 bool isNarrowing(Operation *op) {
-  unsigned result = getElementBytes(op->getResult(0).getType());
+  int64_t result = getScratchElementBytes(op->getResult(0).getType());
   return llvm::any_of(op->getOperandTypes(), [&](Type type) {
-    return isa<RankedTensorType>(type) && getElementBytes(type) > result;
+    return isa<RankedTensorType>(type) && getScratchElementBytes(type) > result;
   });
 }
 

@@ -26,6 +26,10 @@ namespace mlir::tile {
 /// allocation sizes scratch with it and the lowering must stay within it.
 int64_t getScratchSizeInBytes(Operation *op);
 
+/// Bytes one element of `type` (or of its elements) takes in shared memory:
+/// whole bytes of an integer or float (i1 as one), 8 for a pointer.
+int64_t getScratchElementBytes(Type type);
+
 /// Elements after each row (the last dimension) of the row-major scratch
 /// through which a tile.convert_layout moves a tensor of `type`: 16 bytes
 /// where a row is a multiple of 128 bytes, so that the rows one warp writes

@@ -46,6 +46,17 @@ Value emitDescriptor(OpBuilder &b, Location loc, Value address,
   return arith::OrIOp::create(b, loc, start, createI64(b, loc, fields));
 }
 
+/// Inline-assembly constraints for `count` f32 accumulators, as outputs and
+/// then as inputs: tied to the outputs (the same registers) or not.
+std::string getAccumulatorConstraints(size_t count, bool tied) {
+  std::string constraints;
+  for (size_t i = 0; i < count; ++i)
+    constraints += i ? ",=f" : "=f";
+  for (size_t i = 0; i < count; ++i)
+    constraints += tied ? "," + std::to_string(i) : std::string(",f");
+  return constraints;
+}
+
 struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -146,14 +157,11 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
         operands.push_back(descB);
         operands.push_back(arith::ExtUIOp::create(
             rewriter, loc, rewriter.getI32Type(), adaptor.getUseC().front()));
-        std::string accs, constraints;
-        for (int64_t reg = 0; reg < perSlice; ++reg) {
-          accs += (reg ? ", $" : "$") + std::to_string(reg);
-          constraints += (reg ? ",=f" : "=f");
-        }
+        std::string accs;
         for (int64_t reg = 0; reg < perSlice; ++reg)
-          constraints += "," + std::to_string(reg);
-        constraints += ",l,l,r";
+          accs += (reg ? ", $" : "$") + std::to_string(reg);
+        std::string constraints =
+            getAccumulatorConstraints(perSlice, /*tied=*/true) + ",l,l,r";
         std::string inputs = type == NVVM::WGMMATypes::bf16 ? "bf16" : "f16";
         std::string asmText =
             "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
@@ -203,26 +211,20 @@ struct WarpgroupDotWaitLowering : public TilePattern<WarpgroupDotWaitOp> {
     for (ValueRange input : adaptor.getInputs())
       llvm::append_range(values, input);
     SmallVector<Type> types;
-    std::string constraints;
-    for (auto [i, v] : llvm::enumerate(values)) {
+    for (Value v : values) {
       if (!v.getType().isF32())
         return rewriter.notifyMatchFailure(op, "accumulators are f32");
       types.push_back(v.getType());
-      constraints += (i ? ",=f" : "=f");
     }
     bool liveAfter =
         llvm::any_of(op->getOperands(), [](Value v) { return !v.hasOneUse(); });
+    std::string constraints =
+        getAccumulatorConstraints(values.size(), /*tied=*/!liveAfter);
     std::string text = "wgmma.wait_group.sync.aligned " +
                        std::to_string(op.getPendings()) + ";";
-    for (size_t i = 0; i < values.size(); ++i) {
-      if (!liveAfter) {
-        constraints += "," + std::to_string(i);
-        continue;
-      }
-      constraints += ",f";
+    for (size_t i = 0; liveAfter && i < values.size(); ++i)
       text += "\nmov.b32 $" + std::to_string(i) + ", $" +
               std::to_string(values.size() + i) + ";";
-    }
     auto structType =
         LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
     auto wait = LLVM::InlineAsmOp::create(

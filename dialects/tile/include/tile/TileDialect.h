@@ -135,8 +135,9 @@ BufferType getMBarrierType(MLIRContext *context, int64_t stages = 0);
 /// of that width.
 unsigned getNVMMASwizzle(int64_t rowBytes);
 
-/// A shared buffer's layout as the lowering addresses it (a swizzled or NVMMA encoding): rows along the
-/// dimensions of `order` but the first, of the first dimension's elements;
+/// A shared buffer's layout (a swizzled or NVMMA encoding) as the lowering
+/// addresses it: rows along the dimensions of `order` but the first, of the
+/// first dimension's elements;
 /// 16-byte groups of `vec` elements of a row XOR-permuted by
 /// (row / perPhase) % maxPhase. With `blockElements`, rows are cut into
 /// blocks of that many elements, stored one block after another (the NVMMA
