@@ -28,10 +28,13 @@
 
 // PTX-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // PTX: max.NaN.f32
-// The mma layout holds pairs of adjacent columns: one cvt rounds two; the
-// store is scalar, as N is not known to be a multiple of 8.
+// The mma layout holds pairs of adjacent columns: one cvt rounds two, and
+// the pairs go to the conversion's scratch as stmatrix registers (sm_90);
+// the store is scalar, as N is not known to be a multiple of 8.
 // PTX: cvt.rn.f16x2.f32
-// PTX: st.shared.b32
+// PTX-NOT: st.shared
+// PTX: stmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX-NOT: st.shared
 // PTX: bar.sync
 // PTX: ld.shared.b16
 // PTX: st.global.b16

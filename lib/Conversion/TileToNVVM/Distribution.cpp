@@ -209,6 +209,20 @@ int64_t Distribution::findElement(ArrayRef<int64_t> tuple) const {
   return -1;
 }
 
+std::optional<SmallVector<int64_t>>
+Distribution::getFirstThreadCoordinates(unsigned e) const {
+  if (kind != Kind::Blocked || hasReplication())
+    return std::nullopt;
+  SmallVector<int64_t> coords;
+  for (unsigned d = 0; d < getRank(); ++d) {
+    int64_t s = base.sizePerThread[d], r = base.repeats[d], t = base.threads[d];
+    int64_t index = tuples[e][d];
+    coords.push_back((index / (s * r)) * base.tileSize(d) +
+                     ((index / s) % r) * (s * t) + index % s);
+  }
+  return coords;
+}
+
 Value Distribution::emitLaneOrWarpCoordinate(OpBuilder &b, Location loc,
                                              Value id, ArrayRef<unsigned> counts,
                                              unsigned dim) const {

@@ -69,6 +69,11 @@ public:
   /// Coordinates (i32, one per dimension) of element `e` on this thread.
   SmallVector<Value> emitCoordinates(OpBuilder &b, Location loc,
                                      const ThreadIds &ids, unsigned e) const;
+  /// The coordinates of element `e` on lane 0 of warp 0, for a blocked or
+  /// mma accumulator distribution without copies (nullopt otherwise): there,
+  /// every thread's coordinates are these plus its own offset, the same for
+  /// all its elements.
+  std::optional<SmallVector<int64_t>> getFirstThreadCoordinates(unsigned e) const;
   /// Whether this thread is the one owner of element `e` among the threads
   /// holding copies of it (i1), or null when no element has copies.
   Value emitOwner(OpBuilder &b, Location loc, const ThreadIds &ids,

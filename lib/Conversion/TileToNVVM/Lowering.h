@@ -14,6 +14,8 @@ namespace mlir::tile {
 struct LoweringState {
   unsigned numWarps = 4;
   unsigned threadsPerWarp = 32;
+  /// The target's SM version (tile.target), 0 when not set.
+  unsigned sm = 0;
   /// Blocks that should fit on one SM (nvvm.minctasm); 0: no bound.
   unsigned minBlocksPerSM = 0;
   /// The module has warpgroup dots: shared memory written through the

@@ -801,6 +801,9 @@ public:
     state.asyncProxyReads =
         module.walk([](WarpgroupDotOp) { return WalkResult::interrupt(); })
             .wasInterrupted();
+    if (auto target = module->getAttrOfType<StringAttr>(
+            TileDialect::getTargetAttrName()))
+      state.sm = parseSmVersion(target.getValue());
     if (fpFusion)
       allowContraction(module);
     if (auto t = module->getAttrOfType<IntegerAttr>(

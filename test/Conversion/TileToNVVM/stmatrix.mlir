@@ -1,0 +1,106 @@
+// mma accumulators of 16-bit elements written to a conversion's scratch
+// with stmatrix on sm_90: each thread's column pairs are the registers of
+// 8x8 matrices, four per stmatrix.x4; the other side reads 16-byte rows.
+// RUN: tile-opt %s -split-input-file -tile-allocate-shared-memory -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
+// (PTX: test/Examples/matmul_bias_relu.mlir; on the GPU: gpu-check's
+// matmul_bias_relu, mma.sync and wgmma, ragged shapes.)
+
+// mma.sync's layout, 2x2 warps over 64x64: each warp's 32x32 are 16 8x8
+// matrices per thread's 16 pairs, four stmatrix.x4, no element stores.
+// Rows of 64 f16 (128 bytes) are padded by 8 elements (row stride 72): the
+// 8 rows of a matrix start in different bank groups.
+// CHECK-LABEL: gpu.func @mma_v2
+// CHECK-DAG: arith.constant 72 : i32
+// CHECK-COUNT-4: nvvm.stmatrix %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : !llvm.ptr<3>, i32, i32, i32, i32
+// CHECK-NOT: nvvm.stmatrix
+// CHECK-NOT: llvm.store {{.*}}!llvm.ptr<3>
+// CHECK: gpu.barrier
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rows = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90"} {
+tile.func public @mma_v2(%p: !tile.ptr<f16>) {
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #mma}>>
+  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #mma}>> -> tensor<1x64xi32, #mma>
+  %b = tile.broadcast %e : tensor<1x64xi32, #mma> -> tensor<64x64xi32, #mma>
+  %x = arith.sitofp %b : tensor<64x64xi32, #mma> to tensor<64x64xf16, #mma>
+  %c = tile.convert_layout %x : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #rows>
+  %ps = tile.splat %p : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #rows>
+  tile.store %ps, %c : tensor<64x64x!tile.ptr<f16>, #rows>
+  tile.return
+}
+}
+
+// -----
+
+// wgmma's layout (4 warps along M, each 16 rows of 64 columns): bf16 as
+// well; 64 columns are 8 matrices per 16-row tile, four stmatrix.x4.
+// CHECK-LABEL: gpu.func @mma_v3
+// CHECK-COUNT-4: nvvm.stmatrix
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: gpu.barrier
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#rows = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90a"} {
+tile.func public @mma_v3(%p: !tile.ptr<bf16>, %f: bf16) {
+  %x = tile.splat %f : bf16 -> tensor<64x64xbf16, #mma>
+  %c = tile.convert_layout %x : tensor<64x64xbf16, #mma> -> tensor<64x64xbf16, #rows>
+  %ps = tile.splat %p : !tile.ptr<bf16> -> tensor<64x64x!tile.ptr<bf16>, #rows>
+  tile.store %ps, %c : tensor<64x64x!tile.ptr<bf16>, #rows>
+  tile.return
+}
+}
+
+// -----
+
+// Element stores where stmatrix does not apply: before sm_90, for 32-bit
+// elements, and for a tensor smaller than the warps' tiles (copies of an
+// element on several warps).
+// CHECK-LABEL: gpu.func @sm80
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: llvm.store %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rows = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_80"} {
+tile.func public @sm80(%p: !tile.ptr<f16>, %f: f16) {
+  %x = tile.splat %f : f16 -> tensor<64x64xf16, #mma>
+  %c = tile.convert_layout %x : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #rows>
+  %ps = tile.splat %p : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #rows>
+  tile.store %ps, %c : tensor<64x64x!tile.ptr<f16>, #rows>
+  tile.return
+}
+}
+
+// -----
+
+// CHECK-LABEL: gpu.func @f32
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: llvm.store %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rows = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90"} {
+tile.func public @f32(%p: !tile.ptr<f32>, %f: f32) {
+  %x = tile.splat %f : f32 -> tensor<64x64xf32, #mma>
+  %c = tile.convert_layout %x : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #rows>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>, #rows>
+  tile.store %ps, %c : tensor<64x64x!tile.ptr<f32>, #rows>
+  tile.return
+}
+}
+
+// -----
+
+// CHECK-LABEL: gpu.func @replicated
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: gpu.barrier
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rows = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90"} {
+tile.func public @replicated(%p: !tile.ptr<f16>, %f: f16) {
+  %x = tile.splat %f : f16 -> tensor<16x16xf16, #mma>
+  %c = tile.convert_layout %x : tensor<16x16xf16, #mma> -> tensor<16x16xf16, #rows>
+  %ps = tile.splat %p : !tile.ptr<f16> -> tensor<16x16x!tile.ptr<f16>, #rows>
+  tile.store %ps, %c : tensor<16x16x!tile.ptr<f16>, #rows>
+  tile.return
+}
+}
