@@ -61,7 +61,8 @@ module {
     %tx1, %tx2 = tile.split %txs : tensor<256x2xf32> -> tensor<256xf32>
     %ty1, %ty2 = tile.split %tys : tensor<256x2xf32> -> tensor<256xf32>
 
-    // Areas, intersection, union, IoU.
+    // Areas, intersection, union, IoU. The divisions allow approximation
+    // (fastmath<afn>: div.full.f32, 2 ulp), as Triton's `/` does.
     %pw = arith.subf %px2, %px1 : tensor<256xf32>
     %ph = arith.subf %py2, %py1 : tensor<256xf32>
     %parea = arith.mulf %pw, %ph : tensor<256xf32>
@@ -80,7 +81,7 @@ module {
     %areas = arith.addf %parea, %tarea : tensor<256xf32>
     %union_raw = arith.subf %areas, %inter : tensor<256xf32>
     %union = arith.addf %union_raw, %eps : tensor<256xf32>
-    %iou = arith.divf %inter, %union : tensor<256xf32>
+    %iou = arith.divf %inter, %union fastmath<afn> : tensor<256xf32>
 
     // Smallest enclosing box and GIoU = IoU - (enclosing - union) / enclosing.
     %ex1 = arith.minimumf %px1, %tx1 : tensor<256xf32>
@@ -92,7 +93,7 @@ module {
     %enclose_raw = arith.mulf %ew, %eh : tensor<256xf32>
     %enclose = arith.addf %enclose_raw, %eps : tensor<256xf32>
     %gap = arith.subf %enclose, %union : tensor<256xf32>
-    %penalty = arith.divf %gap, %enclose : tensor<256xf32>
+    %penalty = arith.divf %gap, %enclose fastmath<afn> : tensor<256xf32>
     %giou = arith.subf %iou, %penalty : tensor<256xf32>
     %box_loss = arith.subf %one, %giou : tensor<256xf32>
     %masked_loss = arith.select %valid, %box_loss, %zero : tensor<256xi1>, tensor<256xf32>

@@ -32,7 +32,8 @@ module {
       tile.reduce.return %s : f32
     }) : (tensor<1024xf32>) -> f32
     %dens = tile.splat %den : f32 -> tensor<1024xf32>
-    %y = arith.divf %num, %dens : tensor<1024xf32>
+    // Division to 2 ulp (div.full.f32), as Triton's `/`.
+    %y = arith.divf %num, %dens fastmath<afn> : tensor<1024xf32>
     %out_off = arith.muli %row, %out_row_stride : i32
     %out_row = tile.addptr %out, %out_off : !tile.ptr<f32>, i32
     %out_rows = tile.splat %out_row : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>

@@ -55,7 +55,8 @@ module {
     }) : (tensor<ROWSxCOLSxf32>) -> tensor<ROWSxf32>
     %den_2d = tile.expand_dims %den {axis = 1 : i32} : tensor<ROWSxf32> -> tensor<ROWSx1xf32>
     %den_b = tile.broadcast %den_2d : tensor<ROWSx1xf32> -> tensor<ROWSxCOLSxf32>
-    %y = arith.divf %num, %den_b : tensor<ROWSxCOLSxf32>
+    // Division to 2 ulp (div.full.f32), as Triton's `/`.
+    %y = arith.divf %num, %den_b fastmath<afn> : tensor<ROWSxCOLSxf32>
     %out_strides = tile.splat %out_row_stride : i32 -> tensor<ROWSxCOLSxi32>
     %out_row_off = arith.muli %rows_b, %out_strides : tensor<ROWSxCOLSxi32>
     %out_off = arith.addi %out_row_off, %cols_b : tensor<ROWSxCOLSxi32>

@@ -360,6 +360,38 @@ struct ElementwiseLowering : public ConversionPattern {
   }
 };
 
+/// Whether `op` is an f32 division that allows approximation
+/// (`fastmath<afn>`): it becomes div.full.f32, what Triton's `/` is (2 ulp
+/// over the full range; LLVM would pick div.approx.f32, which flushes
+/// quotients of large divisors to zero). Exact division stays div.rn.f32.
+static bool isApproximateDivision(Operation *op) {
+  auto div = dyn_cast<arith::DivFOp>(op);
+  return div && div.getType().isF32() &&
+         arith::bitEnumContainsAll(div.getFastmath(),
+                                   arith::FastMathFlags::afn);
+}
+
+/// A scalar f32 division allowing approximation: llvm.nvvm.div.full.
+struct ApproximateDivisionLowering : public OpConversionPattern<arith::DivFOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  // Scalars only (isApproximateDivision): a tensor division is first split
+  // into them by ElementwiseLowering.
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isApproximateDivision(op))
+      return failure();
+    rewriter.replaceOp(op, LLVM::CallIntrinsicOp::create(
+                               rewriter, op.getLoc(), rewriter.getF32Type(),
+                               rewriter.getStringAttr("llvm.nvvm.div.full"),
+                               ValueRange{adaptor.getLhs().front(),
+                                          adaptor.getRhs().front()})
+                               .getResult(0));
+    return success();
+  }
+};
+
 /// Maps each result element to an operand element by index tuple: ops that
 /// keep every element on the thread that held it.
 template <typename OpTy>
@@ -688,6 +720,7 @@ void mlir::tile::populateComputePatterns(const TypeConverter &converter,
                JoinLowering, SplitLowering, ReshapeLowering, DotLowering>(converter, context,
                                                          state);
   patterns.add<ElementwiseLowering>(converter, context);
+  patterns.add<ApproximateDivisionLowering>(converter, context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -893,7 +926,8 @@ public:
                            NVVM::NVVMDialect, cf::ControlFlowDialect>();
     target.addLegalOp<ModuleOp, gpu::GPUModuleOp>();
     auto isLegal = [&](Operation *op) {
-      return converter.isLegal(op->getOperandTypes()) &&
+      return !isApproximateDivision(op) &&
+             converter.isLegal(op->getOperandTypes()) &&
              converter.isLegal(op->getResultTypes());
     };
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
