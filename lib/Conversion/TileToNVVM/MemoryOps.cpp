@@ -175,25 +175,73 @@ ArrayAttr getMemoryOperandAttrs(OpBuilder &b, unsigned numOperands,
   return b.getArrayAttr(attrs);
 }
 
-/// A global load of `accessType` from `ptr` where `predicate` holds, and
-/// `other` elsewhere.
+/// The PTX qualifiers of a global access's cache hints (after `ld.global`
+/// or `st.global`) and the L2 eviction policy operand they need, if any.
+/// PTX takes either a cache operator or an L1 eviction priority; an eviction
+/// policy also goes to L2 as a cache hint (createpolicy, sm_80 and PTX 7.4)
+/// with either, as Triton emits it. Targets before sm_80 get no eviction
+/// hints (their PTX has none); the verifier already kept each cache operator
+/// to the accesses that have it.
+struct CacheHints {
+  std::string qualifiers;
+  Value policy;
+  bool empty() const { return qualifiers.empty(); }
+};
+
+CacheHints getCacheHints(OpBuilder &b, Location loc, unsigned sm,
+                         CacheModifier cache, EvictionPolicy evict) {
+  CacheHints hints;
+  if (cache != CacheModifier::NONE)
+    hints.qualifiers = ("." + stringifyCacheModifier(cache)).str();
+  if (evict == EvictionPolicy::NORMAL || sm < 80)
+    return hints;
+  StringRef priority =
+      evict == EvictionPolicy::EVICT_FIRST ? "evict_first" : "evict_last";
+  if (cache == CacheModifier::NONE)
+    hints.qualifiers += (".L1::" + priority).str();
+  hints.qualifiers += ".L2::cache_hint";
+  // No side effects: LLVM keeps one policy register for all the accesses.
+  hints.policy =
+      LLVM::InlineAsmOp::create(
+          b, loc, b.getI64Type(), ValueRange{},
+          ("createpolicy.fractional.L2::" + priority + ".b64 $0, 1.0;").str(),
+          "=l", /*has_side_effects=*/false, /*is_align_stack=*/false,
+          LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
+          .getResult(0);
+  return hints;
+}
+
+/// A global load of `accessType` from `ptr` where `predicate` holds (always
+/// without one), and `other` elsewhere, with `hints`.
 Value emitPredicatedLoad(OpBuilder &b, Location loc, const AsmAccess &access,
                          Type accessType, Value ptr, Value predicate,
-                         Value other, bool isVolatile) {
-  SmallVector<Value> operands = {ptr, predicate};
-  llvm::append_range(operands, toRegisters(b, loc, other, access));
+                         Value other, bool isVolatile,
+                         const CacheHints &hints) {
+  SmallVector<Value> operands = {ptr};
   unsigned n = access.count;
   std::string constraints;
   for (unsigned i = 0; i < n; ++i)
     constraints += "=" + access.constraint.str() + ",";
-  constraints += "*m,b";
+  constraints += "*m";
+  std::string ptx;
+  if (predicate) {
+    ptx = "@$" + std::to_string(n + operands.size()) + " ";
+    operands.push_back(predicate);
+    constraints += ",b";
+  }
+  ptx += "ld." + std::string(isVolatile ? "volatile." : "") + "global" +
+         hints.qualifiers + "." + access.suffix.str() + " " +
+         asmRegisters(0, n) + ", $" + std::to_string(n);
+  if (hints.policy) {
+    ptx += ", $" + std::to_string(n + operands.size());
+    operands.push_back(hints.policy);
+    constraints += ",l";
+  }
+  ptx += ";";
   // The destination registers start as `other` (tied operands).
+  llvm::append_range(operands, toRegisters(b, loc, other, access));
   for (unsigned i = 0; i < n; ++i)
     constraints += "," + std::to_string(i);
-  std::string ptx = "@$" + std::to_string(n + 1) + " ld." +
-                    (isVolatile ? "volatile." : "") + "global." +
-                    access.suffix.str() + " " + asmRegisters(0, n) + ", $" +
-                    std::to_string(n) + ";";
   Type resultType =
       n == 1 ? access.type
              : LLVM::LLVMStructType::getLiteral(
@@ -214,17 +262,46 @@ Value emitPredicatedLoad(OpBuilder &b, Location loc, const AsmAccess &access,
 }
 
 /// A global load of `type` from `ptr` where `mask` holds (always without
-/// one), `other` elsewhere.
+/// one), `other` elsewhere. Loads with cache hints are PTX too, masked or
+/// not.
 Value emitMaskedLoad(OpBuilder &b, Location loc, Type type, Value ptr,
                      Value mask, int64_t alignment, bool isVolatile,
-                     function_ref<Value(OpBuilder &)> other) {
+                     function_ref<Value(OpBuilder &)> other,
+                     const CacheHints &hints = {}) {
   auto load = [&](OpBuilder &b) -> Value {
     return LLVM::LoadOp::create(b, loc, type, ptr, alignment, isVolatile);
   };
-  if (std::optional<AsmAccess> access = getAsmAccess(type); mask && access)
+  if (std::optional<AsmAccess> access = getAsmAccess(type);
+      access && (mask || !hints.empty()))
     return emitPredicatedLoad(b, loc, *access, type, ptr, mask, other(b),
-                              isVolatile);
+                              isVolatile, hints);
   return predicated(b, loc, mask, type, load, other);
+}
+
+/// A global store of `value` (of an access type) to `ptr` with `hints`.
+/// The address is a plain register operand: MLIR 22 attaches an asm's
+/// operand attributes (the indirect operand's element type) one place off
+/// when the asm has no results.
+void emitHintedStore(OpBuilder &b, Location loc, const AsmAccess &access,
+                     Value value, Value ptr, const CacheHints &hints) {
+  SmallVector<Value> operands = {ptr};
+  llvm::append_range(operands, toRegisters(b, loc, value, access));
+  std::string constraints = "l";
+  for (unsigned i = 0; i < access.count; ++i)
+    constraints += "," + access.constraint.str();
+  std::string ptx = "st.global" + hints.qualifiers + "." +
+                    access.suffix.str() + " [$0], " +
+                    asmRegisters(1, access.count);
+  if (hints.policy) {
+    ptx += ", $" + std::to_string(operands.size());
+    operands.push_back(hints.policy);
+    constraints += ",l";
+  }
+  ptx += ";";
+  LLVM::InlineAsmOp::create(
+      b, loc, TypeRange{}, operands, ptx, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
 }
 
 
@@ -244,6 +321,8 @@ struct LoadLowering : public TilePattern<LoadOp> {
     ValueRange ptrs = adaptor.getPtr();
     ValueRange masks = adaptor.getMask();
     ValueRange others = adaptor.getOther();
+    CacheHints hints =
+        getCacheHints(rewriter, loc, state.sm, op.getCache(), op.getEvict());
     SmallVector<Value> results;
     for (unsigned first = 0; first < ptrs.size(); first += width) {
       Type accessType = getAccessType(memElement, width);
@@ -261,7 +340,7 @@ struct LoadLowering : public TilePattern<LoadOp> {
       Value loaded = emitMaskedLoad(
           rewriter, loc, accessType, ptrs[first], mask,
           /*alignment=*/width * getElementBytes(memElement),
-          op.getIsVolatile(), other);
+          op.getIsVolatile(), other, hints);
       SmallVector<Value> elements = width == 1
                                         ? SmallVector<Value>{loaded}
                                         : unpackVector(rewriter, loc, loaded);
@@ -289,6 +368,8 @@ struct StoreLowering : public TilePattern<StoreOp> {
     std::optional<Distribution> dist;
     if (auto type = dyn_cast<RankedTensorType>(op.getPtr().getType()))
       dist = getDistribution(type);
+    CacheHints hints =
+        getCacheHints(rewriter, loc, state.sm, op.getCache(), op.getEvict());
     for (unsigned first = 0; first < ptrs.size(); first += width) {
       // Copies of an element on other threads would store it again.
       Value predicate = dist ? dist->emitOwner(rewriter, loc, ids, first)
@@ -305,6 +386,11 @@ struct StoreLowering : public TilePattern<StoreOp> {
               v = arith::ExtUIOp::create(b, loc, b.getI8Type(), v);
             if (width > 1)
               v = packVector(b, loc, values.slice(first, width));
+            std::optional<AsmAccess> access = getAsmAccess(v.getType());
+            if (!hints.empty() && access) {
+              emitHintedStore(b, loc, *access, v, ptrs[first], hints);
+              return {};
+            }
             LLVM::StoreOp::create(b, loc, v, ptrs[first],
                                   width * getElementBytes(values[first].getType()));
             return {};
