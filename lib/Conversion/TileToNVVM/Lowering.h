@@ -24,6 +24,11 @@ struct LoweringState {
   /// Elements per vector access of each load, store and async copy, chosen
   /// from the alignment analysis before the conversion starts.
   llvm::DenseMap<Operation *, unsigned> vectorWidth;
+  /// Integer element-wise ops whose result is constant over aligned runs of
+  /// this many elements along the fastest dimension (the alignment
+  /// analysis' constancy, within a thread's contiguous elements): each run
+  /// is computed once (a mask compared per 16-byte group, not per element).
+  llvm::DenseMap<Operation *, unsigned> uniformRun;
 };
 
 /// A conversion pattern with the lowering state at hand.

@@ -19,6 +19,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 
+#include <numeric>
+
 namespace mlir::tile {
 #define GEN_PASS_DEF_CONVERTTILETONVVM
 #include "tile/Conversion/Passes.h.inc"
@@ -320,9 +322,38 @@ Value lowerTileScalar(OpBuilder &b, Operation *op, ArrayRef<Value> operands,
 /// per element the thread holds. Scalar tile element-wise ops lower the
 /// same way with one element.
 struct ElementwiseLowering : public ConversionPattern {
-  ElementwiseLowering(const TypeConverter &converter, MLIRContext *context)
+  ElementwiseLowering(const TypeConverter &converter, MLIRContext *context,
+                      const LoweringState &state)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,
-                          context) {}
+                          context),
+        state(state) {}
+
+  /// The element that starts `e`'s run of `run` equal values along the
+  /// fastest dimension (`e` itself when runs are not known): its index
+  /// tuple, and its coordinates, are `e`'s less `e`'s offset in the run.
+  static unsigned getRunStart(const Distribution &dist, unsigned e,
+                              unsigned run) {
+    if (run <= 1)
+      return e;
+    unsigned d = dist.getFastestDim();
+    SmallVector<int64_t> tuple(dist.getTuple(e));
+    int64_t offset = tuple[d] % run;
+    if (offset == 0)
+      return e;
+    tuple[d] -= offset;
+    int64_t start = dist.findElement(tuple);
+    if (start < 0)
+      return e;
+    std::optional<SmallVector<int64_t>> here = dist.getFirstThreadCoordinates(e);
+    std::optional<SmallVector<int64_t>> there =
+        dist.getFirstThreadCoordinates(start);
+    if (!here || !there)
+      return e;
+    for (unsigned i = 0; i < here->size(); ++i)
+      if ((*here)[i] - (*there)[i] != (i == d ? offset : 0))
+        return e;
+    return start;
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
@@ -338,7 +369,18 @@ struct ElementwiseLowering : public ConversionPattern {
     if (failed(getTypeConverter()->convertType(resultType, scalarTypes)))
       return failure();
     SmallVector<Value> results;
+    std::optional<Distribution> dist;
+    unsigned run = state.uniformRun.lookup(op);
+    if (tensor && run > 1)
+      dist = getDistribution(tensor);
     for (unsigned e = 0; e < scalarTypes.size(); ++e) {
+      if (dist) {
+        unsigned start = getRunStart(*dist, e, run);
+        if (start < e) {
+          results.push_back(results[start]);
+          continue;
+        }
+      }
       SmallVector<Value> scalars;
       for (ValueRange range : operands)
         scalars.push_back(range.size() == 1 ? range.front() : range[e]);
@@ -358,6 +400,8 @@ struct ElementwiseLowering : public ConversionPattern {
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
   }
+
+  const LoweringState &state;
 };
 
 /// Whether `op` is an f32 division that allows approximation
@@ -719,7 +763,7 @@ void mlir::tile::populateComputePatterns(const TypeConverter &converter,
                BroadcastLowering, ExpandDimsLowering, TransLowering,
                JoinLowering, SplitLowering, ReshapeLowering, DotLowering>(converter, context,
                                                          state);
-  patterns.add<ElementwiseLowering>(converter, context);
+  patterns.add<ElementwiseLowering>(converter, context, state);
   patterns.add<ApproximateDivisionLowering>(converter, context);
 }
 
@@ -945,6 +989,29 @@ public:
   }
 
 private:
+  /// The run of equal values each thread computes once for an integer
+  /// element-wise op (see LoweringState::uniformRun).
+  static void recordUniformRun(Operation *op,
+                               const ModuleAlignmentAnalysis &analysis,
+                               LoweringState &state) {
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1)
+      return;
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!type || !type.getElementType().isInteger())
+      return;
+    const AlignmentInfo *info = analysis.getInfo(op->getResult(0));
+    if (!info || !info->isInitialized())
+      return;
+    FailureOr<Distribution> dist = Distribution::get(type);
+    if (failed(dist))
+      return;
+    unsigned d = dist->getFastestDim();
+    int64_t run = std::gcd<int64_t>(info->getConstancy(d),
+                                    dist->getSizePerThread(d));
+    if (run > 1)
+      state.uniformRun[op] = run;
+  }
+
   /// Elements per vector of every global access.
   void computeVectorWidths(ModuleOp module, LoweringState &state) {
     ModuleAlignmentAnalysis analysis(module);
@@ -956,8 +1023,10 @@ private:
         ptr = store.getPtr(), mask = store.getMask();
       else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
         ptr = copy.getSrc(), mask = copy.getMask();
-      else
+      else {
+        recordUniformRun(op, analysis, state);
         return;
+      }
       state.vectorWidth[op] = analysis.getAccessWidth(ptr, mask);
     });
   }
