@@ -32,6 +32,12 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     (offsets) and `tile-insert-barriers` first; device functions must be
     inlined. Unsupported constructs are reported as errors at their ops.
 
+    Floating-point semantics are the arith ops': `arith.divf` is correctly
+    rounded (`div.rn`), unless an f32 division allows approximation
+    (`fastmath<afn>`): then it is `div.full.f32` (2 ulp), Triton's `/`.
+    Loads and stores keep their cache hints (`cacheModifier`,
+    `evictionPolicy`) as PTX qualifiers and L2 cache hints (sm_80 and newer).
+
     With `fp-fusion` (the default, as nvcc's `--fmad` and Triton's
     `enable_fp_fusion`), floating-point multiplies, adds and subtracts in
     kernels may be contracted into fused multiply-adds (`fma.rn`), which
