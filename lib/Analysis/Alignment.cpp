@@ -611,8 +611,11 @@ computeInfo(Operation *op, ArrayRef<AlignmentInfo> in) {
         }
         return keepConstancy(in, rank);
       })
-      .Case([&](LoadOp) {
-        // Equal addresses (and masks) load equal values.
+      .Case([&](LoadOp load) -> std::optional<AlignmentInfo> {
+        // Equal addresses (and masks) load equal values, unless each
+        // volatile load may see another.
+        if (load.getIsVolatile())
+          return std::nullopt;
         return keepConstancy(in, rank);
       })
       .Default([&](Operation *op) -> std::optional<AlignmentInfo> {

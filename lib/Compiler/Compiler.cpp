@@ -63,6 +63,7 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
   pipeline.keepLayouts = options.keepLayouts;
   pipeline.numStages = options.numStages;
   pipeline.minBlocksPerSM = options.minBlocksPerSM;
+  pipeline.ptxVersion = options.ptxVersion;
   buildTileToLLVMPipeline(pm, pipeline);
   return pm.run(module);
 }
@@ -142,8 +143,29 @@ protected:
 };
 } // namespace
 
+/// The oldest PTX ISA (x10) that can target an SM, as LLVM's NVPTX back end
+/// requires it (it aborts otherwise); 0 for SMs not listed.
+static int getMinimumPtxVersion(int sm, bool archSpecific) {
+  static const std::pair<int, int> minimums[] = {
+      {50, 40}, {52, 41}, {53, 42}, {60, 50}, {61, 50}, {62, 50},
+      {70, 60}, {72, 61}, {75, 63}, {80, 70}, {86, 71}, {87, 74},
+      {89, 78}, {90, 78}, {100, 86}, {101, 86}, {120, 87}};
+  for (auto [target, ptx] : minimums)
+    if (target == sm)
+      return archSpecific && sm == 90 ? 80 : ptx;
+  return 0;
+}
+
 FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
                                            const CompileOptions &options) {
+  if (int minimum = getMinimumPtxVersion(options.sm, options.archSpecific);
+      options.ptxVersion < minimum)
+    return lowered.emitError()
+               << "PTX " << options.ptxVersion / 10 << "."
+               << options.ptxVersion % 10 << " cannot target "
+               << getTargetName(options) << ": it needs PTX " << minimum / 10
+               << "." << minimum % 10 << " or newer",
+           failure();
   std::optional<std::string> toolkit = findCudaToolkit(options.cudaPath);
   if (!toolkit && !options.cudaPath.empty())
     return lowered.emitError() << "no CUDA toolkit at '" << options.cudaPath

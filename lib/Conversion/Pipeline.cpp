@@ -57,6 +57,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   ConvertTileToNVVMOptions convert;
   convert.fpFusion = options.fpFusion;
   convert.minBlocksPerSM = options.minBlocksPerSM;
+  convert.ptxVersion = options.ptxVersion;
   pm.addPass(createConvertTileToNVVM(convert));
   // The per-element code repeats index arithmetic (coordinates, addresses)
   // that CSE folds to a third; the conversions that follow then have a third

@@ -22,6 +22,11 @@ tile.func public @bad() {
 // RUN: not tile-opt %tile_src_root/examples/vector_add.mlir -o %t.no-such-dir/out.mlir 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
 // UNWRITABLE: {{[Nn]}}o such file or directory
 //
+// A PTX version too old for the target (LLVM's NVPTX back end would abort):
+// RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --ptx-version=73 --emit=ptx 2>&1 | FileCheck %s --check-prefix=PTXVERSION
+// RUN: tile-translate %tile_src_root/examples/vector_add.mlir --sm=90a --ptx-version=78 --emit=cubin -o %t.cubin 2>/dev/null; test $? -eq 1
+// PTXVERSION: vector_add.mlir:{{[0-9]+}}:{{[0-9]+}}: error: PTX 7.3 cannot target sm_90: it needs PTX 7.8 or newer
+//
 // An unknown op of the tile dialect:
 // RUN: echo 'tile.func public @f() { tile.frobnicate  tile.return }' | not tile-opt 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: <stdin>:1:{{[0-9]+}}: error: custom op 'tile.frobnicate' is unknown

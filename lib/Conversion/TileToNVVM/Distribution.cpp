@@ -209,17 +209,20 @@ int64_t Distribution::findElement(ArrayRef<int64_t> tuple) const {
   return -1;
 }
 
+int64_t Distribution::getConstantCoordinate(unsigned d, int64_t index) const {
+  // (index / (s*r)) * tile + ((index / s) % r) * (s*t) + index % s
+  int64_t s = base.sizePerThread[d], r = base.repeats[d], t = base.threads[d];
+  return (index / (s * r)) * base.tileSize(d) + ((index / s) % r) * (s * t) +
+         index % s;
+}
+
 std::optional<SmallVector<int64_t>>
 Distribution::getFirstThreadCoordinates(unsigned e) const {
   if (kind != Kind::Blocked || hasReplication())
     return std::nullopt;
   SmallVector<int64_t> coords;
-  for (unsigned d = 0; d < getRank(); ++d) {
-    int64_t s = base.sizePerThread[d], r = base.repeats[d], t = base.threads[d];
-    int64_t index = tuples[e][d];
-    coords.push_back((index / (s * r)) * base.tileSize(d) +
-                     ((index / s) % r) * (s * t) + index % s);
-  }
+  for (unsigned d = 0; d < getRank(); ++d)
+    coords.push_back(getConstantCoordinate(d, tuples[e][d]));
   return coords;
 }
 
@@ -259,10 +262,8 @@ Value Distribution::emitBaseCoordinate(OpBuilder &b, Location loc,
   int64_t tile = base.tileSize(d);
   Value lane = emitLaneOrWarpCoordinate(b, loc, ids.lane, base.threads, d);
   Value warp = emitWarpOf(b, loc, ids, d);
-  // (index / (s*r)) * tile + warp * (s*r*t) + ((index / s) % r) * (s*t)
-  //   + lane * s + index % s
-  Value c = constantI32(b, loc, (index / (s * r)) * tile +
-                                    ((index / s) % r) * (s * t) + index % s);
+  // getConstantCoordinate + warp * (s*r*t) + lane * s
+  Value c = constantI32(b, loc, getConstantCoordinate(d, index));
   c = arith::AddIOp::create(
       b, loc, c,
       arith::MulIOp::create(b, loc, warp, constantI32(b, loc, s * r * t)));

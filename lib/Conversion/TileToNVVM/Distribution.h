@@ -112,6 +112,9 @@ private:
   Value emitBaseCoordinate(OpBuilder &b, Location loc, const ThreadIds &ids,
                            unsigned baseDim, int64_t index,
                            bool wrap) const;
+  /// The part of base dimension `d`'s coordinate of index `index` that does
+  /// not depend on the thread.
+  int64_t getConstantCoordinate(unsigned d, int64_t index) const;
 
   Kind kind = Kind::Blocked;
   Base base;

@@ -146,16 +146,12 @@ LogicalResult writeWithStmatrix(OpBuilder &b, Location loc,
     SmallVector<int64_t> c = *dist.getFirstThreadCoordinates(e);
     return c[0] * rowStride + c[1];
   };
-  Value laneRow = arith::DivUIOp::create(b, loc, ids.lane, createI32(b, loc, 4));
-  Value laneColumn = arith::MulIOp::create(
-      b, loc, arith::RemUIOp::create(b, loc, ids.lane, createI32(b, loc, 4)),
-      createI32(b, loc, 2));
-  Value matrixRow = arith::RemUIOp::create(b, loc, ids.lane, createI32(b, loc, 8));
-  Value matrixIndex = arith::DivUIOp::create(b, loc, ids.lane, createI32(b, loc, 8));
+  MatrixLanes lanes = emitMatrixLanes(b, loc, ids.lane);
   SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, pairs[0].first);
   Value row = arith::AddIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, coords[0], laneRow), matrixRow);
-  Value column = arith::SubIOp::create(b, loc, coords[1], laneColumn);
+      b, loc, arith::SubIOp::create(b, loc, coords[0], lanes.pairRow),
+      lanes.addressRow);
+  Value column = arith::SubIOp::create(b, loc, coords[1], lanes.pairColumn);
   Value laneBase = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, row, createI32(b, loc, rowStride)),
       column);
@@ -176,14 +172,11 @@ LogicalResult writeWithStmatrix(OpBuilder &b, Location loc,
     }
     Value &choice = choices[pattern];
     if (!choice) {
-      choice = createI32(b, loc, pattern[0]);
-      for (unsigned j = 1; j < pattern.size(); ++j)
-        choice = arith::SelectOp::create(
-            b, loc,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                  matrixIndex, createI32(b, loc, j)),
-            createI32(b, loc, pattern[j]), choice);
-      choice = arith::AddIOp::create(b, loc, laneBase, choice);
+      Value chosen;
+      for (auto [j, offset] : llvm::enumerate(pattern))
+        chosen = selectFromMatrix(b, loc, lanes, j, createI32(b, loc, offset),
+                                  chosen);
+      choice = arith::AddIOp::create(b, loc, laneBase, chosen);
     }
     Value offset = arith::MulIOp::create(
         b, loc,

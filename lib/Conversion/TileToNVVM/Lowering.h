@@ -14,8 +14,10 @@ namespace mlir::tile {
 struct LoweringState {
   unsigned numWarps = 4;
   unsigned threadsPerWarp = 32;
-  /// The target's SM version (tile.target), 0 when not set.
+  /// The target's SM version (tile.target), 0 when not set, and the PTX ISA
+  /// version (x10) the kernels will be compiled with.
   unsigned sm = 0;
+  unsigned ptxVersion = 80;
   /// Blocks that should fit on one SM (nvvm.minctasm); 0: no bound.
   unsigned minBlocksPerSM = 0;
   /// The module has warpgroup dots: shared memory written through the
@@ -27,7 +29,8 @@ struct LoweringState {
   /// Integer element-wise ops whose result is constant over aligned runs of
   /// this many elements along the fastest dimension (the alignment
   /// analysis' constancy, within a thread's contiguous elements): each run
-  /// is computed once (a mask compared per 16-byte group, not per element).
+  /// is computed once (a mask `i < n` once per thread's run, not per
+  /// element).
   llvm::DenseMap<Operation *, unsigned> uniformRun;
 };
 
@@ -70,6 +73,20 @@ SmallVector<Value> loadShared(OpBuilder &b, Location loc, Type type,
 /// Row-major linear index of `coords` in `shape` (i32).
 Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,
                 ArrayRef<int64_t> shape);
+
+/// The parts of a lane id that ldmatrix and stmatrix use: the row (lane /
+/// 4) and first column (2 * (lane % 4)) of the lane's pair in each 8x8
+/// matrix, and the matrix (lane / 8) and row (lane % 8) whose address the
+/// lane gives.
+struct MatrixLanes {
+  Value pairRow, pairColumn, addressRow, addressMatrix;
+};
+MatrixLanes emitMatrixLanes(OpBuilder &b, Location loc, Value lane);
+/// `choice` on the lanes that address matrix `j` or a later one, `chosen`
+/// (if any) on the others: chained over j = 0, 1, ..., each lane ends with
+/// its own matrix's.
+Value selectFromMatrix(OpBuilder &b, Location loc, const MatrixLanes &lanes,
+                       unsigned j, Value choice, Value chosen);
 
 /// Whether this is thread 0 of the block (i1).
 Value isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids);

@@ -56,6 +56,26 @@ Value mlir::tile::predicated(OpBuilder &b, Location loc, Value predicate, Type t
   return ifOp.getResult(0);
 }
 
+MatrixLanes mlir::tile::emitMatrixLanes(OpBuilder &b, Location loc,
+                                        Value lane) {
+  return {arith::DivUIOp::create(b, loc, lane, createI32(b, loc, 4)),
+          arith::MulIOp::create(
+              b, loc, arith::RemUIOp::create(b, loc, lane, createI32(b, loc, 4)),
+              createI32(b, loc, 2)),
+          arith::RemUIOp::create(b, loc, lane, createI32(b, loc, 8)),
+          arith::DivUIOp::create(b, loc, lane, createI32(b, loc, 8))};
+}
+
+Value mlir::tile::selectFromMatrix(OpBuilder &b, Location loc,
+                                   const MatrixLanes &lanes, unsigned j,
+                                   Value choice, Value chosen) {
+  if (!chosen)
+    return choice;
+  Value from = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                     lanes.addressMatrix, createI32(b, loc, j));
+  return arith::SelectOp::create(b, loc, from, choice, chosen);
+}
+
 namespace {
 
 
@@ -177,28 +197,30 @@ ArrayAttr getMemoryOperandAttrs(OpBuilder &b, unsigned numOperands,
 
 /// The PTX qualifiers of a global access's cache hints (after `ld.global`
 /// or `st.global`) and the L2 eviction policy operand they need, if any.
-/// PTX takes either a cache operator or an L1 eviction priority; an eviction
-/// policy also goes to L2 as a cache hint (createpolicy, sm_80 and PTX 7.4)
-/// with either, as Triton emits it. Targets before sm_80 get no eviction
-/// hints (their PTX has none); the verifier already kept each cache operator
-/// to the accesses that have it.
+/// PTX takes either a cache operator or an L1 eviction priority (sm_70); an
+/// eviction policy also goes to L2 as a cache hint (createpolicy, sm_80)
+/// with either, as Triton emits it. Both need PTX 7.4: older targets and
+/// ISAs get the cache operator only. The verifier already kept each cache
+/// operator to the accesses that have it.
 struct CacheHints {
   std::string qualifiers;
   Value policy;
   bool empty() const { return qualifiers.empty(); }
 };
 
-CacheHints getCacheHints(OpBuilder &b, Location loc, unsigned sm,
+CacheHints getCacheHints(OpBuilder &b, Location loc, const LoweringState &state,
                          CacheModifier cache, EvictionPolicy evict) {
   CacheHints hints;
   if (cache != CacheModifier::NONE)
     hints.qualifiers = ("." + stringifyCacheModifier(cache)).str();
-  if (evict == EvictionPolicy::NORMAL || sm < 80)
+  if (evict == EvictionPolicy::NORMAL || state.sm < 70 || state.ptxVersion < 74)
     return hints;
   StringRef priority =
       evict == EvictionPolicy::EVICT_FIRST ? "evict_first" : "evict_last";
   if (cache == CacheModifier::NONE)
     hints.qualifiers += (".L1::" + priority).str();
+  if (state.sm < 80)
+    return hints;
   hints.qualifiers += ".L2::cache_hint";
   // No side effects: LLVM keeps one policy register for all the accesses.
   hints.policy =
@@ -238,10 +260,13 @@ Value emitPredicatedLoad(OpBuilder &b, Location loc, const AsmAccess &access,
     constraints += ",l";
   }
   ptx += ";";
-  // The destination registers start as `other` (tied operands).
-  llvm::append_range(operands, toRegisters(b, loc, other, access));
-  for (unsigned i = 0; i < n; ++i)
-    constraints += "," + std::to_string(i);
+  // The destination registers start as `other` (tied operands) where the
+  // load may not happen.
+  if (predicate) {
+    llvm::append_range(operands, toRegisters(b, loc, other, access));
+    for (unsigned i = 0; i < n; ++i)
+      constraints += "," + std::to_string(i);
+  }
   Type resultType =
       n == 1 ? access.type
              : LLVM::LLVMStructType::getLiteral(
@@ -322,7 +347,7 @@ struct LoadLowering : public TilePattern<LoadOp> {
     ValueRange masks = adaptor.getMask();
     ValueRange others = adaptor.getOther();
     CacheHints hints =
-        getCacheHints(rewriter, loc, state.sm, op.getCache(), op.getEvict());
+        getCacheHints(rewriter, loc, state, op.getCache(), op.getEvict());
     SmallVector<Value> results;
     for (unsigned first = 0; first < ptrs.size(); first += width) {
       Type accessType = getAccessType(memElement, width);
@@ -369,7 +394,7 @@ struct StoreLowering : public TilePattern<StoreOp> {
     if (auto type = dyn_cast<RankedTensorType>(op.getPtr().getType()))
       dist = getDistribution(type);
     CacheHints hints =
-        getCacheHints(rewriter, loc, state.sm, op.getCache(), op.getEvict());
+        getCacheHints(rewriter, loc, state, op.getCache(), op.getEvict());
     for (unsigned first = 0; first < ptrs.size(); first += width) {
       // Copies of an element on other threads would store it again.
       Value predicate = dist ? dist->emitOwner(rewriter, loc, ids, first)
@@ -759,13 +784,7 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
   bool trans = fast != kDim;
   Distribution dist = getDistribution(type);
   ThreadIds ids = emitThreadIds(b, loc, state.threadsPerWarp);
-  Value lane = ids.lane;
-  Value laneGroup = arith::DivUIOp::create(b, loc, lane, createI32(b, loc, 4));
-  Value lanePair = arith::MulIOp::create(
-      b, loc, arith::RemUIOp::create(b, loc, lane, createI32(b, loc, 4)),
-      createI32(b, loc, 2));
-  Value matrixRow = arith::RemUIOp::create(b, loc, lane, createI32(b, loc, 8));
-  Value matrixIndex = arith::DivUIOp::create(b, loc, lane, createI32(b, loc, 8));
+  MatrixLanes lanes = emitMatrixLanes(b, loc, ids.lane);
 
   // Matrices by the index tuple of their first element on each thread (a
   // K pair): A's 16x16 blocks as (rows 0-7, k 0-7), (rows 8-15, k 0-7),
@@ -805,7 +824,7 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
     SmallVector<std::pair<int64_t, int64_t>> elements;
     for (auto [j, tuple] : llvm::enumerate(group)) {
       int64_t first = dist.findElement(tuple);
-      SmallVector<int64_t, 2> next = tuple;
+      SmallVector<int64_t, 2> next(tuple);
       ++next[kDim];
       int64_t second = dist.findElement(next);
       if (first < 0 || second < 0)
@@ -815,21 +834,19 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
       // The matrix's corner: this thread's pair is at (row lane / 4,
       // column 2 * (lane % 4)) of it, K being the column.
       unsigned nonK = 1 - kDim;
-      Value kBase = arith::SubIOp::create(b, loc, coords[kDim], lanePair);
-      Value nonKBase = arith::SubIOp::create(b, loc, coords[nonK], laneGroup);
+      Value kBase =
+          arith::SubIOp::create(b, loc, coords[kDim], lanes.pairColumn);
+      Value nonKBase =
+          arith::SubIOp::create(b, loc, coords[nonK], lanes.pairRow);
+      Value addressRow = lanes.addressRow;
       SmallVector<Value> row(2);
-      row[kDim] = trans ? arith::AddIOp::create(b, loc, kBase, matrixRow).getResult()
+      row[kDim] = trans ? arith::AddIOp::create(b, loc, kBase, addressRow).getResult()
                         : kBase;
       row[nonK] = trans ? nonKBase
-                        : arith::AddIOp::create(b, loc, nonKBase, matrixRow).getResult();
-      Value mine = emitSharedByteOffset(b, loc, buffer, row);
-      if (!offset) {
-        offset = mine;
-        continue;
-      }
-      Value isMine = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::uge, matrixIndex, createI32(b, loc, j));
-      offset = arith::SelectOp::create(b, loc, isMine, mine, offset);
+                        : arith::AddIOp::create(b, loc, nonKBase, addressRow).getResult();
+      offset = selectFromMatrix(b, loc, lanes, j,
+                                emitSharedByteOffset(b, loc, buffer, row),
+                                offset);
     }
     unsigned num = group.size();
     Type resultType = i32;

@@ -341,7 +341,10 @@ struct ElementwiseLowering : public ConversionPattern {
     if (offset == 0)
       return e;
     tuple[d] -= offset;
-    int64_t start = dist.findElement(tuple);
+    // The fastest dimension's elements come first in a thread's order.
+    int64_t start = e - offset;
+    if (dist.getTuple(start) != ArrayRef<int64_t>(tuple))
+      start = dist.findElement(tuple);
     if (start < 0)
       return e;
     std::optional<SmallVector<int64_t>> here = dist.getFirstThreadCoordinates(e);
@@ -391,11 +394,11 @@ struct ElementwiseLowering : public ConversionPattern {
         results.push_back(v);
         continue;
       }
-      OperationState state(op->getLoc(), op->getName());
-      state.addOperands(scalars);
-      state.addTypes(scalarTypes[e]);
-      state.addAttributes(op->getAttrs());
-      results.push_back(rewriter.create(state)->getResult(0));
+      OperationState opState(op->getLoc(), op->getName());
+      opState.addOperands(scalars);
+      opState.addTypes(scalarTypes[e]);
+      opState.addAttributes(op->getAttrs());
+      results.push_back(rewriter.create(opState)->getResult(0));
     }
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
@@ -408,7 +411,7 @@ struct ElementwiseLowering : public ConversionPattern {
 /// (`fastmath<afn>`): it becomes div.full.f32, what Triton's `/` is (2 ulp
 /// over the full range; LLVM would pick div.approx.f32, which flushes
 /// quotients of large divisors to zero). Exact division stays div.rn.f32.
-static bool isApproximateDivision(Operation *op) {
+bool isApproximateDivision(Operation *op) {
   auto div = dyn_cast<arith::DivFOp>(op);
   return div && div.getType().isF32() &&
          arith::bitEnumContainsAll(div.getFastmath(),
@@ -875,6 +878,7 @@ public:
       return signalPassFailure();
     }
     state.minBlocksPerSM = minBlocksPerSM;
+    state.ptxVersion = ptxVersion;
     state.asyncProxyReads =
         module.walk([](WarpgroupDotOp) { return WalkResult::interrupt(); })
             .wasInterrupted();
@@ -919,7 +923,7 @@ public:
     if (failedCheck)
       return signalPassFailure();
 
-    computeVectorWidths(module, state);
+    computeAccessInfo(module, state);
 
     // Kernels move into one gpu.module, with the shared-memory array.
     OpBuilder builder(context);
@@ -1012,8 +1016,9 @@ private:
       state.uniformRun[op] = run;
   }
 
-  /// Elements per vector of every global access.
-  void computeVectorWidths(ModuleOp module, LoweringState &state) {
+  /// From the alignment analysis: elements per vector of every global
+  /// access, and the runs integer element-wise ops compute once.
+  void computeAccessInfo(ModuleOp module, LoweringState &state) {
     ModuleAlignmentAnalysis analysis(module);
     module.walk([&](Operation *op) {
       Value ptr, mask;

@@ -1,10 +1,14 @@
 // Cache hints of loads and stores reach PTX: a cache operator (.ca, .cg,
 // .cs, .cv, .wb, .wt) as `ld`/`st`'s qualifier; an eviction policy as the L1
 // eviction priority (without a cache operator: PTX takes one or the other)
-// and as an L2 cache hint whose policy createpolicy makes once (sm_80). Before
-// sm_80 eviction policies are dropped; cache operators stay.
+// and as an L2 cache hint whose policy createpolicy makes once (sm_80;
+// sm_70-79 get the L1 priority only). Before sm_70 or PTX 7.4 eviction
+// policies are dropped; cache operators stay.
 // RUN: tile-translate %s --emit=ptx | FileCheck %s
-// RUN: tile-translate %s --sm=75 --emit=ptx | FileCheck %s --check-prefix=SM75
+// RUN: tile-translate %s --sm=61 --emit=ptx | FileCheck %s --check-prefix=NOHINT
+// PTX before 7.4 has no eviction hints either; sm_70-79 have the L1 ones.
+// RUN: tile-translate %s --sm=80 --ptx-version=73 --emit=ptx | FileCheck %s --check-prefix=NOHINT
+// RUN: tile-translate %s --sm=75 --ptx-version=74 --emit=ptx | FileCheck %s --check-prefix=SM75L1
 // RUN: %if ptxas %{ tile-translate %s --emit=cubin -o %t.cubin %}
 
 // CHECK: createpolicy.fractional.L2::evict_last.b64 [[LAST:%rd[0-9]+]], 1.0;
@@ -16,13 +20,21 @@
 // CHECK: st.global.L1::evict_first.L2::cache_hint.v4.b32 [%rd{{[0-9]+}}], {{{.*}}}, [[FIRST]];
 // CHECK-NOT: createpolicy
 
-// SM75-NOT: createpolicy
-// SM75-NOT: evict
-// SM75: ld.global.v4.b32
-// SM75-COUNT-4: ld.global.cg.b32
-// SM75: ld.global.cv.v4.b32
-// SM75-COUNT-4: st.global.cs.b32
-// SM75: st.global.v4.b32
+// NOHINT-NOT: createpolicy
+// NOHINT-NOT: evict
+// NOHINT: ld.global.v4.b32
+// NOHINT-COUNT-4: ld.global.cg.b32
+// NOHINT: ld.global.cv.v4.b32
+// NOHINT-COUNT-4: st.global.cs.b32
+// NOHINT: st.global.v4.b32
+// NOHINT-NOT: createpolicy
+// NOHINT-NOT: evict
+
+// SM75L1-NOT: createpolicy
+// SM75L1: ld.global.L1::evict_last.v4.b32
+// SM75L1-COUNT-4: ld.global.cg.b32
+// SM75L1: st.global.L1::evict_first.v4.b32
+// SM75L1-NOT: createpolicy
 module {
   tile.func public @hints(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %q: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32) {
     %r = tile.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32>

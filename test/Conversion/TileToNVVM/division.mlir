@@ -7,7 +7,7 @@
 
 // CHECK-LABEL: gpu.func @divisions
 // CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.div.full"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
-// CHECK-COUNT-2: arith.divf %{{.*}}, %{{.*}} : f32
+// CHECK-COUNT-2: arith.divf %{{[0-9]+}}, %{{[0-9]+}} : f32
 // CHECK: llvm.call_intrinsic "llvm.nvvm.div.full"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
 // CHECK-COUNT-2: arith.divf %{{.*}}, %{{.*}} fastmath<afn> : f16
 // CHECK-NOT: llvm.call_intrinsic

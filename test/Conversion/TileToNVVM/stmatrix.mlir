@@ -8,10 +8,29 @@
 // mma.sync's layout, 2x2 warps over 64x64: each warp's 32x32 are 16 8x8
 // matrices per thread's 16 pairs, four stmatrix.x4, no element stores.
 // Rows of 64 f16 (128 bytes) are padded by 8 elements (row stride 72): the
-// 8 rows of a matrix start in different bank groups.
+// 8 rows of a matrix start in different bank groups. A thread's pairs come
+// column block by column block: a group's matrices are 16 columns apart
+// (the lane picks 0, 16, 32 or 48 elements by lane / 8), and the groups
+// are rows 8, 32 and 40 (576, 2304 and 2880 elements) after the first.
 // CHECK-LABEL: gpu.func @mma_v2
-// CHECK-DAG: arith.constant 72 : i32
-// CHECK-COUNT-4: nvvm.stmatrix %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : !llvm.ptr<3>, i32, i32, i32, i32
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i32
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : i32
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : i32
+// CHECK-DAG: %[[C48:.*]] = arith.constant 48 : i32
+// CHECK-DAG: %[[C576:.*]] = arith.constant 576 : i32
+// CHECK-DAG: %[[C2304:.*]] = arith.constant 2304 : i32
+// CHECK-DAG: %[[C2880:.*]] = arith.constant 2880 : i32
+// CHECK: %[[S1:.*]] = arith.select %{{.*}}, %[[C16]], %[[C0]] : i32
+// CHECK: %[[S2:.*]] = arith.select %{{.*}}, %[[C32]], %[[S1]] : i32
+// CHECK: %[[S3:.*]] = arith.select %{{.*}}, %[[C48]], %[[S2]] : i32
+// CHECK: %[[BASE:.*]] = arith.addi %{{.*}}, %[[S3]] : i32
+// CHECK: nvvm.stmatrix %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : !llvm.ptr<3>, i32, i32, i32, i32
+// CHECK: arith.addi %[[BASE]], %[[C576]] : i32
+// CHECK: nvvm.stmatrix
+// CHECK: arith.addi %[[BASE]], %[[C2304]] : i32
+// CHECK: nvvm.stmatrix
+// CHECK: arith.addi %[[BASE]], %[[C2880]] : i32
+// CHECK: nvvm.stmatrix
 // CHECK-NOT: nvvm.stmatrix
 // CHECK-NOT: llvm.store {{.*}}!llvm.ptr<3>
 // CHECK: gpu.barrier
@@ -27,6 +46,25 @@ tile.func public @mma_v2(%p: !tile.ptr<f16>) {
   %c = tile.convert_layout %x : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #rows>
   %ps = tile.splat %p : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #rows>
   tile.store %ps, %c : tensor<64x64x!tile.ptr<f16>, #rows>
+  tile.return
+}
+}
+
+// -----
+
+// Two pairs a thread (32x16 over 2x2 warps of 16x8): one stmatrix.x2.
+// CHECK-LABEL: gpu.func @x2
+// CHECK: nvvm.stmatrix %{{.*}}, %{{.*}}, %{{.*}} {{{.*}}} : !llvm.ptr<3>, i32, i32{{$}}
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: gpu.return
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rows = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90"} {
+tile.func public @x2(%p: !tile.ptr<f16>, %f: f16) {
+  %x = tile.splat %f : f16 -> tensor<32x16xf16, #mma>
+  %c = tile.convert_layout %x : tensor<32x16xf16, #mma> -> tensor<32x16xf16, #rows>
+  %ps = tile.splat %p : !tile.ptr<f16> -> tensor<32x16x!tile.ptr<f16>, #rows>
+  tile.store %ps, %c : tensor<32x16x!tile.ptr<f16>, #rows>
   tile.return
 }
 }
@@ -59,6 +97,8 @@ tile.func public @mma_v3(%p: !tile.ptr<bf16>, %f: bf16) {
 // CHECK-LABEL: gpu.func @sm80
 // CHECK-NOT: nvvm.stmatrix
 // CHECK: llvm.store %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: gpu.return
 #mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #rows = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_80"} {
@@ -76,6 +116,8 @@ tile.func public @sm80(%p: !tile.ptr<f16>, %f: f16) {
 // CHECK-LABEL: gpu.func @f32
 // CHECK-NOT: nvvm.stmatrix
 // CHECK: llvm.store %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: gpu.return
 #mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #rows = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90"} {
@@ -92,7 +134,7 @@ tile.func public @f32(%p: !tile.ptr<f32>, %f: f32) {
 
 // CHECK-LABEL: gpu.func @replicated
 // CHECK-NOT: nvvm.stmatrix
-// CHECK: gpu.barrier
+// CHECK: gpu.return
 #mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #rows = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90"} {

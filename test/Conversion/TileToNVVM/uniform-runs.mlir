@@ -30,6 +30,7 @@ tile.func public @uniform(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n:
 // elements, so each is compared.
 // CHECK-LABEL: gpu.func @per_element
 // CHECK-COUNT-4: arith.cmpi slt
+// CHECK-NOT: arith.cmpi
 #b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
 tile.func public @per_element(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32, %f: f32) {
