@@ -598,8 +598,8 @@ computeInfo(Operation *op, ArrayRef<AlignmentInfo> in) {
                       !isa<RankedTensorType>(sel.getCondition().getType()));
       })
       .Case([&](arith::CmpIOp cmp) { return compare(cmp, in[0], in[1]); })
-      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
-            arith::IndexCastOp, arith::IndexCastUIOp, PtrToIntOp, IntToPtrOp>(
+      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
+            arith::IndexCastUIOp, PtrToIntOp, IntToPtrOp>(
           [&](Operation *) { return in[0]; })
       .Case([&](BitcastOp cast) -> std::optional<AlignmentInfo> {
         // Pointers keep their byte address; runs count elements.

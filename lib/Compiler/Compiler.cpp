@@ -147,8 +147,8 @@ protected:
 /// requires it (it aborts otherwise); 0 for SMs not listed.
 static int getMinimumPtxVersion(int sm, bool archSpecific) {
   static const std::pair<int, int> minimums[] = {
-      {50, 40}, {52, 41}, {53, 42}, {60, 50}, {61, 50}, {62, 50},
-      {70, 60}, {72, 61}, {75, 63}, {80, 70}, {86, 71}, {87, 74},
+      {50, 40}, {52, 41}, {53, 42},  {60, 50},  {61, 50}, {62, 50},
+      {70, 60}, {72, 61}, {75, 63},  {80, 70},  {86, 71}, {87, 74},
       {89, 78}, {90, 78}, {100, 86}, {101, 86}, {120, 87}};
   for (auto [target, ptx] : minimums)
     if (target == sm)

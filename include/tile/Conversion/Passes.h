@@ -44,10 +44,9 @@ struct TilePipelineOptions
       *this, "fp-fusion",
       llvm::cl::desc("Allow floating-point multiply and add to fuse into fma"),
       llvm::cl::init(true)};
-  Option<int> ptxVersion{
-      *this, "ptx-version",
-      llvm::cl::desc("PTX ISA version x10 (80 = PTX 8.0)"),
-      llvm::cl::init(80)};
+  Option<int> ptxVersion{*this, "ptx-version",
+                         llvm::cl::desc("PTX ISA version x10 (80 = PTX 8.0)"),
+                         llvm::cl::init(80)};
   Option<int> minBlocksPerSM{
       *this, "min-blocks-per-sm",
       llvm::cl::desc("Blocks that should fit on one SM at once (PTX "

@@ -73,7 +73,8 @@ public:
   /// mma accumulator distribution without copies (nullopt otherwise): there,
   /// every thread's coordinates are these plus its own offset, the same for
   /// all its elements.
-  std::optional<SmallVector<int64_t>> getFirstThreadCoordinates(unsigned e) const;
+  std::optional<SmallVector<int64_t>>
+  getFirstThreadCoordinates(unsigned e) const;
   /// Whether this thread is the one owner of element `e` among the threads
   /// holding copies of it (i1), or null when no element has copies.
   Value emitOwner(OpBuilder &b, Location loc, const ThreadIds &ids,

@@ -182,10 +182,10 @@ LogicalResult writeWithStmatrix(OpBuilder &b, Location loc,
         b, loc,
         arith::AddIOp::create(b, loc, choice, createI32(b, loc, groupOffset)),
         createI32(b, loc, 2));
-    NVVM::StMatrixOp::create(b, loc, addBytes(b, loc, base, offset), sources,
-                             NVVM::MMALayout::row,
-                             NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
-                             NVVM::LdStMatrixEltType::B16);
+    NVVM::StMatrixOp::create(
+        b, loc, addBytes(b, loc, base, offset), sources, NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
   }
   return success();
 }

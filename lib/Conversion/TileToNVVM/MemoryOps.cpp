@@ -60,7 +60,8 @@ MatrixLanes mlir::tile::emitMatrixLanes(OpBuilder &b, Location loc,
                                         Value lane) {
   return {arith::DivUIOp::create(b, loc, lane, createI32(b, loc, 4)),
           arith::MulIOp::create(
-              b, loc, arith::RemUIOp::create(b, loc, lane, createI32(b, loc, 4)),
+              b, loc,
+              arith::RemUIOp::create(b, loc, lane, createI32(b, loc, 4)),
               createI32(b, loc, 2)),
           arith::RemUIOp::create(b, loc, lane, createI32(b, loc, 8)),
           arith::DivUIOp::create(b, loc, lane, createI32(b, loc, 8))};
@@ -314,21 +315,19 @@ void emitHintedStore(OpBuilder &b, Location loc, const AsmAccess &access,
   std::string constraints = "l";
   for (unsigned i = 0; i < access.count; ++i)
     constraints += "," + access.constraint.str();
-  std::string ptx = "st.global" + hints.qualifiers + "." +
-                    access.suffix.str() + " [$0], " +
-                    asmRegisters(1, access.count);
+  std::string ptx = "st.global" + hints.qualifiers + "." + access.suffix.str() +
+                    " [$0], " + asmRegisters(1, access.count);
   if (hints.policy) {
     ptx += ", $" + std::to_string(operands.size());
     operands.push_back(hints.policy);
     constraints += ",l";
   }
   ptx += ";";
-  LLVM::InlineAsmOp::create(
-      b, loc, TypeRange{}, operands, ptx, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, ptx, constraints,
+                            /*has_side_effects=*/true, /*is_align_stack=*/false,
+                            LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
+                            ArrayAttr());
 }
-
 
 struct LoadLowering : public TilePattern<LoadOp> {
   using TilePattern::TilePattern;
@@ -362,10 +361,10 @@ struct LoadLowering : public TilePattern<LoadOp> {
                         : others[first];
         return packVector(b, loc, others.slice(first, width));
       };
-      Value loaded = emitMaskedLoad(
-          rewriter, loc, accessType, ptrs[first], mask,
-          /*alignment=*/width * getElementBytes(memElement),
-          op.getIsVolatile(), other, hints);
+      Value loaded =
+          emitMaskedLoad(rewriter, loc, accessType, ptrs[first], mask,
+                         /*alignment=*/width * getElementBytes(memElement),
+                         op.getIsVolatile(), other, hints);
       SmallVector<Value> elements = width == 1
                                         ? SmallVector<Value>{loaded}
                                         : unpackVector(rewriter, loc, loaded);
@@ -840,13 +839,15 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
           arith::SubIOp::create(b, loc, coords[nonK], lanes.pairRow);
       Value addressRow = lanes.addressRow;
       SmallVector<Value> row(2);
-      row[kDim] = trans ? arith::AddIOp::create(b, loc, kBase, addressRow).getResult()
-                        : kBase;
-      row[nonK] = trans ? nonKBase
-                        : arith::AddIOp::create(b, loc, nonKBase, addressRow).getResult();
-      offset = selectFromMatrix(b, loc, lanes, j,
-                                emitSharedByteOffset(b, loc, buffer, row),
-                                offset);
+      row[kDim] =
+          trans ? arith::AddIOp::create(b, loc, kBase, addressRow).getResult()
+                : kBase;
+      row[nonK] =
+          trans
+              ? nonKBase
+              : arith::AddIOp::create(b, loc, nonKBase, addressRow).getResult();
+      offset = selectFromMatrix(
+          b, loc, lanes, j, emitSharedByteOffset(b, loc, buffer, row), offset);
     }
     unsigned num = group.size();
     Type resultType = i32;

@@ -347,7 +347,8 @@ struct ElementwiseLowering : public ConversionPattern {
       start = dist.findElement(tuple);
     if (start < 0)
       return e;
-    std::optional<SmallVector<int64_t>> here = dist.getFirstThreadCoordinates(e);
+    std::optional<SmallVector<int64_t>> here =
+        dist.getFirstThreadCoordinates(e);
     std::optional<SmallVector<int64_t>> there =
         dist.getFirstThreadCoordinates(start);
     if (!here || !there)
@@ -429,12 +430,12 @@ struct ApproximateDivisionLowering : public OpConversionPattern<arith::DivFOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (!isApproximateDivision(op))
       return failure();
-    rewriter.replaceOp(op, LLVM::CallIntrinsicOp::create(
-                               rewriter, op.getLoc(), rewriter.getF32Type(),
-                               rewriter.getStringAttr("llvm.nvvm.div.full"),
-                               ValueRange{adaptor.getLhs().front(),
-                                          adaptor.getRhs().front()})
-                               .getResult(0));
+    rewriter.replaceOp(
+        op, LLVM::CallIntrinsicOp::create(
+                rewriter, op.getLoc(), rewriter.getF32Type(),
+                rewriter.getStringAttr("llvm.nvvm.div.full"),
+                ValueRange{adaptor.getLhs().front(), adaptor.getRhs().front()})
+                .getResult(0));
     return success();
   }
 };
@@ -882,8 +883,8 @@ public:
     state.asyncProxyReads =
         module.walk([](WarpgroupDotOp) { return WalkResult::interrupt(); })
             .wasInterrupted();
-    if (auto target = module->getAttrOfType<StringAttr>(
-            TileDialect::getTargetAttrName()))
+    if (auto target =
+            module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
       state.sm = parseSmVersion(target.getValue());
     if (fpFusion)
       allowContraction(module);
@@ -1010,8 +1011,8 @@ private:
     if (failed(dist))
       return;
     unsigned d = dist->getFastestDim();
-    int64_t run = std::gcd<int64_t>(info->getConstancy(d),
-                                    dist->getSizePerThread(d));
+    int64_t run =
+        std::gcd<int64_t>(info->getConstancy(d), dist->getSizePerThread(d));
     if (run > 1)
       state.uniformRun[op] = run;
   }
