@@ -32,9 +32,11 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     (offsets) and `tile-insert-barriers` first; device functions must be
     inlined. Unsupported constructs are reported as errors at their ops.
 
-    Floating-point semantics are the arith ops': `arith.divf` is correctly
-    rounded (`div.rn`), unless an f32 division allows approximation
-    (`fastmath<afn>`): then it is `div.full.f32` (2 ulp), Triton's `/`.
+    Floating-point semantics are the arith and math ops': `arith.divf` is
+    correctly rounded (`div.rn`) and `math.exp` is libdevice's `__nv_expf`,
+    unless an f32 one allows approximation (`fastmath<afn>`): then they are
+    Triton's `/` and `exp`, `div.full.f32` (2 ulp) and `ex2.approx.f32` of
+    x * log2(e).
     Loads and stores keep their cache hints (`cacheModifier`,
     `evictionPolicy`) as PTX qualifiers and L2 cache hints (sm_80 and newer).
 

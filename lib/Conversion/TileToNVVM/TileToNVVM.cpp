@@ -19,6 +19,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 
+#include <cmath>
 #include <numeric>
 
 namespace mlir::tile {
@@ -408,33 +409,53 @@ struct ElementwiseLowering : public ConversionPattern {
   const LoweringState &state;
 };
 
-/// Whether `op` is an f32 division that allows approximation
-/// (`fastmath<afn>`): it becomes div.full.f32, what Triton's `/` is (2 ulp
-/// over the full range; LLVM would pick div.approx.f32, which flushes
-/// quotients of large divisors to zero). Exact division stays div.rn.f32.
-bool isApproximateDivision(Operation *op) {
-  auto div = dyn_cast<arith::DivFOp>(op);
-  return div && div.getType().isF32() &&
-         arith::bitEnumContainsAll(div.getFastmath(),
-                                   arith::FastMathFlags::afn);
+/// Whether `op` is a scalar f32 division or exponential that allows
+/// approximation (`fastmath<afn>`); they lower as Triton's `/` and `exp`
+/// do. Division: div.full.f32, 2 ulp over the full range (LLVM would pick
+/// div.approx.f32, which flushes quotients of large divisors to zero);
+/// exponential: ex2.approx.f32 of x * log2(e), whose relative error grows
+/// with |x| (libdevice's __nv_expf, the exact path, is ~4x the
+/// instructions). Without the flag, div.rn.f32 and __nv_expf.
+bool isApproximated(Operation *op) {
+  auto allowsApproximation = [](arith::FastMathFlags flags) {
+    return arith::bitEnumContainsAll(flags, arith::FastMathFlags::afn);
+  };
+  if (auto div = dyn_cast<arith::DivFOp>(op))
+    return div.getType().isF32() && allowsApproximation(div.getFastmath());
+  if (auto exp = dyn_cast<math::ExpOp>(op))
+    return exp.getType().isF32() && allowsApproximation(exp.getFastmath());
+  return false;
 }
 
-/// A scalar f32 division allowing approximation: llvm.nvvm.div.full.
-struct ApproximateDivisionLowering : public OpConversionPattern<arith::DivFOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// Scalar f32 divisions and exponentials allowing approximation (see
+/// isApproximated). Tensors are first split into scalars by
+/// ElementwiseLowering, so the adaptor holds one value per operand.
+template <typename OpTy>
+struct ApproximationLowering : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
 
-  // Scalars only (isApproximateDivision): a tensor division is first split
-  // into them by ElementwiseLowering.
   LogicalResult
-  matchAndRewrite(arith::DivFOp op, OneToNOpAdaptor adaptor,
+  matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isApproximateDivision(op))
+    if (!isApproximated(op))
       return failure();
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    SmallVector<Value> operands;
+    for (ValueRange operand : adaptor.getOperands())
+      operands.push_back(operand.front());
+    StringRef intrinsic = "llvm.nvvm.div.full";
+    if (isa<math::ExpOp>(op)) {
+      intrinsic = "llvm.nvvm.ex2.approx.f32";
+      operands[0] = arith::MulFOp::create(
+          rewriter, loc, operands[0],
+          arith::ConstantOp::create(rewriter, loc,
+                                    rewriter.getF32FloatAttr(M_LOG2E)));
+    }
     rewriter.replaceOp(
         op, LLVM::CallIntrinsicOp::create(
-                rewriter, op.getLoc(), rewriter.getF32Type(),
-                rewriter.getStringAttr("llvm.nvvm.div.full"),
-                ValueRange{adaptor.getLhs().front(), adaptor.getRhs().front()})
+                rewriter, loc, f32, rewriter.getStringAttr(intrinsic), operands)
                 .getResult(0));
     return success();
   }
@@ -768,7 +789,8 @@ void mlir::tile::populateComputePatterns(const TypeConverter &converter,
                JoinLowering, SplitLowering, ReshapeLowering, DotLowering>(converter, context,
                                                          state);
   patterns.add<ElementwiseLowering>(converter, context, state);
-  patterns.add<ApproximateDivisionLowering>(converter, context);
+  patterns.add<ApproximationLowering<arith::DivFOp>,
+               ApproximationLowering<math::ExpOp>>(converter, context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -975,8 +997,7 @@ public:
                            NVVM::NVVMDialect, cf::ControlFlowDialect>();
     target.addLegalOp<ModuleOp, gpu::GPUModuleOp>();
     auto isLegal = [&](Operation *op) {
-      return !isApproximateDivision(op) &&
-             converter.isLegal(op->getOperandTypes()) &&
+      return !isApproximated(op) && converter.isLegal(op->getOperandTypes()) &&
              converter.isLegal(op->getResultTypes());
     };
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(

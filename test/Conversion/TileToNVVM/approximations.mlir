@@ -1,6 +1,7 @@
-// f32 divisions that allow approximation (fastmath<afn>) become
-// div.full.f32 (Triton's `/`: 2 ulp over the full range), on tensors and
-// scalars; the others stay correctly rounded (div.rn.f32), and other widths
+// f32 divisions and exponentials that allow approximation (fastmath<afn>)
+// become what Triton's `/` and `exp` are: div.full.f32 (2 ulp over the full
+// range) and ex2.approx.f32 of x * log2(e), on tensors and scalars; the
+// others stay exact (div.rn.f32, libdevice's __nv_expf), and other widths
 // are left to the upstream lowering.
 // RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared-memory -convert-tile-to-nvvm | FileCheck %s
 // RUN: tile-translate %s --emit=ptx | FileCheck %s --check-prefix=PTX
@@ -10,6 +11,10 @@
 // CHECK-COUNT-2: arith.divf %{{[0-9]+}}, %{{[0-9]+}} : f32
 // CHECK: llvm.call_intrinsic "llvm.nvvm.div.full"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
 // CHECK-COUNT-2: arith.divf %{{.*}}, %{{.*}} fastmath<afn> : f16
+// CHECK-NOT: llvm.call_intrinsic "llvm.nvvm.div.full"
+// CHECK: %[[X:.*]] = arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"(%[[X]]) : (f32) -> f32
+// CHECK: math.exp %{{[0-9]+}} : f32
 // CHECK-NOT: llvm.call_intrinsic
 
 // PTX-LABEL: .entry divisions
@@ -17,11 +22,16 @@
 // PTX-COUNT-2: div.rn.f32
 // PTX: div.full.f32
 // PTX-NOT: div.full
+// PTX: ex2.approx.f32
+// PTX-NOT: ex2.approx.f32
+// The exact exponential is libdevice's: a range reduction around ex2.
+// PTX: fma.rm.f32
+// PTX: ex2.approx.ftz.f32
 // PTX: ret;
 module attributes {"tile.num-warps" = 4 : i32} {
   tile.func public @divisions(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                               %q: !tile.ptr<f16> {tile.divisibility = 16 : i32},
-                              %s: f32) {
+                              %s: f32, %c0: i32) {
     %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
     %ps = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>>
     %pp = tile.addptr %ps, %r : tensor<256x!tile.ptr<f32>>, tensor<256xi32>
@@ -38,6 +48,10 @@ module attributes {"tile.num-warps" = 4 : i32} {
     %h = tile.load %qp : tensor<256x!tile.ptr<f16>>
     %hq = arith.divf %h, %h fastmath<afn> : tensor<256xf16>
     tile.store %qp, %hq : tensor<256x!tile.ptr<f16>>
+    %e = math.exp %s fastmath<afn> : f32
+    %x2 = math.exp %e : f32
+    %e2 = tile.addptr %p, %c0 : !tile.ptr<f32>, i32
+    tile.store %e2, %x2 : !tile.ptr<f32>
     tile.return
   }
 }
