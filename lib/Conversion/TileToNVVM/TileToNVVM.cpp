@@ -427,6 +427,29 @@ bool isApproximated(Operation *op) {
   return false;
 }
 
+/// Scalar f32 and f64 square roots as LLVM's intrinsic (sqrt.rn, as
+/// libdevice's __nv_sqrtf / __nv_sqrt compute them): the upstream lowering
+/// would call libdevice, and linking it costs ~2.5 ms a compile.
+struct SqrtLowering : public OpConversionPattern<math::SqrtOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(math::SqrtOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!type.isF32() && !type.isF64())
+      return failure();
+    rewriter.replaceOp(
+        op, LLVM::CallIntrinsicOp::create(
+                rewriter, op.getLoc(), type,
+                rewriter.getStringAttr(type.isF32() ? "llvm.sqrt.f32"
+                                                    : "llvm.sqrt.f64"),
+                ValueRange{adaptor.getOperand().front()})
+                .getResult(0));
+    return success();
+  }
+};
+
 /// Scalar f32 divisions and exponentials allowing approximation (see
 /// isApproximated). Tensors are first split into scalars by
 /// ElementwiseLowering, so the adaptor holds one value per operand.
@@ -790,7 +813,8 @@ void mlir::tile::populateComputePatterns(const TypeConverter &converter,
                                                          state);
   patterns.add<ElementwiseLowering>(converter, context, state);
   patterns.add<ApproximationLowering<arith::DivFOp>,
-               ApproximationLowering<math::ExpOp>>(converter, context);
+               ApproximationLowering<math::ExpOp>, SqrtLowering>(converter,
+                                                                 context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -997,7 +1021,9 @@ public:
                            NVVM::NVVMDialect, cf::ControlFlowDialect>();
     target.addLegalOp<ModuleOp, gpu::GPUModuleOp>();
     auto isLegal = [&](Operation *op) {
-      return !isApproximated(op) && converter.isLegal(op->getOperandTypes()) &&
+      return !isApproximated(op) &&
+             !(isa<math::SqrtOp>(op) &&
+               isa<Float32Type, Float64Type>(op->getResultTypes()[0])) && converter.isLegal(op->getOperandTypes()) &&
              converter.isLegal(op->getResultTypes());
     };
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(

@@ -12,7 +12,8 @@
 // CHECK: math.exp %{{.*}} : f32
 // CHECK-NOT: math.exp
 // CHECK-COUNT-2: arith.sitofp %{{.*}} : i32 to f32
-// CHECK-COUNT-2: math.sqrt
+// precise_sqrt is correctly rounded: LLVM's sqrt (sqrt.rn), not libdevice.
+// CHECK-COUNT-2: llvm.call_intrinsic "llvm.sqrt.f32"
 // CHECK-COUNT-2: arith.mului_extended
 // CHECK-COUNT-2: llvm.getelementptr
 tile.func public @elementwise(%p: !tile.ptr<f32>, %f: f32, %out: !tile.ptr<i32>) {
