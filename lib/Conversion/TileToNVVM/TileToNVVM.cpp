@@ -409,77 +409,64 @@ struct ElementwiseLowering : public ConversionPattern {
   const LoweringState &state;
 };
 
-/// Whether `op` is a scalar f32 division or exponential that allows
-/// approximation (`fastmath<afn>`); they lower as Triton's `/` and `exp`
-/// do. Division: div.full.f32, 2 ulp over the full range (LLVM would pick
-/// div.approx.f32, which flushes quotients of large divisors to zero);
-/// exponential: ex2.approx.f32 of x * log2(e), whose relative error grows
-/// with |x| (libdevice's __nv_expf, the exact path, is ~4x the
-/// instructions). Without the flag, div.rn.f32 and __nv_expf.
-bool isApproximated(Operation *op) {
+/// The LLVM or NVVM intrinsic a scalar float op lowers to directly, instead
+/// of through the upstream lowering (libdevice calls, LLVM's choices), or
+/// an empty name:
+/// - f32 division and exponential allowing approximation (`fastmath<afn>`),
+///   as Triton's `/` and `exp`: div.full.f32, 2 ulp over the full range
+///   (LLVM would pick div.approx.f32, which flushes quotients of large
+///   divisors to zero), and ex2.approx.f32 of x * log2(e), whose relative
+///   error grows with |x| (libdevice's __nv_expf, the exact path, is ~4x
+///   the instructions);
+/// - f32 and f64 square roots: llvm.sqrt, correctly rounded (sqrt.rn);
+///   libdevice's __nv_sqrtf is sqrt.approx unless the module asks for
+///   precise roots, and linking libdevice costs ~2.5 ms a compile.
+StringRef getDirectIntrinsic(Operation *op) {
   auto allowsApproximation = [](arith::FastMathFlags flags) {
     return arith::bitEnumContainsAll(flags, arith::FastMathFlags::afn);
   };
-  if (auto div = dyn_cast<arith::DivFOp>(op))
-    return div.getType().isF32() && allowsApproximation(div.getFastmath());
-  if (auto exp = dyn_cast<math::ExpOp>(op))
-    return exp.getType().isF32() && allowsApproximation(exp.getFastmath());
-  return false;
+  if (auto div = dyn_cast<arith::DivFOp>(op);
+      div && div.getType().isF32() && allowsApproximation(div.getFastmath()))
+    return "llvm.nvvm.div.full";
+  if (auto exp = dyn_cast<math::ExpOp>(op);
+      exp && exp.getType().isF32() && allowsApproximation(exp.getFastmath()))
+    return "llvm.nvvm.ex2.approx.f32";
+  if (auto sqrt = dyn_cast<math::SqrtOp>(op)) {
+    if (sqrt.getType().isF32())
+      return "llvm.sqrt.f32";
+    if (sqrt.getType().isF64())
+      return "llvm.sqrt.f64";
+  }
+  return "";
 }
 
-/// Scalar f32 and f64 square roots as LLVM's intrinsic (sqrt.rn, as
-/// libdevice's __nv_sqrtf / __nv_sqrt compute them): the upstream lowering
-/// would call libdevice, and linking it costs ~2.5 ms a compile.
-struct SqrtLowering : public OpConversionPattern<math::SqrtOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(math::SqrtOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type type = op.getType();
-    if (!type.isF32() && !type.isF64())
-      return failure();
-    rewriter.replaceOp(
-        op, LLVM::CallIntrinsicOp::create(
-                rewriter, op.getLoc(), type,
-                rewriter.getStringAttr(type.isF32() ? "llvm.sqrt.f32"
-                                                    : "llvm.sqrt.f64"),
-                ValueRange{adaptor.getOperand().front()})
-                .getResult(0));
-    return success();
-  }
-};
-
-/// Scalar f32 divisions and exponentials allowing approximation (see
-/// isApproximated). Tensors are first split into scalars by
-/// ElementwiseLowering, so the adaptor holds one value per operand.
+/// Scalar ops with a direct intrinsic (getDirectIntrinsic). Tensors are
+/// first split into scalars by ElementwiseLowering, so the adaptor holds one
+/// value per operand.
 template <typename OpTy>
-struct ApproximationLowering : public OpConversionPattern<OpTy> {
+struct DirectIntrinsicLowering : public OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
 
   LogicalResult
   matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isApproximated(op))
+    StringRef intrinsic = getDirectIntrinsic(op);
+    if (intrinsic.empty())
       return failure();
     Location loc = op.getLoc();
-    Type f32 = rewriter.getF32Type();
     SmallVector<Value> operands;
     for (ValueRange operand : adaptor.getOperands())
       operands.push_back(operand.front());
-    StringRef intrinsic = "llvm.nvvm.div.full";
-    if (isa<math::ExpOp>(op)) {
-      intrinsic = "llvm.nvvm.ex2.approx.f32";
+    if (isa<math::ExpOp>(op))
       operands[0] = arith::MulFOp::create(
           rewriter, loc, operands[0],
           arith::ConstantOp::create(rewriter, loc,
                                     rewriter.getF32FloatAttr(M_LOG2E)));
-    }
-    rewriter.replaceOp(
-        op, LLVM::CallIntrinsicOp::create(
-                rewriter, loc, f32, rewriter.getStringAttr(intrinsic), operands)
-                .getResult(0));
+    rewriter.replaceOp(op, LLVM::CallIntrinsicOp::create(
+                               rewriter, loc, op.getType(),
+                               rewriter.getStringAttr(intrinsic), operands)
+                               .getResult(0));
     return success();
   }
 };
@@ -812,9 +799,9 @@ void mlir::tile::populateComputePatterns(const TypeConverter &converter,
                JoinLowering, SplitLowering, ReshapeLowering, DotLowering>(converter, context,
                                                          state);
   patterns.add<ElementwiseLowering>(converter, context, state);
-  patterns.add<ApproximationLowering<arith::DivFOp>,
-               ApproximationLowering<math::ExpOp>, SqrtLowering>(converter,
-                                                                 context);
+  patterns.add<DirectIntrinsicLowering<arith::DivFOp>,
+               DirectIntrinsicLowering<math::ExpOp>,
+               DirectIntrinsicLowering<math::SqrtOp>>(converter, context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1021,9 +1008,8 @@ public:
                            NVVM::NVVMDialect, cf::ControlFlowDialect>();
     target.addLegalOp<ModuleOp, gpu::GPUModuleOp>();
     auto isLegal = [&](Operation *op) {
-      return !isApproximated(op) &&
-             !(isa<math::SqrtOp>(op) &&
-               isa<Float32Type, Float64Type>(op->getResultTypes()[0])) && converter.isLegal(op->getOperandTypes()) &&
+      return getDirectIntrinsic(op).empty() &&
+             converter.isLegal(op->getOperandTypes()) &&
              converter.isLegal(op->getResultTypes());
     };
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
