@@ -133,6 +133,20 @@ matmul_tma_blocks 128 128 64 4 3 f16 90
 matmul_tma_blocks 128 128 64 8 3 f16 90
 matmul_tma_blocks 128 256 64 8 3 f16 90
 matmul_tma_blocks 128 256 64 8 4 f16 90
+# The same with c written by TMA too (tile.descriptor_store, clipped at the
+# edges, in place of the masked store): matmul_tma_store_[bf16_]...
+sed -e 's/%c: !tile.ptr<f16> {tile.divisibility = 16 : i32}/%c: !tile.tensordesc<BMxBNxf16>/' \
+    -e '/c\[rows, cols\], masked at the edges/,/tile.store/c\
+    %out = arith.truncf %acc : tensor<BMxBNxf32> to tensor<BMxBNxf16>\
+    tile.descriptor_store %c[%row0, %col0], %out : !tile.tensordesc<BMxBNxf16>, tensor<BMxBNxf16>' \
+    "$root/bench/kernels/matmul_tma_blocks.mlir" > "$out/matmul_tma_store_blocks.mlir"
+matmul_tma_store_blocks() { # BM BN BK warps stages [element type]
+  matmul_variant "$out/matmul_tma_store_blocks.mlir" matmul_tma_store 90a '' \
+    "$1" "$2" "$3" "$4" "$5" "${6:-f16}" 90a
+}
+matmul_tma_store_blocks 128 256 64 8 3
+matmul_tma_store_blocks 128 256 64 8 4
+matmul_tma_store_blocks 128 256 64 8 4 bf16
 # Persistent (bench/kernels/matmul_tma_persistent.mlir; launched with one
 # program per SM): matmul_tma_persistent_[bf16_]<BM>x<BN>x<BK>_w<warps>[_s<stages>].
 matmul_tma_persistent() { # BM BN BK warps stages [element type]
@@ -141,3 +155,13 @@ matmul_tma_persistent() { # BM BN BK warps stages [element type]
 }
 matmul_tma_persistent 128 256 64 8 3
 matmul_tma_persistent 128 256 64 8 3 bf16
+# ...and with c written by TMA (one buffer for all the program's blocks,
+# each store waited for before the next block's epilogue writes it):
+# matmul_tma_persistent_store_<BM>x<BN>x<BK>_w<warps>.
+sed -e 's/%c: !tile.ptr<f16> {tile.divisibility = 16 : i32}/%c: !tile.tensordesc<BMxBNxf16>/' \
+    -e '/%rangeM = tile.make_range/,/tile.store/c\
+        %out = arith.truncf %d : tensor<BMxBNxf32> to tensor<BMxBNxf16>\
+        tile.descriptor_store %c[%row0, %col0], %out : !tile.tensordesc<BMxBNxf16>, tensor<BMxBNxf16>' \
+    "$root/bench/kernels/matmul_tma_persistent.mlir" > "$out/matmul_tma_persistent_store.mlir"
+matmul_variant "$out/matmul_tma_persistent_store.mlir" matmul_tma_persistent_store 90a '' \
+  128 256 64 8 3 f16 90a

@@ -1,7 +1,8 @@
 """Matrix products on tensor cores: tile (examples/matmul.mlir as written and
 bench/kernels/matmul_blocks.mlir at several block shapes, mma.sync with
 cp.async pipelining, and for sm_90a wgmma; bench/kernels/matmul_tma_blocks.mlir,
-wgmma (sm_90a) or mma.sync (sm_90) on TMA copies, and
+wgmma (sm_90a) or mma.sync (sm_90) on TMA copies, also with c stored by TMA
+("tma store"), and
 bench/kernels/matmul_tma_persistent.mlir, one program per SM), Triton (the tutorial kernel, same 64x64x32 blocks and
 4 warps, and its 128x256x64 / 8 warps / 3 stages configuration) and cuBLAS
 (torch.matmul),
@@ -40,8 +41,10 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
                 # sm_90a: wgmma reading what TMA copied.
                 (128, 128, 64, 8, 3, "tma"), (128, 256, 64, 8, 3, "tma"),
                 (128, 256, 64, 8, 4, "tma"),
+                # ...c written by TMA too.
+                (128, 256, 64, 8, 3, "tma store"), (128, 256, 64, 8, 4, "tma store"),
                 # sm_90a: persistent, one program per SM.
-                (128, 256, 64, 8, 3, "tma persistent"),
+                (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent store"),
                 # sm_90: mma.sync reading what TMA copied.
                 (128, 128, 64, 4, 3, "tma mma.sync"), (128, 128, 64, 8, 3, "tma mma.sync"), (128, 256, 64, 8, 3, "tma mma.sync"),
                 (128, 256, 64, 8, 4, "tma mma.sync")]
@@ -57,7 +60,8 @@ RAGGED = (1008, 1040, 528)
 
 # bf16: the two largest configurations, on the large square shapes.
 BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 256, 64, 8, 3, "wgmma"),
-                (128, 256, 64, 8, 4, "tma"), (128, 256, 64, 8, 3, "tma persistent")]
+                (128, 256, 64, 8, 4, "tma"), (128, 256, 64, 8, 4, "tma store"),
+                (128, 256, 64, 8, 3, "tma persistent")]
 BF16_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
 
 
@@ -67,6 +71,10 @@ def variant(bm, bn, bk, warps, stages, mma="mma.sync", dtype="f16"):
     name = name if dtype == "f16" else name.replace("matmul_", f"matmul_{dtype}_", 1)
     if mma == "tma":  # matmul_tma_[bf16_]...
         return name.replace("matmul_", "matmul_tma_", 1)
+    if mma == "tma store":  # matmul_tma_store_[bf16_]...
+        return name.replace("matmul_", "matmul_tma_store_", 1)
+    if mma == "tma persistent store":  # matmul_tma_persistent_store_...
+        return name.replace("matmul_", "matmul_tma_persistent_store_", 1)
     if mma == "tma persistent":  # matmul_tma_persistent_[bf16_]...
         return name.replace("matmul_", "matmul_tma_persistent_", 1)
     if mma == "tma mma.sync":  # matmul_tma_..._sm90
@@ -80,7 +88,7 @@ def label(who, bm, bn, bk, warps, stages, mma=None):
 
 
 def is_persistent(cfg):
-    return len(cfg) > 5 and cfg[5] == "tma persistent"
+    return len(cfg) > 5 and cfg[5].startswith("tma persistent")
 
 
 def check_ragged(ours):

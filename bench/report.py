@@ -111,7 +111,8 @@ if os.path.exists(matmul_path):
         "",
         "TFLOP/s, and in brackets the ratio to cuBLAS in the same run. tile's "
         "configurations run bench/kernels/matmul_blocks.mlir (M, N, K multiples of 16), "
-        "\"tma\" ones matmul_tma_blocks.mlir and \"tma persistent\" "
+        "\"tma\" ones matmul_tma_blocks.mlir, \"tma store\" the same with c "
+        "written by TMA (tile.descriptor_store), and \"tma persistent\" "
         "matmul_tma_persistent.mlir (one program per SM); \"as written\" is "
         "examples/matmul.mlir without that contract.",
         "",

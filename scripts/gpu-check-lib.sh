@@ -41,13 +41,13 @@ check_matmul() { # file M N K [f16|bf16|f32|tf32|i8]
     buf:$result:$(( m * n )):zero i32:$m i32:$n i32:$k
 }
 
-# The TMA matmul (128x128 blocks, a and b through tensor maps; K and N
+# The TMA matmul (128x128 blocks, a, b and c through tensor maps; K and N
 # multiples of 8).
 check_matmul_tma() { # file M N K
   local file=$1 m=$2 n=$3 k=$4
   check "$file" matmul $(( ((m + 127) / 128) * ((n + 127) / 128) )) \
     desc:f16:$m:$k:random desc:f16:$k:$n:random \
-    buf:f32:$(( m * n )):zero i32:$m i32:$n i32:$k
+    desc:f32:$m:$n:zero i32:$m i32:$n i32:$k
 }
 
 # ...and c = relu(a @ b + bias) in f16.

@@ -105,8 +105,9 @@ for spec in "512 512 512" "1008 528 304" "80 144 32"; do
   check_matmul matmul_i8_h $spec i8
 done
 
-# examples/matmul_tma.mlir: a and b through TMA descriptors, ragged M, N
-# and K (zeros past the edges); on sm_90a pipelined into wgmma.
+# examples/matmul_tma.mlir: a, b and c through TMA descriptors, ragged M, N
+# and K (zeros read and nothing written past the edges); on sm_90a
+# pipelined into wgmma.
 for spec in "512 512 512" "1000 520 304" "70 136 24" "1024 1024 1024"; do
   for arch in "" _wgmma; do
     check_matmul_tma matmul_tma$arch $spec

@@ -175,6 +175,9 @@ struct Pending {
   /// Shared memory asynchronous warpgroup dots may still be reading, one
   /// group per dot (oldest first).
   SmallVector<AsyncTargets> readGroups;
+  /// Shared memory TMA stores may still be reading, one group per store
+  /// (oldest first).
+  SmallVector<AsyncTargets> storeGroups;
 
   AsyncTargets allAsync() const {
     AsyncTargets all = asyncUncommitted;
@@ -188,6 +191,13 @@ struct Pending {
   AsyncTargets allReads() const {
     AsyncTargets all;
     for (const AsyncTargets &group : readGroups)
+      addAll(all, group);
+    return all;
+  }
+
+  AsyncTargets allStoreReads() const {
+    AsyncTargets all;
+    for (const AsyncTargets &group : storeGroups)
       addAll(all, group);
     return all;
   }
@@ -219,6 +229,8 @@ struct Pending {
       apply(group);
     for (AsyncTargets &group : readGroups)
       apply(group);
+    for (AsyncTargets &group : storeGroups)
+      apply(group);
     SmallVector<TMATarget> mapped;
     for (TMATarget t : tma) {
       if (t.data.stage.stages)
@@ -249,6 +261,7 @@ struct Pending {
     };
     merge(asyncGroups, other.asyncGroups);
     merge(readGroups, other.readGroups);
+    merge(storeGroups, other.storeGroups);
   }
 
   /// Keeps at most `limit` groups by merging the oldest: with no wait in
@@ -263,9 +276,10 @@ struct Pending {
   }
 
   bool operator==(const Pending &other) const {
-    return reads == other.reads && writes == other.writes &&
-           tma == other.tma && asyncUncommitted == other.asyncUncommitted &&
-           asyncGroups == other.asyncGroups && readGroups == other.readGroups;
+    return reads == other.reads && writes == other.writes && tma == other.tma &&
+           asyncUncommitted == other.asyncUncommitted &&
+           asyncGroups == other.asyncGroups && readGroups == other.readGroups &&
+           storeGroups == other.storeGroups;
   }
 };
 
@@ -282,12 +296,29 @@ public:
       readGroupLimit =
           std::max<size_t>(readGroupLimit, size_t(wait.getPendings()) + 1);
     });
+    fn.walk([&](AsyncTMAStoreWaitOp wait) {
+      storeGroupLimit =
+          std::max<size_t>(storeGroupLimit, size_t(wait.getPendings()) + 1);
+    });
   }
 
   LogicalResult run() {
     if (!info || fn.isExternal())
       return success();
-    (void)visitRegion(fn.getBody(), Pending());
+    Pending exit = visitRegion(fn.getBody(), Pending());
+    // The kernel's shared memory goes to the next block when it ends: a TMA
+    // store must have read its buffer by then.
+    Intervals reading;
+    for (const AsyncTarget &t : exit.allStoreReads())
+      addAll(reading, Intervals{t.bytes});
+    if (!reading.empty()) {
+      fn.emitOpError() << "may end while a TMA store is still reading shared "
+                          "memory ["
+                       << reading.front().first << ", "
+                       << reading.front().second
+                       << "): wait for it first (tile.async_tma_store_wait)";
+      failed = true;
+    }
     return failure(failed);
   }
 
@@ -395,6 +426,9 @@ private:
       addAll(async, allocation.getIntervals(copy.getResult()));
     } else if (auto copy = dyn_cast<AsyncTMACopyOp>(op)) {
       addAll(async, allocation.getIntervals(copy.getResult()));
+    } else if (auto store = dyn_cast<AsyncTMAStoreOp>(op)) {
+      // Read by TMA, after every thread's writes: a barrier first.
+      addAll(reads, allocation.getIntervals(store.getSrc()));
     } else if (isa<InitBarrierOp, InvalBarrierOp>(op)) {
       // Plain writes of the mbarrier (by one thread): every thread must see
       // the initialization before using it, and be done with it first.
@@ -468,6 +502,13 @@ private:
       // operands become ordinary reads, which a barrier orders before other
       // threads' writes.
       Pending::retire(state.readGroups, wait.getPendings(), state.reads);
+      return state;
+    }
+    if (auto wait = dyn_cast<AsyncTMAStoreWaitOp>(op)) {
+      // The issuing thread knows the older stores have read their buffers:
+      // ordinary reads from now on, which a barrier orders before other
+      // threads' writes.
+      Pending::retire(state.storeGroups, wait.getPendings(), state.reads);
       return state;
     }
     if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
@@ -558,6 +599,15 @@ private:
                          "for it first (tile.warpgroup_dot_wait)";
       failed = true;
     }
+    if (auto overlap =
+            findOverlap(written, sharedWith(state.allStoreReads(), writeStage));
+        overlap && reported.insert(op).second) {
+      op->emitError() << "writes shared memory [" << overlap->first << ", "
+                      << overlap->second
+                      << ") that a TMA store may still be reading: wait for "
+                         "it first (tile.async_tma_store_wait)";
+      failed = true;
+    }
 
     std::optional<BarrierReason> reason;
     auto check = [&](const Intervals &a, const Intervals &b,
@@ -589,6 +639,13 @@ private:
           addAll(group, AsyncTargets{{bytes, getStageTag(buffer)}});
       state.readGroups.push_back(std::move(group));
       Pending::capGroups(state.readGroups, readGroupLimit);
+    } else if (auto store = dyn_cast<AsyncTMAStoreOp>(op)) {
+      // Read until a tile.async_tma_store_wait sees the copy done reading.
+      AsyncTargets group;
+      for (const ByteInterval &bytes : reads)
+        addAll(group, AsyncTargets{{bytes, getStageTag(store.getSrc())}});
+      state.storeGroups.push_back(std::move(group));
+      Pending::capGroups(state.storeGroups, storeGroupLimit);
     } else {
       addAll(state.reads, reads);
     }
@@ -619,7 +676,7 @@ private:
   bool failed = false;
   /// Committed groups tracked separately: one more than the most any wait
   /// keeps pending.
-  size_t groupLimit = 1, readGroupLimit = 1;
+  size_t groupLimit = 1, readGroupLimit = 1, storeGroupLimit = 1;
 };
 
 } // namespace

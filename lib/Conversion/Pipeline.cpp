@@ -50,7 +50,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCSEPass());
   }
   // Descriptor loads left over: one TMA copy each, waited for at once.
-  pm.addPass(createLowerDescriptorLoads());
+  pm.addPass(createLowerDescriptors());
   pm.addPass(createAllocateSharedMemory());
   pm.addPass(createInsertBarriers());
   // Per-thread code, then the upstream lowerings to LLVM and NVVM.

@@ -285,7 +285,7 @@ public:
   void runOnOperation() override {
     if (numStages < 2)
       return;
-    // TMA needs sm_90; tile-lower-descriptor-loads reports the loads
+    // TMA needs sm_90; tile-lower-descriptors reports the loads
     // otherwise.
     auto target = getOperation()->getAttrOfType<StringAttr>(
         TileDialect::getTargetAttrName());

@@ -488,6 +488,9 @@ private:
             layoutOf(store.getPtr()) != layout || !needsAll(store, layout))
           if (!escape(use))
             return false;
+      } else if (isa<DescriptorStoreOp>(user)) {
+        // Goes to shared memory first, from any layout.
+        continue;
       } else if (!isa<ConvertLayoutOp>(user) && !escape(use)) {
         return false;
       }

@@ -591,3 +591,102 @@ tile.func public @tma_inval_pending(%d: !tile.tensordesc<64x64xf16>, %i: i32, %p
   tile.return
 }
 }
+
+// -----
+
+// TMA stores read their buffer after every thread's writes (a barrier
+// first) and until tile.async_tma_store_wait; then, as ordinary reads, a
+// barrier orders them before other threads' writes.
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+tile.func public @tma_store(%d: !tile.tensordesc<64x64xf16>, %i: i32, %t: tensor<64x64xf16, #blocked>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %buf = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  scf.for %k = %c0 to %n step %c1 : i32 {
+    tile.async_tma_store_wait {pendings = 0 : i32}
+    // expected-remark @below {{barrier before: write after read of [0, 8192)}}
+    tile.local_store %t, %buf : tensor<64x64xf16, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    // expected-remark @below {{barrier before: read after write of [0, 8192)}}
+    tile.async_tma_store %d[%k, %i], %buf : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>
+  }
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  tile.local_dealloc %buf : !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+// Writing the buffer before the wait: no barrier can order it.
+tile.func public @tma_store_unwaited(%d: !tile.tensordesc<64x64xf16>, %i: i32, %t: tensor<64x64xf16, #blocked>) {
+  %buf = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.local_store %t, %buf : tensor<64x64xf16, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_tma_store %d[%i, %i], %buf : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>
+  // expected-error @below {{writes shared memory [0, 8192) that a TMA store may still be reading: wait for it first (tile.async_tma_store_wait)}}
+  tile.local_store %t, %buf : tensor<64x64xf16, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+// A wait that leaves the last store pending covers only the older one.
+tile.func public @tma_store_pending(%d: !tile.tensordesc<64x64xf16>, %i: i32, %t: tensor<64x64xf16, #blocked>) {
+  %a = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %b = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.local_store %t, %a : tensor<64x64xf16, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.local_store %t, %b : tensor<64x64xf16, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_tma_store %d[%i, %i], %a : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_tma_store %d[%i, %i], %b : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_tma_store_wait {pendings = 1 : i32}
+  // expected-remark @below {{barrier before: write after read of [0, 8192)}}
+  tile.local_store %t, %a : tensor<64x64xf16, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  tile.local_store %t, %b : tensor<64x64xf16, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+// ...and not the newer.
+tile.func public @tma_store_pending_newest(%d: !tile.tensordesc<64x64xf16>, %i: i32, %t: tensor<64x64xf16, #blocked>) {
+  %a = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %b = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.local_store %t, %a : tensor<64x64xf16, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.local_store %t, %b : tensor<64x64xf16, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_tma_store %d[%i, %i], %a : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_tma_store %d[%i, %i], %b : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_tma_store_wait {pendings = 1 : i32}
+  // expected-error @below {{writes shared memory [8192, 16384) that a TMA store may still be reading}}
+  tile.local_store %t, %b : tensor<64x64xf16, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  tile.return
+}
+}
+
+// -----
+
+// The kernel may not end while a store reads shared memory.
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+// expected-error @below {{'tile.func' op may end while a TMA store is still reading shared memory [0, 8192): wait for it first (tile.async_tma_store_wait)}}
+tile.func public @tma_store_at_end(%d: !tile.tensordesc<64x64xf16>, %i: i32, %t: tensor<64x64xf16, #blocked>) {
+  %buf = tile.local_alloc %t : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+  tile.async_tma_store %d[%i, %i], %buf : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma>
+  tile.return
+}
+}

@@ -360,9 +360,10 @@ int main(int argc, char **argv) {
   // the tensor maps of descriptor parameters (what tile-translate
   // --kernel-info writes).
   // CHECK: kernel matmul: 128 threads, 98328 bytes of shared memory
-  // CHECK-NEXT: tensor map of argument 0: 2-byte elements, 128x64 box, 128-byte swizzle
-  // CHECK-NEXT: tensor map of argument 1: 2-byte elements, 64x64 box, 128-byte swizzle
-  // CHECK-NEXT: kernel info: ok
+  // CHECK-NEXT: tensor map of argument 0: 2-byte elements, 128x64 box, 128-byte
+  // swizzle CHECK-NEXT: tensor map of argument 1: 2-byte elements, 64x64 box,
+  // 128-byte swizzle CHECK-NEXT: tensor map of argument 2: 4-byte elements,
+  // 128x32 box, 128-byte swizzle CHECK-NEXT: kernel info: ok
   {
     MlirModule tma = parse(ctx, matmulTMA);
     Buffer ll = {NULL, 0};

@@ -13,7 +13,7 @@
 // For sm_90 (no wgmma): mma.sync reading with ldmatrix the blocks TMA
 // copies, pipelined as for wgmma (the operand buffers keep the descriptors'
 // NVMMA layout): shared memory is only written by TMA, and by the
-// accumulator's conversion for the store after the loop.
+// accumulator for the TMA store after the loop.
 // RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=cubin -o %t90.cubin %}
 // RUN: tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=llvmir -o - | FileCheck %s --check-prefix=SM90
 // RUN: tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=ptx -o - | FileCheck %s --check-prefix=SM90PTX
@@ -25,11 +25,12 @@
 // CHECK: tile.descriptor_load %{{.*}}[%{{.*}}, %{{.*}}] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16>
 // CHECK: tile.descriptor_load %{{.*}}[%{{.*}}, %{{.*}}] : !tile.tensordesc<64x128xf16> -> tensor<64x128xf16>
 // CHECK: tile.dot
-// CHECK: tile.store
+// CHECK: tile.descriptor_store %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !tile.tensordesc<128x128xf32>, tensor<128x128xf32>
 
 // SM90A: .entry matmul(
 // SM90A-NEXT: .param .align 64 .b8 matmul_param_0[128],
 // SM90A-NEXT: .param .align 64 .b8 matmul_param_1[128],
+// SM90A-NEXT: .param .align 64 .b8 matmul_param_2[128],
 // SM90A: cvta.param.u64
 // SM90A: cvta.param.u64
 // SM90A-COUNT-3: mbarrier.init.shared.b64
@@ -50,10 +51,20 @@
 // SM90A-NOT: cp.async.wait_group
 // SM90A: wgmma.wait_group.sync.aligned 0
 // SM90A-COUNT-3: mbarrier.inval.shared.b64
+// c: the f32 accumulator's pairs go to the NVMMA buffer (32-bit elements:
+// no stmatrix), and TMA copies its four 32-column boxes out.
+// SM90A-COUNT-64: st.shared.v2.b32
+// SM90A: fence.proxy.async.shared::cta;
+// SM90A-NEXT: bar.sync
+// SM90A-COUNT-4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// SM90A-NEXT: cp.async.bulk.commit_group;
+// SM90A: cp.async.bulk.wait_group.read 0;
+// SM90A-NOT: st.global
 
 // INFO: kernel matmul threads 128 shared 98328
 // INFO-NEXT: tensormap matmul 0 2 128 64 128
 // INFO-NEXT: tensormap matmul 1 2 64 64 128
+// INFO-NEXT: tensormap matmul 2 4 128 32 128
 
 // SM90: define ptx_kernel void @matmul(ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %0, ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %1,
 // SM90-COUNT-3: call void @llvm.nvvm.mbarrier.init.shared
@@ -69,6 +80,8 @@
 // SM90PTX-NOT: st.shared
 // SM90PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // SM90PTX: mbarrier.inval.shared.b64
-// SM90PTX: st.shared
+// SM90PTX: st.shared.v2.b32
+// SM90PTX: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// SM90PTX-NOT: st.global
 
 // SM80: error: 'tile.descriptor_load' op needs the tensor memory accelerator (sm_90 or newer), but the target is sm_80

@@ -311,3 +311,23 @@ tile.func public @through_if(%x: tensor<64x64xf32, #src>, %p: tensor<64x64x!tile
   }
   tile.return
 }
+
+// -----
+
+// A descriptor store takes its value in any layout (it goes to shared
+// memory first): the conversion before it goes, and the truncation runs
+// in the accumulator's layout.
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+// CHECK-LABEL: tile.func public @descriptor_store_any_layout
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[H:.*]] = arith.truncf %arg2 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+// CHECK-NEXT: tile.descriptor_store %arg0[%arg1, %arg1], %[[H]] : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>
+tile.func public @descriptor_store_any_layout(%d: !tile.tensordesc<64x64xf16>, %i: i32, %acc: tensor<64x64xf32, #mma>) {
+  %c = tile.convert_layout %acc : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
+  %h = arith.truncf %c : tensor<64x64xf32, #blocked> to tensor<64x64xf16, #blocked>
+  tile.descriptor_store %d[%i, %i], %h : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #blocked>
+  tile.return
+}
+}

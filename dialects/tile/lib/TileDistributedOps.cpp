@@ -284,6 +284,20 @@ LogicalResult WaitBarrierOp::verify() {
   return verifyBarrierBuffer(*this, getBarrier().getType());
 }
 
+LogicalResult AsyncTMAStoreOp::verify() {
+  TensorDescType desc = getDesc().getType();
+  BufferType buffer = getSrc().getType();
+  if (failed(verifyDescriptorAccess(*this, desc, getIndices(),
+                                    buffer.getShape(), buffer.getElementType(),
+                                    "buffer")))
+    return failure();
+  if (buffer.getEncoding() != desc.getSharedLayout())
+    return emitOpError() << "TMA reads " << desc << " blocks in layout "
+                         << desc.getSharedLayout() << ", not "
+                         << buffer.getEncoding();
+  return success();
+}
+
 LogicalResult AsyncTMACopyOp::verify() {
   if (failed(verifyBarrierBuffer(*this, getBarrier().getType())))
     return failure();

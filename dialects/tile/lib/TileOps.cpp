@@ -328,6 +328,13 @@ LogicalResult DescriptorLoadOp::verify() {
                                 getType().getElementType(), "result");
 }
 
+LogicalResult DescriptorStoreOp::verify() {
+  auto value = cast<RankedTensorType>(getValue().getType());
+  return verifyDescriptorAccess(*this, getDesc().getType(), getIndices(),
+                                value.getShape(), value.getElementType(),
+                                "value");
+}
+
 LogicalResult StoreOp::verify() {
   Type ptrType = getPtr().getType();
   if (failed(verifyPointee(*this, "value", getValue().getType(), ptrType)) ||

@@ -193,9 +193,10 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tile::TileDialect", "::mlir::arith::ArithDialect"];
 }
 
-def LowerDescriptorLoads
-    : Pass<"tile-lower-descriptor-loads", "::mlir::ModuleOp"> {
-  let summary = "Turn the remaining tile.descriptor_load ops into TMA copies";
+def LowerDescriptors
+    : Pass<"tile-lower-descriptors", "::mlir::ModuleOp"> {
+  let summary = "Turn the remaining tile.descriptor_load and every "
+                "tile.descriptor_store into TMA copies";
   let description = [{
     Every `tile.descriptor_load` that `tile-pipeline` did not pipeline
     becomes a TMA copy into a buffer of the descriptor's NVMMA layout,
@@ -205,7 +206,16 @@ def LowerDescriptorLoads
     `tile.inval_barrier`. A load whose only use stores it into a buffer of
     that same layout (a warpgroup dot's operand) fills that buffer
     directly; others read the block back with `tile.local_load` into their
-    own layout. Needs an sm_90 or newer target (`tile.target`); run after
+    own layout.
+
+    Every `tile.descriptor_store` becomes a `tile.local_alloc` of its value
+    into a buffer of the descriptor's NVMMA layout (written in the value's
+    own layout: no conversion), a `tile.async_tma_store` of that buffer, and
+    a `tile.async_tma_store_wait` for the copy to have read it, which ends
+    the buffer's life (`tile.local_dealloc`). The global writes complete
+    after the block has moved on.
+
+    Needs an sm_90 or newer target (`tile.target`); run after
     `tile-pipeline` and before `tile-allocate-shared-memory`.
   }];
   let dependentDialects = ["::mlir::tile::TileDialect", "::mlir::arith::ArithDialect"];

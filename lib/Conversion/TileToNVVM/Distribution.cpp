@@ -309,6 +309,23 @@ bool Distribution::hasReplication() const {
   return false;
 }
 
+bool Distribution::hasRuns(unsigned dim, unsigned width) const {
+  if (getNumElements() % width)
+    return false;
+  for (unsigned e = 0; e < getNumElements(); e += width) {
+    ArrayRef<int64_t> first = getTuple(e);
+    if (first[dim] % width)
+      return false;
+    for (unsigned i = 1; i < width; ++i) {
+      ArrayRef<int64_t> t = getTuple(e + i);
+      for (unsigned d = 0; d < getRank(); ++d)
+        if (t[d] != first[d] + (d == dim ? int64_t(i) : 0))
+          return false;
+    }
+  }
+  return true;
+}
+
 Value Distribution::emitOwner(OpBuilder &b, Location loc, const ThreadIds &ids,
                               unsigned e) const {
   if (!hasReplication())

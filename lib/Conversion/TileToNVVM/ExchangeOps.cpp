@@ -79,115 +79,12 @@ unsigned getScratchVectorWidth(RankedTensorType type, int64_t rowStride) {
   unsigned width = std::min<int64_t>(16 / bytes, dist.getSizePerThread(last));
   width = width ? unsigned(1) << llvm::Log2_32(width) : 1;
   auto fits = [&](unsigned w) {
-    if (type.getShape()[last] % w || rowStride % w ||
-        dist.getNumElements() % w)
-      return false;
-    for (unsigned e = 0; e < dist.getNumElements(); e += w) {
-      ArrayRef<int64_t> first = dist.getTuple(e);
-      if (first[last] % w)
-        return false;
-      for (unsigned i = 1; i < w; ++i) {
-        ArrayRef<int64_t> t = dist.getTuple(e + i);
-        for (unsigned d = 0; d < last; ++d)
-          if (t[d] != first[d])
-            return false;
-        if (t[last] != first[last] + i)
-          return false;
-      }
-    }
-    return true;
+    return type.getShape()[last] % w == 0 && rowStride % w == 0 &&
+           dist.hasRuns(last, w);
   };
   while (width > 1 && !fits(width))
     width /= 2;
   return width;
-}
-
-/// Writes mma accumulators of 16-bit elements (mma.sync's or wgmma's
-/// layout: lane l holds columns 2*(l%4) + {0, 1} of row l/4 of each 8x8
-/// piece) to the row-major scratch `base`, rows `rowStride` elements apart,
-/// with stmatrix (sm_90): each pair of a thread is one register of an 8x8
-/// matrix, and lane l gives the address of row l % 8 of matrix l / 8; one
-/// instruction moves four matrices, what four 4-byte stores did. Fails
-/// (the caller writes element by element) for other layouts, or when rows
-/// of 8 elements would not be 16-byte aligned.
-LogicalResult writeWithStmatrix(OpBuilder &b, Location loc,
-                                const ThreadIds &ids, RankedTensorType type,
-                                ValueRange values, Value base,
-                                int64_t rowStride) {
-  Type element = type.getElementType();
-  if (!isa<MmaLayoutAttr>(type.getEncoding()) || !element.isIntOrFloat() ||
-      element.getIntOrFloatBitWidth() != 16 || rowStride % 8)
-    return failure();
-  Distribution dist = getDistribution(type);
-  // Copies of an element on several threads (a tensor smaller than the
-  // warps' tiles) would be written by each.
-  if (dist.hasReplication())
-    return failure();
-  SmallVector<std::pair<unsigned, unsigned>> pairs;
-  for (unsigned e = 0; e < dist.getNumElements(); ++e) {
-    ArrayRef<int64_t> t = dist.getTuple(e);
-    if (t[1] % 2)
-      continue;
-    int64_t second = dist.findElement({t[0], t[1] + 1});
-    if (second < 0)
-      return failure();
-    pairs.push_back({e, unsigned(second)});
-  }
-  if (2 * pairs.size() != dist.getNumElements())
-    return failure();
-
-  // Addresses in elements: this lane's row of matrix 0 of the first
-  // group, at run time, plus constants. Matrix j of a group sits a constant
-  // away from matrix 0 of the first group (getFirstThreadCoordinates), so a
-  // lane's address is its base, a constant chosen by j = lane / 8 (one
-  // select chain per pattern of constants, shared by the groups that
-  // repeat it), and the group's constant, an immediate offset.
-  auto constantOf = [&](unsigned e) {
-    SmallVector<int64_t> c = *dist.getFirstThreadCoordinates(e);
-    return c[0] * rowStride + c[1];
-  };
-  MatrixLanes lanes = emitMatrixLanes(b, loc, ids.lane);
-  SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, pairs[0].first);
-  Value row = arith::AddIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, coords[0], lanes.pairRow),
-      lanes.addressRow);
-  Value column = arith::SubIOp::create(b, loc, coords[1], lanes.pairColumn);
-  Value laneBase = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, row, createI32(b, loc, rowStride)),
-      column);
-  int64_t origin = constantOf(pairs[0].first);
-  std::map<SmallVector<int64_t>, Value> choices;
-  for (size_t first = 0; first < pairs.size(); first += 4) {
-    ArrayRef<std::pair<unsigned, unsigned>> group =
-        ArrayRef(pairs).slice(first, std::min<size_t>(4, pairs.size() - first));
-    int64_t groupOffset = constantOf(group[0].first) - origin;
-    SmallVector<int64_t> pattern;
-    SmallVector<Value> sources;
-    for (auto [firstElement, secondElement] : group) {
-      pattern.push_back(constantOf(firstElement) - origin - groupOffset);
-      Value packed =
-          packVector(b, loc, {values[firstElement], values[secondElement]});
-      sources.push_back(
-          LLVM::BitcastOp::create(b, loc, b.getI32Type(), packed));
-    }
-    Value &choice = choices[pattern];
-    if (!choice) {
-      Value chosen;
-      for (auto [j, offset] : llvm::enumerate(pattern))
-        chosen = selectFromMatrix(b, loc, lanes, j, createI32(b, loc, offset),
-                                  chosen);
-      choice = arith::AddIOp::create(b, loc, laneBase, chosen);
-    }
-    Value offset = arith::MulIOp::create(
-        b, loc,
-        arith::AddIOp::create(b, loc, choice, createI32(b, loc, groupOffset)),
-        createI32(b, loc, 2));
-    NVVM::StMatrixOp::create(
-        b, loc, addBytes(b, loc, base, offset), sources, NVVM::MMALayout::row,
-        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
-        NVVM::LdStMatrixEltType::B16);
-  }
-  return success();
 }
 
 /// convert_layout, reshape, cat, trans, join, split when elements change
@@ -275,7 +172,7 @@ struct RedistributeLowering : public ConversionPattern {
       };
       if (state.sm < 90 ||
           failed(writeWithStmatrix(rewriter, loc, ids, srcType, operands[0],
-                                   *base, rowStride)))
+                                   StmatrixTarget{*base, rowStride, {}})))
         writeElements(rewriter, loc, ids, srcType, operands[0], *base, padded,
                       getScratchVectorWidth(srcType, rowStride));
       gpu::BarrierOp::create(rewriter, loc);

@@ -20,8 +20,9 @@ struct LoweringState {
   unsigned ptxVersion = 80;
   /// Blocks that should fit on one SM (nvvm.minctasm); 0: no bound.
   unsigned minBlocksPerSM = 0;
-  /// The module has warpgroup dots: shared memory written through the
-  /// generic proxy (stores, cp.async) is fenced for wgmma's async proxy.
+  /// The module has warpgroup dots or TMA stores: shared memory written
+  /// through the generic proxy (stores, cp.async) is fenced for the async
+  /// proxy (wgmma's and TMA's reads).
   bool asyncProxyReads = false;
   /// Elements per vector access of each load, store and async copy, chosen
   /// from the alignment analysis before the conversion starts.
@@ -87,6 +88,24 @@ MatrixLanes emitMatrixLanes(OpBuilder &b, Location loc, Value lane);
 /// its own matrix's.
 Value selectFromMatrix(OpBuilder &b, Location loc, const MatrixLanes &lanes,
                        unsigned j, Value choice, Value chosen);
+
+/// Where stmatrix writes: a row-major scratch at `base` whose rows are
+/// `rowStride` elements apart, or (`buffer` set) a shared buffer at `base`
+/// in that buffer's layout.
+struct StmatrixTarget {
+  Value base;
+  int64_t rowStride = 0;
+  BufferType buffer;
+};
+/// Writes mma accumulators of 16-bit elements (mma.sync's or wgmma's
+/// layout: lane l holds columns 2*(l%4) + {0, 1} of row l/4 of each 8x8
+/// piece) with stmatrix (sm_90). Fails (the caller writes element by
+/// element) for other layouts, replicated ones, and targets whose 8-element
+/// rows would not be 16 contiguous, aligned bytes.
+LogicalResult writeWithStmatrix(OpBuilder &b, Location loc,
+                                const ThreadIds &ids, RankedTensorType type,
+                                ValueRange values,
+                                const StmatrixTarget &target);
 
 /// Whether this is thread 0 of the block (i1).
 Value isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids);

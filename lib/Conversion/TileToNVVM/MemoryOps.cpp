@@ -712,20 +712,23 @@ Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
       b, loc, offset, createI32(b, loc, getElementBytes(buffer.getElementType())));
 }
 
-/// Elements per shared-memory vector access of a blocked tensor: the run a
-/// thread holds along the buffer's contiguous dimension, up to 16 bytes and
-/// within one swizzled group, so that the vector stays contiguous and
-/// aligned (rows are a multiple of it).
+/// Elements per shared-memory vector access of a tensor: the run a thread
+/// holds along the buffer's contiguous dimension (checked element by
+/// element for layouts other than blocked ones: an mma accumulator's
+/// pairs), up to 16 bytes and within one swizzled group, so that the vector
+/// stays contiguous and aligned (rows are a multiple of it).
 unsigned getSharedVectorWidth(RankedTensorType type, BufferType buffer) {
   SharedTiling layout = getSharedTiling(buffer);
   Type element = type.getElementType();
   size_t lead = buffer.getRank() - layout.order.size();
-  if (!isa<BlockedLayoutAttr>(type.getEncoding()) || lead != 0 ||
-      !element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8)
+  if (lead != 0 || !element.isIntOrFloat() ||
+      element.getIntOrFloatBitWidth() < 8 ||
+      !llvm::isPowerOf2_32(element.getIntOrFloatBitWidth()))
     return 1;
   Distribution dist = getDistribution(type);
   unsigned fast = layout.order[0];
-  if (dist.getFastestDim() != fast)
+  bool blocked = isa<BlockedLayoutAttr>(type.getEncoding());
+  if (blocked && dist.getFastestDim() != fast)
     return 1;
   int64_t width = std::min<int64_t>(dist.getSizePerThread(fast),
                                     16 / getElementBytes(element));
@@ -734,17 +737,158 @@ unsigned getSharedVectorWidth(RankedTensorType type, BufferType buffer) {
   if (layout.blockElements)
     width = std::min<int64_t>(width, layout.blockElements);
   width = int64_t(1) << llvm::Log2_64(std::max<int64_t>(1, width));
-  while (width > 1 && buffer.getShape()[fast] % width)
+  while (width > 1 && (buffer.getShape()[fast] % width ||
+                       (!blocked && !dist.hasRuns(fast, width))))
     width /= 2;
   return width;
 }
 
-/// Stores a distributed tensor into a shared buffer at `base`.
+/// Whether stmatrix can write 8-element rows of `buffer` (16-bit
+/// elements): a matrix whose rows run along its contiguous dimension, in
+/// 16-byte groups that the swizzle and the column blocks keep whole.
+bool canWriteMatrixRows(BufferType buffer) {
+  SharedTiling layout = getSharedTiling(buffer);
+  return buffer.getRank() == 2 && layout.order.size() == 2 &&
+         layout.order[0] == 1 && buffer.getShape()[1] % 8 == 0 &&
+         (layout.maxPhase == 1 || layout.vec % 8 == 0) &&
+         layout.blockElements % 8 == 0;
+}
+
+} // namespace
+
+/// Each pair of a thread is one register of an 8x8 matrix, and lane l
+/// gives the address of row l % 8 of matrix l / 8; one instruction moves
+/// four matrices, what four 4-byte stores did. Matrix j of a group sits a
+/// constant (rows, columns) away from matrix 0 of the first group
+/// (getFirstThreadCoordinates), so a lane's row is its base, a constant
+/// chosen by j = lane / 8 (one select chain per pattern of constants,
+/// shared by the groups that repeat it), and the group's constant: in a
+/// scratch, an immediate offset; in a swizzled buffer, coordinates its
+/// layout places.
+LogicalResult mlir::tile::writeWithStmatrix(OpBuilder &b, Location loc,
+                                            const ThreadIds &ids,
+                                            RankedTensorType type,
+                                            ValueRange values,
+                                            const StmatrixTarget &target) {
+  Type element = type.getElementType();
+  if (!isa<MmaLayoutAttr>(type.getEncoding()) || !element.isIntOrFloat() ||
+      element.getIntOrFloatBitWidth() != 16 || type.getRank() != 2)
+    return failure();
+  if (target.buffer ? !canWriteMatrixRows(target.buffer)
+                    : target.rowStride % 8 != 0)
+    return failure();
+  Distribution dist = getDistribution(type);
+  // Copies of an element on several threads (a tensor smaller than the
+  // warps' tiles) would be written by each.
+  if (dist.hasReplication())
+    return failure();
+  SmallVector<std::pair<unsigned, unsigned>> pairs;
+  for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+    ArrayRef<int64_t> t = dist.getTuple(e);
+    if (t[1] % 2)
+      continue;
+    int64_t second = dist.findElement({t[0], t[1] + 1});
+    if (second < 0)
+      return failure();
+    pairs.push_back({e, unsigned(second)});
+  }
+  if (2 * pairs.size() != dist.getNumElements())
+    return failure();
+
+  // Constants: (row, column) from matrix 0 of the first group, and what
+  // a row-major scratch makes of them.
+  SmallVector<int64_t> origin = *dist.getFirstThreadCoordinates(pairs[0].first);
+  auto constantOf = [&](unsigned e) {
+    SmallVector<int64_t> c = *dist.getFirstThreadCoordinates(e);
+    return SmallVector<int64_t>{c[0] - origin[0], c[1] - origin[1]};
+  };
+  auto linear = [&](ArrayRef<int64_t> c) {
+    return c[0] * target.rowStride + c[1];
+  };
+  MatrixLanes lanes = emitMatrixLanes(b, loc, ids.lane);
+  SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, pairs[0].first);
+  Value row = arith::AddIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, coords[0], lanes.pairRow),
+      lanes.addressRow);
+  Value column = arith::SubIOp::create(b, loc, coords[1], lanes.pairColumn);
+  Value laneBase;
+  if (!target.buffer)
+    laneBase = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, row, createI32(b, loc, target.rowStride)),
+        column);
+  std::map<SmallVector<int64_t>, SmallVector<Value, 2>> choices;
+  for (size_t first = 0; first < pairs.size(); first += 4) {
+    ArrayRef<std::pair<unsigned, unsigned>> group =
+        ArrayRef(pairs).slice(first, std::min<size_t>(4, pairs.size() - first));
+    SmallVector<int64_t> groupOffset = constantOf(group[0].first);
+    SmallVector<int64_t> pattern;
+    SmallVector<Value> sources;
+    for (auto [firstElement, secondElement] : group) {
+      SmallVector<int64_t> c = constantOf(firstElement);
+      c[0] -= groupOffset[0];
+      c[1] -= groupOffset[1];
+      if (target.buffer)
+        llvm::append_range(pattern, c);
+      else
+        pattern.push_back(linear(c));
+      Value packed =
+          packVector(b, loc, {values[firstElement], values[secondElement]});
+      sources.push_back(
+          LLVM::BitcastOp::create(b, loc, b.getI32Type(), packed));
+    }
+    SmallVector<Value, 2> &choice = choices[pattern];
+    if (choice.empty()) {
+      // One select chain per coordinate (one in a scratch).
+      SmallVector<Value, 2> bases = target.buffer
+                                        ? SmallVector<Value, 2>{row, column}
+                                        : SmallVector<Value, 2>{laneBase};
+      for (auto [d, base] : llvm::enumerate(bases)) {
+        Value chosen;
+        for (size_t j = 0; j < group.size(); ++j)
+          chosen = selectFromMatrix(
+              b, loc, lanes, j,
+              createI32(b, loc, pattern[j * bases.size() + d]), chosen);
+        choice.push_back(arith::AddIOp::create(b, loc, base, chosen));
+      }
+    }
+    Value offset;
+    if (target.buffer) {
+      Value r = arith::AddIOp::create(b, loc, choice[0],
+                                      createI32(b, loc, groupOffset[0]));
+      Value c = arith::AddIOp::create(b, loc, choice[1],
+                                      createI32(b, loc, groupOffset[1]));
+      offset = emitSharedByteOffset(b, loc, target.buffer, {r, c});
+    } else {
+      offset = arith::MulIOp::create(
+          b, loc,
+          arith::AddIOp::create(b, loc, choice[0],
+                                createI32(b, loc, linear(groupOffset))),
+          createI32(b, loc, 2));
+    }
+    NVVM::StMatrixOp::create(
+        b, loc, addBytes(b, loc, target.base, offset), sources,
+        NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+  }
+  return success();
+}
+
+namespace {
+
+/// Stores a distributed tensor into a shared buffer at `base`: mma
+/// accumulators of 16-bit elements with stmatrix (sm_90), anything else
+/// element by element (or in vectors of a thread's consecutive elements).
 void storeTensor(OpBuilder &b, Location loc, const LoweringState &state,
                  RankedTensorType type, ValueRange values, BufferType buffer,
                  Value base) {
   Distribution dist = getDistribution(type);
   ThreadIds ids = emitThreadIds(b, loc, state.threadsPerWarp);
+  if (state.sm >= 90 &&
+      succeeded(writeWithStmatrix(b, loc, ids, type, values,
+                                  StmatrixTarget{base, 0, buffer})))
+    return;
   unsigned width = getSharedVectorWidth(type, buffer);
   for (unsigned e = 0; e < dist.getNumElements(); e += width) {
     SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, e);

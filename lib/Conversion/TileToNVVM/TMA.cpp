@@ -1,10 +1,11 @@
-//===- TMA.cpp - mbarriers and TMA copies ----------------------------------===//
+//===- TMA.cpp - mbarriers and TMA copies
+//----------------------------------===//
 //
 // One thread (thread 0 of the block) initializes, arms and invalidates the
-// mbarriers and issues the TMA copies; every thread waits on them. A block
-// whose rows are wider than the descriptor's swizzle is copied as column
-// blocks of that width (the box), stored one after another as the NVMMA
-// layout places them.
+// mbarriers and issues the TMA copies, in and out; every thread waits on
+// them. A block whose rows are wider than the descriptor's swizzle is
+// copied as column blocks of that width (the box), stored one after
+// another as the NVMMA layout places them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -122,6 +123,53 @@ struct AsyncTMACopyLowering : public TilePattern<AsyncTMACopyOp> {
   }
 };
 
+/// Thread 0 copies the buffer out box by box (the layout AsyncTMACopy
+/// reads in) and closes the bulk async-group.
+struct AsyncTMAStoreLowering : public TilePattern<AsyncTMAStoreOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AsyncTMAStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    TensorDescType desc = op.getDesc().getType();
+    SmallVector<int64_t> box = desc.getBox();
+    int64_t boxBytes = box[0] * box[1] * desc.getElementBytes();
+    Value row = adaptor.getIndices()[0].front();
+    Value column = adaptor.getIndices()[1].front();
+    Value src = adaptor.getSrc().front();
+    Value map = adaptor.getDesc().front();
+    inLeader(rewriter, loc, state, [&] {
+      for (int64_t block = 0; block < desc.getShape()[1] / box[1]; ++block) {
+        Value x = arith::AddIOp::create(
+            rewriter, loc, column, createI32(rewriter, loc, block * box[1]));
+        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+            rewriter, loc, map,
+            addBytes(rewriter, loc, src,
+                     createI32(rewriter, loc, block * boxBytes)),
+            ValueRange{x, row}, /*l2CacheHint=*/Value(),
+            NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
+      }
+      NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Every thread waits: those that issued no copy have no group to wait
+/// for, and the branch around it would cost more than the instruction.
+struct AsyncTMAStoreWaitLowering : public TilePattern<AsyncTMAStoreWaitOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AsyncTMAStoreWaitOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncBulkWaitGroupOp::create(
+        rewriter, op.getLoc(), op.getPendings(), rewriter.getUnitAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct WaitBarrierLowering : public TilePattern<WaitBarrierOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -144,6 +192,7 @@ void mlir::tile::populateTMAPatterns(const TypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      const LoweringState &state) {
   patterns.add<InitBarrierLowering, InvalBarrierLowering, BarrierExpectLowering,
-               AsyncTMACopyLowering, WaitBarrierLowering>(
+               AsyncTMACopyLowering, AsyncTMAStoreLowering,
+               AsyncTMAStoreWaitLowering, WaitBarrierLowering>(
       converter, patterns.getContext(), state);
 }

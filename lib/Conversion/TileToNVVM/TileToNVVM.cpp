@@ -854,8 +854,8 @@ std::string checkLowerable(Operation *op) {
   }
   if (isa<CallOp>(op))
     return "calls must be inlined before convert-tile-to-nvvm";
-  if (isa<DescriptorLoadOp>(op))
-    return "must become TMA copies first: run tile-lower-descriptor-loads";
+  if (isa<DescriptorLoadOp, DescriptorStoreOp>(op))
+    return "must become TMA copies first: run tile-lower-descriptors";
   if (auto dot = dyn_cast<DotOp>(op);
       dot && isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()))
     if (StringRef why =
@@ -914,7 +914,12 @@ public:
     state.minBlocksPerSM = minBlocksPerSM;
     state.ptxVersion = ptxVersion;
     state.asyncProxyReads =
-        module.walk([](WarpgroupDotOp) { return WalkResult::interrupt(); })
+        module
+            .walk([](Operation *op) {
+              return isa<WarpgroupDotOp, AsyncTMAStoreOp>(op)
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            })
             .wasInterrupted();
     if (auto target =
             module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))

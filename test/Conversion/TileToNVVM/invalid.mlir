@@ -221,8 +221,20 @@ module attributes {"tile.num-warps" = 4 : i32} {
 #blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
   tile.func public @descriptor_load_left(%d: !tile.tensordesc<64x64xf16>, %i: i32) {
-    // expected-error @below {{'tile.descriptor_load' op must become TMA copies first: run tile-lower-descriptor-loads}}
+    // expected-error @below {{'tile.descriptor_load' op must become TMA copies first: run tile-lower-descriptors}}
     %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16, #blocked>
+    tile.return
+  }
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+  tile.func public @descriptor_store_left(%d: !tile.tensordesc<64x64xf16>, %i: i32, %x: f16) {
+    %t = tile.splat %x : f16 -> tensor<64x64xf16, #blocked>
+    // expected-error @below {{'tile.descriptor_store' op must become TMA copies first: run tile-lower-descriptors}}
+    tile.descriptor_store %d[%i, %i], %t : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #blocked>
     tile.return
   }
 }

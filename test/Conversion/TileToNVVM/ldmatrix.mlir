@@ -59,10 +59,13 @@ tile.func public @b_single(%x: f16) {
   tile.return
 }
 
-// A swizzle that splits rows of 8 elements: element loads instead.
+// A swizzle that splits rows of 8 elements: plain loads instead, of the
+// K pairs each thread holds (4 bytes, within a swizzled group).
 // CHECK-LABEL: gpu.func @fallback
 // CHECK-NOT: nvvm.ldmatrix
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+// CHECK-NOT: !llvm.ptr<3> -> f16
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<2xf16>
+// CHECK-NOT: !llvm.ptr<3> -> f16
 // CHECK-NOT: nvvm.ldmatrix
 // CHECK: gpu.return
 tile.func public @fallback(%x: f16) {

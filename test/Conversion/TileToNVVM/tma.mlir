@@ -6,6 +6,7 @@
 
 #nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#mma3 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
 // CHECK-LABEL: gpu.func @copy
 // CHECK-SAME: (%[[DESC:.*]]: !llvm.ptr, %{{.*}}: i32, %{{.*}}: i32, %[[P:.*]]: i1)
@@ -38,6 +39,37 @@ tile.func public @copy(%d: !tile.tensordesc<64x128xf16>, %row: i32, %col: i32, %
   tile.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x128xf16>, !tile.buffer<64x128xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
   tile.wait_barrier %b, %row : !tile.buffer<1xi64, #bar, mutable>
   tile.inval_barrier %b : !tile.buffer<1xi64, #bar, mutable>
+  tile.return
+}
+
+// A TMA store: the wgmma accumulator (f16) goes to the NVMMA buffer with
+// stmatrix (a thread's 32 pairs, eight stmatrix.x4), each lane's row
+// placed by the 128-byte swizzle (the 16-byte group xor the row); every thread fences its writes for the async proxy
+// before the barrier; thread 0 copies the two 64-column boxes out (8192
+// bytes apart, column coordinate first) and closes the bulk group; every
+// thread waits for the copy to have read the buffer.
+// CHECK-LABEL: gpu.func @store
+// CHECK-SAME: tile.tensormap_args = [{index = 0 : i32, type = !tile.tensordesc<64x128xf16>}]
+// CHECK: arith.xori
+// CHECK-COUNT-8: nvvm.stmatrix
+// CHECK-NOT: nvvm.stmatrix
+// CHECK-NOT: llvm.store
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: gpu.barrier
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[DESC:.*]], %[[SRC:.*]], box[%[[COL:.*]], %[[ROW:.*]]] : !llvm.ptr, <3>
+// CHECK-NEXT: %[[COL2:.*]] = arith.addi %[[COL]], %c64_i32
+// CHECK-NEXT: %[[SRC2:.*]] = llvm.getelementptr %[[SRC]][8192]
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[DESC]], %[[SRC2]], box[%[[COL2]], %[[ROW]]]
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+tile.func public @store(%d: !tile.tensordesc<64x128xf16>, %row: i32, %col: i32, %x: f16) {
+  %v = tile.splat %x : f16 -> tensor<64x128xf16, #mma3>
+  %buf = tile.local_alloc %v : (tensor<64x128xf16, #mma3>) -> !tile.buffer<64x128xf16, #nvmma>
+  tile.async_tma_store %d[%row, %col], %buf : !tile.tensordesc<64x128xf16>, !tile.buffer<64x128xf16, #nvmma>
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  tile.local_dealloc %buf : !tile.buffer<64x128xf16, #nvmma>
   tile.return
 }
 }

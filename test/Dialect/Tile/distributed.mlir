@@ -112,4 +112,15 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
     tile.inval_barrier %bar : !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
     tile.return
   }
+
+  // TMA stores and the wait for them to have read their buffers.
+  // CHECK-LABEL: tile.func public @tma_store
+  // CHECK: tile.async_tma_store %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !tile.tensordesc<128x64xf16>, !tile.buffer<128x64xf16, #{{.*}}>
+  // CHECK: tile.async_tma_store_wait {pendings = 1 : i32}
+  tile.func public @tma_store(%desc: !tile.tensordesc<128x64xf16>, %i: i32, %j: i32, %v: tensor<128x64xf16, #blocked>) {
+    %buf = tile.local_alloc %v : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
+    tile.async_tma_store %desc[%i, %j], %buf : !tile.tensordesc<128x64xf16>, !tile.buffer<128x64xf16, #nvmma>
+    tile.async_tma_store_wait {pendings = 1 : i32}
+    tile.return
+  }
 }

@@ -630,3 +630,38 @@ tile.func public @tma_layout(%d: !tile.tensordesc<64x64xf16>, %buf: !tile.buffer
   tile.async_tma_copy %d[%i, %i], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma64, mutable>, !tile.buffer<1xi64, #bar, mutable>
   tile.return
 }
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+tile.func public @tma_store_indices(%d: !tile.tensordesc<64x64xf16>, %buf: !tile.buffer<64x64xf16, #nvmma>, %i: i32) {
+  // expected-error @below {{expected 2 indices for '!tile.tensordesc<64x64xf16>', got 1}}
+  tile.async_tma_store %d[%i], %buf : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+tile.func public @tma_store_block(%d: !tile.tensordesc<64x64xf16>, %buf: !tile.buffer<64x32xf16, #nvmma>, %i: i32) {
+  // expected-error @below {{buffer [64, 32] of 'f16' is not one block of '!tile.tensordesc<64x64xf16>'}}
+  tile.async_tma_store %d[%i, %i], %buf : !tile.tensordesc<64x64xf16>, !tile.buffer<64x32xf16, #nvmma>
+  tile.return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+tile.func public @tma_store_layout(%d: !tile.tensordesc<64x64xf16>, %buf: !tile.buffer<64x64xf16, #shared>, %i: i32) {
+  // expected-error @below {{TMA reads '!tile.tensordesc<64x64xf16>' blocks in layout #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, not #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>}}
+  tile.async_tma_store %d[%i, %i], %buf : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #shared>
+  tile.return
+}
+
+// -----
+
+tile.func public @tma_store_wait_negative() {
+  // expected-error @below {{attribute 'pendings' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+  tile.async_tma_store_wait {pendings = -1 : i32}
+  tile.return
+}

@@ -999,3 +999,19 @@ tile.func public @desc_result(%d: !tile.tensordesc<64x64xf16>, %i: i32) {
   %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x32xf16>
   tile.return
 }
+
+// -----
+
+tile.func public @desc_store_indices(%d: !tile.tensordesc<64x64xf16>, %i: i32, %v: tensor<64x64xf16>) {
+  // expected-error @below {{expected 2 indices for '!tile.tensordesc<64x64xf16>', got 1}}
+  tile.descriptor_store %d[%i], %v : !tile.tensordesc<64x64xf16>, tensor<64x64xf16>
+  tile.return
+}
+
+// -----
+
+tile.func public @desc_store_value(%d: !tile.tensordesc<64x64xf16>, %i: i32, %v: tensor<64x64xf32>) {
+  // expected-error @below {{value [64, 64] of 'f32' is not one block of '!tile.tensordesc<64x64xf16>'}}
+  tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<64x64xf16>, tensor<64x64xf32>
+  tile.return
+}

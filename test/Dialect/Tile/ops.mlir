@@ -195,3 +195,12 @@ tile.func public @descriptor_load(%desc: !tile.tensordesc<128x64xf16>, %i: i32, 
   %t = tile.descriptor_load %desc[%i, %j] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16>
   tile.return %t : tensor<128x64xf16>
 }
+
+// ...and one stored through it.
+// CHECK-LABEL: tile.func public @descriptor_store
+// CHECK-SAME: (%[[D:.*]]: !tile.tensordesc<128x64xf16>, %[[I:.*]]: i32, %[[J:.*]]: i32, %[[V:.*]]: tensor<128x64xf16>)
+tile.func public @descriptor_store(%desc: !tile.tensordesc<128x64xf16>, %i: i32, %j: i32, %v: tensor<128x64xf16>) {
+  // CHECK: tile.descriptor_store %[[D]][%[[I]], %[[J]]], %[[V]] : !tile.tensordesc<128x64xf16>, tensor<128x64xf16>
+  tile.descriptor_store %desc[%i, %j], %v : !tile.tensordesc<128x64xf16>, tensor<128x64xf16>
+  tile.return
+}

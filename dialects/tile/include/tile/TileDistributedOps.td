@@ -290,6 +290,50 @@ def Tile_AsyncTMACopyOp : Tile_Op<"async_tma_copy"> {
   let hasVerifier = 1;
 }
 
+def Tile_AsyncTMAStoreOp : Tile_Op<"async_tma_store"> {
+  let summary = "Start a TMA copy of a buffer to a block of global memory";
+  let description = [{
+    One thread starts copying `src`, in the descriptor's NVMMA layout, to
+    the block at `indices` of the descriptor's tensor, as one bulk
+    async-group; elements past the tensor's edges are not written. `src`
+    must hold what every thread wrote to it (a CTA barrier, which
+    tile-insert-barriers places, orders the writes before the copy), and
+    must not be written again, nor the kernel end, before a
+    `tile.async_tma_store_wait` has seen the copy read it.
+
+    ```mlir
+    tile.async_tma_store %desc[%row, %col], %buf : !tile.tensordesc<128x64xf16>, !tile.buffer<128x64xf16, #nvmma, mutable>
+    ```
+  }];
+  let arguments = (ins
+    Arg<Tile_TensorDesc, "", [MemWrite<Tile_GlobalMemory>]>:$desc,
+    Variadic<I32>:$indices,
+    Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>]>:$src);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $src attr-dict `:`
+    qualified(type($desc)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
+// Writes the shared-memory resource so that nothing moves across it.
+def Tile_AsyncTMAStoreWaitOp : Tile_Op<"async_tma_store_wait", [
+    MemoryEffects<[MemWrite<Tile_SharedMemory>]>]> {
+  let summary = "Wait until at most `pendings` TMA stores are still reading shared memory";
+  let description = [{
+    The thread that issued `tile.async_tma_store`s waits until all but the
+    `pendings` most recent have read their buffers (the writes to global
+    memory may still be in flight); a CTA barrier after it then lets every
+    thread write those buffers again.
+
+    ```mlir
+    tile.async_tma_store_wait {pendings = 0 : i32}
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pendings);
+  let assemblyFormat = "attr-dict";
+}
+
 def Tile_WaitBarrierOp : Tile_Op<"wait_barrier"> {
   let summary = "Wait until an mbarrier's phase of parity `phase` completes";
   let description = [{

@@ -202,6 +202,31 @@ def Tile_DescriptorLoadOp : Tile_Op<"descriptor_load", [
   let hasVerifier = 1;
 }
 
+def Tile_DescriptorStoreOp : Tile_Op<"descriptor_store", [
+    MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "Store a block of a tensor through its TMA descriptor";
+  let description = [{
+    Stores `value` as the block of the descriptor's shape whose first
+    element is at (`row`, `column`) of the tensor the descriptor describes;
+    elements past the tensor's edges are not written (so no masks are
+    needed). `value` may be in any layout. On the GPU (sm_90 and newer) the
+    block writes it to shared memory in the descriptor's NVMMA layout and
+    one thread starts a tensor-memory-accelerator copy of that buffer to
+    global memory, which the block waits for only until it has read the
+    buffer.
+
+    ```mlir
+    tile.descriptor_store %desc[%row, %col], %c : !tile.tensordesc<128x64xf16>, tensor<128x64xf16>
+    ```
+  }];
+  let arguments = (ins Tile_TensorDesc:$desc, Variadic<I32>:$indices,
+                       Tile_Tensor:$value);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $value attr-dict `:` qualified(type($desc)) `,` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
   let summary = "Store through a pointer or a tensor of pointers";
   let description = [{

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file -tile-lower-descriptor-loads -verify-diagnostics | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-lower-descriptors -verify-diagnostics | FileCheck %s
 
 // A descriptor load stored into a buffer of the descriptor's layout (128x64
 // f16 rows are 128 bytes: the 128-byte swizzle): TMA fills a mutable
@@ -42,6 +42,53 @@ tile.func public @into_registers(%d: !tile.tensordesc<16x32xf32>, %i: i32) -> te
   %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<16x32xf32> -> tensor<16x32xf32, #blocked>
   tile.return %t : tensor<16x32xf32, #blocked>
 }
+
+// A descriptor store: the value, in its own layout, fills a buffer of the
+// descriptor's layout; TMA copies it out, and the buffer lives until the
+// copy has read it.
+// CHECK-LABEL: tile.func public @store
+// CHECK: %[[BUF:.*]] = tile.local_alloc %arg3 : (tensor<128x64xf16, #mma>) -> !tile.buffer<128x64xf16, #nvmma>
+// CHECK-NEXT: tile.async_tma_store %arg0[%arg1, %arg2], %[[BUF]] : !tile.tensordesc<128x64xf16>, !tile.buffer<128x64xf16, #nvmma>
+// CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tile.local_dealloc %[[BUF]]
+// CHECK-NOT: tile.descriptor_store
+tile.func public @store(%d: !tile.tensordesc<128x64xf16>, %i: i32, %j: i32, %v: tensor<128x64xf16, #mma>) {
+  tile.descriptor_store %d[%i, %j], %v : !tile.tensordesc<128x64xf16>, tensor<128x64xf16, #mma>
+  tile.return
+}
+
+// In a loop (here under an scf.if in it), one mutable buffer before the
+// outermost loop serves every iteration: each waits for the previous
+// copy to have read it before writing it, and the last is waited for after
+// the loop.
+// CHECK-LABEL: tile.func public @store_in_loop
+// CHECK: %[[BUF:.*]] = tile.local_alloc : () -> !tile.buffer<128x64xf16, #nvmma, mutable>
+// CHECK-NEXT: scf.for
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tile.local_store %{{.*}}, %[[BUF]]
+// CHECK-NEXT: tile.async_tma_store %arg0[%{{.*}}, %arg1], %[[BUF]]
+// CHECK-NOT: tile.async_tma_store_wait
+// CHECK: }
+// CHECK: }
+// CHECK: }
+// CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tile.local_dealloc %[[BUF]]
+// CHECK-NEXT: tile.return
+tile.func public @store_in_loop(%d: !tile.tensordesc<128x64xf16>, %i: i32, %n: i32, %v: tensor<128x64xf16, #mma>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %outer = %c0 to %n step %c1 : i32 {
+    scf.for %row = %c0 to %n step %c1 : i32 {
+      %odd = arith.cmpi eq, %row, %outer : i32
+      scf.if %odd {
+        tile.descriptor_store %d[%row, %i], %v : !tile.tensordesc<128x64xf16>, tensor<128x64xf16, #mma>
+      }
+    }
+  }
+  tile.return
+}
 }
 
 // -----
@@ -61,5 +108,15 @@ tile.func public @no_target(%d: !tile.tensordesc<64x64xf16>, %i: i32) -> tensor<
   // expected-error @below {{needs the tensor memory accelerator (sm_90 or newer), but the target is not set}}
   %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16>
   tile.return %t : tensor<64x64xf16>
+}
+}
+
+// -----
+
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_86"} {
+tile.func public @store_old_target(%d: !tile.tensordesc<64x64xf16>, %i: i32, %v: tensor<64x64xf16>) {
+  // expected-error @below {{'tile.descriptor_store' op needs the tensor memory accelerator (sm_90 or newer), but the target is sm_86}}
+  tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<64x64xf16>, tensor<64x64xf16>
+  tile.return
 }
 }
