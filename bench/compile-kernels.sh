@@ -133,6 +133,10 @@ matmul_tma_blocks 128 128 64 4 3 f16 90
 matmul_tma_blocks 128 128 64 8 3 f16 90
 matmul_tma_blocks 128 256 64 8 3 f16 90
 matmul_tma_blocks 128 256 64 8 4 f16 90
+# ...K in steps of 32 (64-byte rows, 64-byte swizzle): 64-80 KB of stages,
+# two blocks per SM.
+matmul_tma_blocks 128 128 32 4 4 f16 90
+matmul_tma_blocks 128 128 32 4 5 f16 90
 # The same with c written by TMA too (tile.descriptor_store, clipped at the
 # edges, in place of the masked store): matmul_tma_store_[bf16_]...
 sed -e 's/%c: !tile.ptr<f16> {tile.divisibility = 16 : i32}/%c: !tile.tensordesc<BMxBNxf16>/' \

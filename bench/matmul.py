@@ -47,7 +47,8 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
                 (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent store"),
                 # sm_90: mma.sync reading what TMA copied.
                 (128, 128, 64, 4, 3, "tma mma.sync"), (128, 128, 64, 8, 3, "tma mma.sync"), (128, 256, 64, 8, 3, "tma mma.sync"),
-                (128, 256, 64, 8, 4, "tma mma.sync")]
+                (128, 256, 64, 8, 4, "tma mma.sync"), (128, 128, 32, 4, 4, "tma mma.sync"),
+                (128, 128, 32, 4, 5, "tma mma.sync")]
 # Triton's: the tutorial kernel at the same 64x64x32 blocks, and its
 # 128x256x64 / 8 warps / 3 stages configuration.
 TRITON_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 256, 64, 8, 3)]

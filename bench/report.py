@@ -113,7 +113,8 @@ if os.path.exists(matmul_path):
         "configurations run bench/kernels/matmul_blocks.mlir (M, N, K multiples of 16), "
         "\"tma\" ones matmul_tma_blocks.mlir, \"tma store\" the same with c "
         "written by TMA (tile.descriptor_store), and \"tma persistent\" "
-        "matmul_tma_persistent.mlir (one program per SM); \"as written\" is "
+        "matmul_tma_persistent.mlir (one program per SM; \"store\": c written by "
+        "TMA); \"as written\" is "
         "examples/matmul.mlir without that contract.",
         "",
     ]
