@@ -306,14 +306,15 @@ public:
     if (!info || fn.isExternal())
       return success();
     Pending exit = visitRegion(fn.getBody(), Pending());
-    // The kernel's shared memory goes to the next block when it ends: a TMA
-    // store must have read its buffer by then.
+    // A kernel's shared memory goes to the next block when it ends (and a
+    // callee's back to its caller): a TMA store must have read its buffer
+    // by then.
     Intervals reading;
     for (const AsyncTarget &t : exit.allStoreReads())
       addAll(reading, Intervals{t.bytes});
     if (!reading.empty()) {
-      fn.emitOpError() << "may end while a TMA store is still reading shared "
-                          "memory ["
+      fn.emitOpError() << "may return while a TMA store is still reading "
+                          "shared memory ["
                        << reading.front().first << ", "
                        << reading.front().second
                        << "): wait for it first (tile.async_tma_store_wait)";

@@ -49,7 +49,8 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
-  // Descriptor loads left over: one TMA copy each, waited for at once.
+  // Descriptor loads left over: one TMA copy each, waited for at once;
+  // descriptor stores: a buffer copied out by TMA.
   pm.addPass(createLowerDescriptors());
   pm.addPass(createAllocateSharedMemory());
   pm.addPass(createInsertBarriers());

@@ -57,13 +57,18 @@ public:
   }
 
 private:
+  /// A buffer for one block of `desc`, in the layout TMA copies it in.
+  BufferType getBlockBuffer(TensorDescType desc, bool mutableMemory) {
+    return BufferType::get(&getContext(), desc.getShape(),
+                           desc.getElementType(), desc.getSharedLayout(),
+                           mutableMemory);
+  }
+
   void lower(DescriptorLoadOp load) {
     OpBuilder b(load);
     Location loc = load.getLoc();
     TensorDescType desc = load.getDesc().getType();
-    auto bufferType =
-        BufferType::get(&getContext(), desc.getShape(), desc.getElementType(),
-                        desc.getSharedLayout(), /*mutableMemory=*/true);
+    BufferType bufferType = getBlockBuffer(desc, /*mutableMemory=*/true);
     // A load only stored into a buffer of the descriptor's layout: TMA
     // fills that buffer.
     LocalAllocOp into;
@@ -102,7 +107,9 @@ private:
   /// waited for before each write (the previous iteration's copy) and after
   /// the loop, so that the copy overlaps the next iteration's work instead
   /// of stalling the thread that issued it, which reads it out only as fast
-  /// as global memory takes it.
+  /// as global memory takes it. Each wait is for every store before it (a
+  /// second store in the same iteration waits for the first): exact counts
+  /// would not hold for stores under conditions.
   void lower(DescriptorStoreOp store) {
     OpBuilder b(store);
     Location loc = store.getLoc();
@@ -112,14 +119,9 @@ private:
          op = op->getParentOp())
       if (isa<LoopLikeOpInterface>(op))
         loop = op;
-    auto bufferType = [&](bool mutableMemory) {
-      return BufferType::get(&getContext(), desc.getShape(),
-                             desc.getElementType(), desc.getSharedLayout(),
-                             mutableMemory);
-    };
     if (!loop) {
-      Value buffer =
-          LocalAllocOp::create(b, loc, bufferType(false), store.getValue());
+      Value buffer = LocalAllocOp::create(b, loc, getBlockBuffer(desc, false),
+                                          store.getValue());
       AsyncTMAStoreOp::create(b, loc, store.getDesc(), store.getIndices(),
                               buffer);
       AsyncTMAStoreWaitOp::create(b, loc, 0);
@@ -129,13 +131,17 @@ private:
     }
     OpBuilder outside(loop);
     Value buffer =
-        LocalAllocOp::create(outside, loc, bufferType(true), Value());
+        LocalAllocOp::create(outside, loc, getBlockBuffer(desc, true), Value());
     AsyncTMAStoreWaitOp::create(b, loc, 0);
     LocalStoreOp::create(b, loc, store.getValue(), buffer);
     AsyncTMAStoreOp::create(b, loc, store.getDesc(), store.getIndices(),
                             buffer);
+    // One wait after the loop covers all its stores.
     outside.setInsertionPointAfter(loop);
-    AsyncTMAStoreWaitOp::create(outside, loc, 0);
+    auto next = dyn_cast_or_null<AsyncTMAStoreWaitOp>(loop->getNextNode());
+    if (!next || next.getPendings() != 0)
+      next = AsyncTMAStoreWaitOp::create(outside, loc, 0);
+    outside.setInsertionPointAfter(next);
     LocalDeallocOp::create(outside, loc, buffer);
     store.erase();
   }

@@ -490,7 +490,6 @@ private:
             return false;
       } else if (isa<DescriptorStoreOp>(user)) {
         // Goes to shared memory first, from any layout.
-        continue;
       } else if (!isa<ConvertLayoutOp>(user) && !escape(use)) {
         return false;
       }

@@ -359,11 +359,13 @@ int main(int argc, char **argv) {
   // Launch information of the compiled kernels: threads, shared memory and
   // the tensor maps of descriptor parameters (what tile-translate
   // --kernel-info writes).
+  // clang-format off
   // CHECK: kernel matmul: 128 threads, 98328 bytes of shared memory
-  // CHECK-NEXT: tensor map of argument 0: 2-byte elements, 128x64 box, 128-byte
-  // swizzle CHECK-NEXT: tensor map of argument 1: 2-byte elements, 64x64 box,
-  // 128-byte swizzle CHECK-NEXT: tensor map of argument 2: 4-byte elements,
-  // 128x32 box, 128-byte swizzle CHECK-NEXT: kernel info: ok
+  // CHECK-NEXT: tensor map of argument 0: 2-byte elements, 128x64 box, 128-byte swizzle
+  // CHECK-NEXT: tensor map of argument 1: 2-byte elements, 64x64 box, 128-byte swizzle
+  // CHECK-NEXT: tensor map of argument 2: 4-byte elements, 128x32 box, 128-byte swizzle
+  // CHECK-NEXT: kernel info: ok
+  // clang-format on
   {
     MlirModule tma = parse(ctx, matmulTMA);
     Buffer ll = {NULL, 0};

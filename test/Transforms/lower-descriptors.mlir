@@ -89,6 +89,40 @@ tile.func public @store_in_loop(%d: !tile.tensordesc<128x64xf16>, %i: i32, %n: i
   }
   tile.return
 }
+
+// Two stores in one loop (an scf.while): a buffer each; each waits for
+// every store before it; one wait after the loop, then both buffers end.
+// CHECK-LABEL: tile.func public @two_stores_in_while
+// CHECK: %[[A:.*]] = tile.local_alloc : () -> !tile.buffer<128x64xf16, #nvmma, mutable>
+// CHECK: %[[B:.*]] = tile.local_alloc : () -> !tile.buffer<128x64xf16, #nvmma, mutable>
+// CHECK-NEXT: scf.while
+// CHECK: tile.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tile.local_store %arg3, %[[A]]
+// CHECK-NEXT: tile.async_tma_store %arg0[%{{.*}}, %arg1], %[[A]]
+// CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tile.local_store %arg3, %[[B]]
+// CHECK-NEXT: tile.async_tma_store %arg0[%{{.*}}, %arg2], %[[B]]
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tile.local_dealloc %[[B]]
+// CHECK-NEXT: tile.local_dealloc %[[A]]
+// CHECK-NEXT: tile.return
+tile.func public @two_stores_in_while(%d: !tile.tensordesc<128x64xf16>, %i: i32, %j: i32, %v: tensor<128x64xf16, #mma>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.while (%row = %c0) : (i32) -> i32 {
+    %more = arith.cmpi slt, %row, %n : i32
+    scf.condition(%more) %row : i32
+  } do {
+  ^bb0(%row: i32):
+    tile.descriptor_store %d[%row, %i], %v : !tile.tensordesc<128x64xf16>, tensor<128x64xf16, #mma>
+    tile.descriptor_store %d[%row, %j], %v : !tile.tensordesc<128x64xf16>, tensor<128x64xf16, #mma>
+    %next = arith.addi %row, %c1 : i32
+    scf.yield %next : i32
+  }
+  tile.return
+}
 }
 
 // -----

@@ -212,8 +212,12 @@ def LowerDescriptors
     into a buffer of the descriptor's NVMMA layout (written in the value's
     own layout: no conversion), a `tile.async_tma_store` of that buffer, and
     a `tile.async_tma_store_wait` for the copy to have read it, which ends
-    the buffer's life (`tile.local_dealloc`). The global writes complete
-    after the block has moved on.
+    the buffer's life (`tile.local_dealloc`). In a loop, the buffer is one
+    mutable `tile.local_alloc` before the outermost loop; each iteration
+    waits for the stores before it to have read their buffers, writes the
+    value with `tile.local_store` and starts the copy, and one wait after
+    the loop precedes the `tile.local_dealloc`s: the copy overlaps the next
+    iteration. The global writes complete after the block has moved on.
 
     Needs an sm_90 or newer target (`tile.target`); run after
     `tile-pipeline` and before `tile-allocate-shared-memory`.
@@ -249,8 +253,10 @@ def InsertBarriers : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
     asynchronous copy may still be writing is an error: a barrier cannot
     order it, only `tile.async_wait` (cp.async) or a `tile.wait_barrier` on
     the copy's mbarrier (TMA) can; so is invalidating an mbarrier that an
-    issued TMA copy may still complete on, and writing memory that an
-    asynchronous warpgroup dot may still be reading.
+    issued TMA copy may still complete on, writing memory that an
+    asynchronous warpgroup dot or a TMA store may still be reading (a
+    TMA store's buffer is read until a `tile.async_tma_store_wait` retires
+    it), and returning while a TMA store may still be reading.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

@@ -310,7 +310,9 @@ bool Distribution::hasReplication() const {
 }
 
 bool Distribution::hasRuns(unsigned dim, unsigned width) const {
-  if (getNumElements() % width)
+  // Consecutive indices are consecutive coordinates only within a thread's
+  // contiguous elements.
+  if (getNumElements() % width || getSizePerThread(dim) % width)
     return false;
   for (unsigned e = 0; e < getNumElements(); e += width) {
     ArrayRef<int64_t> first = getTuple(e);

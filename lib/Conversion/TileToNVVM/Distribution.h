@@ -82,8 +82,9 @@ public:
   /// Whether any element has copies on several threads.
   bool hasReplication() const;
   /// Whether each run of `width` consecutive elements of a thread (from
-  /// element 0) lies along `dim`, consecutive there and starting at a
-  /// multiple of `width`: what one vector access of `width` moves.
+  /// element 0) lies along `dim` within the thread's contiguous elements
+  /// there (consecutive coordinates), starting at a multiple of `width`:
+  /// what one vector access of `width` moves.
   bool hasRuns(unsigned dim, unsigned width) const;
 
   /// For the dimension `dim`: the lanes and warps along it, and the stride

@@ -1018,10 +1018,11 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
   return values;
 }
 
-/// In a module with warpgroup dots, orders this thread's shared-memory
-/// writes so far (generic proxy: stores, completed cp.async copies) before
-/// wgmma's reads (async proxy); the barrier that follows makes that hold
-/// for every thread, as CUTLASS does (writes, proxy fence, barrier, wgmma).
+/// In a module with warpgroup dots or TMA stores, orders this thread's
+/// shared-memory writes so far (generic proxy: stores, completed cp.async
+/// copies) before the reads of wgmma or of a TMA store (async proxy); the
+/// barrier that follows makes that hold for every thread, as CUTLASS does
+/// (writes, proxy fence, barrier, wgmma or TMA store).
 void emitAsyncProxyFence(OpBuilder &b, Location loc,
                          const LoweringState &state) {
   if (state.asyncProxyReads)

@@ -1,5 +1,4 @@
-//===- TMA.cpp - mbarriers and TMA copies
-//----------------------------------===//
+//===- TMA.cpp - mbarriers and TMA copies ---------------------------------===//
 //
 // One thread (thread 0 of the block) initializes, arms and invalidates the
 // mbarriers and issues the TMA copies, in and out; every thread waits on
@@ -40,6 +39,21 @@ void inLeader(OpBuilder &b, Location loc, const LoweringState &state,
         return Value();
       },
       [](OpBuilder &) { return Value(); });
+}
+
+/// Calls `copy` with the column coordinate and the shared-memory address
+/// of each box of `desc`'s block whose first column is `column`: column
+/// blocks of the box's width, one after another in the buffer at `base`.
+void forEachBox(OpBuilder &b, Location loc, TensorDescType desc, Value column,
+                Value base, function_ref<void(Value x, Value address)> copy) {
+  SmallVector<int64_t> box = desc.getBox();
+  int64_t boxBytes = box[0] * box[1] * desc.getElementBytes();
+  for (int64_t block = 0; block < desc.getShape()[1] / box[1]; ++block) {
+    Value x = arith::AddIOp::create(b, loc, column,
+                                    createI32(b, loc, block * box[1]));
+    Value address = addBytes(b, loc, base, createI32(b, loc, block * boxBytes));
+    copy(x, address);
+  }
 }
 
 struct InitBarrierLowering : public TilePattern<InitBarrierOp> {
@@ -98,26 +112,20 @@ struct AsyncTMACopyLowering : public TilePattern<AsyncTMACopyOp> {
   matchAndRewrite(AsyncTMACopyOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    TensorDescType desc = op.getDesc().getType();
-    SmallVector<int64_t> box = desc.getBox();
-    int64_t boxBytes = box[0] * box[1] * desc.getElementBytes();
     Value pred = leaderAnd(rewriter, loc, state, adaptor.getPred().front());
     Value row = adaptor.getIndices()[0].front();
-    Value column = adaptor.getIndices()[1].front();
-    Value dst = adaptor.getResult().front();
-    for (int64_t block = 0; block < desc.getShape()[1] / box[1]; ++block) {
-      // TMA coordinates run innermost first.
-      Value x = arith::AddIOp::create(rewriter, loc, column,
-                                      createI32(rewriter, loc, block * box[1]));
-      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-          rewriter, loc,
-          addBytes(rewriter, loc, dst, createI32(rewriter, loc, block * boxBytes)),
-          adaptor.getDesc().front(), ValueRange{x, row},
-          adaptor.getBarrier().front(), /*im2colOffsets=*/ValueRange(),
-          /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
-          NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
-          /*group=*/NVVM::CTAGroupKindAttr(), pred);
-    }
+    forEachBox(rewriter, loc, op.getDesc().getType(),
+               adaptor.getIndices()[1].front(), adaptor.getResult().front(),
+               [&](Value x, Value dst) {
+                 // TMA coordinates run innermost first.
+                 NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+                     rewriter, loc, dst, adaptor.getDesc().front(),
+                     ValueRange{x, row}, adaptor.getBarrier().front(),
+                     /*im2colOffsets=*/ValueRange(),
+                     /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
+                     NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+                     /*group=*/NVVM::CTAGroupKindAttr(), pred);
+               });
     rewriter.eraseOp(op);
     return success();
   }
@@ -131,24 +139,16 @@ struct AsyncTMAStoreLowering : public TilePattern<AsyncTMAStoreOp> {
   matchAndRewrite(AsyncTMAStoreOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    TensorDescType desc = op.getDesc().getType();
-    SmallVector<int64_t> box = desc.getBox();
-    int64_t boxBytes = box[0] * box[1] * desc.getElementBytes();
     Value row = adaptor.getIndices()[0].front();
-    Value column = adaptor.getIndices()[1].front();
-    Value src = adaptor.getSrc().front();
-    Value map = adaptor.getDesc().front();
     inLeader(rewriter, loc, state, [&] {
-      for (int64_t block = 0; block < desc.getShape()[1] / box[1]; ++block) {
-        Value x = arith::AddIOp::create(
-            rewriter, loc, column, createI32(rewriter, loc, block * box[1]));
-        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-            rewriter, loc, map,
-            addBytes(rewriter, loc, src,
-                     createI32(rewriter, loc, block * boxBytes)),
-            ValueRange{x, row}, /*l2CacheHint=*/Value(),
-            NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
-      }
+      forEachBox(rewriter, loc, op.getDesc().getType(),
+                 adaptor.getIndices()[1].front(), adaptor.getSrc().front(),
+                 [&](Value x, Value src) {
+                   NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+                       rewriter, loc, adaptor.getDesc().front(), src,
+                       ValueRange{x, row}, /*l2CacheHint=*/Value(),
+                       NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
+                 });
       NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
     });
     rewriter.eraseOp(op);

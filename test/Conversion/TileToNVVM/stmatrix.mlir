@@ -146,3 +146,42 @@ tile.func public @replicated(%p: !tile.ptr<f16>, %f: f16) {
   tile.return
 }
 }
+
+// -----
+
+// Into shared buffers (local_alloc of an mma accumulator): stmatrix
+// wherever 16-byte groups of a row stay whole in the buffer's layout (a
+// swizzle of 8-element groups, the 64-byte NVMMA swizzle), element pairs
+// where they do not (4-element swizzle groups) or where rows do not run
+// along the contiguous dimension (column-major).
+// A warp's 16x32 is 8 pairs a thread: two stmatrix.x4 per buffer that
+// takes them, then 8 pair stores, then 16 element stores.
+// CHECK-LABEL: gpu.func @buffers
+// CHECK-NOT: llvm.store
+// CHECK-COUNT-4: nvvm.stmatrix
+// CHECK-NOT: nvvm.stmatrix
+// CHECK-COUNT-8: llvm.store %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
+// CHECK-NOT: nvvm.stmatrix
+// CHECK-COUNT-16: llvm.store %{{.*}} : f16, !llvm.ptr<3>
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: gpu.return
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#swizzled = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#split = #tile.shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#columns = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90a"} {
+tile.func public @buffers(%f: f16) {
+  %v = tile.splat %f : f16 -> tensor<64x32xf16, #mma>
+  %a = tile.local_alloc %v : (tensor<64x32xf16, #mma>) -> !tile.buffer<64x32xf16, #swizzled>
+  %b = tile.local_alloc %v : (tensor<64x32xf16, #mma>) -> !tile.buffer<64x32xf16, #nvmma64>
+  %c = tile.local_alloc %v : (tensor<64x32xf16, #mma>) -> !tile.buffer<64x32xf16, #split>
+  %d = tile.local_alloc %v : (tensor<64x32xf16, #mma>) -> !tile.buffer<64x32xf16, #columns>
+  %x = tile.local_load %a : !tile.buffer<64x32xf16, #swizzled> -> tensor<64x32xf16, #mma>
+  %y = tile.local_load %b : !tile.buffer<64x32xf16, #nvmma64> -> tensor<64x32xf16, #mma>
+  %z = tile.local_load %c : !tile.buffer<64x32xf16, #split> -> tensor<64x32xf16, #mma>
+  %w = tile.local_load %d : !tile.buffer<64x32xf16, #columns> -> tensor<64x32xf16, #mma>
+  tile.print " v" {hex = false, isSigned = array<i32: 0, 0, 0, 0>} : %x, %y, %z, %w : tensor<64x32xf16, #mma>, tensor<64x32xf16, #mma>, tensor<64x32xf16, #mma>, tensor<64x32xf16, #mma>
+  tile.return
+}
+}

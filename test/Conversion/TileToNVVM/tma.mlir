@@ -44,13 +44,16 @@ tile.func public @copy(%d: !tile.tensordesc<64x128xf16>, %row: i32, %col: i32, %
 
 // A TMA store: the wgmma accumulator (f16) goes to the NVMMA buffer with
 // stmatrix (a thread's 32 pairs, eight stmatrix.x4), each lane's row
-// placed by the 128-byte swizzle (the 16-byte group xor the row); every thread fences its writes for the async proxy
-// before the barrier; thread 0 copies the two 64-column boxes out (8192
-// bytes apart, column coordinate first) and closes the bulk group; every
-// thread waits for the copy to have read the buffer.
+// placed by the 128-byte swizzle (its 16-byte group xor the row, times 8
+// elements); every thread fences its writes for the async proxy before
+// the barrier; thread 0 copies the two 64-column boxes out (8192 bytes
+// apart, column coordinate first) and closes the bulk group; every thread
+// waits for the copy to have read the buffer.
 // CHECK-LABEL: gpu.func @store
 // CHECK-SAME: tile.tensormap_args = [{index = 0 : i32, type = !tile.tensordesc<64x128xf16>}]
-// CHECK: arith.xori
+// CHECK: %[[GROUP:.*]] = arith.xori
+// CHECK-NEXT: arith.remui
+// CHECK-NEXT: arith.muli %[[GROUP]], %c8_i32
 // CHECK-COUNT-8: nvvm.stmatrix
 // CHECK-NOT: nvvm.stmatrix
 // CHECK-NOT: llvm.store

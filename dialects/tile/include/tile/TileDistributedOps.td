@@ -321,10 +321,11 @@ def Tile_AsyncTMAStoreWaitOp : Tile_Op<"async_tma_store_wait", [
     MemoryEffects<[MemWrite<Tile_SharedMemory>]>]> {
   let summary = "Wait until at most `pendings` TMA stores are still reading shared memory";
   let description = [{
-    The thread that issued `tile.async_tma_store`s waits until all but the
-    `pendings` most recent have read their buffers (the writes to global
-    memory may still be in flight); a CTA barrier after it then lets every
-    thread write those buffers again.
+    Waits until all but the `pendings` most recent `tile.async_tma_store`s
+    have read their buffers (the writes to global memory may still be in
+    flight). Every thread runs it; only the thread that issued the stores
+    has any to wait for, and a CTA barrier after it then lets every thread
+    write those buffers again.
 
     ```mlir
     tile.async_tma_store_wait {pendings = 0 : i32}

@@ -213,7 +213,8 @@ def Tile_DescriptorStoreOp : Tile_Op<"descriptor_store", [
     block writes it to shared memory in the descriptor's NVMMA layout and
     one thread starts a tensor-memory-accelerator copy of that buffer to
     global memory, which the block waits for only until it has read the
-    buffer.
+    buffer: the writes to global memory complete asynchronously, so other
+    accesses to that block later in the kernel are not ordered with them.
 
     ```mlir
     tile.descriptor_store %desc[%row, %col], %c : !tile.tensordesc<128x64xf16>, tensor<128x64xf16>
