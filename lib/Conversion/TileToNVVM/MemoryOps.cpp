@@ -696,8 +696,10 @@ Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
         createI32(b, loc, layout.maxPhase));
     Value group = arith::XOrIOp::create(
         b, loc, arith::DivUIOp::create(b, loc, col, vec), phase);
-    col = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, group, vec),
-                                arith::RemUIOp::create(b, loc, col, vec));
+    // Sequenced: as arguments of one call, compilers order them differently.
+    Value within = arith::RemUIOp::create(b, loc, col, vec);
+    col = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, group, vec), within);
   }
   int64_t innerCount = 1;
   for (int64_t d : innerShape)
