@@ -188,16 +188,10 @@ struct Pending {
     return all;
   }
 
-  AsyncTargets allReads() const {
+  /// The targets of all `groups` (readGroups, storeGroups) as one set.
+  static AsyncTargets flatten(const SmallVector<AsyncTargets> &groups) {
     AsyncTargets all;
-    for (const AsyncTargets &group : readGroups)
-      addAll(all, group);
-    return all;
-  }
-
-  AsyncTargets allStoreReads() const {
-    AsyncTargets all;
-    for (const AsyncTargets &group : storeGroups)
+    for (const AsyncTargets &group : groups)
       addAll(all, group);
     return all;
   }
@@ -310,7 +304,7 @@ public:
     // callee's back to its caller): a TMA store must have read its buffer
     // by then.
     Intervals reading;
-    for (const AsyncTarget &t : exit.allStoreReads())
+    for (const AsyncTarget &t : Pending::flatten(exit.storeGroups))
       addAll(reading, Intervals{t.bytes});
     if (!reading.empty()) {
       fn.emitOpError() << "may return while a TMA store is still reading "
@@ -580,8 +574,9 @@ private:
       }
     }
 
-    // Memory a warpgroup dot may still be reading: no barrier can order
-    // writes to it either. Another stage of the same allocation is safe.
+    // Memory a warpgroup dot or a TMA store may still be reading: no
+    // barrier can order writes to it either. Another stage of the same
+    // allocation is safe.
     StageTag writeStage;
     if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
       writeStage = getStageTag(copy.getResult());
@@ -591,23 +586,23 @@ private:
       writeStage = getStageTag(store.getDst());
     Intervals written = writes;
     addAll(written, async);
-    if (auto overlap =
-            findOverlap(written, sharedWith(state.allReads(), writeStage));
-        overlap && reported.insert(op).second) {
-      op->emitError() << "writes shared memory [" << overlap->first << ", "
-                      << overlap->second
-                      << ") that a warpgroup dot may still be reading: wait "
-                         "for it first (tile.warpgroup_dot_wait)";
-      failed = true;
-    }
-    if (auto overlap =
-            findOverlap(written, sharedWith(state.allStoreReads(), writeStage));
-        overlap && reported.insert(op).second) {
-      op->emitError() << "writes shared memory [" << overlap->first << ", "
-                      << overlap->second
-                      << ") that a TMA store may still be reading: wait for "
-                         "it first (tile.async_tma_store_wait)";
-      failed = true;
+    struct Reader {
+      const SmallVector<AsyncTargets> &groups;
+      StringRef what, wait;
+    };
+    for (const Reader &reader : {Reader{state.readGroups, "a warpgroup dot",
+                                        "tile.warpgroup_dot_wait"},
+                                 Reader{state.storeGroups, "a TMA store",
+                                        "tile.async_tma_store_wait"}}) {
+      if (auto overlap = findOverlap(
+              written, sharedWith(Pending::flatten(reader.groups), writeStage));
+          overlap && reported.insert(op).second) {
+        op->emitError() << "writes shared memory [" << overlap->first << ", "
+                        << overlap->second << ") that " << reader.what
+                        << " may still be reading: wait for it first ("
+                        << reader.wait << ")";
+        failed = true;
+      }
     }
 
     std::optional<BarrierReason> reason;
