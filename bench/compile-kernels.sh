@@ -92,9 +92,9 @@ compile matmul 4 "$root/examples/matmul.mlir"
 # One variant of a matmul bench kernel: its source with the block shape
 # and element type filled in, compiled. A variant for another SM than
 # `base_sm` gets `other_sm_suffix` appended, <sm> in it replaced by the SM.
-matmul_variant() { # source prefix base_sm other_sm_suffix BM BN BK warps stages type sm
+matmul_variant() { # source prefix base_sm other_sm_suffix BM BN BK warps stages type sm [flags]
   local source=$1 prefix=$2 base_sm=$3 suffix=$4 bm=$5 bn=$6 bk=$7 warps=$8
-  local stages=$9 type=${10} sm=${11}
+  local stages=$9 type=${10} sm=${11} flags=${12:-}
   local name="${prefix}_${bm}x${bn}x${bk}_w$warps"
   [ "$stages" = 3 ] || name="${name}_s$stages"
   [ "$type" = f16 ] || name="${prefix}_${type}_${name#"${prefix}"_}"
@@ -102,8 +102,8 @@ matmul_variant() { # source prefix base_sm other_sm_suffix BM BN BK warps stages
   sed "s/BM1/$((bm - 1))/g; s/BN1/$((bn - 1))/g; s/BK1/$((bk - 1))/g; s/BM/$bm/g; s/BN/$bn/g; s/BK/$bk/g; s/f16/$type/g" \
     "$source" > "$out/$name.mlir"
   "$translate" "$out/$name.mlir" --emit=cubin --num-warps="$warps" --num-stages="$stages" \
-    --sm="$sm" -o "$out/$name.cubin" --kernel-info="$out/$name.info"
-  echo "$name warps=$warps stages=$stages sm=$sm"
+    --sm="$sm" -o "$out/$name.cubin" --kernel-info="$out/$name.info" $flags
+  echo "$name warps=$warps stages=$stages sm=$sm $flags"
 }
 matmul_blocks() { # BM BN BK warps [stages [element type [sm]]]
   matmul_variant "$root/bench/kernels/matmul_blocks.mlir" matmul 90 _wgmma \
@@ -145,6 +145,16 @@ matmul_tma_blocks 128 256 64 8 4 f16 90
 # two blocks per SM.
 matmul_tma_blocks 128 128 32 4 4 f16 90
 matmul_tma_blocks 128 128 32 4 5 f16 90
+# Warp-specialized: the copies come from a producer thread of a ninth
+# warp, and no CTA barrier is left in the loop (tile-pipeline
+# {warp-specialize}): matmul_tma_ws_[bf16_]<BM>x<BN>x<BK>_w<warps>[_s<stages>].
+matmul_tma_ws() { # BM BN BK warps stages [element type]
+  matmul_variant "$root/bench/kernels/matmul_tma_blocks.mlir" matmul_tma_ws 90a '' \
+    "$1" "$2" "$3" "$4" "$5" "${6:-f16}" 90a --warp-specialize
+}
+matmul_tma_ws 128 256 64 8 3
+matmul_tma_ws 128 256 64 8 4
+matmul_tma_ws 128 256 64 8 4 bf16
 # The same with c written by TMA too (tile.descriptor_store, clipped at the
 # edges, in place of the masked store): matmul_tma_store_[bf16_]...
 sed -e 's/%c: !tile.ptr<f16> {tile.divisibility = 16 : i32}/%c: !tile.tensordesc<BMxBNxf16>/' \
@@ -167,6 +177,14 @@ matmul_tma_persistent() { # BM BN BK warps stages [element type]
 }
 matmul_tma_persistent 128 256 64 8 3
 matmul_tma_persistent 128 256 64 8 3 bf16
+# ...warp-specialized: the producer runs up to 3 steps ahead, across the
+# epilogues too: matmul_tma_persistent_ws_[bf16_]<BM>x<BN>x<BK>_w<warps>.
+matmul_tma_persistent_ws() { # BM BN BK warps stages [element type]
+  matmul_variant "$root/bench/kernels/matmul_tma_persistent.mlir" matmul_tma_persistent_ws \
+    90a '' "$1" "$2" "$3" "$4" "$5" "${6:-f16}" 90a --warp-specialize
+}
+matmul_tma_persistent_ws 128 256 64 8 3
+matmul_tma_persistent_ws 128 256 64 8 3 bf16
 # ...and with c written by TMA (one buffer for all the program's blocks,
 # each store waited for before the next block's epilogue writes it):
 # matmul_tma_persistent_store_<BM>x<BN>x<BK>_w<warps>.

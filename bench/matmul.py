@@ -41,10 +41,13 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
                 # sm_90a: wgmma reading what TMA copied.
                 (128, 128, 64, 8, 3, "tma"), (128, 256, 64, 8, 3, "tma"),
                 (128, 256, 64, 8, 4, "tma"),
+                # ...warp-specialized (a producer thread issues the copies).
+                (128, 256, 64, 8, 3, "tma ws"), (128, 256, 64, 8, 4, "tma ws"),
                 # ...c written by TMA too.
                 (128, 256, 64, 8, 3, "tma store"), (128, 256, 64, 8, 4, "tma store"),
                 # sm_90a: persistent, one program per SM.
                 (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent store"),
+                (128, 256, 64, 8, 3, "tma persistent ws"),
                 # sm_90: mma.sync reading what TMA copied.
                 (128, 128, 64, 4, 3, "tma mma.sync"), (128, 128, 64, 8, 3, "tma mma.sync"), (128, 256, 64, 8, 3, "tma mma.sync"),
                 (128, 256, 64, 8, 4, "tma mma.sync"), (128, 128, 32, 4, 4, "tma mma.sync"),
@@ -61,8 +64,9 @@ RAGGED = (1008, 1040, 528)
 
 # bf16: the two largest configurations, on the large square shapes.
 BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 256, 64, 8, 3, "wgmma"),
-                (128, 256, 64, 8, 4, "tma"), (128, 256, 64, 8, 4, "tma store"),
-                (128, 256, 64, 8, 3, "tma persistent")]
+                (128, 256, 64, 8, 4, "tma"), (128, 256, 64, 8, 4, "tma ws"),
+                (128, 256, 64, 8, 4, "tma store"),
+                (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent ws")]
 BF16_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
 
 
@@ -74,6 +78,10 @@ def variant(bm, bn, bk, warps, stages, mma="mma.sync", dtype="f16"):
         return name.replace("matmul_", "matmul_tma_", 1)
     if mma == "tma store":  # matmul_tma_store_[bf16_]...
         return name.replace("matmul_", "matmul_tma_store_", 1)
+    if mma == "tma ws":  # matmul_tma_ws_[bf16_]...
+        return name.replace("matmul_", "matmul_tma_ws_", 1)
+    if mma == "tma persistent ws":  # matmul_tma_persistent_ws_[bf16_]...
+        return name.replace("matmul_", "matmul_tma_persistent_ws_", 1)
     if mma == "tma persistent store":  # matmul_tma_persistent_store_...
         return name.replace("matmul_", "matmul_tma_persistent_store_", 1)
     if mma == "tma persistent":  # matmul_tma_persistent_[bf16_]...

@@ -51,6 +51,7 @@ void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
   options->numStages = 3;
   options->archSpecific = false;
   options->minBlocksPerSM = 0;
+  options->warpSpecialize = false;
 }
 
 MlirLogicalResult mlirTileCompile(MlirModule module,
@@ -117,6 +118,7 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   compile.numStages = options->numStages;
   compile.archSpecific = options->archSpecific;
   compile.minBlocksPerSM = options->minBlocksPerSM;
+  compile.warpSpecialize = options->warpSpecialize;
   if (options->cudaPath)
     compile.cudaPath = options->cudaPath;
 

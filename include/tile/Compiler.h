@@ -44,6 +44,9 @@ struct CompileOptions {
   /// Buffers per pipelined load (tile-pipeline): loads feeding tensor-core
   /// dots in loops are issued numStages - 1 iterations ahead; below 2, none.
   int numStages = 3;
+  /// Pipelined TMA loads come from a producer thread of an extra warp
+  /// (tile-pipeline{warp-specialize}); kernels then run numWarps + 1 warps.
+  bool warpSpecialize = false;
   /// Blocks that should fit on one SM at once (PTX .minnctapersm, the
   /// second argument of CUDA's __launch_bounds__); 0: no bound.
   int minBlocksPerSM = 0;

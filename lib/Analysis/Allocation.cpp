@@ -158,6 +158,27 @@ void FunctionAllocation::computeExplicitLiveRanges(
       if (!llvm::is_contained(alias.getAllocations(value), allocation))
         continue;
       for (Operation *op : liveness.resolveLiveness(value)) {
+        if (auto split = dyn_cast<WarpSpecializeOp>(op)) {
+          // Liveness covers the split's blocks one by one, but the producer
+          // runs alongside the default region: what it uses stays live from
+          // the split on, through the default region's uses (the handshake
+          // ends the producer's use before the last of them) or, without
+          // any, to the split's end.
+          bool usedByDefault =
+              llvm::any_of(value.getUsers(), [&](Operation *u) {
+                return split.getDefaultRegion().isAncestor(
+                    u->getParentRegion());
+              });
+          auto [first, last] = extent(split);
+          if (usedByDefault)
+            last = extent(split.getProducer().front().empty()
+                              ? split.getOperation()
+                              : &split.getProducer().front().back())
+                       .second;
+          start = std::min(start, first);
+          end = std::max(end, last + 1);
+          continue;
+        }
         auto [first, last] = extent(op);
         start = std::min(start, first);
         end = std::max(end, last + 1);

@@ -373,6 +373,8 @@ private:
     }
     if (auto forOp = dyn_cast<scf::ForOp>(op))
       return visitFor(forOp, state);
+    if (auto split = dyn_cast<WarpSpecializeOp>(op))
+      return visitWarpSpecialize(split, std::move(state));
     if (op->getNumRegions() > 0 &&
         (isa<LoopLikeOpInterface, RegionBranchOpInterface>(op))) {
       // A loop (or other region control flow): run its regions until the
@@ -428,7 +430,7 @@ private:
       // Plain writes of the mbarrier (by one thread): every thread must see
       // the initialization before using it, and be done with it first.
       addAll(writes, allocation.getIntervals(op->getOperand(0)));
-    } else if (isa<BarrierExpectOp, WaitBarrierOp>(op)) {
+    } else if (isa<BarrierExpectOp, WaitBarrierOp, ArriveBarrierOp>(op)) {
       // Uses of an initialized mbarrier, which orders them itself.
       addAll(reads, allocation.getIntervals(op->getOperand(0)));
     } else if (isa<CallOp>(op) || getScratchSizeInBytes(op) > 0) {
@@ -436,6 +438,36 @@ private:
       addAll(reads, own());
       addAll(writes, own());
     }
+  }
+
+  /// A tile.warp_specialize: a CTA barrier before it (the last one both
+  /// sides take part in) if anything is unordered, then each region on its
+  /// own from there. The mbarrier handshake between them is not modelled;
+  /// a producer region that would need a CTA barrier is an error.
+  Pending visitWarpSpecialize(WarpSpecializeOp split, Pending state) {
+    if (!state.reads.empty() || !state.writes.empty()) {
+      const Intervals &pending =
+          state.writes.empty() ? state.reads : state.writes;
+      barriers.insert(
+          {split, BarrierReason{state.writes.empty()
+                                    ? BarrierReason::Kind::WriteAfterRead
+                                    : BarrierReason::Kind::ReadAfterWrite,
+                                pending.front()}});
+      state.reads.clear();
+      state.writes.clear();
+    }
+    size_t before = barriers.size();
+    visitRegion(split.getProducer(), state);
+    for (auto it = barriers.begin() + before; it != barriers.end(); ++it)
+      if (reported.insert(it->first).second) {
+        it->first->emitError()
+            << "needs a CTA barrier (" << it->second.describe()
+            << "), but runs in the producer region of a "
+               "tile.warp_specialize, which the kernel's warps do not "
+               "synchronize with";
+        failed = true;
+      }
+    return visitRegion(split.getDefaultRegion(), state);
   }
 
   /// Stage tags only hold where their base means the same thing.

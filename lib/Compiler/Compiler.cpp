@@ -62,6 +62,7 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
   pipeline.fpFusion = options.fpFusion;
   pipeline.keepLayouts = options.keepLayouts;
   pipeline.numStages = options.numStages;
+  pipeline.warpSpecialize = options.warpSpecialize;
   pipeline.minBlocksPerSM = options.minBlocksPerSM;
   pipeline.ptxVersion = options.ptxVersion;
   buildTileToLLVMPipeline(pm, pipeline);

@@ -45,6 +45,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createLoopInvariantCodeMotionPass());
     PipelineOptions pipeline;
     pipeline.numStages = options.numStages;
+    pipeline.warpSpecialize = options.warpSpecialize;
     pm.addPass(createPipeline(pipeline));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());

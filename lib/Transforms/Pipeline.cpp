@@ -278,6 +278,28 @@ scf::ForOp carryResetAsFlag(scf::ForOp loop) {
   return loop;
 }
 
+/// Whether `loop` can move into the default region of a
+/// tile.warp_specialize placed before it: directly in a kernel's body, and
+/// every op before it either safe to run on the extra warp or a pure tensor
+/// op that can move into the default region too (collected in `sink`).
+bool canSpecialize(scf::ForOp loop, SmallVectorImpl<Operation *> &sink) {
+  // A kernel: the return can follow the split, which yields nothing.
+  if (!isa<FuncOp>(loop->getParentOp()) ||
+      loop->getBlock()->getTerminator()->getNumOperands())
+    return false;
+  for (Operation &op : *loop->getBlock()) {
+    if (&op == loop)
+      return true;
+    if (!WarpSpecializeOp::findUnsafeBefore(&op))
+      continue;
+    if (op.getNumRegions() || !isMemoryEffectFree(&op) ||
+        !WarpSpecializeOp::computesTensors(&op))
+      return false;
+    sink.push_back(&op);
+  }
+  return false;
+}
+
 class Pipeline : public tile::impl::PipelineBase<Pipeline> {
 public:
   using Base::Base;
@@ -290,6 +312,13 @@ public:
     auto target = getOperation()->getAttrOfType<StringAttr>(
         TileDialect::getTargetAttrName());
     hasTMA = target && parseSmVersion(target.getValue()) >= 90;
+    if (warpSpecialize) {
+      FailureOr<unsigned> warps =
+          getNumWarpsOrError(getOperation(), "tile-pipeline");
+      if (failed(warps))
+        return signalPassFailure();
+      numWarps = *warps;
+    }
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     if (loops.empty())
@@ -306,6 +335,77 @@ public:
 
 private:
   bool hasTMA = false;
+  unsigned numWarps = 0;
+
+  /// Puts `loop` and what follows it into the default region of a new
+  /// tile.warp_specialize (with the tensor ops in `sink`), and builds the
+  /// producer: a copy of the loop that waits for each iteration's stage to
+  /// be empty, then issues its copies (`issue`, loop-carried inputs
+  /// advanced with `advance`).
+  static void buildProducer(
+      OpBuilder &b, scf::ForOp loop, int64_t lb, ArrayRef<Stream> streams,
+      ArrayRef<Operation *> sink, Value emptyBarriers, int64_t stages,
+      function_ref<Value(Value)> toI32,
+      function_ref<void(Value, Value, function_ref<Value(BlockArgument)>)>
+          issue,
+      function_ref<Value(BlockArgument, Value, int64_t)> advance) {
+    Location loc = loop.getLoc();
+    auto split = WarpSpecializeOp::create(b, loc);
+    Block *consumer = &split.getDefaultRegion().emplaceBlock();
+    Block *body = split->getBlock();
+    consumer->getOperations().splice(consumer->end(), body->getOperations(),
+                                     loop->getIterator(),
+                                     body->getTerminator()->getIterator());
+    for (Operation *op : llvm::reverse(sink))
+      op->moveBefore(consumer, consumer->begin());
+
+    b.setInsertionPointToStart(&split.getProducer().emplaceBlock());
+    SmallVector<BlockArgument> carried;
+    for (const Stream &stream : streams)
+      for (BlockArgument arg : stream.carried)
+        if (!llvm::is_contained(carried, arg))
+          carried.push_back(arg);
+    SmallVector<Value> inits =
+        llvm::map_to_vector(carried, [&](BlockArgument arg) {
+          return loop.getInitArgs()[arg.getArgNumber() - 1];
+        });
+    auto copies =
+        scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
+                           loop.getStep(), inits);
+    Block *copyBody = copies.getBody();
+    if (carried.empty())
+      b.setInsertionPoint(copyBody->getTerminator());
+    else
+      b.setInsertionPointToStart(copyBody);
+    DenseMap<BlockArgument, Value> current;
+    for (auto [arg, now] : llvm::zip(carried, copies.getRegionIterArgs()))
+      current[arg] = now;
+    // Use k of a stage waits for the readers' k-th release (phase k - 1,
+    // parity (k & 1) ^ 1; a fresh barrier counts as past phase -1).
+    Value iv = toI32(copies.getInductionVar());
+    Value stageCount = arith::ConstantIntOp::create(b, loc, stages, 32);
+    Value slot = arith::RemUIOp::create(b, loc, iv, stageCount);
+    Value round = arith::DivUIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, iv,
+                              arith::ConstantIntOp::create(b, loc, lb, 32)),
+        stageCount);
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+    Value parity = arith::XOrIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, round, one), one);
+    WaitBarrierOp::create(b, loc,
+                          BufferIndexOp::create(b, loc,
+                                                getStageType(emptyBarriers),
+                                                emptyBarriers, slot),
+                          parity);
+    issue(copies.getInductionVar(), slot,
+          [&](BlockArgument arg) { return current.lookup(arg); });
+    if (!carried.empty())
+      scf::YieldOp::create(b, loc,
+                           llvm::map_to_vector(carried, [&](BlockArgument arg) {
+                             return advance(arg, current.lookup(arg), 1);
+                           }));
+  }
 
   void pipeline(scf::ForOp loop, const ModuleAlignmentAnalysis &alignment) {
     std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
@@ -331,6 +431,9 @@ private:
       }
     }
 
+    SmallVector<Operation *> sink;
+    bool specialize =
+        warpSpecialize && anyTMA && !anyCopy && canSpecialize(loop, sink);
     int64_t stages = numStages;
     // A warpgroup dot on the staged buffers, accumulating in a loop-carried
     // value, runs asynchronously: one in flight while the next iteration
@@ -372,22 +475,29 @@ private:
     }
     // TMA copies complete on one mbarrier per stage, armed once a stage
     // with all of its streams' bytes.
-    Value barriers;
-    auto barrierOf = [&](Value slot) -> Value {
-      return BufferIndexOp::create(b, loc, getStageType(barriers), barriers,
-                                   slot);
+    // A warp-specialized loop's stages also have "empty" barriers, which
+    // each of the kernel's warps arrives on once it is done reading.
+    Value barriers, emptyBarriers;
+    auto stageOfRing = [&](Value ring, Value slot) -> Value {
+      return BufferIndexOp::create(b, loc, getStageType(ring), ring, slot);
     };
-    // Each stage's barrier, initialized before the loop, invalidated after.
+    auto barrierOf = [&](Value slot) { return stageOfRing(barriers, slot); };
+    // Each stage's barriers, initialized before the loop, invalidated after.
     SmallVector<Value> stageBarriers;
-    if (anyTMA) {
-      barriers = LocalAllocOp::create(
+    auto initBarriers = [&](int64_t count) {
+      Value ring = LocalAllocOp::create(
           b, loc, getMBarrierType(&getContext(), stages), Value());
       for (int64_t s = 0; s < stages; ++s) {
         stageBarriers.push_back(
-            barrierOf(arith::ConstantIntOp::create(b, loc, s, 32)));
-        InitBarrierOp::create(b, loc, stageBarriers.back(), 1);
+            stageOfRing(ring, arith::ConstantIntOp::create(b, loc, s, 32)));
+        InitBarrierOp::create(b, loc, stageBarriers.back(), count);
       }
-    }
+      return ring;
+    };
+    if (anyTMA)
+      barriers = initBarriers(1);
+    if (specialize)
+      emptyBarriers = initBarriers(numWarps);
 
     // `base` advanced by `steps` iterations of loop-carried value `arg`.
     auto advance = [&](BlockArgument arg, Value base, int64_t steps) -> Value {
@@ -409,9 +519,13 @@ private:
     // masked off past the upper bound: cp.async ones as one group, TMA ones
     // on the stage's mbarrier. Loop-carried inputs are `carried(arg)` there.
     auto issue = [&](Value at, Value slot,
-                     function_ref<Value(BlockArgument)> carried) {
+                     function_ref<Value(BlockArgument)> carried,
+                     bool inBounds = false) {
       Value inRange =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, at, ub);
+          inBounds
+              ? arith::ConstantIntOp::create(b, loc, 1, 1).getResult()
+              : arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, at, ub)
+                    .getResult();
       SmallVector<Value> tokens;
       Value barrier;
       if (anyTMA) {
@@ -456,14 +570,23 @@ private:
                                    tokens);
     };
 
-    // Prologue: iterations lb .. lb + distance - 1.
-    for (int64_t i = 0; i < distance; ++i)
-      issue(constant(*lb + i),
-            arith::ConstantIntOp::create(b, loc, (*lb + i) % stages, 32),
-            [&](BlockArgument arg) {
-              return advance(arg, loop.getInitArgs()[arg.getArgNumber() - 1],
-                             i);
-            });
+    // Prologue: iterations lb .. lb + distance - 1, or the producer.
+    if (specialize)
+      buildProducer(
+          b, loop, *lb, streams, sink, emptyBarriers, stages, toI32,
+          [&](Value at, Value slot,
+              function_ref<Value(BlockArgument)> carried) {
+            issue(at, slot, carried, /*inBounds=*/true);
+          },
+          advance);
+    else
+      for (int64_t i = 0; i < distance; ++i)
+        issue(constant(*lb + i),
+              arith::ConstantIntOp::create(b, loc, (*lb + i) % stages, 32),
+              [&](BlockArgument arg) {
+                return advance(arg, loop.getInitArgs()[arg.getArgNumber() - 1],
+                               i);
+              });
 
     // Each iteration: wait for its own group and its stage's mbarrier (the
     // ((iv - lb) / stages)-th phase of it), issue the copies `distance`
@@ -513,11 +636,30 @@ private:
         use->set(all);
       }
     }
-    Value ahead = arith::AddIOp::create(b, loc, iv, constant(distance));
-    Value aheadSlot = arith::RemUIOp::create(b, loc, toI32(ahead), stageCount);
-    issue(ahead, aheadSlot, [&](BlockArgument arg) {
-      return advance(arg, arg, distance);
-    });
+    if (specialize) {
+      // The stage goes back to the producer once this iteration's reads of
+      // it are done: after the next iteration's wait for an asynchronous
+      // dot (here, for the previous iteration's stage), at the end of the
+      // iteration otherwise.
+      Value done = slot, pred = arith::ConstantIntOp::create(b, loc, 1, 1);
+      if (asyncDot) {
+        Value previous = arith::AddIOp::create(
+            b, loc, toI32(iv),
+            arith::ConstantIntOp::create(b, loc, stages - 1, 32));
+        done = arith::RemUIOp::create(b, loc, previous, stageCount);
+        pred = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, iv,
+                                     loop.getLowerBound());
+      } else {
+        b.setInsertionPoint(loop.getBody()->getTerminator());
+      }
+      ArriveBarrierOp::create(b, loc, stageOfRing(emptyBarriers, done), pred);
+    } else {
+      Value ahead = arith::AddIOp::create(b, loc, iv, constant(distance));
+      Value aheadSlot =
+          arith::RemUIOp::create(b, loc, toI32(ahead), stageCount);
+      issue(ahead, aheadSlot,
+            [&](BlockArgument arg) { return advance(arg, arg, distance); });
+    }
     if (!slot)
       slot = arith::RemUIOp::create(b, loc, toI32(iv), stageCount);
     for (auto [stream, ring] : llvm::zip(streams, rings)) {
@@ -542,10 +684,13 @@ private:
       AsyncWaitOp::create(b, loc, AsyncTokenType::get(&getContext()),
                           ValueRange(), 0);
     if (anyTMA) {
-      // Every TMA copy in range was waited for in its iteration.
+      // Every TMA copy in range was waited for in its iteration (and the
+      // producer is past its last wait).
       for (Value barrier : stageBarriers)
         InvalBarrierOp::create(b, loc, barrier);
       LocalDeallocOp::create(b, loc, barriers);
+      if (emptyBarriers)
+        LocalDeallocOp::create(b, loc, emptyBarriers);
     }
     for (Value ring : rings)
       LocalDeallocOp::create(b, loc, ring);

@@ -254,3 +254,33 @@ tile.func private @b() {
   tile.return
 }
 }
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// The producer of a tile.warp_specialize runs alongside its default
+// region. A buffer both regions use is live from the split through the
+// default region's last use of it, after which the default region's own
+// buffer takes its memory; one that only the producer uses stays live to
+// the split's end, beside that buffer.
+// expected-remark @below {{total = 4104}}
+tile.func public @split(%t: tensor<1024xf32, #blocked>, %phase: i32) {
+  %true = arith.constant true
+  // expected-remark @below {{buffer: live in [2, 8), offset = 0, size = 8}}
+  %both = tile.local_alloc : () -> !tile.buffer<1xi64, #shared, mutable>
+  // expected-remark @below {{buffer: live in [3, 10), offset = 4096, size = 8}}
+  %producer = tile.local_alloc : () -> !tile.buffer<1xi64, #shared, mutable>
+  tile.warp_specialize producer {
+    tile.arrive_barrier %both, %true : !tile.buffer<1xi64, #shared, mutable>
+    tile.arrive_barrier %producer, %true : !tile.buffer<1xi64, #shared, mutable>
+  } default {
+    tile.wait_barrier %both, %phase : !tile.buffer<1xi64, #shared, mutable>
+    // expected-remark @below {{buffer: live in [8, 10), offset = 0, size = 4096}}
+    %own = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+    %x = tile.local_load %own : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  }
+  tile.return
+}
+}

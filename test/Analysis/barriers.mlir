@@ -710,3 +710,49 @@ tile.func public @tma_store_at_end(%d: !tile.tensordesc<64x64xf16>, %i: i32, %t:
   tile.return
 }
 }
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// tile.warp_specialize: one CTA barrier before the split orders what came
+// before for both sides (the producer takes part in no later one); each
+// region is analyzed on its own from there. The mbarrier handshake between
+// them is not modelled: the producer's copy needs no wait in the default
+// region's eyes.
+tile.func public @split(%t: tensor<256xf32, #blocked>, %desc: !tile.tensordesc<64x64xf16>, %i: i32, %p: i1) {
+  %buf = tile.local_alloc : () -> !tile.buffer<64x64xf16, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, mutable>
+  %full = tile.local_alloc : () -> !tile.buffer<1xi64, #shared, mutable>
+  tile.init_barrier %full, 1 : !tile.buffer<1xi64, #shared, mutable>
+  // expected-remark @below {{barrier before: read after write of [9216, 9224)}}
+  tile.warp_specialize producer {
+    tile.barrier_expect %full, 8192, %p : !tile.buffer<1xi64, #shared, mutable>
+    tile.async_tma_copy %desc[%i, %i], %buf, %full, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, mutable>, !tile.buffer<1xi64, #shared, mutable>
+  } default {
+    %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+    tile.local_store %t, %a : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+    // expected-remark @below {{barrier before: read after write of [8192, 9216)}}
+    %x = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A producer region that would need a CTA barrier is an error: the
+// kernel's warps never meet it there.
+tile.func public @producer_needs_barrier(%i: i32) {
+  %bar = tile.local_alloc : () -> !tile.buffer<1xi64, #shared, mutable>
+  tile.warp_specialize producer {
+    tile.init_barrier %bar, 1 : !tile.buffer<1xi64, #shared, mutable>
+    // expected-error @below {{needs a CTA barrier (read after write of [0, 8)), but runs in the producer region of a tile.warp_specialize, which the kernel's warps do not synchronize with}}
+    tile.wait_barrier %bar, %i : !tile.buffer<1xi64, #shared, mutable>
+  } default {
+  }
+  tile.return
+}
+}

@@ -158,13 +158,16 @@ int main(int argc, char **argv) {
 
   MlirTileCompileOptions options;
   mlirTileCompileOptionsInit(&options);
-  // CHECK: defaults: sm 90 arch-specific 0 warps 4 ptx 80 O3 emit 1 fp-fusion 1 keep-layouts 0 stages 3 min-blocks 0
+  // CHECK: defaults: sm 90 arch-specific 0 warps 4 ptx 80 O3 emit 1 fp-fusion 1
+  // keep-layouts 0 stages 3 min-blocks 0 warp-specialize 0
   fprintf(stderr,
-          "defaults: sm %d arch-specific %d warps %d ptx %d O%d emit %d fp-fusion %d "
-          "keep-layouts %d stages %d min-blocks %d\n",
-          options.sm, options.archSpecific, options.numWarps, options.ptxVersion,
-          options.optLevel, options.emit, options.fpFusion, options.keepLayouts,
-          options.numStages, options.minBlocksPerSM);
+          "defaults: sm %d arch-specific %d warps %d ptx %d O%d emit %d "
+          "fp-fusion %d "
+          "keep-layouts %d stages %d min-blocks %d warp-specialize %d\n",
+          options.sm, options.archSpecific, options.numWarps,
+          options.ptxVersion, options.optLevel, options.emit, options.fpFusion,
+          options.keepLayouts, options.numStages, options.minBlocksPerSM,
+          options.warpSpecialize);
   options.diagnosticCallback = printDiagnostic;
 
   // CHECK-LABEL: ptx: ok
@@ -404,6 +407,27 @@ int main(int argc, char **argv) {
     kernelInfoOfLowered(
         ctx, "[{index = 5 : i64, type = !tile.tensordesc<64x64xf16>}]",
         "tensor map of no parameter");
+  }
+
+  // Warp-specialized, the kernel runs a fifth warp: its producer.
+  // CHECK: kernel matmul: 160 threads, {{[0-9]+}} bytes of shared memory
+  // CHECK: warp-specialized: ok
+  {
+    MlirModule tma = parse(ctx, matmulTMA);
+    Buffer ll = {NULL, 0};
+    options.emit = MlirTileEmitLLVMIR;
+    options.warpSpecialize = true;
+    bool compiled =
+        mlirLogicalResultIsSuccess(mlirTileCompile(tma, &options, append, &ll));
+    options.warpSpecialize = false;
+    options.emit = MlirTileEmitPTX;
+    fprintf(stderr, "warp-specialized: %s\n",
+            compiled && mlirLogicalResultIsSuccess(
+                            mlirTileGetKernelInfo(tma, printKernel, NULL))
+                ? "ok"
+                : "failed");
+    free(ll.data);
+    mlirModuleDestroy(tma);
   }
 
   // CHECK: unknown pass: failed

@@ -81,6 +81,11 @@ static cl::opt<int> numStages(
     cl::desc("Buffers per pipelined load in loops (tile-pipeline); below 2, "
              "no pipelining"),
     cl::init(3), cl::cat(tileCategory));
+static cl::opt<bool> warpSpecialize(
+    "warp-specialize",
+    cl::desc("Pipelined TMA loads come from a producer thread of an extra "
+             "warp (the kernel info gives the block's threads)"),
+    cl::init(false), cl::cat(tileCategory));
 static cl::opt<std::string> reproducer(
     "reproducer",
     cl::desc("Where to write a reproducer if the pipeline fails (default: a "
@@ -137,6 +142,7 @@ int main(int argc, char **argv) {
   options.fpFusion = fpFusion;
   options.keepLayouts = keepLayouts;
   options.numStages = numStages;
+  options.warpSpecialize = warpSpecialize;
   options.minBlocksPerSM = minBlocksPerSM;
   options.reproducerPath = reproducer;
   if (options.reproducerPath.empty()) {

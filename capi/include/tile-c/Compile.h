@@ -72,19 +72,24 @@ typedef struct MlirTileCompileOptions {
   /// Blocks that should fit on one SM at once (PTX .minnctapersm, as the
   /// second argument of CUDA's __launch_bounds__); 0: no bound.
   int minBlocksPerSM;
+  /// Pipelined TMA loads come from a producer thread of an extra warp
+  /// (sm_90): the kernels that get one run numWarps + 1 warps, as
+  /// mlirTileGetKernelInfo reports.
+  bool warpSpecialize;
 } MlirTileCompileOptions;
 
 /// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no
 /// diagnostic callback, fp fusion on, layouts assigned by the compiler,
-/// 3 pipeline stages.
+/// 3 pipeline stages, no warp specialization.
 MLIR_CAPI_EXPORTED void mlirTileCompileOptionsInit(MlirTileCompileOptions *options);
 
 /// Compiles `module` (tile IR; lowered in place) and passes the result to
 /// `callback` (possibly in several pieces). After success the module carries
 /// `tile.shared_memory` (bytes of dynamic shared memory a block needs) and
-/// kernels run with numWarps * 32 threads. Fails, with diagnostics, on
-/// invalid IR, invalid options, a missing CUDA toolkit, or an error in any
-/// step.
+/// kernels run with numWarps * 32 threads (one warp more where
+/// warpSpecialize split them: see mlirTileGetKernelInfo). Fails, with
+/// diagnostics, on invalid IR, invalid options, a missing CUDA toolkit, or an
+/// error in any step.
 MLIR_CAPI_EXPORTED MlirLogicalResult
 mlirTileCompile(MlirModule module, const MlirTileCompileOptions *options,
                 MlirStringCallback callback, void *userData);

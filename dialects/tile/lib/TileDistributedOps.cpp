@@ -4,6 +4,7 @@
 
 #include "VerifyUtils.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 
 using namespace mlir;
@@ -282,6 +283,81 @@ LogicalResult BarrierExpectOp::verify() {
 
 LogicalResult WaitBarrierOp::verify() {
   return verifyBarrierBuffer(*this, getBarrier().getType());
+}
+
+LogicalResult ArriveBarrierOp::verify() {
+  return verifyBarrierBuffer(*this, getBarrier().getType());
+}
+
+bool WarpSpecializeOp::computesTensors(Operation *op) {
+  auto isTensor = [](Type type) { return isa<RankedTensorType>(type); };
+  return !isa<arith::ConstantOp>(op) &&
+         (llvm::any_of(op->getOperandTypes(), isTensor) ||
+          llvm::any_of(op->getResultTypes(), isTensor));
+}
+
+/// The extra warp's thread coordinates lie outside the layouts: it must
+/// compute no tensors and have no memory effects but the shared memory's
+/// set-up.
+Operation *WarpSpecializeOp::findUnsafeBefore(Operation *op) {
+  Operation *unsafe = nullptr;
+  op->walk([&](Operation *nested) {
+    bool setUp =
+        isa<LocalAllocOp, BufferIndexOp, InitBarrierOp, gpu::BarrierOp>(
+            nested) &&
+        !computesTensors(nested);
+    // Ops with regions are judged by what they hold.
+    bool effects =
+        nested->getNumRegions() == 0 && !setUp && !isMemoryEffectFree(nested);
+    if (computesTensors(nested) || effects) {
+      unsafe = nested;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return unsafe;
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  Operation *op = getOperation();
+  if (!isa<FuncOp>(op->getParentOp()))
+    return emitOpError() << "must be in a tile.func's body, not nested in '"
+                         << op->getParentOp()->getName() << "'";
+  Operation *next = op->getNextNode();
+  if (!next || !next->hasTrait<OpTrait::IsTerminator>())
+    return emitOpError() << "must be the last op before the function's "
+                            "return: the producer warp would run what follows";
+  for (Region *region : {&getProducer(), &getDefaultRegion()})
+    if (region->getNumArguments())
+      return emitOpError() << "regions take no arguments";
+  for (Operation &before : *op->getBlock()) {
+    if (&before == op)
+      break;
+    if (Operation *unsafe = findUnsafeBefore(&before)) {
+      InFlightDiagnostic diag =
+          emitOpError() << "is preceded by '" << unsafe->getName()
+                        << "', which its producer warp would run too: ops "
+                           "before it must be scalar and free of memory "
+                           "effects, but for the shared memory's set-up";
+      diag.attachNote(unsafe->getLoc()) << "here";
+      return diag;
+    }
+  }
+  WalkResult walk = getProducer().walk([&](Operation *nested) {
+    if (computesTensors(nested)) {
+      emitOpError() << "producer region computes tensors ('"
+                    << nested->getName()
+                    << "'), but runs on one thread outside the layouts' warps";
+      return WalkResult::interrupt();
+    }
+    if (isa<gpu::BarrierOp>(nested)) {
+      emitOpError() << "producer region has a CTA barrier, which the "
+                       "kernel's warps do not take part in";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 LogicalResult AsyncTMAStoreOp::verify() {

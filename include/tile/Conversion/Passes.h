@@ -57,6 +57,11 @@ struct TilePipelineOptions
       llvm::cl::desc("Buffers per pipelined load (tile-pipeline); below 2, "
                      "loads are not pipelined"),
       llvm::cl::init(3)};
+  Option<bool> warpSpecialize{
+      *this, "warp-specialize",
+      llvm::cl::desc("Pipelined TMA loads come from a producer thread of an "
+                     "extra warp (tile-pipeline)"),
+      llvm::cl::init(false)};
 };
 
 /// The pipeline from tile IR to a gpu.module of LLVM and NVVM ops:

@@ -185,10 +185,31 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     `tile.async_wait`), and the barriers are invalidated after the loop
     (the copies past its end are predicated off, never issued). Only the
     indices are cloned for the iteration ahead.
+
+    With `warp-specialize`, a loop whose staged loads are all TMA copies
+    and that sits directly in its kernel's body gets a producer of its own
+    instead (`tile.warp_specialize`): one thread of an extra warp runs a
+    copy of the loop that only issues the copies, each into stage `iv rem
+    num-stages` once a second ring of mbarriers (the stages' "empty"
+    barriers, one arrival per warp) says the kernel's warps are done
+    reading it: a wait at phase `((iv - lb) / num-stages) & 1 ^ 1`, which a
+    fresh barrier passes at once. The loop itself, with everything after
+    it, moves to the default region; an iteration waits for its stage as
+    above, and hands a stage back with `tile.arrive_barrier` once its
+    readers are done: the previous iteration's stage after an asynchronous
+    dot's `{pendings = 1}` wait, its own at the end of the iteration
+    otherwise. No CTA barrier is left in the loop, and the producer runs
+    up to `num-stages` iterations ahead of the slowest warp, across the
+    epilogue of a flattened persistent loop too. Tensor ops before the loop
+    move into the default region (the extra warp's coordinates lie outside
+    the layouts); a loop that other ops before it keep from being split is
+    pipelined as above.
   }];
   let options = [
     Option<"numStages", "num-stages", "int", /*default=*/"3",
-           "Buffers in each ring (copies in flight + 1); below 2, nothing is pipelined">
+           "Buffers in each ring (copies in flight + 1); below 2, nothing is pipelined">,
+    Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
+           "TMA copies from a producer thread of an extra warp (sm_90)">
   ];
   let dependentDialects = ["::mlir::tile::TileDialect", "::mlir::arith::ArithDialect"];
 }

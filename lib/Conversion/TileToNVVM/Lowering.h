@@ -33,6 +33,8 @@ struct LoweringState {
   /// is computed once (a mask `i < n` once per thread's run, not per
   /// element).
   llvm::DenseMap<Operation *, unsigned> uniformRun;
+  /// Kernels split by a tile.warp_specialize: they run one warp more.
+  llvm::SmallPtrSet<Operation *, 2> specializedKernels;
 };
 
 /// A conversion pattern with the lowering state at hand.
@@ -119,6 +121,15 @@ Value predicated(OpBuilder &b, Location loc, Value predicate, Type type,
 
 /// A distribution known to exist (the pass checks every tensor type first).
 Distribution getDistribution(Type type);
+
+/// tile.warp_specialize -> scf.ifs on the thread id, marked for
+/// runsOnProducer and narrowKernelBarriers; records the kernels in `state`.
+void splitWarpSpecialized(ModuleOp module, LoweringState &state);
+/// Whether `op` runs on the producer thread of a split kernel (alone).
+bool runsOnProducer(Operation *op);
+/// The CTA barriers of a split kernel's warps -> a named barrier for their
+/// threads only.
+void narrowKernelBarriers(ModuleOp module);
 
 void populateComputePatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns,

@@ -1,10 +1,11 @@
 //===- TMA.cpp - mbarriers and TMA copies ---------------------------------===//
 //
-// One thread (thread 0 of the block) initializes, arms and invalidates the
-// mbarriers and issues the TMA copies, in and out; every thread waits on
-// them. A block whose rows are wider than the descriptor's swizzle is
-// copied as column blocks of that width (the box), stored one after
-// another as the NVMMA layout places them.
+// One thread (thread 0 of the block, or a split kernel's producer thread)
+// initializes, arms and invalidates the mbarriers and issues the TMA copies,
+// in and out; every thread waits on them, and each warp arrives on those
+// that count warps. A block whose rows are wider than the descriptor's swizzle
+// is copied as column blocks of that width (the box), stored one after another
+// as the NVMMA layout places them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,28 +13,37 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
 
-/// Whether this is the block's thread 0, which issues the copies.
-Value isLeader(OpBuilder &b, Location loc, const LoweringState &state) {
+/// Whether this is the thread that issues `op`'s copies: thread 0 of the
+/// block, or the producer thread of a split kernel, which runs alone (null).
+Value isLeader(OpBuilder &b, Location loc, const LoweringState &state,
+               Operation *op) {
+  if (runsOnProducer(op))
+    return Value();
   return isFirstThread(b, loc, emitThreadIds(b, loc, state.threadsPerWarp));
 }
 
-/// Thread 0, where `pred` holds: who arms the barrier and issues copies.
+/// The leader, where `pred` holds: who arms the barrier and issues copies
+/// (null: always; the inline assembly of a predicated op takes no constant).
 Value leaderAnd(OpBuilder &b, Location loc, const LoweringState &state,
-                Value pred) {
-  return arith::AndIOp::create(b, loc, isLeader(b, loc, state), pred);
+                Operation *op, Value pred) {
+  Value leader = isLeader(b, loc, state, op);
+  if (matchPattern(pred, m_One()))
+    return leader;
+  return leader ? arith::AndIOp::create(b, loc, leader, pred) : pred;
 }
 
-/// `body` in thread 0 only.
+/// `body` in the leader only.
 void inLeader(OpBuilder &b, Location loc, const LoweringState &state,
-              function_ref<void()> body) {
+              Operation *op, function_ref<void()> body) {
   predicated(
-      b, loc, isLeader(b, loc, state), Type(),
+      b, loc, isLeader(b, loc, state, op), Type(),
       [&](OpBuilder &) {
         body();
         return Value();
@@ -63,7 +73,7 @@ struct InitBarrierLowering : public TilePattern<InitBarrierOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value barrier = adaptor.getBarrier().front();
-    inLeader(rewriter, loc, state, [&] {
+    inLeader(rewriter, loc, state, op, [&] {
       NVVM::MBarrierInitOp::create(rewriter, loc, barrier,
                                    createI32(rewriter, loc, op.getCount()),
                                    Value());
@@ -83,7 +93,7 @@ struct InvalBarrierLowering : public TilePattern<InvalBarrierOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value barrier = adaptor.getBarrier().front();
-    inLeader(rewriter, loc, state,
+    inLeader(rewriter, loc, state, op,
              [&] { NVVM::MBarrierInvalOp::create(rewriter, loc, barrier); });
     rewriter.eraseOp(op);
     return success();
@@ -96,7 +106,7 @@ struct BarrierExpectLowering : public TilePattern<BarrierExpectOp> {
   matchAndRewrite(BarrierExpectOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value pred = leaderAnd(rewriter, loc, state, adaptor.getPred().front());
+    Value pred = leaderAnd(rewriter, loc, state, op, adaptor.getPred().front());
     NVVM::MBarrierArriveExpectTxOp::create(
         rewriter, loc, Type(), adaptor.getBarrier().front(),
         createI32(rewriter, loc, op.getBytes()), NVVM::MemScopeKind::CTA,
@@ -112,11 +122,18 @@ struct AsyncTMACopyLowering : public TilePattern<AsyncTMACopyOp> {
   matchAndRewrite(AsyncTMACopyOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value pred = leaderAnd(rewriter, loc, state, adaptor.getPred().front());
+    Value pred = leaderAnd(rewriter, loc, state, op, adaptor.getPred().front());
     Value row = adaptor.getIndices()[0].front();
     forEachBox(rewriter, loc, op.getDesc().getType(),
                adaptor.getIndices()[1].front(), adaptor.getResult().front(),
                [&](Value x, Value dst) {
+                 // Unpredicated, the op is LLVM's intrinsic, which takes
+                 // the destination as a shared::cluster address.
+                 if (!pred)
+                   dst = LLVM::AddrSpaceCastOp::create(
+                       rewriter, loc,
+                       LLVM::LLVMPointerType::get(rewriter.getContext(), 7),
+                       dst);
                  // TMA coordinates run innermost first.
                  NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
                      rewriter, loc, dst, adaptor.getDesc().front(),
@@ -140,7 +157,7 @@ struct AsyncTMAStoreLowering : public TilePattern<AsyncTMAStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value row = adaptor.getIndices()[0].front();
-    inLeader(rewriter, loc, state, [&] {
+    inLeader(rewriter, loc, state, op, [&] {
       forEachBox(rewriter, loc, op.getDesc().getType(),
                  adaptor.getIndices()[1].front(), adaptor.getSrc().front(),
                  [&](Value x, Value src) {
@@ -170,6 +187,38 @@ struct AsyncTMAStoreWaitLowering : public TilePattern<AsyncTMAStoreWaitOp> {
   }
 };
 
+/// Each warp arrives once, from lane 0 after the warp's threads meet there
+/// (which orders their accesses before the arrival); the producer thread
+/// arrives alone. The arrival is a predicated instruction, not a branch:
+/// an arrival expecting no bytes (plain mbarrier.arrive takes no
+/// predicate), as a branch around it would make ptxas serialize the
+/// loop's wgmma.
+struct ArriveBarrierLowering : public TilePattern<ArriveBarrierOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ArriveBarrierOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pred = adaptor.getPred().front();
+    if (matchPattern(pred, m_One()))
+      pred = Value();
+    if (!runsOnProducer(op)) {
+      NVVM::SyncWarpOp::create(rewriter, loc, createI32(rewriter, loc, -1));
+      ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
+      Value first =
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                ids.lane, createI32(rewriter, loc, 0));
+      pred = pred ? arith::AndIOp::create(rewriter, loc, pred, first) : first;
+    }
+    NVVM::MBarrierArriveExpectTxOp::create(
+        rewriter, loc, Type(), adaptor.getBarrier().front(),
+        createI32(rewriter, loc, 0), NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, pred);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct WaitBarrierLowering : public TilePattern<WaitBarrierOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -193,6 +242,6 @@ void mlir::tile::populateTMAPatterns(const TypeConverter &converter,
                                      const LoweringState &state) {
   patterns.add<InitBarrierLowering, InvalBarrierLowering, BarrierExpectLowering,
                AsyncTMACopyLowering, AsyncTMAStoreLowering,
-               AsyncTMAStoreWaitLowering, WaitBarrierLowering>(
-      converter, patterns.getContext(), state);
+               AsyncTMAStoreWaitLowering, ArriveBarrierLowering,
+               WaitBarrierLowering>(converter, patterns.getContext(), state);
 }

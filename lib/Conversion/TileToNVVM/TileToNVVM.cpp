@@ -157,8 +157,11 @@ struct FuncLowering : public TilePattern<FuncOp> {
         rewriter.getFunctionType(signature.getConvertedTypes(), {}));
     gpuFn->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                    rewriter.getUnitAttr());
+    // A split kernel's producer thread has a warp of its own.
+    unsigned warps =
+        state.numWarps + (state.specializedKernels.contains(fn) ? 1 : 0);
     gpuFn.setKnownBlockSizeAttr(rewriter.getDenseI32ArrayAttr(
-        {int32_t(state.numWarps * state.threadsPerWarp), 1, 1}));
+        {int32_t(warps * state.threadsPerWarp), 1, 1}));
     if (state.minBlocksPerSM)
       gpuFn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                      rewriter.getI32IntegerAttr(state.minBlocksPerSM));
@@ -963,6 +966,7 @@ public:
       return signalPassFailure();
 
     computeAccessInfo(module, state);
+    splitWarpSpecialized(module, state);
 
     // Kernels move into one gpu.module, with the shared-memory array.
     OpBuilder builder(context);
@@ -1029,6 +1033,7 @@ public:
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    narrowKernelBarriers(module);
   }
 
 private:

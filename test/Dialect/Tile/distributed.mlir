@@ -113,6 +113,37 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
     tile.return
   }
 
+  // A producer thread and the kernel's warps, meeting on mbarriers.
+  // CHECK-LABEL: tile.func public @warp_specialize
+  // CHECK: tile.warp_specialize producer {
+  // CHECK-NEXT: tile.wait_barrier %[[EMPTY:.*]], %{{.*}} : !tile.buffer<1xi64, #{{.*}}, mutable>
+  // CHECK-NEXT: tile.barrier_expect %[[FULL:.*]], 16384, %{{.*}} : !tile.buffer<1xi64, #{{.*}}, mutable>
+  // CHECK-NEXT: tile.async_tma_copy
+  // CHECK-NEXT: } default {
+  // CHECK-NEXT: tile.wait_barrier %[[FULL]], %{{.*}} : !tile.buffer<1xi64, #{{.*}}, mutable>
+  // CHECK-NEXT: tile.local_load
+  // CHECK-NEXT: tile.arrive_barrier %[[EMPTY]], %{{.*}} : !tile.buffer<1xi64, #{{.*}}, mutable>
+  // CHECK-NEXT: }
+  // CHECK-NEXT: tile.return
+  tile.func public @warp_specialize(%desc: !tile.tensordesc<128x64xf16>, %i: i32, %p: i1) {
+    %buf = tile.local_alloc : () -> !tile.buffer<128x64xf16, #nvmma, mutable>
+    %full = tile.local_alloc : () -> !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+    %empty = tile.local_alloc : () -> !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+    tile.init_barrier %full, 1 : !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+    tile.init_barrier %empty, 4 : !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+    gpu.barrier
+    tile.warp_specialize producer {
+      tile.wait_barrier %empty, %i : !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+      tile.barrier_expect %full, 16384, %p : !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+      tile.async_tma_copy %desc[%i, %i], %buf, %full, %p : !tile.tensordesc<128x64xf16>, !tile.buffer<128x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+    } default {
+      tile.wait_barrier %full, %i : !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+      %v = tile.local_load %buf : !tile.buffer<128x64xf16, #nvmma, mutable> -> tensor<128x64xf16, #blocked>
+      tile.arrive_barrier %empty, %p : !tile.buffer<1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>
+    }
+    tile.return
+  }
+
   // TMA stores and the wait for them to have read their buffers.
   // CHECK-LABEL: tile.func public @tma_store
   // CHECK: tile.async_tma_store %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !tile.tensordesc<128x64xf16>, !tile.buffer<128x64xf16, #{{.*}}>

@@ -665,3 +665,95 @@ tile.func public @tma_store_wait_negative() {
   tile.async_tma_store_wait {pendings = -1 : i32}
   tile.return
 }
+
+// -----
+
+#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+tile.func public @arrive_barrier_type(%b: !tile.buffer<1xi32, #bar, mutable>, %p: i1) {
+  // expected-error @below {{an mbarrier is a mutable buffer of one i64}}
+  tile.arrive_barrier %b, %p : !tile.buffer<1xi32, #bar, mutable>
+  tile.return
+}
+
+// -----
+
+tile.func public @warp_specialize_nested(%p: i1) {
+  scf.if %p {
+    // expected-error @below {{must be in a tile.func's body, not nested in 'scf.if'}}
+    tile.warp_specialize producer {
+    } default {
+    }
+  }
+  tile.return
+}
+
+// -----
+
+tile.func public @warp_specialize_not_last(%a: i32) {
+  // expected-error @below {{must be the last op before the function's return: the producer warp would run what follows}}
+  tile.warp_specialize producer {
+  } default {
+  }
+  %b = arith.addi %a, %a : i32
+  tile.return
+}
+
+// -----
+
+tile.func public @warp_specialize_arguments() {
+  // expected-error @below {{regions take no arguments}}
+  tile.warp_specialize producer {
+  ^bb0(%x: i32):
+  } default {
+  }
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tile.func public @warp_specialize_after_store(%p: tensor<128x!tile.ptr<f32>, #blocked>, %v: tensor<128xf32, #blocked>) {
+  // expected-note @below {{here}}
+  tile.store %p, %v : tensor<128x!tile.ptr<f32>, #blocked>
+  // expected-error @below {{is preceded by 'tile.store', which its producer warp would run too: ops before it must be scalar and free of memory effects, but for the shared memory's set-up}}
+  tile.warp_specialize producer {
+  } default {
+  }
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tile.func public @warp_specialize_after_tensor(%a: tensor<128xi32, #blocked>) {
+  // expected-note @below {{here}}
+  %b = arith.addi %a, %a : tensor<128xi32, #blocked>
+  // expected-error @below {{is preceded by 'arith.addi'}}
+  tile.warp_specialize producer {
+  } default {
+  }
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tile.func public @warp_specialize_producer_tensor(%a: tensor<128xi32, #blocked>) {
+  // expected-error @below {{producer region computes tensors ('arith.addi'), but runs on one thread outside the layouts' warps}}
+  tile.warp_specialize producer {
+    %b = arith.addi %a, %a : tensor<128xi32, #blocked>
+  } default {
+  }
+  tile.return
+}
+
+// -----
+
+tile.func public @warp_specialize_producer_barrier() {
+  // expected-error @below {{producer region has a CTA barrier, which the kernel's warps do not take part in}}
+  tile.warp_specialize producer {
+    gpu.barrier
+  } default {
+  }
+  tile.return
+}

@@ -348,4 +348,74 @@ def Tile_WaitBarrierOp : Tile_Op<"wait_barrier"> {
   let hasVerifier = 1;
 }
 
+def Tile_ArriveBarrierOp : Tile_Op<"arrive_barrier"> {
+  let summary = "Arrive on an mbarrier once per warp";
+  let description = [{
+    Each warp that runs it arrives once on the barrier (when `pred` holds),
+    after all of its threads have reached it: the barrier's count is the
+    number of warps that arrive in a phase. What the warp's threads read or
+    wrote before is ordered before the arrival, so a thread that waits for
+    the phase may then overwrite what they read. The consumer warps of a
+    `tile.warp_specialize` hand a stage of a ring back to the producer this
+    way. In a producer region (one thread) that thread arrives.
+
+    ```mlir
+    tile.arrive_barrier %empty, %true : !tile.buffer<1xi64, #bar, mutable>
+    ```
+  }];
+  let arguments = (ins Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$barrier,
+                       I1:$pred);
+  let assemblyFormat = "$barrier `,` $pred attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize", [
+    SingleBlock, NoTerminator, RecursiveMemoryEffects]> {
+  let summary = "Split a kernel into a producer thread and the kernel's warps";
+  let description = [{
+    The block gets one warp more than the module's `tile.num-warps`. The
+    first thread of that warp runs the `producer` region (its other threads
+    do nothing); the kernel's warps run the `default` region, where
+    tensors stay distributed over them as before. CTA barriers in the
+    default region synchronize those warps only (a named barrier). The two
+    sides meet through mbarriers in shared memory alone: the producer
+    issues TMA copies into a ring's stages, which complete on one mbarrier
+    per stage (`tile.wait_barrier` in the default region), and waits on a
+    second mbarrier per stage, which the kernel's warps arrive on
+    (`tile.arrive_barrier`) once they are done reading the stage.
+    `tile-pipeline{warp-specialize=1}` builds this handshake; the barrier
+    analysis does not model it (it analyzes each region on its own and
+    rejects a producer region that would need a CTA barrier).
+
+    The op is the last of its `tile.func` before the return. Every op before
+    it also runs on the extra warp, whose thread coordinates lie outside the
+    layouts: they must be scalar (tensor constants aside) and free of memory
+    effects, but for the shared memory's set-up (`tile.local_alloc` without
+    a value, `tile.buffer_index`, `tile.init_barrier`, `gpu.barrier`). The
+    producer region computes no tensors.
+
+    ```mlir
+    tile.warp_specialize producer {
+      scf.for %i = %c0 to %n step %c1 : i32 {
+        tile.wait_barrier %empty_i, %parity : !tile.buffer<1xi64, #bar, mutable>
+        tile.barrier_expect %full_i, 16384, %true : !tile.buffer<1xi64, #bar, mutable>
+        tile.async_tma_copy %desc[%row, %k], %stage, %full_i, %true : ...
+      }
+    } default {
+      ...
+    }
+    ```
+  }];
+  let regions = (region SizedRegion<1>:$producer, SizedRegion<1>:$defaultRegion);
+  let assemblyFormat = "attr-dict `producer` $producer `default` $defaultRegion";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The first op in `op` (itself included) that the extra warp cannot
+    /// run harmlessly before the split, if any.
+    static Operation *findUnsafeBefore(Operation *op);
+    /// Whether `op` computes or uses a tensor (a tensor constant aside).
+    static bool computesTensors(Operation *op);
+  }];
+}
+
 #endif // TILE_DISTRIBUTED_OPS

@@ -1,0 +1,106 @@
+//===- WarpSpecialize.cpp - producer thread and kernel warps --------------===//
+//
+// tile.warp_specialize becomes two scf.ifs on the thread id before the
+// conversion proper: the kernel's warps (thread ids below numWarps * 32)
+// run the default region, the first thread of the extra warp the producer
+// region. The ifs are marked so that the patterns know who runs an op, and
+// so that the CTA barriers the kernel's warps take (gpu.barrier, from
+// tile-insert-barriers or a lowering) become a named barrier for just
+// those threads: the producer never reaches them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// On the scf.if of the producer thread (unit).
+static constexpr llvm::StringLiteral kProducerAttr = "tile.producer";
+/// On the scf.if of the kernel's warps: their thread count (i32).
+static constexpr llvm::StringLiteral kKernelThreadsAttr = "tile.kernel_threads";
+/// The named barrier the kernel's warps synchronize on (0 is the CTA's).
+static constexpr int64_t kKernelWarpsBarrier = 1;
+
+/// The innermost enclosing op that carries `name`, if any.
+static Operation *getEnclosingWith(Operation *op, StringRef name) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (parent->hasAttr(name))
+      return parent;
+  return nullptr;
+}
+
+bool mlir::tile::runsOnProducer(Operation *op) {
+  return getEnclosingWith(op, kProducerAttr) != nullptr;
+}
+
+/// Moves the ops of `from` (a region of one block without terminator)
+/// before the terminator of `to`.
+static void moveInto(Region &from, Block *to) {
+  to->getOperations().splice(to->getTerminator()->getIterator(),
+                             from.front().getOperations());
+}
+
+void mlir::tile::splitWarpSpecialized(ModuleOp module, LoweringState &state) {
+  SmallVector<WarpSpecializeOp> splits;
+  module.walk([&](WarpSpecializeOp split) { splits.push_back(split); });
+  for (WarpSpecializeOp split : splits) {
+    state.specializedKernels.insert(split->getParentOp());
+    OpBuilder b(split);
+    Location loc = split.getLoc();
+    ThreadIds ids = emitThreadIds(b, loc, state.threadsPerWarp);
+    // The warp index as lane 0 has it: ptxas then knows the branch is
+    // uniform within each warp, and keeps the wgmma in it asynchronous
+    // (it serializes them in a branch it must take as divergent, as it
+    // does on tid / 32; CUTLASS shuffles the warp index for the same
+    // reason).
+    Value warp = NVVM::ShflOp::create(
+        b, loc, b.getI32Type(), createI32(b, loc, -1), ids.warp,
+        createI32(b, loc, 0), createI32(b, loc, state.threadsPerWarp - 1),
+        NVVM::ShflKind::idx, UnitAttr());
+    Value kernelWarps = createI32(b, loc, state.numWarps);
+    auto kernel = scf::IfOp::create(
+        b, loc, TypeRange(),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, warp,
+                              kernelWarps),
+        /*withElseRegion=*/true);
+    int64_t threads = int64_t(state.numWarps) * state.threadsPerWarp;
+    kernel->setAttr(kKernelThreadsAttr, b.getI32IntegerAttr(threads));
+    moveInto(split.getDefaultRegion(), kernel.thenBlock());
+    b.setInsertionPoint(kernel.elseBlock()->getTerminator());
+    auto producer = scf::IfOp::create(
+        b, loc, TypeRange(),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ids.lane,
+                              createI32(b, loc, 0)),
+        /*withElseRegion=*/false);
+    producer->setAttr(kProducerAttr, b.getUnitAttr());
+    moveInto(split.getProducer(), producer.thenBlock());
+    split.erase();
+  }
+}
+
+void mlir::tile::narrowKernelBarriers(ModuleOp module) {
+  SmallVector<gpu::BarrierOp> barriers;
+  module.walk([&](gpu::BarrierOp barrier) {
+    if (getEnclosingWith(barrier, kKernelThreadsAttr))
+      barriers.push_back(barrier);
+  });
+  for (gpu::BarrierOp barrier : barriers) {
+    auto threads =
+        cast<IntegerAttr>(getEnclosingWith(barrier, kKernelThreadsAttr)
+                              ->getAttr(kKernelThreadsAttr));
+    OpBuilder b(barrier);
+    Location loc = barrier.getLoc();
+    NVVM::BarrierOp::create(b, loc, Type(),
+                            createI32(b, loc, kKernelWarpsBarrier),
+                            createI32(b, loc, threads.getInt()),
+                            NVVM::BarrierReductionAttr(), Value());
+    barrier.erase();
+  }
+}
