@@ -2,8 +2,10 @@
 bench/kernels/matmul_blocks.mlir at several block shapes, mma.sync with
 cp.async pipelining, and for sm_90a wgmma; bench/kernels/matmul_tma_blocks.mlir,
 wgmma (sm_90a) or mma.sync (sm_90) on TMA copies, also with c stored by TMA
-("tma store"), and
-bench/kernels/matmul_tma_persistent.mlir, one program per SM), Triton (the tutorial kernel, same 64x64x32 blocks and
+("tma store") and warp-specialized ("tma ws": a producer thread on a ninth
+warp issues the copies), and bench/kernels/matmul_tma_persistent.mlir, one
+program per SM, also warp-specialized with grouped block order ("tma
+persistent ws")), Triton (the tutorial kernel, same 64x64x32 blocks and
 4 warps, and its 128x256x64 / 8 warps / 3 stages configuration) and cuBLAS
 (torch.matmul),
 in one process on the same f16 inputs, checked against an f32 product, timed

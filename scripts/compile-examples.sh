@@ -65,6 +65,11 @@ compile matmul_bias_relu_h_wgmma "$out/matmul_bias_relu_h.mlir" --sm=90a
 # example itself, compiled for sm_90, is mma.sync reading each block after
 # its own TMA copy.
 compile matmul_tma_wgmma "$root/examples/matmul_tma.mlir" --sm=90a
+# ...warp-specialized: a producer thread on a fifth warp issues the copies
+# (wgmma on sm_90a; mma.sync on sm_90, which hands each stage back at the
+# end of its iteration).
+compile matmul_tma_ws_wgmma "$root/examples/matmul_tma.mlir" --sm=90a --warp-specialize
+compile matmul_tma_ws "$root/examples/matmul_tma.mlir" --warp-specialize
 # Forward and reverse scans (test input).
 compile scan "$root/test/GPU/Inputs/scan.mlir"
 # The vector add in mma.sync's accumulator layout, kept as written (test input).

@@ -107,9 +107,10 @@ done
 
 # examples/matmul_tma.mlir: a, b and c through TMA descriptors, ragged M, N
 # and K (zeros read and nothing written past the edges); on sm_90a
-# pipelined into wgmma.
+# pipelined into wgmma; and warp-specialized (a producer thread issues the
+# copies).
 for spec in "512 512 512" "1000 520 304" "70 136 24" "1024 1024 1024"; do
-  for arch in "" _wgmma; do
+  for arch in "" _wgmma _ws _ws_wgmma; do
     check_matmul_tma matmul_tma$arch $spec
   done
 done

@@ -59,6 +59,9 @@ for tool in memcheck racecheck synccheck initcheck; do
   # TMA copies completing on mbarriers, and TMA stores.
   check_matmul_tma matmul_tma 200 136 304
   check_matmul_tma matmul_tma_wgmma 200 136 304
+  # ...from a producer thread, handing stages back on mbarriers.
+  check_matmul_tma matmul_tma_ws 200 136 304
+  check_matmul_tma matmul_tma_ws_wgmma 200 136 304
 done
 
 echo "gpu-sanitize: $failures failure(s)"
