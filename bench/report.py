@@ -112,9 +112,11 @@ if os.path.exists(matmul_path):
         "TFLOP/s, and in brackets the ratio to cuBLAS in the same run. tile's "
         "configurations run bench/kernels/matmul_blocks.mlir (M, N, K multiples of 16), "
         "\"tma\" ones matmul_tma_blocks.mlir, \"tma store\" the same with c "
-        "written by TMA (tile.descriptor_store), and \"tma persistent\" "
-        "matmul_tma_persistent.mlir (one program per SM; \"store\": c written by "
-        "TMA); \"as written\" is "
+        "written by TMA (tile.descriptor_store), \"tma ws\" the same "
+        "warp-specialized (a producer thread on a ninth warp issues the copies), "
+        "and \"tma persistent\" matmul_tma_persistent.mlir (one program per SM; "
+        "\"store\": c written by TMA; \"ws\": warp-specialized, blocks in groups "
+        "of 8 block rows); \"as written\" is "
         "examples/matmul.mlir without that contract.",
         "",
     ]
