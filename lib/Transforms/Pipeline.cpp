@@ -300,6 +300,22 @@ bool canSpecialize(scf::ForOp loop, SmallVectorImpl<Operation *> &sink) {
   return false;
 }
 
+/// Whether the copies of `streams` read a value that one of `ops` defines
+/// (the producer, which issues them, could not see it there).
+bool readsAnyOf(ArrayRef<Stream> streams, ArrayRef<Operation *> ops) {
+  auto definedThere = [&](Value v) {
+    return llvm::is_contained(ops, v.getDefiningOp());
+  };
+  for (const Stream &stream : streams) {
+    if (llvm::any_of(stream.getTMALoad().getIndices(), definedThere))
+      return true;
+    for (Operation *op : stream.slice)
+      if (llvm::any_of(op->getOperands(), definedThere))
+        return true;
+  }
+  return false;
+}
+
 class Pipeline : public tile::impl::PipelineBase<Pipeline> {
 public:
   using Base::Base;
@@ -432,8 +448,8 @@ private:
     }
 
     SmallVector<Operation *> sink;
-    bool specialize =
-        warpSpecialize && anyTMA && !anyCopy && canSpecialize(loop, sink);
+    bool specialize = warpSpecialize && anyTMA && !anyCopy &&
+                      canSpecialize(loop, sink) && !readsAnyOf(streams, sink);
     int64_t stages = numStages;
     // A warpgroup dot on the staged buffers, accumulating in a loop-carried
     // value, runs asynchronously: one in flight while the next iteration

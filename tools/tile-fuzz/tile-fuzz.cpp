@@ -2,8 +2,10 @@
 //
 // Each input is parsed as MLIR; what parses and verifies goes through the
 // whole pipeline (tile IR to LLVM/NVVM, then PTX with LLVM's NVPTX back
-// end), in a fresh context with diagnostics swallowed. Any crash, sanitizer
-// report or hang is a bug: bad input must only ever produce diagnostics.
+// end; sm_90 or sm_90a, with or without warp specialization, by the
+// input's hash), in a fresh context with diagnostics swallowed. Any crash,
+// sanitizer report or hang is a bug: bad input must only ever produce
+// diagnostics.
 //
 //   scripts/fuzz.sh SECONDS   (builds it with -DTILE_BUILD_FUZZER=ON)
 //
@@ -20,6 +22,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 using namespace mlir;
@@ -51,7 +54,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, config);
   if (!module || failed(verify(*module)))
     return 0;
+  // Options from the input's hash, so that a crash reproduces from its
+  // input alone: sm_90 or sm_90a (wgmma), with or without a producer warp.
+  size_t hash = std::hash<std::string>{}(text);
   tile::CompileOptions options;
+  options.archSpecific = hash & 1;
+  options.warpSpecialize = hash & 2;
   if (failed(tile::lowerToLLVM(*module, options)))
     return 0;
   (void)tile::emitPTX(*module, options);
