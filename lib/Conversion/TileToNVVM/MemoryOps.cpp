@@ -23,11 +23,13 @@ using namespace mlir::tile;
 
 /// Whether this is thread 0 of the block (i1).
 Value mlir::tile::isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids) {
+  // Sequenced: as call arguments, the host compiler would pick the order.
   Value zero = createI32(b, loc, 0);
-  return arith::AndIOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ids.lane, zero),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ids.warp, zero));
+  Value firstLane =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ids.lane, zero);
+  Value firstWarp =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ids.warp, zero);
+  return arith::AndIOp::create(b, loc, firstLane, firstWarp);
 }
 
 /// Runs `body` only where `predicate` holds (always without one); returns

@@ -16,8 +16,8 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
 // CHECK: %[[TID:.*]] = arith.index_castui %thread_id_x : index to i32
 // CHECK: %[[LANE:.*]] = arith.remui %[[TID]], %c32_i32
 // CHECK: %[[WARP:.*]] = arith.divui %[[TID]], %c32_i32
-// CHECK: %[[FIRSTWARP:.*]] = arith.cmpi eq, %[[WARP]], %c0_i32
 // CHECK: %[[FIRSTLANE:.*]] = arith.cmpi eq, %[[LANE]], %c0_i32
+// CHECK: %[[FIRSTWARP:.*]] = arith.cmpi eq, %[[WARP]], %c0_i32
 // CHECK: %[[THREAD0:.*]] = arith.andi %[[FIRSTLANE]], %[[FIRSTWARP]]
 // CHECK: gpu.barrier
 // CHECK: %[[UNIFORM:.*]] = nvvm.shfl.sync  idx %c-1_i32, %[[WARP]], %c0_i32, %c31_i32 : i32 -> i32
