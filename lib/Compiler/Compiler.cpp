@@ -51,6 +51,16 @@ std::optional<std::string> mlir::tile::findCudaToolkit(StringRef cudaPath) {
 
 LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
                                       const CompileOptions &options) {
+  // Kept layouts keep the module's target too; the code is emitted for the
+  // options' (a wgmma for sm_90a would not select for sm_90).
+  if (auto target =
+          module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName());
+      options.keepLayouts && target &&
+      target.getValue() != getTargetName(options))
+    return module.emitError()
+           << "the module's layouts are for " << target << ", but it is "
+           << "compiled for '" << getTargetName(options)
+           << "': give that target (--sm, --sm=90a) or drop --keep-layouts";
   PassManager pm(module.getContext());
   pm.enableVerifier(options.verifyEachPass);
   if (!options.reproducerPath.empty())

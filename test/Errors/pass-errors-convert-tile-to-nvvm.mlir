@@ -124,3 +124,20 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --min-blocks-per-sm=-1 2>&1 | FileCheck %s --check-prefix=BOUNDS
 module attributes {"tile.num-warps" = 4 : i32} {
 }
+
+// -----
+
+// wgmma is sm_90a's: a warpgroup dot in a module for sm_90 is an error (it
+// crashed in LLVM's instruction selection before; found by tile-fuzz).
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+  tile.func public @wgmma_on_sm90() {
+    %a = tile.local_alloc {tile.offset = 0 : i32} : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %b = tile.local_alloc {tile.offset = 8192 : i32} : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    // expected-error @below {{'tile.warpgroup_dot' op needs an sm_90a target (wgmma), but the module's is 'sm_90'}}
+    %d = tile.warpgroup_dot %a, %b, %zero : !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf32, #mma>
+    tile.return
+  }
+}

@@ -955,8 +955,20 @@ public:
         fn.erase();
     }
     bool failedCheck = false;
+    StringRef targetName;
+    if (auto target =
+            module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
+      targetName = target.getValue();
+    // wgmma is sm_90a's (architecture-specific): LLVM cannot select it for
+    // sm_90.
+    bool hasWgmma =
+        parseSmVersion(targetName) == 90 && targetName.ends_with("a");
     module.walk([&](Operation *op) {
       std::string reason = checkLowerable(op);
+      if (reason.empty() && isa<WarpgroupDotOp>(op) && !hasWgmma)
+        reason = ("needs an sm_90a target (wgmma), but the module's is '" +
+                  targetName + "'")
+                     .str();
       if (!reason.empty()) {
         op->emitOpError() << reason;
         failedCheck = true;
