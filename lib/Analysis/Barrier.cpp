@@ -178,6 +178,10 @@ struct Pending {
   /// Shared memory TMA stores may still be reading, one group per store
   /// (oldest first).
   SmallVector<AsyncTargets> storeGroups;
+  /// In the default region of a tile.warp_specialize: the stages of the
+  /// rings the producer fills that the kernel's warps hold (waited for on
+  /// the stage's full barrier, not yet handed back on its empty one).
+  SmallVector<StageTag> held;
 
   AsyncTargets allAsync() const {
     AsyncTargets all = asyncUncommitted;
@@ -234,6 +238,12 @@ struct Pending {
       addAll(mapped, SmallVector<TMATarget>{t});
     }
     tma = std::move(mapped);
+    // A stage whose tag is lost cannot be known to be held.
+    SmallVector<StageTag> still;
+    for (const StageTag &tag : held)
+      if (StageTag t = fn(tag); t.stages)
+        addAll(still, SmallVector<StageTag>{t});
+    held = std::move(still);
   }
 
   void join(const Pending &other) {
@@ -256,6 +266,10 @@ struct Pending {
     merge(asyncGroups, other.asyncGroups);
     merge(readGroups, other.readGroups);
     merge(storeGroups, other.storeGroups);
+    // Held on every path only.
+    llvm::erase_if(held, [&](const StageTag &tag) {
+      return !llvm::is_contained(other.held, tag);
+    });
   }
 
   /// Keeps at most `limit` groups by merging the oldest: with no wait in
@@ -273,7 +287,7 @@ struct Pending {
     return reads == other.reads && writes == other.writes && tma == other.tma &&
            asyncUncommitted == other.asyncUncommitted &&
            asyncGroups == other.asyncGroups && readGroups == other.readGroups &&
-           storeGroups == other.storeGroups;
+           storeGroups == other.storeGroups && held == other.held;
   }
 };
 
@@ -440,10 +454,111 @@ private:
     }
   }
 
+  /// The producer's side of a warp_specialize handshake: each TMA copy
+  /// fills a stage of a data ring, completes on the same stage of a full
+  /// ring, and must first wait on the same stage of an empty ring, which
+  /// the kernel's warps arrive on once done reading. Records the rings
+  /// (data rings by their full and empty rings); a copy that does not wait
+  /// is an error.
+  void collectHandshake(WarpSpecializeOp split) {
+    split.getProducer().walk([&](AsyncTMACopyOp copy) {
+      StageTag data = getStageTag(copy.getResult());
+      StageTag full = getStageTag(copy.getBarrier());
+      auto sameStage = [&](const StageTag &t) {
+        return t.stages && t.stages == data.stages && t.base == data.base &&
+               t.offset == data.offset;
+      };
+      Operation *empty = nullptr;
+      for (Operation *op = copy->getPrevNode(); op && !empty;
+           op = op->getPrevNode())
+        if (auto wait = dyn_cast<WaitBarrierOp>(op);
+            wait && sameStage(getStageTag(wait.getBarrier())))
+          empty = getStageTag(wait.getBarrier()).ring;
+      if (!data.stages || !sameStage(full) || !empty) {
+        if (reported.insert(copy).second)
+          copy->emitError()
+              << "copies into a stage the kernel's warps may still be "
+                 "reading: a producer's copy goes into stage `(iv + c) rem "
+                 "S` of a ring, completes on that stage of a ring of full "
+                 "barriers, and first waits on that stage of a ring of empty "
+                 "barriers (tile.wait_barrier in the same block)";
+        failed = true;
+        return;
+      }
+      addAll(handshake.fullRings[full.ring],
+             SmallVector<Operation *>{data.ring});
+      addAll(handshake.emptyRings[empty], SmallVector<Operation *>{data.ring});
+      handshake.fed.insert(data.ring);
+    });
+  }
+
+  /// The stage `tag` (of a full or empty ring) of each data ring in `rings`.
+  static SmallVector<StageTag> dataStages(const StageTag &tag,
+                                          ArrayRef<Operation *> rings) {
+    return llvm::map_to_vector(rings, [&](Operation *ring) {
+      return StageTag{ring, tag.base, tag.offset, tag.stages};
+    });
+  }
+
+  /// The kernel's side of the handshake, in the default region: a wait on
+  /// a full barrier makes its stage held, an arrival on an empty one hands
+  /// it back (no warpgroup dot may still be reading it), and a read of a
+  /// producer-fed ring must be of a held stage.
+  void checkHandshake(Operation *op, Pending &state) {
+    if (auto wait = dyn_cast<WaitBarrierOp>(op)) {
+      StageTag tag = getStageTag(wait.getBarrier());
+      auto it = handshake.fullRings.find(tag.ring);
+      if (tag.stages && it != handshake.fullRings.end())
+        addAll(state.held, dataStages(tag, it->second));
+      return;
+    }
+    if (auto arrive = dyn_cast<ArriveBarrierOp>(op)) {
+      StageTag tag = getStageTag(arrive.getBarrier());
+      auto it = handshake.emptyRings.find(tag.ring);
+      if (!tag.stages || it == handshake.emptyRings.end())
+        return;
+      AsyncTargets reading = Pending::flatten(state.readGroups);
+      for (const StageTag &stage : dataStages(tag, it->second)) {
+        if (llvm::any_of(reading,
+                         [&](const AsyncTarget &t) {
+                           return t.stage.ring == stage.ring &&
+                                  !t.stage.isOtherStageThan(stage);
+                         }) &&
+            reported.insert(op).second) {
+          op->emitError() << "hands back a stage that a warpgroup dot may "
+                             "still be reading: wait for it first "
+                             "(tile.warpgroup_dot_wait)";
+          failed = true;
+        }
+        llvm::erase_if(state.held,
+                       [&](const StageTag &t) { return t == stage; });
+      }
+      return;
+    }
+    SmallVector<Value> buffers;
+    if (auto load = dyn_cast<LocalLoadOp>(op))
+      buffers.push_back(load.getSrc());
+    else if (auto dot = dyn_cast<WarpgroupDotOp>(op))
+      buffers = {dot.getA(), dot.getB()};
+    for (Value buffer : buffers) {
+      StageTag tag = getStageTag(buffer);
+      if (!handshake.fed.contains(tag.ring) &&
+          !handshake.fed.contains(buffer.getDefiningOp()))
+        continue;
+      if (!llvm::is_contained(state.held, tag) && reported.insert(op).second) {
+        op->emitError() << "reads a stage of a ring the producer fills "
+                           "without holding it: wait on the stage's full "
+                           "barrier first (tile.wait_barrier), and read it "
+                           "before handing it back (tile.arrive_barrier)";
+        failed = true;
+      }
+    }
+  }
+
   /// A tile.warp_specialize: a CTA barrier before it (the last one both
   /// sides take part in) if anything is unordered, then each region on its
-  /// own from there. The mbarrier handshake between them is not modelled;
-  /// a producer region that would need a CTA barrier is an error.
+  /// own from there, and the mbarrier handshake between them (above). A
+  /// producer region that would need a CTA barrier is an error.
   Pending visitWarpSpecialize(WarpSpecializeOp split, Pending state) {
     if (!state.reads.empty() || !state.writes.empty()) {
       const Intervals &pending =
@@ -467,7 +582,10 @@ private:
                "synchronize with";
         failed = true;
       }
-    return visitRegion(split.getDefaultRegion(), state);
+    collectHandshake(split);
+    Pending out = visitRegion(split.getDefaultRegion(), state);
+    handshake = Handshake();
+    return out;
   }
 
   /// Stage tags only hold where their base means the same thing.
@@ -513,6 +631,8 @@ private:
   }
 
   Pending transfer(Operation *op, Pending state) {
+    if (!handshake.fed.empty())
+      checkHandshake(op, state);
     if (isa<gpu::BarrierOp>(op)) {
       state.reads.clear();
       state.writes.clear();
@@ -695,6 +815,13 @@ private:
       addAll(state.asyncUncommitted, AsyncTargets{{bytes, writeStage}});
     return state;
   }
+
+  /// The rings of the warp_specialize whose default region is being
+  /// visited (none elsewhere).
+  struct Handshake {
+    DenseMap<Operation *, SmallVector<Operation *>> fullRings, emptyRings;
+    llvm::SmallPtrSet<Operation *, 4> fed;
+  } handshake;
 
   FuncOp fn;
   const ModuleAllocation &allocation;

@@ -715,24 +715,41 @@ tile.func public @tma_store_at_end(%d: !tile.tensordesc<64x64xf16>, %i: i32, %t:
 
 #blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#b64 = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
 // tile.warp_specialize: one CTA barrier before the split orders what came
 // before for both sides (the producer takes part in no later one); each
-// region is analyzed on its own from there. The mbarrier handshake between
-// them is not modelled: the producer's copy needs no wait in the default
-// region's eyes.
+// region is analyzed on its own from there, and the handshake between
+// them: the producer copies into a stage of a ring after waiting on that
+// stage's empty barrier, completing on its full barrier; the kernel's
+// warps read the stage after waiting on the full barrier, and hand it
+// back on the empty one.
 tile.func public @split(%t: tensor<256xf32, #blocked>, %desc: !tile.tensordesc<64x64xf16>, %i: i32, %p: i1) {
-  %buf = tile.local_alloc : () -> !tile.buffer<64x64xf16, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, mutable>
-  %full = tile.local_alloc : () -> !tile.buffer<1xi64, #shared, mutable>
+  %c0 = arith.constant 0 : i32
+  %ring = tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #nvmma, mutable>
+  %fulls = tile.local_alloc : () -> !tile.buffer<2x1xi64, #shared, mutable>
+  %empties = tile.local_alloc : () -> !tile.buffer<2x1xi64, #shared, mutable>
+  %full = tile.buffer_index %fulls[%c0] : !tile.buffer<2x1xi64, #shared, mutable> -> !tile.buffer<1xi64, #shared, mutable>
+  %empty = tile.buffer_index %empties[%c0] : !tile.buffer<2x1xi64, #shared, mutable> -> !tile.buffer<1xi64, #shared, mutable>
   tile.init_barrier %full, 1 : !tile.buffer<1xi64, #shared, mutable>
-  // expected-remark @below {{barrier before: read after write of [9216, 9224)}}
+  // expected-remark @below {{barrier before: read after write of [16384, 16392)}}
   tile.warp_specialize producer {
+    %stage = tile.buffer_index %ring[%c0] : !tile.buffer<2x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    tile.wait_barrier %empty, %i : !tile.buffer<1xi64, #shared, mutable>
     tile.barrier_expect %full, 8192, %p : !tile.buffer<1xi64, #shared, mutable>
-    tile.async_tma_copy %desc[%i, %i], %buf, %full, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, mutable>, !tile.buffer<1xi64, #shared, mutable>
+    tile.async_tma_copy %desc[%i, %i], %stage, %full, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #shared, mutable>
   } default {
+    %stage = tile.buffer_index %ring[%c0] : !tile.buffer<2x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    tile.wait_barrier %full, %i : !tile.buffer<1xi64, #shared, mutable>
+    %v = tile.local_load %stage : !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf16, #b64>
+    tile.arrive_barrier %empty, %p : !tile.buffer<1xi64, #shared, mutable>
+    // Handed back and no longer used here: the stage's memory is free
+    // again, after a barrier for the warps still reading it.
     %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+    // expected-remark @below {{barrier before: write after read of [0, 1024)}}
     tile.local_store %t, %a : tensor<256xf32, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
-    // expected-remark @below {{barrier before: read after write of [8192, 9216)}}
+    // expected-remark @below {{barrier before: read after write of [0, 1024)}}
     %x = tile.local_load %a : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
   }
   tile.return
@@ -752,6 +769,100 @@ tile.func public @producer_needs_barrier(%i: i32) {
     // expected-error @below {{needs a CTA barrier (read after write of [0, 8)), but runs in the producer region of a tile.warp_specialize, which the kernel's warps do not synchronize with}}
     tile.wait_barrier %bar, %i : !tile.buffer<1xi64, #shared, mutable>
   } default {
+  }
+  tile.return
+}
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// The producer overwrites a stage without waiting for the kernel's warps
+// to hand it back.
+tile.func public @copy_without_empty_wait(%desc: !tile.tensordesc<64x64xf16>, %i: i32, %p: i1) {
+  %c0 = arith.constant 0 : i32
+  %ring = tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #nvmma, mutable>
+  %fulls = tile.local_alloc : () -> !tile.buffer<2x1xi64, #shared, mutable>
+  %full = tile.buffer_index %fulls[%c0] : !tile.buffer<2x1xi64, #shared, mutable> -> !tile.buffer<1xi64, #shared, mutable>
+  tile.warp_specialize producer {
+    %stage = tile.buffer_index %ring[%c0] : !tile.buffer<2x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    tile.barrier_expect %full, 8192, %p : !tile.buffer<1xi64, #shared, mutable>
+    // expected-error @below {{copies into a stage the kernel's warps may still be reading: a producer's copy goes into stage `(iv + c) rem S` of a ring, completes on that stage of a ring of full barriers, and first waits on that stage of a ring of empty barriers (tile.wait_barrier in the same block)}}
+    tile.async_tma_copy %desc[%i, %i], %stage, %full, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #shared, mutable>
+  } default {
+  }
+  tile.return
+}
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#b64 = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// The kernel's warps read a stage before waiting for it, and after
+// handing it back.
+tile.func public @read_unheld(%desc: !tile.tensordesc<64x64xf16>, %i: i32, %p: i1) {
+  %c0 = arith.constant 0 : i32
+  %ring = tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #nvmma, mutable>
+  %fulls = tile.local_alloc : () -> !tile.buffer<2x1xi64, #shared, mutable>
+  %empties = tile.local_alloc : () -> !tile.buffer<2x1xi64, #shared, mutable>
+  %full = tile.buffer_index %fulls[%c0] : !tile.buffer<2x1xi64, #shared, mutable> -> !tile.buffer<1xi64, #shared, mutable>
+  %empty = tile.buffer_index %empties[%c0] : !tile.buffer<2x1xi64, #shared, mutable> -> !tile.buffer<1xi64, #shared, mutable>
+  tile.warp_specialize producer {
+    %stage = tile.buffer_index %ring[%c0] : !tile.buffer<2x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    tile.wait_barrier %empty, %i : !tile.buffer<1xi64, #shared, mutable>
+    tile.barrier_expect %full, 8192, %p : !tile.buffer<1xi64, #shared, mutable>
+    tile.async_tma_copy %desc[%i, %i], %stage, %full, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #shared, mutable>
+  } default {
+    %stage = tile.buffer_index %ring[%c0] : !tile.buffer<2x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    // expected-error @below {{reads a stage of a ring the producer fills without holding it: wait on the stage's full barrier first (tile.wait_barrier), and read it before handing it back (tile.arrive_barrier)}}
+    %v = tile.local_load %stage : !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf16, #b64>
+    tile.wait_barrier %full, %i : !tile.buffer<1xi64, #shared, mutable>
+    %w = tile.local_load %stage : !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf16, #b64>
+    tile.arrive_barrier %empty, %p : !tile.buffer<1xi64, #shared, mutable>
+    // expected-error @below {{reads a stage of a ring the producer fills without holding it}}
+    %x = tile.local_load %stage : !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf16, #b64>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A stage handed back while an asynchronous warpgroup dot may still read
+// it.
+tile.func public @hand_back_in_flight(%da: !tile.tensordesc<64x64xf16>, %db: !tile.tensordesc<64x64xf16>, %i: i32, %p: i1) {
+  %c0 = arith.constant 0 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %ra = tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #nvmma, mutable>
+  %rb = tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #nvmma, mutable>
+  %fulls = tile.local_alloc : () -> !tile.buffer<2x1xi64, #shared, mutable>
+  %empties = tile.local_alloc : () -> !tile.buffer<2x1xi64, #shared, mutable>
+  %full = tile.buffer_index %fulls[%c0] : !tile.buffer<2x1xi64, #shared, mutable> -> !tile.buffer<1xi64, #shared, mutable>
+  %empty = tile.buffer_index %empties[%c0] : !tile.buffer<2x1xi64, #shared, mutable> -> !tile.buffer<1xi64, #shared, mutable>
+  tile.warp_specialize producer {
+    %sa = tile.buffer_index %ra[%c0] : !tile.buffer<2x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %sb = tile.buffer_index %rb[%c0] : !tile.buffer<2x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    tile.wait_barrier %empty, %i : !tile.buffer<1xi64, #shared, mutable>
+    tile.barrier_expect %full, 16384, %p : !tile.buffer<1xi64, #shared, mutable>
+    tile.async_tma_copy %da[%i, %i], %sa, %full, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #shared, mutable>
+    tile.async_tma_copy %db[%i, %i], %sb, %full, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #shared, mutable>
+  } default {
+    %sa = tile.buffer_index %ra[%c0] : !tile.buffer<2x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    %sb = tile.buffer_index %rb[%c0] : !tile.buffer<2x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+    tile.wait_barrier %full, %i : !tile.buffer<1xi64, #shared, mutable>
+    %d = tile.warpgroup_dot %sa, %sb, %zero {isAsync} : !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf32, #mma>
+    // expected-error @below {{hands back a stage that a warpgroup dot may still be reading: wait for it first (tile.warpgroup_dot_wait)}}
+    tile.arrive_barrier %empty, %p : !tile.buffer<1xi64, #shared, mutable>
+    %e = tile.warpgroup_dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
   }
   tile.return
 }

@@ -383,9 +383,13 @@ def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize", [
     per stage (`tile.wait_barrier` in the default region), and waits on a
     second mbarrier per stage, which the kernel's warps arrive on
     (`tile.arrive_barrier`) once they are done reading the stage.
-    `tile-pipeline{warp-specialize=1}` builds this handshake; the barrier
-    analysis does not model it (it analyzes each region on its own and
-    rejects a producer region that would need a CTA barrier).
+    `tile-pipeline{warp-specialize=1}` builds this handshake, and the
+    barrier analysis checks it: each producer copy goes into stage `(iv +
+    c) rem S` of a ring after a wait on the same stage of the empty ring;
+    the kernel's warps read a stage only between their wait on its full
+    barrier and their arrival on its empty one, and hand it back only once
+    no warpgroup dot may still be reading it. A producer region that would
+    need a CTA barrier is an error.
 
     The op is the last of its `tile.func` before the return. Every op before
     it also runs on the extra warp, whose thread coordinates lie outside the
