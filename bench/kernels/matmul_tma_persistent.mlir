@@ -10,7 +10,9 @@
 // iteration recomputes (block, K step) of the copy it issues with
 // divisions, and grouped ordering's two more divisions cost more than its
 // L2 reuse gains here (ad hoc H200 run: 4096^3 613 -> 639 TFLOP/s, 8192^3
-// 543 -> 631).
+// 543 -> 631). Warp-specialized, the copies' divisions run on the
+// producer thread and grouped order pays: bench/compile-kernels.sh makes
+// that variant ("tma persistent ws") from this file.
 module {
   tile.func public @matmul(%a: !tile.tensordesc<BMxBKxf16>,
                            %b: !tile.tensordesc<BKxBNxf16>,
