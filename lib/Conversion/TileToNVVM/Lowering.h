@@ -112,6 +112,9 @@ LogicalResult writeWithStmatrix(OpBuilder &b, Location loc,
 /// Whether this is thread 0 of the block (i1).
 Value isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids);
 
+/// x and y, either null for true (null if both are).
+Value andOf(OpBuilder &b, Location loc, Value x, Value y);
+
 /// Runs `body` only where `predicate` holds (always without one); returns
 /// its result, or `otherwise` where it did not run (`type` null: no
 /// result).

@@ -79,10 +79,7 @@ Value mlir::tile::selectFromMatrix(OpBuilder &b, Location loc,
   return arith::SelectOp::create(b, loc, from, choice, chosen);
 }
 
-namespace {
-
-
-Value andOf(OpBuilder &b, Location loc, Value x, Value y) {
+Value mlir::tile::andOf(OpBuilder &b, Location loc, Value x, Value y) {
   if (!x)
     return y;
   if (!y)
@@ -90,6 +87,7 @@ Value andOf(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::AndIOp::create(b, loc, x, y);
 }
 
+namespace {
 
 Value zeroOf(OpBuilder &b, Location loc, Type type) {
   if (isa<LLVM::LLVMPointerType>(type))

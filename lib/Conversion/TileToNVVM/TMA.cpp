@@ -29,14 +29,17 @@ Value isLeader(OpBuilder &b, Location loc, const LoweringState &state,
   return isFirstThread(b, loc, emitThreadIds(b, loc, state.threadsPerWarp));
 }
 
+/// `pred`, or null if it is the constant true: the inline assembly of a
+/// predicated NVVM op takes no constant predicate.
+Value unlessTrue(Value pred) {
+  return matchPattern(pred, m_One()) ? Value() : pred;
+}
+
 /// The leader, where `pred` holds: who arms the barrier and issues copies
-/// (null: always; the inline assembly of a predicated op takes no constant).
+/// (null: always).
 Value leaderAnd(OpBuilder &b, Location loc, const LoweringState &state,
                 Operation *op, Value pred) {
-  Value leader = isLeader(b, loc, state, op);
-  if (matchPattern(pred, m_One()))
-    return leader;
-  return leader ? arith::AndIOp::create(b, loc, leader, pred) : pred;
+  return andOf(b, loc, isLeader(b, loc, state, op), unlessTrue(pred));
 }
 
 /// `body` in the leader only.
@@ -199,16 +202,14 @@ struct ArriveBarrierLowering : public TilePattern<ArriveBarrierOp> {
   matchAndRewrite(ArriveBarrierOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value pred = adaptor.getPred().front();
-    if (matchPattern(pred, m_One()))
-      pred = Value();
+    Value pred = unlessTrue(adaptor.getPred().front());
     if (!runsOnProducer(op)) {
       NVVM::SyncWarpOp::create(rewriter, loc, createI32(rewriter, loc, -1));
       ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
-      Value first =
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                ids.lane, createI32(rewriter, loc, 0));
-      pred = pred ? arith::AndIOp::create(rewriter, loc, pred, first) : first;
+      pred =
+          andOf(rewriter, loc, pred,
+                arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                      ids.lane, createI32(rewriter, loc, 0)));
     }
     NVVM::MBarrierArriveExpectTxOp::create(
         rewriter, loc, Type(), adaptor.getBarrier().front(),

@@ -924,9 +924,11 @@ public:
                          : WalkResult::advance();
             })
             .wasInterrupted();
+    StringRef targetName;
     if (auto target =
             module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
-      state.sm = parseSmVersion(target.getValue());
+      targetName = target.getValue();
+    state.sm = parseSmVersion(targetName);
     if (fpFusion)
       allowContraction(module);
     if (auto t = module->getAttrOfType<IntegerAttr>(
@@ -955,14 +957,9 @@ public:
         fn.erase();
     }
     bool failedCheck = false;
-    StringRef targetName;
-    if (auto target =
-            module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
-      targetName = target.getValue();
     // wgmma is sm_90a's (architecture-specific): LLVM cannot select it for
     // sm_90.
-    bool hasWgmma =
-        parseSmVersion(targetName) == 90 && targetName.ends_with("a");
+    bool hasWgmma = state.sm == 90 && hasArchSpecificFeatures(targetName);
     module.walk([&](Operation *op) {
       std::string reason = checkLowerable(op);
       if (reason.empty() && isa<WarpgroupDotOp>(op) && !hasWgmma)

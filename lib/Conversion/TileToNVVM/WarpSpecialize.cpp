@@ -86,15 +86,13 @@ void mlir::tile::splitWarpSpecialized(ModuleOp module, LoweringState &state) {
 }
 
 void mlir::tile::narrowKernelBarriers(ModuleOp module) {
-  SmallVector<gpu::BarrierOp> barriers;
+  SmallVector<std::pair<gpu::BarrierOp, IntegerAttr>> barriers;
   module.walk([&](gpu::BarrierOp barrier) {
-    if (getEnclosingWith(barrier, kKernelThreadsAttr))
-      barriers.push_back(barrier);
+    if (Operation *kernel = getEnclosingWith(barrier, kKernelThreadsAttr))
+      barriers.push_back(
+          {barrier, cast<IntegerAttr>(kernel->getAttr(kKernelThreadsAttr))});
   });
-  for (gpu::BarrierOp barrier : barriers) {
-    auto threads =
-        cast<IntegerAttr>(getEnclosingWith(barrier, kKernelThreadsAttr)
-                              ->getAttr(kKernelThreadsAttr));
+  for (auto [barrier, threads] : barriers) {
     OpBuilder b(barrier);
     Location loc = barrier.getLoc();
     NVVM::BarrierOp::create(b, loc, Type(),
