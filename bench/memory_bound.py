@@ -9,18 +9,27 @@ KERNEL_DIR holds the cubins from bench/compile-kernels.sh. Prints one table
 per family: GB/s (bytes the kernel must read and write, over the median
 time) or us, and the ratios to Triton and to the device-to-device copy
 ceiling measured in the same run.
+
+Every implementation is timed twice: by do_bench (events around each launch,
+which add a few microseconds that vary between launchers) and by its
+kernels' own durations (CUPTI, through torch.profiler), under the same
+conditions. For bandwidth cases a device-to-device copy of the same number
+of bytes is timed both ways too: the ceiling at that size, launch and tail
+included.
 """
 
 import argparse
 import json
 import math
 import platform
+import statistics
 import subprocess
 import sys
 import time
 
 import torch
 import triton
+from torch.profiler import ProfilerActivity, profile
 
 from tile_cuda import Kernel
 from triton_kernels import (add_kernel, giou_kernel, layernorm_kernel,
@@ -32,6 +41,40 @@ from triton_kernels import (add_kernel, giou_kernel, layernorm_kernel,
 def bench(fn):
     """Median milliseconds of fn over many runs, L2 cleared before each."""
     return triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
+
+
+_l2_flush = None
+_flush_kernels = None
+
+
+def _cuda_kernel_times(fn, runs):
+    """Kernel name -> durations (us) of fn's kernels over `runs` calls, each
+    after the same L2 flush as do_bench's."""
+    fn()
+    torch.cuda.synchronize()
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        for _ in range(runs):
+            _l2_flush.zero_()
+            fn()
+        torch.cuda.synchronize()
+    times = {}
+    for event in prof.events():
+        if event.device_type == torch.autograd.DeviceType.CUDA:
+            times.setdefault(event.name, []).append(event.device_time_total)
+    return times
+
+
+def kernel_ms(fn, runs=100):
+    """Median of fn's kernel durations, in milliseconds: the sum over the
+    kernels one call launches (torch.compile's GIoU is several) of each one's
+    median, the L2 flush's kernels left out."""
+    global _l2_flush, _flush_kernels
+    if _l2_flush is None:
+        _l2_flush = torch.empty(256 * 1024 * 1024 // 4, dtype=torch.int32, device="cuda")
+        _flush_kernels = set(_cuda_kernel_times(lambda: None, 10))
+    times = _cuda_kernel_times(fn, runs)
+    return sum(statistics.median(v) for name, v in times.items()
+               if name not in _flush_kernels and len(v) >= runs) / 1e3
 
 
 def rel_error(out, ref):
@@ -52,22 +95,43 @@ def softmax_warps(block):
 rows_out = []
 
 
+def same_size_copy(nbytes):
+    """(do_bench ms, kernel ms) of a device-to-device copy that reads and
+    writes nbytes in all."""
+    src = torch.empty(nbytes // 8, dtype=torch.float32, device="cuda")
+    dst = torch.empty_like(src)
+    copy = lambda: dst.copy_(src)  # noqa: E731
+    return bench(copy), kernel_ms(copy)
+
+
 def report(family, case, impls, nbytes, ceiling, errors):
-    """impls: name -> ms. Prints one line per implementation."""
-    triton_ms = impls.get("triton")
-    for name, ms in impls.items():
+    """impls: name -> function. Times each both ways and prints one line per
+    implementation."""
+    times = {name: (bench(fn), kernel_ms(fn)) for name, fn in impls.items()}
+    copy_times = same_size_copy(nbytes) if nbytes else None
+    triton_ms = times.get("triton")
+    for name, (ms, kms) in times.items():
         row = {"family": family, "case": case, "impl": name, "us": ms * 1e3,
-               "error": errors.get(name)}
+               "kernel_us": kms * 1e3, "error": errors.get(name)}
         if nbytes:
             row["GB/s"] = nbytes / (ms * 1e-3) / 1e9
+            row["kernel_GB/s"] = nbytes / (kms * 1e-3) / 1e9
             row["of_copy"] = row["GB/s"] / ceiling
+            # The same-size copy under the same timer: launch and tail alike.
+            row["of_same_size_copy"] = copy_times[0] / ms
+            row["kernel_of_same_size_copy"] = copy_times[1] / kms
         if triton_ms:
-            row["vs_triton"] = triton_ms / ms
+            row["vs_triton"] = triton_ms[0] / ms
+            row["kernel_vs_triton"] = triton_ms[1] / kms
         rows_out.append(row)
         print(f"{family:<10} {case:<18} {name:<14} {ms * 1e3:10.2f} us"
               + (f" {row['GB/s']:8.0f} GB/s {100 * row['of_copy']:5.1f}% of copy"
                  if nbytes else "")
               + (f" {row['vs_triton']:6.3f}x Triton" if triton_ms else "")
+              + f" | kernel {kms * 1e3:9.2f} us"
+              + (f" {100 * row['kernel_of_same_size_copy']:5.1f}% of same-size copy"
+                 if nbytes else "")
+              + (f" {row['kernel_vs_triton']:6.3f}x Triton" if triton_ms else "")
               + (f"  err {errors[name]:.1e}" if errors.get(name) is not None else ""),
               flush=True)
 
@@ -88,12 +152,13 @@ def copy_ceiling():
     n = 1 << 28  # 1 GiB of f32
     src = torch.randn(n, device="cuda")
     dst = torch.empty_like(src)
-    ms = bench(lambda: dst.copy_(src))
-    gbs = 2 * n * 4 / (ms * 1e-3) / 1e9
-    print(f"copy       1 GiB d2d          torch          {ms * 1e3:10.2f} us {gbs:8.0f} GB/s",
-          flush=True)
+    ms, kms = bench(lambda: dst.copy_(src)), kernel_ms(lambda: dst.copy_(src), runs=20)
+    gbs, kernel_gbs = 2 * n * 4 / (ms * 1e-3) / 1e9, 2 * n * 4 / (kms * 1e-3) / 1e9
+    print(f"copy       1 GiB d2d          torch          {ms * 1e3:10.2f} us {gbs:8.0f} GB/s"
+          f" | kernel {kms * 1e3:9.2f} us {kernel_gbs:8.0f} GB/s", flush=True)
     rows_out.append({"family": "copy", "case": "1GiB", "impl": "torch", "us": ms * 1e3,
-                     "GB/s": gbs, "of_copy": 1.0})
+                     "GB/s": gbs, "of_copy": 1.0, "kernel_us": kms * 1e3,
+                     "kernel_GB/s": kernel_gbs})
     return gbs
 
 
@@ -115,7 +180,7 @@ def vector_add(kdir, ceiling, sizes):
         errors = {"tile": rel_error(ours, ref), "triton": rel_error(theirs, ref),
                   "torch": rel_error(torch_out, ref)}
         check(errors, 1e-6)
-        report("vector_add", f"n={n}", {k: bench(f) for k, f in impls.items()},
+        report("vector_add", f"n={n}", impls,
                3 * n * 4, ceiling, errors)
 
 
@@ -151,7 +216,7 @@ def softmax(kdir, ceiling, shapes):
         errors = {"tile": rel_error(ours, ref), "triton": rel_error(theirs, ref),
                   "torch": rel_error(torch.softmax(x, dim=1), ref)}
         check(errors, 1e-5)
-        report("softmax", f"{rows}x{cols}", {k: bench(f) for k, f in impls.items()},
+        report("softmax", f"{rows}x{cols}", impls,
                2 * rows * cols * 4, ceiling, errors)
 
 
@@ -196,7 +261,7 @@ def layernorm(kdir, ceiling, shapes, one_pass=False):
                   "torch": rel_error(torch.nn.functional.layer_norm(x, (cols,), w, b, eps),
                                      ref)}
         check(errors, 2e-3)  # f16 outputs
-        report(family, f"{rows}x{cols}", {k: bench(f) for k, f in impls.items()},
+        report(family, f"{rows}x{cols}", impls,
                2 * rows * cols * 2, ceiling, errors)
 
 
@@ -249,7 +314,7 @@ def giou(kdir, batch=1024, slots=256):
               "torch.compile": rel_error(compiled(pred, target, num_valid), ref),
               "torch": rel_error(giou_reference(pred, target, num_valid), ref)}
     check(errors, 1e-5)
-    report("giou_loss", f"{batch}x{slots}", {k: bench(f) for k, f in impls.items()},
+    report("giou_loss", f"{batch}x{slots}", impls,
            0, 0, errors)
 
 

@@ -15,8 +15,8 @@
 // PTX: @%p{{[0-9]+}} ld.global.v4.b32 {{{.*}}}, [%rd{{[0-9]+}}+2048];
 // PTX: @%p{{[0-9]+}} ld.global.v4.b32 {{{.*}}}, [%rd{{[0-9]+}}];
 // PTX: @%p{{[0-9]+}} ld.global.v4.b32 {{{.*}}}, [%rd{{[0-9]+}}+2048];
-// PTX: st.global.v4.b32 [%rd{{[0-9]+}}], {{{.*}}};
-// PTX: st.global.v4.b32 [%rd{{[0-9]+}}+2048], {{{.*}}};
+// PTX: @%p{{[0-9]+}} st.global.v4.b32 [%rd{{[0-9]+}}], {{{.*}}};
+// PTX: @%p{{[0-9]+}} st.global.v4.b32 [%rd{{[0-9]+}}+2048], {{{.*}}};
 //
 // Launch bounds: two blocks per SM.
 // RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=ptx --min-blocks-per-sm=2 | FileCheck %s --check-prefix=BOUNDS
@@ -35,11 +35,11 @@
 // LLVM IR of the kernel.
 // RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=llvmir | FileCheck %s --check-prefix=LLVM
 // LLVM: define ptx_kernel void @vector_add(ptr addrspace(1)
-// Masked loads are predicated asm whose address is a memory operand
-// (elementtype on the pointer), so that PTX folds constant offsets into it;
-// masked stores are branches.
+// Masked loads and stores are predicated asm whose address is a memory
+// operand (elementtype on the pointer), so that PTX folds constant offsets
+// into it. The store's asm has an unused result (see emitAsmStore).
 // LLVM: asm sideeffect "@$5 ld.global.v4.b32 {$0, $1, $2, $3}, $4;", "=r,=r,=r,=r,*m,b,0,1,2,3"(ptr addrspace(1) elementtype(<4 x float>) %
-// LLVM: store <4 x float>
+// LLVM: asm sideeffect "@$6 st.global.v4.b32 $1, {$2, $3, $4, $5};", "=r,*m,r,r,r,r,b"(ptr addrspace(1) elementtype(<4 x float>) %
 //
 // A cubin, with ptxas' report and the launch information the runtime needs.
 // RUN: tile-translate %tile_src_root/examples/softmax.mlir --emit=cubin --ptxas-info --kernel-info=%t.info -o %t.cubin 2>&1 | FileCheck %s --check-prefix=REPORT

@@ -33,6 +33,11 @@ struct LoweringState {
   /// is computed once (a mask `i < n` once per thread's run, not per
   /// element).
   llvm::DenseMap<Operation *, unsigned> uniformRun;
+  /// Masked stores that stay branches (the others are predicated PTX
+  /// stores): their value is computed by work that is only theirs and costly
+  /// per element (exact division, libdevice calls), which LLVM then computes
+  /// only where it is stored.
+  llvm::SmallPtrSet<Operation *, 8> branchedStores;
   /// Kernels split by a tile.warp_specialize: they run one warp more.
   llvm::SmallPtrSet<Operation *, 2> specializedKernels;
 };

@@ -181,8 +181,8 @@ std::string asmRegisters(unsigned first, unsigned count) {
 // a branch per load (the 96 scalar loads of a matmul's ragged blocks)
 // compiled several times slower, in MLIR's block splitting and in LLVM's
 // passes over hundreds of blocks. The asm has side effects so that LLVM keeps
-// it in order with barriers and stores. (Stores stay branches: see
-// StoreLowering.)
+// it in order with barriers and stores. Masked stores are predicated PTX
+// stores too, except those LoweringState::branchedStores keeps as branches.
 
 /// Operand attributes of an access whose first operand is its address, an
 /// indirect memory operand ("*m"): the backend folds constant offsets into
@@ -304,29 +304,38 @@ Value emitMaskedLoad(OpBuilder &b, Location loc, Type type, Value ptr,
   return predicated(b, loc, mask, type, load, other);
 }
 
-/// A global store of `value` (of an access type) to `ptr` with `hints`.
-/// The address is a plain register operand: MLIR 22 attaches an asm's
-/// operand attributes (the indirect operand's element type) one place off
-/// when the asm has no results.
-void emitHintedStore(OpBuilder &b, Location loc, const AsmAccess &access,
-                     Value value, Value ptr, const CacheHints &hints) {
+/// A global store of `value` (of an access type) to `ptr` with `hints`,
+/// where `predicate` holds (always without one). The address is an indirect
+/// memory operand, as a load's is. The asm has a result it never writes:
+/// MLIR 22 attaches an asm's operand attributes (that operand's element
+/// type) one place off when the asm has none.
+void emitAsmStore(OpBuilder &b, Location loc, const AsmAccess &access,
+                  Value value, Value ptr, const CacheHints &hints,
+                  Value predicate = {}) {
   SmallVector<Value> operands = {ptr};
   llvm::append_range(operands, toRegisters(b, loc, value, access));
-  std::string constraints = "l";
+  std::string constraints = "=r,*m";
   for (unsigned i = 0; i < access.count; ++i)
     constraints += "," + access.constraint.str();
-  std::string ptx = "st.global" + hints.qualifiers + "." + access.suffix.str() +
-                    " [$0], " + asmRegisters(1, access.count);
+  std::string ptx;
+  if (predicate) {
+    ptx = "@$" + std::to_string(operands.size() + 1) + " ";
+    operands.push_back(predicate);
+    constraints += ",b";
+  }
+  ptx += "st.global" + hints.qualifiers + "." + access.suffix.str() + " $1, " +
+         asmRegisters(2, access.count);
   if (hints.policy) {
-    ptx += ", $" + std::to_string(operands.size());
+    ptx += ", $" + std::to_string(operands.size() + 1);
     operands.push_back(hints.policy);
     constraints += ",l";
   }
   ptx += ";";
-  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, ptx, constraints,
-                            /*has_side_effects=*/true, /*is_align_stack=*/false,
-                            LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
-                            ArrayAttr());
+  LLVM::InlineAsmOp::create(
+      b, loc, b.getI32Type(), operands, ptx, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
+      getMemoryOperandAttrs(b, operands.size(), value.getType()));
 }
 
 struct LoadLowering : public TilePattern<LoadOp> {
@@ -400,19 +409,31 @@ struct StoreLowering : public TilePattern<StoreOp> {
                              : isFirstThread(rewriter, loc, ids);
       if (!masks.empty())
         predicate = andOf(rewriter, loc, predicate, masks[first]);
-      // Stores stay branches: LLVM then computes a stored value only where
-      // it is stored (a ragged softmax row's divisions, for instance).
+      auto storedValue = [&](OpBuilder &b) {
+        Value v = values[first];
+        if (v.getType().isInteger(1))
+          v = arith::ExtUIOp::create(b, loc, b.getI8Type(), v);
+        if (width > 1)
+          v = packVector(b, loc, values.slice(first, width));
+        return v;
+      };
+      // A predicated PTX store, as Triton emits it, unless the value is
+      // better computed behind a branch (LoweringState::branchedStores).
+      if (predicate && !state.branchedStores.contains(op)) {
+        Value v = storedValue(rewriter);
+        if (std::optional<AsmAccess> access = getAsmAccess(v.getType())) {
+          emitAsmStore(rewriter, loc, *access, v, ptrs[first], hints,
+                       predicate);
+          continue;
+        }
+      }
       predicated(
           rewriter, loc, predicate, Type(),
           [&](OpBuilder &b) -> Value {
-            Value v = values[first];
-            if (v.getType().isInteger(1))
-              v = arith::ExtUIOp::create(b, loc, b.getI8Type(), v);
-            if (width > 1)
-              v = packVector(b, loc, values.slice(first, width));
+            Value v = storedValue(b);
             std::optional<AsmAccess> access = getAsmAccess(v.getType());
             if (!hints.empty() && access) {
-              emitHintedStore(b, loc, *access, v, ptrs[first], hints);
+              emitAsmStore(b, loc, *access, v, ptrs[first], hints);
               return {};
             }
             LLVM::StoreOp::create(b, loc, v, ptrs[first],
