@@ -421,9 +421,11 @@ struct ElementwiseLowering : public ConversionPattern {
 ///   divisors to zero), and ex2.approx.f32 of x * log2(e), whose relative
 ///   error grows with |x| (libdevice's __nv_expf, the exact path, is ~4x
 ///   the instructions);
-/// - f32 and f64 square roots: llvm.sqrt, correctly rounded (sqrt.rn);
-///   libdevice's __nv_sqrtf is sqrt.approx unless the module asks for
-///   precise roots, and linking libdevice costs ~2.5 ms a compile.
+/// - f32 square roots allowing approximation, as Triton's `sqrt`:
+///   sqrt.approx.f32;
+/// - other f32 and f64 square roots: llvm.sqrt, correctly rounded
+///   (sqrt.rn); libdevice's __nv_sqrtf is sqrt.approx unless the module asks
+///   for precise roots, and linking libdevice costs ~2.5 ms a compile.
 StringRef getDirectIntrinsic(Operation *op) {
   auto allowsApproximation = [](arith::FastMathFlags flags) {
     return arith::bitEnumContainsAll(flags, arith::FastMathFlags::afn);
@@ -436,7 +438,8 @@ StringRef getDirectIntrinsic(Operation *op) {
     return "llvm.nvvm.ex2.approx.f32";
   if (auto sqrt = dyn_cast<math::SqrtOp>(op)) {
     if (sqrt.getType().isF32())
-      return "llvm.sqrt.f32";
+      return allowsApproximation(sqrt.getFastmath()) ? "llvm.nvvm.sqrt.approx.f"
+                                                     : "llvm.sqrt.f32";
     if (sqrt.getType().isF64())
       return "llvm.sqrt.f64";
   }
@@ -1071,8 +1074,8 @@ private:
 
   /// Whether `op`, per element, is a few instructions: not a division or
   /// remainder (but an approximate f32 division, div.full), nor a math
-  /// function other than the approximate f32 exponential and the ones PTX
-  /// has an instruction for.
+  /// function other than the approximate f32 exponential and square root
+  /// and the ones PTX has an instruction for.
   static bool isCheapPerElement(Operation *op) {
     if (isa<arith::RemFOp, arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
             arith::RemUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
@@ -1082,9 +1085,11 @@ private:
       return getElementTypeOrSelf(div.getType()).isF32() &&
              arith::bitEnumContainsAll(div.getFastmath(),
                                        arith::FastMathFlags::afn);
-    if (auto exp = dyn_cast<math::ExpOp>(op))
-      return getElementTypeOrSelf(exp.getType()).isF32() &&
-             arith::bitEnumContainsAll(exp.getFastmath(),
+    if (isa<math::ExpOp, math::SqrtOp>(op))
+      return getElementTypeOrSelf(op->getResult(0).getType()).isF32() &&
+             arith::bitEnumContainsAll(cast<arith::ArithFastMathInterface>(op)
+                                           .getFastMathFlagsAttr()
+                                           .getValue(),
                                        arith::FastMathFlags::afn);
     if (isa<math::MathDialect>(op->getDialect()))
       return isa<math::AbsFOp, math::AbsIOp, math::FmaOp, math::CopySignOp,

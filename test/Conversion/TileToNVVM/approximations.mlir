@@ -1,8 +1,9 @@
-// f32 divisions and exponentials that allow approximation (fastmath<afn>)
-// become what Triton's `/` and `exp` are: div.full.f32 (2 ulp over the full
-// range) and ex2.approx.f32 of x * log2(e), on tensors and scalars; the
-// others stay exact (div.rn.f32, libdevice's __nv_expf), and other widths
-// are left to the upstream lowering.
+// f32 divisions, exponentials and square roots that allow approximation
+// (fastmath<afn>) become what Triton's `/`, `exp` and `sqrt` are:
+// div.full.f32 (2 ulp over the full range), ex2.approx.f32 of x * log2(e)
+// and sqrt.approx.f32, on tensors and scalars; the others stay exact
+// (div.rn.f32, libdevice's __nv_expf, sqrt.rn.f32), and other widths are
+// left to the upstream lowering.
 // RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared-memory -convert-tile-to-nvvm | FileCheck %s
 // RUN: tile-translate %s --emit=ptx | FileCheck %s --check-prefix=PTX
 
@@ -15,6 +16,8 @@
 // CHECK: %[[X:.*]] = arith.mulf %{{.*}}, %{{.*}} : f32
 // CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"(%[[X]]) : (f32) -> f32
 // CHECK: math.exp %{{[0-9]+}} : f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.f"(%{{.*}}) : (f32) -> f32
+// CHECK: llvm.call_intrinsic "llvm.sqrt.f32"(%{{.*}}) : (f32) -> f32
 // CHECK-NOT: llvm.call_intrinsic
 
 // PTX-LABEL: .entry divisions
@@ -27,6 +30,8 @@
 // The exact exponential is libdevice's: a range reduction around ex2.
 // PTX: fma.rm.f32
 // PTX: ex2.approx.ftz.f32
+// PTX: sqrt.approx.f32
+// PTX: sqrt.rn.f32
 // PTX: ret;
 module attributes {"tile.num-warps" = 4 : i32} {
   tile.func public @divisions(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32},
@@ -50,8 +55,10 @@ module attributes {"tile.num-warps" = 4 : i32} {
     tile.store %qp, %hq : tensor<256x!tile.ptr<f16>>
     %e = math.exp %s fastmath<afn> : f32
     %x2 = math.exp %e : f32
+    %r1 = math.sqrt %x2 fastmath<afn> : f32
+    %r2 = math.sqrt %r1 : f32
     %e2 = tile.addptr %p, %c0 : !tile.ptr<f32>, i32
-    tile.store %e2, %x2 : !tile.ptr<f32>
+    tile.store %e2, %r2 : !tile.ptr<f32>
     tile.return
   }
 }
