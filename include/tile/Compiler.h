@@ -11,6 +11,7 @@
 #define TILE_COMPILER_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/Timing.h"
 
 #include <optional>
 #include <string>
@@ -54,6 +55,10 @@ struct CompileOptions {
   /// pipeline, runnable with tile-opt --run-reproducer) if the pipeline
   /// fails or crashes; empty: none.
   std::string reproducerPath;
+  /// Where the steps record their times (tile-translate --timing): each
+  /// pass of the pipeline, LLVM IR translation, LLVM's optimization, NVPTX
+  /// code generation and ptxas, nested in this scope; null: not timed.
+  TimingScope *timing = nullptr;
 };
 
 /// A tensor-descriptor parameter: the CUtensorMap the host builds for it

@@ -76,6 +76,11 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
   pipeline.minBlocksPerSM = options.minBlocksPerSM;
   pipeline.ptxVersion = options.ptxVersion;
   buildTileToLLVMPipeline(pm, pipeline);
+  TimingScope pipelineTiming;
+  if (options.timing) {
+    pipelineTiming = options.timing->nest("tile-to-llvm pipeline");
+    pm.enableTiming(pipelineTiming);
+  }
   return pm.run(module);
 }
 
@@ -128,19 +133,35 @@ FailureOr<std::string> mlir::tile::emitLLVMIR(ModuleOp lowered) {
 
 namespace {
 /// LLVM IR -> PTX for one gpu.module: MLIR's NVVM serializer, without
-/// libdevice unless the kernels call it.
+/// libdevice unless the kernels call it, its steps timed in `timing`.
 class PTXSerializer : public NVVM::SerializeGPUModuleBase {
 public:
   PTXSerializer(Operation &module, NVVM::NVVMTargetAttr target,
-                const gpu::TargetOptions &targetOptions, bool linkLibdevice)
-      : SerializeGPUModuleBase(module, target, targetOptions) {
+                const gpu::TargetOptions &targetOptions, bool linkLibdevice,
+                TimingScope &timing)
+      : SerializeGPUModuleBase(module, target, targetOptions), timing(timing) {
     if (!linkLibdevice)
       librariesToLink.clear();
   }
 
+  std::optional<SmallVector<char, 0>> run() override {
+    translation = timing.nest("translate to LLVM IR");
+    return SerializeGPUModuleBase::run();
+  }
+
 protected:
+  // The translation is the first step of run(); linking follows it.
+  void handleModulePreLink(llvm::Module &) override { translation.stop(); }
+
+  LogicalResult optimizeModule(llvm::Module &llvmModule,
+                               int optLevel) override {
+    TimingScope scope = timing.nest("LLVM optimization");
+    return SerializeGPUModuleBase::optimizeModule(llvmModule, optLevel);
+  }
+
   FailureOr<SmallVector<char, 0>>
   moduleToObject(llvm::Module &llvmModule) override {
+    TimingScope scope = timing.nest("NVPTX code generation");
     FailureOr<llvm::TargetMachine *> machine = getOrCreateTargetMachine();
     if (failed(machine))
       return getOperation().emitError("no NVPTX target in this LLVM"),
@@ -151,6 +172,10 @@ protected:
       return failure();
     return SmallVector<char, 0>(ptx->begin(), ptx->end());
   }
+
+private:
+  TimingScope &timing;
+  TimingScope translation;
 };
 } // namespace
 
@@ -202,9 +227,11 @@ FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
       getTargetName(options), "+ptx" + std::to_string(options.ptxVersion));
   gpu::TargetOptions targetOptions(needsLibdevice ? *toolkit : "");
   std::string ptx;
+  TimingScope timing =
+      options.timing ? options.timing->nest("LLVM IR to PTX") : TimingScope();
   for (auto gpuModule : lowered.getOps<gpu::GPUModuleOp>()) {
-    PTXSerializer serializer(*gpuModule, target, targetOptions,
-                             needsLibdevice);
+    PTXSerializer serializer(*gpuModule, target, targetOptions, needsLibdevice,
+                             timing);
     std::optional<SmallVector<char, 0>> object = serializer.run();
     if (!object)
       return failure();
@@ -248,8 +275,11 @@ FailureOr<std::string> mlir::tile::assembleCubin(Location loc, StringRef ptx,
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
                                           StringRef(log)};
   std::string message;
+  TimingScope timing =
+      options.timing ? options.timing->nest("ptxas") : TimingScope();
   int status = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
                                          0, 0, &message);
+  timing.stop();
   auto readFile = [](StringRef path) -> std::string {
     auto buffer = llvm::MemoryBuffer::getFile(path);
     return buffer ? (*buffer)->getBuffer().str() : std::string();

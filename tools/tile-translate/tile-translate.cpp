@@ -94,6 +94,12 @@ static cl::opt<std::string> reproducer(
 static cl::opt<bool> verifyEach(
     "verify-each", cl::desc("Run the IR verifier after every pass"),
     cl::init(false), cl::cat(tileCategory));
+static cl::opt<bool> timing(
+    "timing",
+    cl::desc("Report the time of each step (parsing, every pass of the "
+             "pipeline, LLVM's optimization and code generation, ptxas) on "
+             "stderr"),
+    cl::init(false), cl::cat(tileCategory));
 static cl::opt<std::string> kernelInfo(
     "kernel-info", cl::desc("Write launch information of each kernel here"),
     cl::init(""), cl::cat(tileCategory));
@@ -104,10 +110,15 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(tileCategory);
   cl::ParseCommandLineOptions(argc, argv, "tile IR to LLVM IR, PTX or cubin\n");
 
+  DefaultTimingManager timingManager;
+  timingManager.setEnabled(timing);
+  TimingScope rootTiming = timingManager.getRootScope();
+  TimingScope setupTiming = rootTiming.nest("context set-up");
   DialectRegistry registry;
   tile::registerTileDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  setupTiming.stop();
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
@@ -118,9 +129,11 @@ int main(int argc, char **argv) {
     return 1;
   }
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  TimingScope parseTiming = rootTiming.nest("parse");
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
+  parseTiming.stop();
 
   StringRef smText = sm;
   unsigned smVersion = 0;
@@ -145,6 +158,7 @@ int main(int argc, char **argv) {
   options.warpSpecialize = warpSpecialize;
   options.minBlocksPerSM = minBlocksPerSM;
   options.reproducerPath = reproducer;
+  options.timing = &rootTiming;
   if (options.reproducerPath.empty()) {
     SmallString<128> path;
     llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, path);
