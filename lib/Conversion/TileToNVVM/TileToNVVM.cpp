@@ -412,6 +412,14 @@ struct ElementwiseLowering : public ConversionPattern {
   const LoweringState &state;
 };
 
+/// Whether a float op allows approximation (`fastmath<afn>`).
+static bool allowsApproximation(Operation *op) {
+  auto fastMath = dyn_cast<arith::ArithFastMathInterface>(op);
+  return fastMath &&
+         arith::bitEnumContainsAll(fastMath.getFastMathFlagsAttr().getValue(),
+                                   arith::FastMathFlags::afn);
+}
+
 /// The LLVM or NVVM intrinsic a scalar float op lowers to directly, instead
 /// of through the upstream lowering (libdevice calls, LLVM's choices), or
 /// an empty name:
@@ -427,19 +435,16 @@ struct ElementwiseLowering : public ConversionPattern {
 ///   (sqrt.rn); libdevice's __nv_sqrtf is sqrt.approx unless the module asks
 ///   for precise roots, and linking libdevice costs ~2.5 ms a compile.
 StringRef getDirectIntrinsic(Operation *op) {
-  auto allowsApproximation = [](arith::FastMathFlags flags) {
-    return arith::bitEnumContainsAll(flags, arith::FastMathFlags::afn);
-  };
-  if (auto div = dyn_cast<arith::DivFOp>(op);
-      div && div.getType().isF32() && allowsApproximation(div.getFastmath()))
+  if (isa<arith::DivFOp>(op) && op->getResult(0).getType().isF32() &&
+      allowsApproximation(op))
     return "llvm.nvvm.div.full";
-  if (auto exp = dyn_cast<math::ExpOp>(op);
-      exp && exp.getType().isF32() && allowsApproximation(exp.getFastmath()))
+  if (isa<math::ExpOp>(op) && op->getResult(0).getType().isF32() &&
+      allowsApproximation(op))
     return "llvm.nvvm.ex2.approx.f32";
   if (auto sqrt = dyn_cast<math::SqrtOp>(op)) {
     if (sqrt.getType().isF32())
-      return allowsApproximation(sqrt.getFastmath()) ? "llvm.nvvm.sqrt.approx.f"
-                                                     : "llvm.sqrt.f32";
+      return allowsApproximation(op) ? "llvm.nvvm.sqrt.approx.f"
+                                     : "llvm.sqrt.f32";
     if (sqrt.getType().isF64())
       return "llvm.sqrt.f64";
   }
@@ -1081,16 +1086,10 @@ private:
             arith::RemUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
             arith::FloorDivSIOp, PreciseDivFOp, PreciseSqrtOp>(op))
       return false;
-    if (auto div = dyn_cast<arith::DivFOp>(op))
-      return getElementTypeOrSelf(div.getType()).isF32() &&
-             arith::bitEnumContainsAll(div.getFastmath(),
-                                       arith::FastMathFlags::afn);
-    if (isa<math::ExpOp, math::SqrtOp>(op))
+    // What getDirectIntrinsic makes div.full, ex2.approx and sqrt.approx.
+    if (isa<arith::DivFOp, math::ExpOp, math::SqrtOp>(op))
       return getElementTypeOrSelf(op->getResult(0).getType()).isF32() &&
-             arith::bitEnumContainsAll(cast<arith::ArithFastMathInterface>(op)
-                                           .getFastMathFlagsAttr()
-                                           .getValue(),
-                                       arith::FastMathFlags::afn);
+             allowsApproximation(op);
     if (isa<math::MathDialect>(op->getDialect()))
       return isa<math::AbsFOp, math::AbsIOp, math::FmaOp, math::CopySignOp,
                  math::FloorOp, math::CeilOp, math::TruncOp, math::RoundEvenOp>(
