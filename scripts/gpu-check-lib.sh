@@ -27,12 +27,13 @@ check() { # file kernel grid args...
 }
 
 # The matmul kernels (64x64 blocks of c = a @ b): M N K, operand type
-# (tf32: f32 operands checked within tf32's rounding; f32: exactly, as for
-# f16 and bf16; i8: i32 results, exactly).
-check_matmul() { # file M N K [f16|bf16|f32|tf32|i8]
+# (tf32: f32 operands checked within tf32's rounding; tf32_bt: the same with
+# b given as its N x K transpose; f32: exactly, as for f16 and bf16; i8: i32
+# results, exactly).
+check_matmul() { # file M N K [f16|bf16|f32|tf32|tf32_bt|i8]
   local file=$1 m=$2 n=$3 k=$4 type=${5:-f16} reference=matmul result=f32
-  if [ "$type" = tf32 ]; then
-    type=f32 reference=matmul_tf32
+  if [ "$type" = tf32 ] || [ "$type" = tf32_bt ]; then
+    reference=matmul_$type type=f32
   elif [ "$type" = i8 ]; then
     result=i32
   fi

@@ -94,10 +94,13 @@ for spec in "512 512 512" "1008 528 304" "80 144 16"; do
   check_matmul matmul_bf16_h_wgmma $spec bf16
 done
 
-# ...with f32 operands as tf32 (checked within tf32's rounding) and as
-# tf32x3 (checked as tightly as the f16 products).
+# ...with f32 operands as tf32 (checked within tf32's rounding; with b
+# given transposed also on sm_90a, where B is K-contiguous and the product
+# runs on wgmma) and as tf32x3 (checked as tightly as the f16 products).
 for spec in "512 512 512" "1008 528 304" "80 144 16"; do
   check_matmul matmul_tf32_h $spec tf32
+  check_matmul matmul_tf32_bt_h $spec tf32_bt
+  check_matmul matmul_tf32_bt_h_wgmma $spec tf32_bt
   check_matmul matmul_tf32x3_h $spec f32
 done
 # ...with i8 operands and i32 results (exact).

@@ -5,16 +5,17 @@
 // conversions from and to the layouts the rest of the function uses (which
 // tile-remove-layout-conversions then moves or removes). f16 and bf16
 // operands qualify, f32 ones whose inputPrecision is tf32 or tf32x3 (ieee
-// stays exact, on FMA), and i8 ones with i32 accumulators. An operand in a blocked layout goes to its
-// dot_op layout through a swizzled shared buffer (tile.local_alloc +
-// tile.local_load), which the lowering writes with 16-byte stores and reads
-// without bank conflicts (ldmatrix for 16-bit elements); a block that a TMA
-// descriptor loads keeps the descriptor's NVMMA layout instead, which
-// ldmatrix reads as well, so that the copy lands in that buffer.
+// stays exact, on FMA), and i8 ones with i32 accumulators. An operand in a
+// blocked layout goes to its dot_op layout through a swizzled shared buffer
+// (tile.local_alloc + tile.local_load), which the lowering writes with 16-byte
+// stores and reads without bank conflicts (ldmatrix for 16-bit elements); a
+// block that a TMA descriptor loads keeps the descriptor's NVMMA layout
+// instead, which ldmatrix reads as well, so that the copy lands in that buffer.
 //
 // On sm_90a, a dot whose shape suits Hopper's warpgroup MMA becomes a
 // tile.warpgroup_dot instead: both operands in NVMMA-swizzled shared
-// buffers that wgmma reads itself, the accumulator in #tile.mma version 3.
+// buffers that wgmma reads itself (tf32's B transposed, K-contiguous, as
+// wgmma reads tf32 K-major only), the accumulator in #tile.mma version 3.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,22 +78,55 @@ SwizzledSharedLayoutAttr getOperandSharedLayout(RankedTensorType type) {
                                        maxPhase, order);
 }
 
-/// Why a dot of these types cannot be a tile.warpgroup_dot on `numWarps`
-/// warps (all along M), or an empty string.
-StringRef whyNotWarpgroupDot(RankedTensorType a, RankedTensorType b,
-                             RankedTensorType c, unsigned numWarps) {
-  // tf32 wgmma reads both operands K-major; B is stored N-major here.
-  if (!a.getElementType().isF16() && !a.getElementType().isBF16())
-    return "wgmma is used for f16 and bf16 operands";
-  if (StringRef why = whyNotMmaSync(a, b, c, InputPrecision::IEEE);
-      !why.empty())
+/// Whether wgmma takes the operands of a dot of `element`s as tf32: f32
+/// with inputPrecision = tf32 (tf32x3's three products stay on mma.sync).
+bool isTF32(Type element, InputPrecision precision) {
+  return element.isF32() && precision == InputPrecision::TF32;
+}
+
+/// The value a dot operand is stored from into shared memory: the operand
+/// as computed, before the layout conversions that led to the dot.
+Value getStoredOperand(Value v) {
+  while (auto convert = v.getDefiningOp<ConvertLayoutOp>())
+    v = convert.getSrc();
+  return v;
+}
+
+/// Whether `operand` (K x N) is computed K-contiguous: each thread's
+/// elements run along K, so that its stores into a K-major buffer (and
+/// tile-pipeline's copies) are as wide as they are along K.
+bool isComputedKMajor(Value operand) {
+  auto type = cast<RankedTensorType>(getStoredOperand(operand).getType());
+  auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding());
+  return blocked && blocked.getOrder()[0] == 0;
+}
+
+/// Why `dot` cannot be a tile.warpgroup_dot on `numWarps` warps (all along
+/// M), or an empty string.
+StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
+  RankedTensorType a = dot.getA().getType(), b = dot.getB().getType(),
+                   c = dot.getC().getType();
+  InputPrecision precision = dot.getInputPrecision();
+  Type element = a.getElementType();
+  bool tf32 = isTF32(element, precision);
+  if (!element.isF16() && !element.isBF16() && !tf32)
+    return "wgmma is used for f16, bf16 and tf32 operands";
+  // wgmma reads tf32 K-major only. A B computed N-contiguous (a row-major
+  // matrix) would be stored element by element, 4-byte copies instead of
+  // 16-byte ones: at 2048^3 the example ran at half mma.sync's speed.
+  if (tf32 && !isComputedKMajor(dot.getB()))
+    return "tf32 wgmma reads B K-major, and B is computed N-contiguous";
+  if (StringRef why = whyNotMmaSync(a, b, c, precision); !why.empty())
     return why;
   int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+  int64_t bytes = element.getIntOrFloatBitWidth() / 8;
   if (numWarps % 4)
     return "the warps do not form warpgroups";
   if (m % (16 * numWarps))
     return "M is not a multiple of 16 rows per warp";
-  if (n % 8 || n > 256 || !getNVMMASwizzle(n * 2) || !getNVMMASwizzle(k * 2))
+  // B's swizzled rows run along N, or along K for tf32 (K-major).
+  if (n % 8 || n > 256 || !getNVMMASwizzle((tf32 ? k : n) * bytes) ||
+      !getNVMMASwizzle(k * bytes))
     return "N or K does not suit a wgmma instruction and swizzle";
   // The accumulator stays in registers: at most 128 a thread.
   if (m / (16 * numWarps) * n / 2 > 128)
@@ -129,10 +163,7 @@ public:
     module.walk([&](DotOp dot) {
       if (isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()))
         return;
-      if (wgmma && whyNotWarpgroupDot(dot.getA().getType(),
-                                      dot.getB().getType(),
-                                      dot.getC().getType(), *numWarps)
-                       .empty())
+      if (wgmma && whyNotWarpgroupDot(dot, *numWarps).empty())
         return toWarpgroupDot(dot, *numWarps);
       // mma.sync needs sm_80 or newer.
       if (sm < 80 ||
@@ -208,10 +239,15 @@ public:
     Location loc = dot.getLoc();
     RankedTensorType cType = dot.getC().getType();
     int64_t n = cType.getDimSize(1), k = dot.getA().getType().getDimSize(1);
+    Type element = dot.getA().getType().getElementType();
+    unsigned bits = element.getIntOrFloatBitWidth();
+    // An instruction reduces 32 bytes of K.
     auto mma = MmaLayoutAttr::get(context, 3, 0, {numWarps, 1},
-                                  {16, unsigned(n), 16});
+                                  {16, unsigned(n), 256 / bits});
+    // wgmma reads tf32 operands K-major only: B transposed (K-contiguous).
+    bool transposeB = isTF32(element, dot.getInputPrecision());
     SmallVector<Operation *> converts;
-    auto operand = [&](Value v, int64_t rowElements) -> Value {
+    auto operand = [&](Value v, int64_t rowElements, bool transposed) -> Value {
       // Shared memory takes any layout: store the value as computed.
       while (auto convert = v.getDefiningOp<ConvertLayoutOp>()) {
         converts.push_back(convert);
@@ -219,13 +255,14 @@ public:
       }
       auto type = cast<RankedTensorType>(v.getType());
       auto layout = NVMMASharedLayoutAttr::get(
-          context, getNVMMASwizzle(rowElements * 2), /*transposed=*/false, 16);
+          context, getNVMMASwizzle(rowElements * bits / 8), transposed, bits);
       auto bufferType = BufferType::get(context, type.getShape(),
                                         type.getElementType(), layout,
                                         /*mutableMemory=*/false);
       return LocalAllocOp::create(b, loc, bufferType, v);
     };
-    Value a = operand(dot.getA(), k), bb = operand(dot.getB(), n);
+    Value a = operand(dot.getA(), k, /*transposed=*/false);
+    Value bb = operand(dot.getB(), transposeB ? k : n, transposeB);
     Value c = ConvertLayoutOp::create(b, loc, withEncoding(cType, mma),
                                       dot.getC());
     auto product = WarpgroupDotOp::create(b, loc, c.getType(), a, bb, c,

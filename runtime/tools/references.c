@@ -144,18 +144,25 @@ static int checkVectorAdd(const unsigned grid[3], RunArg *a, int n,
 
 /* The K-sum of row i of a (M x K) and column j of b (K x N), row-major;
    the sum of the products' magnitudes in *magnitude if not null. */
-static double dotRowColumn(RunArg *a, RunArg *b, size_t i, size_t j,
-                           size_t cols, size_t depth, double *magnitude) {
+static double dotRowColumnStrided(RunArg *a, RunArg *b, size_t i, size_t j,
+                                  size_t bRowStride, size_t bColStride,
+                                  size_t depth, double *magnitude) {
   double sum = 0, abs = 0;
   for (size_t k = 0; k < depth; ++k) {
-    double p =
-        element(a, a->host, i * depth + k) * element(b, b->host, k * cols + j);
+    double p = element(a, a->host, i * depth + k) *
+               element(b, b->host, k * bRowStride + j * bColStride);
     sum += p;
     abs += fabs(p);
   }
   if (magnitude)
     *magnitude = abs;
   return sum;
+}
+
+/* Row i of a (M x K) times column j of a row-major b (K x N). */
+static double dotRowColumn(RunArg *a, RunArg *b, size_t i, size_t j,
+                           size_t cols, size_t depth, double *magnitude) {
+  return dotRowColumnStrided(a, b, i, j, cols, 1, depth, magnitude);
 }
 
 /* Whether the buffers hold M x K, K x N and M x N elements. */
@@ -169,12 +176,15 @@ static int fitsMatmul(RunArg *a, RunArg *b, RunArg *c, size_t rows,
   return 1;
 }
 
-/* Matrix product: (a, b, c, M, N, K), row-major a[M x K] and b[K x N],
+/* Matrix product: (a, b, c, M, N, K), row-major a[M x K] and b[K x N]
+   (with `transposedB`, b given as its row-major N x K transpose),
    c[M x N] = a @ b in float64 (f16, bf16 or f32 operands multiplied
-   exactly, f32 accumulation). With `tf32`, f32 operands rounded to tf32
-   (10 mantissa bits, round to nearest): each product within 2^-10 of its
-   magnitude, the f32 sum within K 2^-24 of the magnitudes' sum. */
-static int checkMatmulWith(RunArg *a, int n, int tf32, CheckResult *r) {
+   exactly, f32 accumulation). With `tf32`, f32 operands rounded or
+   truncated to tf32 (10 mantissa bits; wgmma ignores the low bits): each
+   product within 2^-9 of its magnitude, the f32 sum within K 2^-24 of the
+   magnitudes' sum. */
+static int checkMatmulWith(RunArg *a, int n, int tf32, int transposedB,
+                           CheckResult *r) {
   if (!expect(a, n, 6, "bbbsss", r))
     return -1;
   size_t rows = (size_t)a[3].intValue, cols = (size_t)a[4].intValue,
@@ -184,11 +194,13 @@ static int checkMatmulWith(RunArg *a, int n, int tf32, CheckResult *r) {
   for (size_t i = 0; i < rows; ++i)
     for (size_t j = 0; j < cols; ++j) {
       double magnitude;
-      double expected = dotRowColumn(&a[0], &a[1], i, j, cols, depth, &magnitude);
+      double expected =
+          dotRowColumnStrided(&a[0], &a[1], i, j, transposedB ? 1 : cols,
+                              transposedB ? depth : 1, depth, &magnitude);
       double got = element(&a[2], a[2].result, i * cols + j);
       if (tf32)
         compare(r, got, expected,
-                (ldexp(1, -10) + depth * ldexp(1, -24)) * magnitude + 1e-6, 0);
+                (ldexp(1, -9) + depth * ldexp(1, -24)) * magnitude + 1e-6, 0);
       else
         compare(r, got, expected, 1e-4, 1e-4);
     }
@@ -198,13 +210,19 @@ static int checkMatmulWith(RunArg *a, int n, int tf32, CheckResult *r) {
 static int checkMatmul(const unsigned grid[3], RunArg *a, int n,
                        CheckResult *r) {
   (void)grid;
-  return checkMatmulWith(a, n, 0, r);
+  return checkMatmulWith(a, n, 0, 0, r);
 }
 
 static int checkMatmulTf32(const unsigned grid[3], RunArg *a, int n,
                            CheckResult *r) {
   (void)grid;
-  return checkMatmulWith(a, n, 1, r);
+  return checkMatmulWith(a, n, 1, 0, r);
+}
+
+static int checkMatmulTf32TransposedB(const unsigned grid[3], RunArg *a, int n,
+                                      CheckResult *r) {
+  (void)grid;
+  return checkMatmulWith(a, n, 1, 1, r);
 }
 
 /* (a, b, bias, c, M, N, K): c = relu(a @ b + bias) rounded to c's type. */
@@ -350,6 +368,8 @@ int checkReference(const char *name, const unsigned grid[3], RunArg *args,
     return checkMatmul(grid, args, numArgs, result);
   if (!strcmp(name, "matmul_tf32"))
     return checkMatmulTf32(grid, args, numArgs, result);
+  if (!strcmp(name, "matmul_tf32_bt"))
+    return checkMatmulTf32TransposedB(grid, args, numArgs, result);
   if (!strcmp(name, "matmul_bias_relu"))
     return checkMatmulBiasRelu(grid, args, numArgs, result);
   if (!strcmp(name, "giou_loss"))

@@ -65,17 +65,27 @@ tile.func @too_many_accumulators(%a: tensor<256x64xf16>, %b: tensor<64x256xf16>,
 
 // -----
 
-// f32 operands are not on wgmma's path (tf32 wgmma reads B K-major; it is
-// stored N-major): ieee stays on FMA, tf32 goes to mma.sync m16n8k8.
-// CHECK-DAG: #[[MMA:.*]] = #tile.mma<{versionMajor = 2
-// CHECK-DAG: #[[A:.*]] = #tile.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>
+// f32 operands: ieee stays on FMA; tf32 is a warpgroup dot (m64n64k8) when
+// B is computed K-contiguous (here the transpose of an N x K tensor): it is
+// stored transposed (rows of 32 f32 = 128 bytes along K), as wgmma reads
+// tf32 K-major only. A row-major B would be stored element by element: that
+// tf32 dot stays on mma.sync, as does tf32x3 (three products).
+// CHECK-DAG: #[[NV_A:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+// CHECK-DAG: #[[NV_B:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+// CHECK-DAG: #[[MMA3:.*]] = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 8]}>
+// CHECK-DAG: #[[MMA2:.*]] = #tile.mma<{versionMajor = 2
 // CHECK-LABEL: tile.func @f32
-// CHECK-NOT: tile.warpgroup_dot
-// CHECK-NOT: versionMajor = 3
 // CHECK: tile.dot {{.*}} -> tensor<128x64xf32, #blocked{{[0-9]*}}>
-// CHECK: tile.dot {{.*}}, inputPrecision = tf32 : tensor<128x32xf32, #[[A]]> * {{.*}} -> tensor<128x64xf32, #[[MMA]]>
-tile.func @f32(%a: tensor<128x32xf32>, %b: tensor<32x64xf32>, %c: tensor<128x64xf32>) -> (tensor<128x64xf32>, tensor<128x64xf32>) {
+// CHECK: %[[A:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<128x32xf32, #[[NV_A]]>
+// CHECK: %[[B:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<32x64xf32, #[[NV_B]]>
+// CHECK: tile.warpgroup_dot %[[A]], %[[B]], %{{.*}} : {{.*}} -> tensor<128x64xf32, #[[MMA3]]>
+// CHECK: tile.dot {{.*}}, inputPrecision = tf32 : {{.*}} -> tensor<128x64xf32, #[[MMA2]]>
+// CHECK: tile.dot {{.*}}, inputPrecision = tf32x3 : {{.*}} -> tensor<128x64xf32, #[[MMA2]]>
+tile.func @f32(%a: tensor<128x32xf32>, %bt: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<128x64xf32>) -> (tensor<128x64xf32>, tensor<128x64xf32>, tensor<128x64xf32>, tensor<128x64xf32>) {
   %d = tile.dot %a, %b, %c : tensor<128x32xf32> * tensor<32x64xf32> -> tensor<128x64xf32>
-  %e = tile.dot %a, %b, %c, inputPrecision = tf32 : tensor<128x32xf32> * tensor<32x64xf32> -> tensor<128x64xf32>
-  tile.return %d, %e : tensor<128x64xf32>, tensor<128x64xf32>
+  %kmajor = tile.trans %bt {order = array<i32: 1, 0>} : tensor<64x32xf32> -> tensor<32x64xf32>
+  %e = tile.dot %a, %kmajor, %c, inputPrecision = tf32 : tensor<128x32xf32> * tensor<32x64xf32> -> tensor<128x64xf32>
+  %g = tile.dot %a, %b, %c, inputPrecision = tf32 : tensor<128x32xf32> * tensor<32x64xf32> -> tensor<128x64xf32>
+  %f = tile.dot %a, %b, %c, inputPrecision = tf32x3 : tensor<128x32xf32> * tensor<32x64xf32> -> tensor<128x64xf32>
+  tile.return %d, %e, %g, %f : tensor<128x64xf32>, tensor<128x64xf32>, tensor<128x64xf32>, tensor<128x64xf32>
 }

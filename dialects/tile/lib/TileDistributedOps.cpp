@@ -83,26 +83,35 @@ LogicalResult WarpgroupDotOp::verify() {
                          << "] does not match the product shape [" << m
                          << ", " << n << "]";
   Type element = a.getElementType();
-  if (element != b.getElementType() || !(element.isF16() || element.isBF16()))
-    return emitOpError() << "a and b must both be f16 or both bf16, got "
+  bool tf32 = element.isF32();
+  if (element != b.getElementType() ||
+      !(element.isF16() || element.isBF16() || tf32))
+    return emitOpError() << "a and b must both be f16, both bf16 or both f32 "
+                            "(multiplied as tf32), got "
                          << element << " and " << b.getElementType();
   if (!c.getElementType().isF32())
     return emitOpError() << "accumulates in f32, got " << c.getElementType();
+  unsigned bits = element.getIntOrFloatBitWidth();
   for (auto [name, buffer] : {std::pair{"a", a}, std::pair{"b", b}}) {
+    // wgmma reads tf32 operands K-major only: b (K x N) transposed.
+    bool transposed = tf32 && StringRef(name) == "b";
     auto nvmma = dyn_cast<NVMMASharedLayoutAttr>(buffer.getEncoding());
-    if (!nvmma || nvmma.getTransposed() || nvmma.getElementBitWidth() != 16 ||
+    if (!nvmma || nvmma.getTransposed() != transposed ||
+        nvmma.getElementBitWidth() != bits ||
         !llvm::is_contained({32u, 64u, 128u}, nvmma.getSwizzlingByteWidth()))
       return emitOpError()
-             << name
-             << " must be in a row-major 16-bit #tile.nvmma_shared layout "
-                "with a 32, 64 or 128-byte swizzle, got "
+             << name << " must be in a "
+             << (transposed ? "transposed (K-contiguous)" : "row-major") << " "
+             << bits
+             << "-bit #tile.nvmma_shared layout with a 32, 64 or 128-byte "
+                "swizzle, got "
              << buffer.getEncoding();
-    int64_t rowElements = nvmma.getSwizzlingByteWidth() / 2;
-    if (buffer.getShape()[1] % rowElements)
-      return emitOpError() << name << "'s rows (" << buffer.getShape()[1]
+    int64_t rowElements = nvmma.getSwizzlingByteWidth() / (bits / 8);
+    int64_t rowLength = buffer.getShape()[transposed ? 0 : 1];
+    if (rowLength % rowElements)
+      return emitOpError() << name << "'s rows (" << rowLength
                            << " elements) are not a multiple of its "
-                           << nvmma.getSwizzlingByteWidth()
-                           << "-byte swizzle";
+                           << nvmma.getSwizzlingByteWidth() << "-byte swizzle";
   }
   auto mma = dyn_cast_or_null<MmaLayoutAttr>(c.getEncoding());
   if (!mma || mma.getVersionMajor() != 3)
@@ -114,10 +123,13 @@ LogicalResult WarpgroupDotOp::verify() {
     return emitOpError() << "warps must all be along M (warpsPerCTA [W, 1]), "
                             "got ["
                          << warps << "]";
-  if (m % (16 * warps[0]) || k % 16 || n % 8 || n > 256 ||
+  // One instruction reduces 32 bytes of K: 16 f16 or bf16, 8 tf32.
+  int64_t kStep = 256 / bits;
+  if (m % (16 * warps[0]) || k % kStep || n % 8 || n > 256 ||
       mma.getInstrShape()[1] != n)
     return emitOpError() << "needs M a multiple of " << 16 * warps[0]
-                         << " (16 rows a warp), K of 16 and N of 8 up to 256 "
+                         << " (16 rows a warp), K of " << kStep
+                         << " and N of 8 up to 256 "
                             "(the instruction's N), got ["
                          << m << ", " << n << ", " << k << "] and instrShape ["
                          << mma.getInstrShape() << "]";

@@ -1,18 +1,21 @@
 //===- WarpgroupDot.cpp - tile.warpgroup_dot to wgmma ---------------------===//
 //
 // Each warpgroup computes 64-row slices of the product with
-// wgmma.mma_async m64nNk16, reading both operands from their NVMMA buffers
-// through matrix descriptors: per 64-row slice a chain of K/16 instructions
-// on one accumulator struct, then one commit and a wait for all of them.
+// wgmma.mma_async m64nNkK (K = 32 bytes of elements: 16 f16 or bf16, 8
+// tf32), reading both operands from their NVMMA buffers through matrix
+// descriptors: per 64-row slice a chain of instructions along K on one
+// accumulator struct, then one commit and a wait for all of them.
 //
 // A descriptor is the start address and two strides, in 16-byte units, and
-// the swizzle mode. A (M x K, K contiguous): the 64 x 16 slice at (m0, k0)
-// starts in column block k0 / (S/2) at row m0; 8-row groups are 8*S bytes
-// apart (the stride byte offset). B (K x N, N contiguous, "transposed"):
-// the 16 x N slice at k0 starts at row k0 of the first column block;
-// column blocks are K*S bytes apart (the leading byte offset) and 8-row
-// groups 8*S. (The same formulas were checked on an H100 against a host
-// product for 32, 64 and 128-byte swizzles and one to four column blocks.)
+// the swizzle mode. A (M x K, K contiguous, rows S bytes of a column block
+// of S/e elements): the 64 x K slice at (m0, k0) starts in column block
+// k0 / (S/e) at row m0; column blocks are M*S bytes apart and 8-row groups
+// 8*S (the stride byte offset). B (K x N) N-contiguous (wgmma's "transposed"
+// B, 16-bit only): the K x N slice at k0 starts at row k0 of the first
+// column block; column blocks are K*S bytes apart (the leading byte offset)
+// and 8-row groups 8*S. B K-contiguous (tf32): as A, N rows in place of M.
+// (The 16-bit formulas were checked on an H100 against a host product for
+// 32, 64 and 128-byte swizzles and one to four column blocks.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,9 +72,14 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
             n = bType.getShape()[1];
     unsigned swizzleA =
         cast<NVMMASharedLayoutAttr>(aType.getEncoding()).getSwizzlingByteWidth();
-    unsigned swizzleB =
-        cast<NVMMASharedLayoutAttr>(bType.getEncoding()).getSwizzlingByteWidth();
-    int64_t blockA = swizzleA / 2; // elements in a row of a column block
+    auto layoutB = cast<NVMMASharedLayoutAttr>(bType.getEncoding());
+    unsigned swizzleB = layoutB.getSwizzlingByteWidth();
+    bool kMajorB = layoutB.getTransposed();
+    Type elementType = aType.getElementType();
+    int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
+    int64_t kStep = 32 / bytes; // one instruction's K
+    // Elements in a row of a column block.
+    int64_t blockA = swizzleA / bytes, blockB = swizzleB / bytes;
     auto mma = cast<MmaLayoutAttr>(op.getC().getType().getEncoding());
     unsigned warps = mma.getWarps()[0];
     int64_t slices = m / (16 * warps);
@@ -105,12 +113,17 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
         rewriter, loc, i64,
         arith::DivUIOp::create(rewriter, loc, ids.warp,
                                createI32(rewriter, loc, 4)));
-    auto type = aType.getElementType().isBF16() ? NVVM::WGMMATypes::bf16
-                                                : NVVM::WGMMATypes::f16;
-    auto shape = NVVM::MMAShapeAttr::get(context, 64, n, 16);
+    auto type = elementType.isF32()    ? NVVM::WGMMATypes::tf32
+                : elementType.isBF16() ? NVVM::WGMMATypes::bf16
+                                       : NVVM::WGMMATypes::f16;
+    auto shape = NVVM::MMAShapeAttr::get(context, 64, n, kStep);
+    // NVVM's layout of B: `row` is N-contiguous (PTX's transposed B).
+    auto bLayout = kMajorB ? NVVM::MMALayout::col : NVVM::MMALayout::row;
 
-    Value firstB = emitDescriptor(rewriter, loc, bBase, k * swizzleB,
-                                  8 * swizzleB, swizzleB);
+    Value firstB = kMajorB ? emitDescriptor(rewriter, loc, bBase, 16,
+                                            8 * swizzleB, swizzleB)
+                           : emitDescriptor(rewriter, loc, bBase, k * swizzleB,
+                                            8 * swizzleB, swizzleB);
     SmallVector<Value> results(adaptor.getC().begin(), adaptor.getC().end());
     SmallVector<Value> products;
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
@@ -131,18 +144,21 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
               arith::MulIOp::create(rewriter, loc, row,
                                     createI64(rewriter, loc, swizzleA))),
           16, 8 * swizzleA, swizzleA);
-      for (int64_t k0 = 0; k0 < k; k0 += 16) {
-        int64_t aOffset = (k0 / blockA) * m * swizzleA + (k0 % blockA) * 2;
+      for (int64_t k0 = 0; k0 < k; k0 += kStep) {
+        int64_t aOffset = (k0 / blockA) * m * swizzleA + (k0 % blockA) * bytes;
+        int64_t bOffset =
+            kMajorB ? (k0 / blockB) * n * swizzleB + (k0 % blockB) * bytes
+                    : k0 * swizzleB;
         Value descA = arith::AddIOp::create(
             rewriter, loc, sliceA, createI64(rewriter, loc, aOffset / 16));
         Value descB = arith::AddIOp::create(
-            rewriter, loc, firstB, createI64(rewriter, loc, k0 * swizzleB / 16));
+            rewriter, loc, firstB, createI64(rewriter, loc, bOffset / 16));
         if (k0 > 0 || adaptor.getUseC().empty()) {
           acc = NVVM::WgmmaMmaAsyncOp::create(
               rewriter, loc, structType, acc, descA, descB, shape, type, type,
               NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
               NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-              NVVM::MMALayout::row, NVVM::MMALayout::row,
+              NVVM::MMALayout::row, bLayout,
               /*satfinite=*/NVVM::MMAIntOverflowAttr());
           continue;
         }
@@ -162,14 +178,17 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
           accs += (reg ? ", $" : "$") + std::to_string(reg);
         std::string constraints =
             getAccumulatorConstraints(perSlice, /*tied=*/true) + ",l,l,r";
-        std::string inputs = type == NVVM::WGMMATypes::bf16 ? "bf16" : "f16";
+        std::string inputs = NVVM::stringifyWGMMATypes(type).str();
+        // Scales of a and b, then (16-bit only) a not transposed, b
+        // transposed.
+        std::string immediates = kMajorB ? "1, 1" : "1, 1, 0, 1";
         std::string asmText =
             "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
             std::to_string(2 * perSlice + 2) +
             ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
-            "k16.f32." + inputs + "." + inputs + " {" + accs + "}, $" +
-            std::to_string(2 * perSlice) + ", $" +
-            std::to_string(2 * perSlice + 1) + ", p, 1, 1, 0, 1;\n}";
+            "k" + std::to_string(kStep) + ".f32." + inputs + "." + inputs +
+            " {" + accs + "}, $" + std::to_string(2 * perSlice) + ", $" +
+            std::to_string(2 * perSlice + 1) + ", p, " + immediates + ";\n}";
         acc = LLVM::InlineAsmOp::create(
                   rewriter, loc, structType, operands, asmText, constraints,
                   /*has_side_effects=*/true, /*is_align_stack=*/false,

@@ -95,6 +95,17 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
     tile.return
   }
 
+  // f32 operands, multiplied as tf32: b K-contiguous (transposed).
+  // CHECK-LABEL: tile.func public @warpgroup_dot_tf32
+  // CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer<64x32xf32, #{{.*}}>, !tile.buffer<32x128xf32, #{{.*}}> -> tensor<64x128xf32, #{{.*}}>
+  tile.func public @warpgroup_dot_tf32(
+      %a: !tile.buffer<64x32xf32, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>>,
+      %b: !tile.buffer<32x128xf32, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>>,
+      %c: tensor<64x128xf32, #wgmma>) {
+    %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x32xf32, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>>, !tile.buffer<32x128xf32, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>> -> tensor<64x128xf32, #wgmma>
+    tile.return
+  }
+
   // mbarriers and TMA copies.
   // CHECK-LABEL: tile.func public @tma
   // CHECK: tile.init_barrier %[[BAR:.*]], 1 : !tile.buffer<1xi64, #{{.*}}, mutable>

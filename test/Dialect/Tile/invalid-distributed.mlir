@@ -418,7 +418,7 @@ tile.func public @wgmma_acc_shape(%a: !tile.buffer<128x64xf16, #nvmma>, %b: !til
 #nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 tile.func public @wgmma_types(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xbf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
-  // expected-error @below {{a and b must both be f16 or both bf16, got 'f16' and 'bf16'}}
+  // expected-error @below {{a and b must both be f16, both bf16 or both f32 (multiplied as tf32), got 'f16' and 'bf16'}}
   %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xbf16, #nvmma> -> tensor<64x128xf32, #wgmma>
   tile.return
 }
@@ -502,6 +502,52 @@ tile.func public @wgmma_rows(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buff
 tile.func public @wgmma_instr_n(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
   // expected-error @below {{needs M a multiple of 64 (16 rows a warp), K of 16 and N of 8 up to 256 (the instruction's N), got [64, 128, 64] and instrShape [16, 64, 16]}}
   %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+// f32 operands (tf32): b must be K-contiguous, as wgmma reads tf32 only.
+#nvmma32 = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_tf32_b_major(%a: !tile.buffer<64x32xf32, #nvmma32>, %b: !tile.buffer<32x128xf32, #nvmma32>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{b must be in a transposed (K-contiguous) 32-bit #tile.nvmma_shared layout with a 32, 64 or 128-byte swizzle, got #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x32xf32, #nvmma32>, !tile.buffer<32x128xf32, #nvmma32> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma16 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#nvmma32_t = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_tf32_bits(%a: !tile.buffer<64x32xf32, #nvmma16>, %b: !tile.buffer<32x128xf32, #nvmma32_t>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{a must be in a row-major 32-bit #tile.nvmma_shared layout with a 32, 64 or 128-byte swizzle, got #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x32xf32, #nvmma16>, !tile.buffer<32x128xf32, #nvmma32_t> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+// A transposed b's rows run along K.
+#nvmma32 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32}>
+#nvmma32_t = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_tf32_rows(%a: !tile.buffer<64x16xf32, #nvmma32>, %b: !tile.buffer<16x128xf32, #nvmma32_t>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{b's rows (16 elements) are not a multiple of its 128-byte swizzle}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x16xf32, #nvmma32>, !tile.buffer<16x128xf32, #nvmma32_t> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+// 32-bit rows: a 32-byte swizzle holds 8 elements.
+#nvmma32 = #tile.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 32}>
+#nvmma32_t = #tile.nvmma_shared<{swizzlingByteWidth = 32, transposed = true, elementBitWidth = 32}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_tf32_k(%a: !tile.buffer<64x4xf32, #nvmma32>, %b: !tile.buffer<4x128xf32, #nvmma32_t>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{a's rows (4 elements) are not a multiple of its 32-byte swizzle}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x4xf32, #nvmma32>, !tile.buffer<4x128xf32, #nvmma32_t> -> tensor<64x128xf32, #wgmma>
   tile.return
 }
 
