@@ -58,17 +58,19 @@ compile matmul_carried "$root/test/GPU/Inputs/matmul_carried.mlir"
 compile matmul_wgmma "$root/examples/matmul.mlir" --sm=90a
 compile matmul_h_wgmma "$out/matmul_h.mlir" --sm=90a
 compile matmul_bf16_h_wgmma "$out/matmul_bf16_h.mlir" --sm=90a
-# ...tf32 on sm_90a: b given as its N x K transpose (a weight matrix, b[k, n]
-# at n * K + k), so that B is loaded K-contiguous and wgmma reads it K-major
-# (a row-major b keeps tf32 on mma.sync).
-sed -e 's/%Ns32 = tile.splat %N : i32 -> tensor<32xi32>/%Ns32 = tile.splat %c1 : i32 -> tensor<32xi32>/' \
-    -e 's/^\( *\)%b_cols_b = tile.broadcast %b_cols : tensor<1x64xi32> -> tensor<32x64xi32>$/\1%b_ncols = arith.muli %cols, %Ks : tensor<64xi32>\
+# ...tf32 and i8 on sm_90a: b given as its N x K transpose (a weight matrix,
+# b[k, n] at n * K + k), so that B is loaded K-contiguous and wgmma reads it
+# K-major (a row-major b keeps them on mma.sync).
+for variant in tf32 i8; do
+  sed -e 's/%Ns32 = tile.splat %N : i32 -> tensor<32xi32>/%Ns32 = tile.splat %c1 : i32 -> tensor<32xi32>/' \
+      -e 's/^\( *\)%b_cols_b = tile.broadcast %b_cols : tensor<1x64xi32> -> tensor<32x64xi32>$/\1%b_ncols = arith.muli %cols, %Ks : tensor<64xi32>\
 \1%b_ncols_e = tile.expand_dims %b_ncols {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>\
 \1%b_cols_b = tile.broadcast %b_ncols_e : tensor<1x64xi32> -> tensor<32x64xi32>/' \
-    "$out/matmul_tf32_h.mlir" > "$out/matmul_tf32_bt_h.mlir"
-grep -q '%b_ncols_e' "$out/matmul_tf32_bt_h.mlir"
-compile matmul_tf32_bt_h "$out/matmul_tf32_bt_h.mlir"
-compile matmul_tf32_bt_h_wgmma "$out/matmul_tf32_bt_h.mlir" --sm=90a
+      "$out/matmul_${variant}_h.mlir" > "$out/matmul_${variant}_bt_h.mlir"
+  grep -q '%b_ncols_e' "$out/matmul_${variant}_bt_h.mlir"
+  compile "matmul_${variant}_bt_h" "$out/matmul_${variant}_bt_h.mlir"
+  compile "matmul_${variant}_bt_h_wgmma" "$out/matmul_${variant}_bt_h.mlir" --sm=90a
+done
 compile matmul_carried_wgmma "$root/test/GPU/Inputs/matmul_carried.mlir" --sm=90a
 compile matmul_bias_relu_wgmma "$root/examples/matmul_bias_relu.mlir" --sm=90a
 compile matmul_bias_relu_h_wgmma "$out/matmul_bias_relu_h.mlir" --sm=90a

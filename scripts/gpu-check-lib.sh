@@ -27,16 +27,16 @@ check() { # file kernel grid args...
 }
 
 # The matmul kernels (64x64 blocks of c = a @ b): M N K, operand type
-# (tf32: f32 operands checked within tf32's rounding; tf32_bt: the same with
-# b given as its N x K transpose; f32: exactly, as for f16 and bf16; i8: i32
-# results, exactly).
-check_matmul() { # file M N K [f16|bf16|f32|tf32|tf32_bt|i8]
+# (tf32: f32 operands checked within tf32's rounding; f32: exactly, as for
+# f16 and bf16; i8: i32 results, exactly; tf32_bt, i8_bt: b given as its
+# N x K transpose).
+check_matmul() { # file M N K [f16|bf16|f32|tf32|tf32_bt|i8|i8_bt]
   local file=$1 m=$2 n=$3 k=$4 type=${5:-f16} reference=matmul result=f32
-  if [ "$type" = tf32 ] || [ "$type" = tf32_bt ]; then
-    reference=matmul_$type type=f32
-  elif [ "$type" = i8 ]; then
-    result=i32
-  fi
+  case $type in
+    tf32 | tf32_bt) reference=matmul_$type type=f32 ;;
+    i8) result=i32 ;;
+    i8_bt) reference=matmul_bt type=i8 result=i32 ;;
+  esac
   check "$file" matmul $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
     buf:$type:$(( m * k )):random buf:$type:$(( k * n )):random \
     buf:$result:$(( m * n )):zero i32:$m i32:$n i32:$k

@@ -103,9 +103,12 @@ for spec in "512 512 512" "1008 528 304" "80 144 16"; do
   check_matmul matmul_tf32_bt_h_wgmma $spec tf32_bt
   check_matmul matmul_tf32x3_h $spec f32
 done
-# ...with i8 operands and i32 results (exact).
+# ...with i8 operands and i32 results (exact; with b given transposed also
+# on sm_90a's wgmma).
 for spec in "512 512 512" "1008 528 304" "80 144 32"; do
   check_matmul matmul_i8_h $spec i8
+  check_matmul matmul_i8_bt_h $spec i8_bt
+  check_matmul matmul_i8_bt_h_wgmma $spec i8_bt
 done
 
 # examples/matmul_tma.mlir: a, b and c through TMA descriptors, ragged M, N

@@ -56,6 +56,7 @@ for tool in memcheck racecheck synccheck initcheck; do
   check_matmul matmul_h_wgmma 208 144 304
   check_matmul matmul_carried_wgmma 208 144 304
   check_matmul matmul_tf32_bt_h_wgmma 208 144 304 tf32_bt
+  check_matmul matmul_i8_bt_h_wgmma 208 144 320 i8_bt
   check_matmul_bias_relu matmul_bias_relu_h_wgmma 208 144 304
   # TMA copies completing on mbarriers, and TMA stores.
   check_matmul_tma matmul_tma 200 136 304

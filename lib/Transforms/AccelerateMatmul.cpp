@@ -14,8 +14,9 @@
 //
 // On sm_90a, a dot whose shape suits Hopper's warpgroup MMA becomes a
 // tile.warpgroup_dot instead: both operands in NVMMA-swizzled shared
-// buffers that wgmma reads itself (tf32's B transposed, K-contiguous, as
-// wgmma reads tf32 K-major only), the accumulator in #tile.mma version 3.
+// buffers that wgmma reads itself (tf32's and i8's B transposed,
+// K-contiguous, as wgmma reads those K-major only), the accumulator in
+// #tile.mma version 3.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,6 +85,12 @@ bool isTF32(Type element, InputPrecision precision) {
   return element.isF32() && precision == InputPrecision::TF32;
 }
 
+/// Whether wgmma reads both operands of such a dot K-major only (tf32 and
+/// i8; 16-bit operands may also be MN-major).
+bool readsKMajorOnly(Type element, InputPrecision precision) {
+  return isTF32(element, precision) || element.isInteger(8);
+}
+
 /// The value a dot operand is stored from into shared memory: the operand
 /// as computed, before the layout conversions that led to the dot.
 Value getStoredOperand(Value v) {
@@ -108,14 +115,16 @@ StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
                    c = dot.getC().getType();
   InputPrecision precision = dot.getInputPrecision();
   Type element = a.getElementType();
-  bool tf32 = isTF32(element, precision);
-  if (!element.isF16() && !element.isBF16() && !tf32)
-    return "wgmma is used for f16, bf16 and tf32 operands";
-  // wgmma reads tf32 K-major only. A B computed N-contiguous (a row-major
-  // matrix) would be stored element by element, 4-byte copies instead of
-  // 16-byte ones: at 2048^3 the example ran at half mma.sync's speed.
-  if (tf32 && !isComputedKMajor(dot.getB()))
-    return "tf32 wgmma reads B K-major, and B is computed N-contiguous";
+  bool kMajorOnly = readsKMajorOnly(element, precision);
+  if (!element.isF16() && !element.isBF16() && !kMajorOnly)
+    return "wgmma is used for f16, bf16, tf32 and i8 operands";
+  // wgmma reads tf32 and i8 K-major only. A B computed N-contiguous (a
+  // row-major matrix) would be stored element by element, 4-byte copies
+  // instead of 16-byte ones: at 2048^3 the tf32 example ran at half
+  // mma.sync's speed.
+  if (kMajorOnly && !isComputedKMajor(dot.getB()))
+    return "wgmma reads tf32 and i8 B K-major, and B is computed "
+           "N-contiguous";
   if (StringRef why = whyNotMmaSync(a, b, c, precision); !why.empty())
     return why;
   int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
@@ -124,8 +133,8 @@ StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
     return "the warps do not form warpgroups";
   if (m % (16 * numWarps))
     return "M is not a multiple of 16 rows per warp";
-  // B's swizzled rows run along N, or along K for tf32 (K-major).
-  if (n % 8 || n > 256 || !getNVMMASwizzle((tf32 ? k : n) * bytes) ||
+  // B's swizzled rows run along N, or along K if K-major.
+  if (n % 8 || n > 256 || !getNVMMASwizzle((kMajorOnly ? k : n) * bytes) ||
       !getNVMMASwizzle(k * bytes))
     return "N or K does not suit a wgmma instruction and swizzle";
   // The accumulator stays in registers: at most 128 a thread.
@@ -244,8 +253,9 @@ public:
     // An instruction reduces 32 bytes of K.
     auto mma = MmaLayoutAttr::get(context, 3, 0, {numWarps, 1},
                                   {16, unsigned(n), 256 / bits});
-    // wgmma reads tf32 operands K-major only: B transposed (K-contiguous).
-    bool transposeB = isTF32(element, dot.getInputPrecision());
+    // wgmma reads tf32 and i8 operands K-major only: B transposed
+    // (K-contiguous).
+    bool transposeB = readsKMajorOnly(element, dot.getInputPrecision());
     SmallVector<Operation *> converts;
     auto operand = [&](Value v, int64_t rowElements, bool transposed) -> Value {
       // Shared memory takes any layout: store the value as computed.

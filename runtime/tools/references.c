@@ -219,6 +219,12 @@ static int checkMatmulTf32(const unsigned grid[3], RunArg *a, int n,
   return checkMatmulWith(a, n, 1, 0, r);
 }
 
+static int checkMatmulTransposedB(const unsigned grid[3], RunArg *a, int n,
+                                  CheckResult *r) {
+  (void)grid;
+  return checkMatmulWith(a, n, 0, 1, r);
+}
+
 static int checkMatmulTf32TransposedB(const unsigned grid[3], RunArg *a, int n,
                                       CheckResult *r) {
   (void)grid;
@@ -368,6 +374,8 @@ int checkReference(const char *name, const unsigned grid[3], RunArg *args,
     return checkMatmul(grid, args, numArgs, result);
   if (!strcmp(name, "matmul_tf32"))
     return checkMatmulTf32(grid, args, numArgs, result);
+  if (!strcmp(name, "matmul_bt"))
+    return checkMatmulTransposedB(grid, args, numArgs, result);
   if (!strcmp(name, "matmul_tf32_bt"))
     return checkMatmulTf32TransposedB(grid, args, numArgs, result);
   if (!strcmp(name, "matmul_bias_relu"))

@@ -89,3 +89,24 @@ tile.func @f32(%a: tensor<128x32xf32>, %bt: tensor<64x32xf32>, %b: tensor<32x64x
   %f = tile.dot %a, %b, %c, inputPrecision = tf32x3 : tensor<128x32xf32> * tensor<32x64xf32> -> tensor<128x64xf32>
   tile.return %d, %e, %g, %f : tensor<128x64xf32>, tensor<128x64xf32>, tensor<128x64xf32>, tensor<128x64xf32>
 }
+
+// -----
+
+// i8 operands, i32 accumulators: like tf32, on wgmma (m64n64k32) when B is
+// computed K-contiguous, B stored transposed (rows of 64 i8 along K, 64-byte
+// swizzle); a row-major B stays on mma.sync (m16n8k32).
+// CHECK-DAG: #[[NV8_A:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+// CHECK-DAG: #[[NV8_B:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+// CHECK-DAG: #[[MMA3I:.*]] = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 32]}>
+// CHECK-DAG: #[[MMA2I:.*]] = #tile.mma<{versionMajor = 2
+// CHECK-LABEL: tile.func @i8
+// CHECK: %[[A:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<128x64xi8, #[[NV8_A]]>
+// CHECK: %[[B:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<64x64xi8, #[[NV8_B]]>
+// CHECK: tile.warpgroup_dot %[[A]], %[[B]], %{{.*}} : {{.*}} -> tensor<128x64xi32, #[[MMA3I]]>
+// CHECK: tile.dot {{.*}} -> tensor<128x64xi32, #[[MMA2I]]>
+tile.func @i8(%a: tensor<128x64xi8>, %bt: tensor<64x64xi8>, %b: tensor<64x64xi8>, %c: tensor<128x64xi32>) -> (tensor<128x64xi32>, tensor<128x64xi32>) {
+  %kmajor = tile.trans %bt {order = array<i32: 1, 0>} : tensor<64x64xi8> -> tensor<64x64xi8>
+  %d = tile.dot %a, %kmajor, %c : tensor<128x64xi8> * tensor<64x64xi8> -> tensor<128x64xi32>
+  %e = tile.dot %a, %b, %c : tensor<128x64xi8> * tensor<64x64xi8> -> tensor<128x64xi32>
+  tile.return %d, %e : tensor<128x64xi32>, tensor<128x64xi32>
+}

@@ -83,18 +83,19 @@ LogicalResult WarpgroupDotOp::verify() {
                          << "] does not match the product shape [" << m
                          << ", " << n << "]";
   Type element = a.getElementType();
-  bool tf32 = element.isF32();
+  bool tf32 = element.isF32(), i8 = element.isInteger(8);
   if (element != b.getElementType() ||
-      !(element.isF16() || element.isBF16() || tf32))
-    return emitOpError() << "a and b must both be f16, both bf16 or both f32 "
-                            "(multiplied as tf32), got "
+      !(element.isF16() || element.isBF16() || tf32 || i8))
+    return emitOpError() << "a and b must both be f16, both bf16, both f32 "
+                            "(multiplied as tf32) or both i8, got "
                          << element << " and " << b.getElementType();
-  if (!c.getElementType().isF32())
-    return emitOpError() << "accumulates in f32, got " << c.getElementType();
+  if (i8 ? !c.getElementType().isInteger(32) : !c.getElementType().isF32())
+    return emitOpError() << "accumulates in " << (i8 ? "i32" : "f32")
+                         << ", got " << c.getElementType();
   unsigned bits = element.getIntOrFloatBitWidth();
   for (auto [name, buffer] : {std::pair{"a", a}, std::pair{"b", b}}) {
-    // wgmma reads tf32 operands K-major only: b (K x N) transposed.
-    bool transposed = tf32 && StringRef(name) == "b";
+    // wgmma reads tf32 and i8 operands K-major only: b (K x N) transposed.
+    bool transposed = (tf32 || i8) && StringRef(name) == "b";
     auto nvmma = dyn_cast<NVMMASharedLayoutAttr>(buffer.getEncoding());
     if (!nvmma || nvmma.getTransposed() != transposed ||
         nvmma.getElementBitWidth() != bits ||
@@ -123,7 +124,7 @@ LogicalResult WarpgroupDotOp::verify() {
     return emitOpError() << "warps must all be along M (warpsPerCTA [W, 1]), "
                             "got ["
                          << warps << "]";
-  // One instruction reduces 32 bytes of K: 16 f16 or bf16, 8 tf32.
+  // One instruction reduces 32 bytes of K: 16 f16 or bf16, 8 tf32, 32 i8.
   int64_t kStep = 256 / bits;
   if (m % (16 * warps[0]) || k % kStep || n % 8 || n > 256 ||
       mma.getInstrShape()[1] != n)

@@ -2,7 +2,7 @@
 //
 // Each warpgroup computes 64-row slices of the product with
 // wgmma.mma_async m64nNkK (K = 32 bytes of elements: 16 f16 or bf16, 8
-// tf32), reading both operands from their NVMMA buffers through matrix
+// tf32, 32 i8), reading both operands from their NVMMA buffers through matrix
 // descriptors: per 64-row slice a chain of instructions along K on one
 // accumulator struct, then one commit and a wait for all of them.
 //
@@ -13,7 +13,8 @@
 // 8*S (the stride byte offset). B (K x N) N-contiguous (wgmma's "transposed"
 // B, 16-bit only): the K x N slice at k0 starts at row k0 of the first
 // column block; column blocks are K*S bytes apart (the leading byte offset)
-// and 8-row groups 8*S. B K-contiguous (tf32): as A, N rows in place of M.
+// and 8-row groups 8*S. B K-contiguous (tf32, i8): as A, N rows in place
+// of M.
 // (The 16-bit formulas were checked on an H100 against a host product for
 // 32, 64 and 128-byte swizzles and one to four column blocks.)
 //
@@ -49,14 +50,16 @@ Value emitDescriptor(OpBuilder &b, Location loc, Value address,
   return arith::OrIOp::create(b, loc, start, createI64(b, loc, fields));
 }
 
-/// Inline-assembly constraints for `count` f32 accumulators, as outputs and
-/// then as inputs: tied to the outputs (the same registers) or not.
-std::string getAccumulatorConstraints(size_t count, bool tied) {
+/// Inline-assembly constraints for `count` accumulators (f32: "f", i32:
+/// "r"), as outputs and then as inputs: tied to the outputs (the same
+/// registers) or not.
+std::string getAccumulatorConstraints(size_t count, bool tied, Type type) {
+  std::string kind = type.isF32() ? "f" : "r";
   std::string constraints;
   for (size_t i = 0; i < count; ++i)
-    constraints += i ? ",=f" : "=f";
+    constraints += (i ? ",=" : "=") + kind;
   for (size_t i = 0; i < count; ++i)
-    constraints += tied ? "," + std::to_string(i) : std::string(",f");
+    constraints += "," + (tied ? std::to_string(i) : kind);
   return constraints;
 }
 
@@ -101,9 +104,11 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     if (llvm::is_contained(element, -1))
       return rewriter.notifyMatchFailure(op, "accumulator missing");
 
-    Type f32 = rewriter.getF32Type(), i64 = rewriter.getI64Type();
+    // f32 accumulators, i32 for i8 operands.
+    Type accType = op.getC().getType().getElementType();
+    Type i64 = rewriter.getI64Type();
     auto structType = LLVM::LLVMStructType::getLiteral(
-        context, SmallVector<Type>(perSlice, f32));
+        context, SmallVector<Type>(perSlice, accType));
     Value aBase = LLVM::PtrToIntOp::create(rewriter, loc, i64,
                                            adaptor.getA().front());
     Value bBase = LLVM::PtrToIntOp::create(rewriter, loc, i64,
@@ -113,9 +118,12 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
         rewriter, loc, i64,
         arith::DivUIOp::create(rewriter, loc, ids.warp,
                                createI32(rewriter, loc, 4)));
-    auto type = elementType.isF32()    ? NVVM::WGMMATypes::tf32
+    bool integer = elementType.isInteger(8);
+    auto type = integer                ? NVVM::WGMMATypes::s8
+                : elementType.isF32()  ? NVVM::WGMMATypes::tf32
                 : elementType.isBF16() ? NVVM::WGMMATypes::bf16
                                        : NVVM::WGMMATypes::f16;
+    auto typeD = integer ? NVVM::WGMMATypes::s32 : NVVM::WGMMATypes::f32;
     auto shape = NVVM::MMAShapeAttr::get(context, 64, n, kStep);
     // NVVM's layout of B: `row` is N-contiguous (PTX's transposed B).
     auto bLayout = kMajorB ? NVVM::MMALayout::col : NVVM::MMALayout::row;
@@ -156,9 +164,8 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
         if (k0 > 0 || adaptor.getUseC().empty()) {
           acc = NVVM::WgmmaMmaAsyncOp::create(
               rewriter, loc, structType, acc, descA, descB, shape, type, type,
-              NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
-              NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-              NVVM::MMALayout::row, bLayout,
+              typeD, NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+              NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, bLayout,
               /*satfinite=*/NVVM::MMAIntOverflowAttr());
           continue;
         }
@@ -177,18 +184,23 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
         for (int64_t reg = 0; reg < perSlice; ++reg)
           accs += (reg ? ", $" : "$") + std::to_string(reg);
         std::string constraints =
-            getAccumulatorConstraints(perSlice, /*tied=*/true) + ",l,l,r";
+            getAccumulatorConstraints(perSlice, /*tied=*/true, accType) +
+            ",l,l,r";
         std::string inputs = NVVM::stringifyWGMMATypes(type).str();
-        // Scales of a and b, then (16-bit only) a not transposed, b
-        // transposed.
-        std::string immediates = kMajorB ? "1, 1" : "1, 1, 0, 1";
-        std::string asmText =
-            "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
-            std::to_string(2 * perSlice + 2) +
-            ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
-            "k" + std::to_string(kStep) + ".f32." + inputs + "." + inputs +
-            " {" + accs + "}, $" + std::to_string(2 * perSlice) + ", $" +
-            std::to_string(2 * perSlice + 1) + ", p, " + immediates + ";\n}";
+        // Scales of a and b (floats only), then (16-bit only) a not
+        // transposed, b transposed.
+        std::string immediates = integer   ? ""
+                                 : kMajorB ? ", 1, 1"
+                                           : ", 1, 1, 0, 1";
+        std::string asmText = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
+                              std::to_string(2 * perSlice + 2) +
+                              ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
+                              std::to_string(n) + "k" + std::to_string(kStep) +
+                              "." + NVVM::stringifyWGMMATypes(typeD).str() +
+                              "." + inputs + "." + inputs + " {" + accs +
+                              "}, $" + std::to_string(2 * perSlice) + ", $" +
+                              std::to_string(2 * perSlice + 1) + ", p" +
+                              immediates + ";\n}";
         acc = LLVM::InlineAsmOp::create(
                   rewriter, loc, structType, operands, asmText, constraints,
                   /*has_side_effects=*/true, /*is_align_stack=*/false,
@@ -231,14 +243,16 @@ struct WarpgroupDotWaitLowering : public TilePattern<WarpgroupDotWaitOp> {
       llvm::append_range(values, input);
     SmallVector<Type> types;
     for (Value v : values) {
-      if (!v.getType().isF32())
-        return rewriter.notifyMatchFailure(op, "accumulators are f32");
+      if (v.getType() != values.front().getType() ||
+          !(v.getType().isF32() || v.getType().isInteger(32)))
+        return rewriter.notifyMatchFailure(op,
+                                           "accumulators are all f32 or i32");
       types.push_back(v.getType());
     }
     bool liveAfter =
         llvm::any_of(op->getOperands(), [](Value v) { return !v.hasOneUse(); });
-    std::string constraints =
-        getAccumulatorConstraints(values.size(), /*tied=*/!liveAfter);
+    std::string constraints = getAccumulatorConstraints(
+        values.size(), /*tied=*/!liveAfter, values.front().getType());
     std::string text = "wgmma.wait_group.sync.aligned " +
                        std::to_string(op.getPendings()) + ";";
     for (size_t i = 0; liveAfter && i < values.size(); ++i)

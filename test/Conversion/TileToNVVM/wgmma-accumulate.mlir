@@ -5,11 +5,14 @@
 // RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm | FileCheck %s
 // (bench/kernels/matmul_tma_persistent.mlir takes it through to PTX too,
 // in test/Examples/matmul-persistent.test.) For tf32 (K-major B) the assembly
-// has no transpose immediates; ptxas accepts both.
+// has no transpose immediates, for i8 (i32 accumulators) no scales either;
+// ptxas accepts them.
 // RUN: tile-translate %s --keep-layouts --sm=90a --emit=ptx | FileCheck %s --check-prefix=PTX
 // RUN: %if ptxas %{ tile-translate %s --keep-layouts --sm=90a --emit=cubin -o %t.cubin %}
 // PTX-LABEL: .entry accumulate_if_tf32
 // PTX: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
+// PTX-LABEL: .entry accumulate_if_i8
+// PTX: wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8 {{{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p;
 
 // CHECK-LABEL: gpu.func @accumulate_if
 // CHECK: nvvm.wgmma.fence.aligned
@@ -28,6 +31,9 @@
 #nvmma32 = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
 #nvmma32t = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
 #wgmma8 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 8]}>
+#nvmma8 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#nvmma8t = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#wgmma32 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
 module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i32, tile.target = "sm_90a"} {
   tile.func public @accumulate_if(%flag: i1) {
     %c = arith.constant dense<0.0> : tensor<64x128xf32, #wgmma>
@@ -48,6 +54,17 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
     tile.store %ptrs, %d : tensor<64x128x!tile.ptr<f32>, #wgmma8>
     tile.local_dealloc %a : !tile.buffer<64x32xf32, #nvmma32, mutable>
     tile.local_dealloc %b : !tile.buffer<32x128xf32, #nvmma32t, mutable>
+    tile.return
+  }
+  tile.func public @accumulate_if_i8(%flag: i1, %out: !tile.ptr<i32>) {
+    %c = arith.constant dense<0> : tensor<64x128xi32, #wgmma32>
+    %a = tile.local_alloc : () -> !tile.buffer<64x64xi8, #nvmma8, mutable>
+    %b = tile.local_alloc : () -> !tile.buffer<64x128xi8, #nvmma8t, mutable>
+    %d = tile.warpgroup_dot %a, %b, %c accumulate if %flag : !tile.buffer<64x64xi8, #nvmma8, mutable>, !tile.buffer<64x128xi8, #nvmma8t, mutable> -> tensor<64x128xi32, #wgmma32>
+    %ptrs = tile.splat %out : !tile.ptr<i32> -> tensor<64x128x!tile.ptr<i32>, #wgmma32>
+    tile.store %ptrs, %d : tensor<64x128x!tile.ptr<i32>, #wgmma32>
+    tile.local_dealloc %a : !tile.buffer<64x64xi8, #nvmma8, mutable>
+    tile.local_dealloc %b : !tile.buffer<64x128xi8, #nvmma8t, mutable>
     tile.return
   }
 }

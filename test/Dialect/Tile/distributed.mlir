@@ -106,6 +106,17 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
     tile.return
   }
 
+  // i8 operands, i32 accumulators: b K-contiguous (transposed).
+  // CHECK-LABEL: tile.func public @warpgroup_dot_i8
+  // CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer<64x64xi8, #{{.*}}>, !tile.buffer<64x128xi8, #{{.*}}> -> tensor<64x128xi32, #{{.*}}>
+  tile.func public @warpgroup_dot_i8(
+      %a: !tile.buffer<64x64xi8, #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>>,
+      %b: !tile.buffer<64x128xi8, #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>>,
+      %c: tensor<64x128xi32, #wgmma>) {
+    %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xi8, #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>>, !tile.buffer<64x128xi8, #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>> -> tensor<64x128xi32, #wgmma>
+    tile.return
+  }
+
   // mbarriers and TMA copies.
   // CHECK-LABEL: tile.func public @tma
   // CHECK: tile.init_barrier %[[BAR:.*]], 1 : !tile.buffer<1xi64, #{{.*}}, mutable>

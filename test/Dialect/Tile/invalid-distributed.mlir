@@ -418,7 +418,7 @@ tile.func public @wgmma_acc_shape(%a: !tile.buffer<128x64xf16, #nvmma>, %b: !til
 #nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 tile.func public @wgmma_types(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xbf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
-  // expected-error @below {{a and b must both be f16, both bf16 or both f32 (multiplied as tf32), got 'f16' and 'bf16'}}
+  // expected-error @below {{a and b must both be f16, both bf16, both f32 (multiplied as tf32) or both i8, got 'f16' and 'bf16'}}
   %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xbf16, #nvmma> -> tensor<64x128xf32, #wgmma>
   tile.return
 }
@@ -548,6 +548,28 @@ tile.func public @wgmma_tf32_rows(%a: !tile.buffer<64x16xf32, #nvmma32>, %b: !ti
 tile.func public @wgmma_tf32_k(%a: !tile.buffer<64x4xf32, #nvmma32>, %b: !tile.buffer<4x128xf32, #nvmma32_t>, %c: tensor<64x128xf32, #wgmma>) {
   // expected-error @below {{a's rows (4 elements) are not a multiple of its 32-byte swizzle}}
   %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x4xf32, #nvmma32>, !tile.buffer<4x128xf32, #nvmma32_t> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+// i8 operands accumulate in i32.
+#nvmma8 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#nvmma8_t = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
+tile.func public @wgmma_i8_acc(%a: !tile.buffer<64x64xi8, #nvmma8>, %b: !tile.buffer<64x128xi8, #nvmma8_t>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{accumulates in i32, got 'f32'}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xi8, #nvmma8>, !tile.buffer<64x128xi8, #nvmma8_t> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma8 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
+tile.func public @wgmma_i8_b_major(%a: !tile.buffer<64x64xi8, #nvmma8>, %b: !tile.buffer<64x128xi8, #nvmma8>, %c: tensor<64x128xi32, #wgmma>) {
+  // expected-error @below {{b must be in a transposed (K-contiguous) 8-bit #tile.nvmma_shared layout with a 32, 64 or 128-byte swizzle, got #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xi8, #nvmma8>, !tile.buffer<64x128xi8, #nvmma8> -> tensor<64x128xi32, #wgmma>
   tile.return
 }
 
