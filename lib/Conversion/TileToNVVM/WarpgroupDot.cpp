@@ -128,10 +128,10 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     // NVVM's layout of B: `row` is N-contiguous (PTX's transposed B).
     auto bLayout = kMajorB ? NVVM::MMALayout::col : NVVM::MMALayout::row;
 
-    Value firstB = kMajorB ? emitDescriptor(rewriter, loc, bBase, 16,
-                                            8 * swizzleB, swizzleB)
-                           : emitDescriptor(rewriter, loc, bBase, k * swizzleB,
-                                            8 * swizzleB, swizzleB);
+    // The leading byte offset: unused K-major, else the next column block.
+    Value firstB =
+        emitDescriptor(rewriter, loc, bBase, kMajorB ? 16 : k * swizzleB,
+                       8 * swizzleB, swizzleB);
     SmallVector<Value> results(adaptor.getC().begin(), adaptor.getC().end());
     SmallVector<Value> products;
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
