@@ -207,30 +207,6 @@ static int checkMatmulWith(RunArg *a, int n, int tf32, int transposedB,
   return r->failed ? 1 : 0;
 }
 
-static int checkMatmul(const unsigned grid[3], RunArg *a, int n,
-                       CheckResult *r) {
-  (void)grid;
-  return checkMatmulWith(a, n, 0, 0, r);
-}
-
-static int checkMatmulTf32(const unsigned grid[3], RunArg *a, int n,
-                           CheckResult *r) {
-  (void)grid;
-  return checkMatmulWith(a, n, 1, 0, r);
-}
-
-static int checkMatmulTransposedB(const unsigned grid[3], RunArg *a, int n,
-                                  CheckResult *r) {
-  (void)grid;
-  return checkMatmulWith(a, n, 0, 1, r);
-}
-
-static int checkMatmulTf32TransposedB(const unsigned grid[3], RunArg *a, int n,
-                                      CheckResult *r) {
-  (void)grid;
-  return checkMatmulWith(a, n, 1, 1, r);
-}
-
 /* (a, b, bias, c, M, N, K): c = relu(a @ b + bias) rounded to c's type. */
 static int checkMatmulBiasRelu(const unsigned grid[3], RunArg *a, int n,
                                CheckResult *r) {
@@ -370,14 +346,19 @@ int checkReference(const char *name, const unsigned grid[3], RunArg *args,
     return checkSoftmax(grid, args, numArgs, result);
   if (!strcmp(name, "layernorm"))
     return checkLayernorm(grid, args, numArgs, result);
-  if (!strcmp(name, "matmul"))
-    return checkMatmul(grid, args, numArgs, result);
-  if (!strcmp(name, "matmul_tf32"))
-    return checkMatmulTf32(grid, args, numArgs, result);
-  if (!strcmp(name, "matmul_bt"))
-    return checkMatmulTransposedB(grid, args, numArgs, result);
-  if (!strcmp(name, "matmul_tf32_bt"))
-    return checkMatmulTf32TransposedB(grid, args, numArgs, result);
+  /* The matrix products: exact or within tf32's rounding, b row-major or
+     given transposed. */
+  static const struct {
+    const char *name;
+    int tf32, transposedB;
+  } matmuls[] = {{"matmul", 0, 0},
+                 {"matmul_tf32", 1, 0},
+                 {"matmul_bt", 0, 1},
+                 {"matmul_tf32_bt", 1, 1}};
+  for (size_t i = 0; i < sizeof(matmuls) / sizeof(matmuls[0]); ++i)
+    if (!strcmp(name, matmuls[i].name))
+      return checkMatmulWith(args, numArgs, matmuls[i].tf32,
+                             matmuls[i].transposedB, result);
   if (!strcmp(name, "matmul_bias_relu"))
     return checkMatmulBiasRelu(grid, args, numArgs, result);
   if (!strcmp(name, "giou_loss"))
