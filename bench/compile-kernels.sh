@@ -202,6 +202,15 @@ matmul_tma_persistent_ws() { # BM BN BK warps stages [element type]
 }
 matmul_tma_persistent_ws 128 256 64 8 3
 matmul_tma_persistent_ws 128 256 64 8 3 bf16
+# ...in clusters of two CTAs that share b's blocks (bench/kernels/
+# matmul_tma_cluster.mlir; b's copies multicast, each CTA issuing half of
+# them): matmul_tma_cluster_ws_[bf16_]<BM>x<BN>x<BK>_w<warps>.
+matmul_tma_cluster_ws() { # BM BN BK warps stages [element type]
+  matmul_variant "$root/bench/kernels/matmul_tma_cluster.mlir" matmul_tma_cluster_ws \
+    90a '' "$1" "$2" "$3" "$4" "$5" "${6:-f16}" 90a "--warp-specialize --cluster-size=2"
+}
+matmul_tma_cluster_ws 128 256 64 8 3
+matmul_tma_cluster_ws 128 256 64 8 3 bf16
 # ...and with c written by TMA (one buffer for all the program's blocks,
 # each store waited for before the next block's epilogue writes it):
 # matmul_tma_persistent_store_<BM>x<BN>x<BK>_w<warps>.

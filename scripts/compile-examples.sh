@@ -83,6 +83,13 @@ compile matmul_tma_wgmma "$root/examples/matmul_tma.mlir" --sm=90a
 # end of its iteration).
 compile matmul_tma_ws_wgmma "$root/examples/matmul_tma.mlir" --sm=90a --warp-specialize
 compile matmul_tma_ws "$root/examples/matmul_tma.mlir" --warp-specialize
+# The TMA matmul in clusters of two CTAs (sm_90a): b's blocks multicast from
+# a producer thread, and the same clusters without a producer (nothing
+# multicast).
+compile matmul_tma_cluster_ws_wgmma "$root/examples/matmul_tma_cluster.mlir" --sm=90a \
+  --warp-specialize --cluster-size=2
+compile matmul_tma_cluster_wgmma "$root/examples/matmul_tma_cluster.mlir" --sm=90a \
+  --cluster-size=2
 # Forward and reverse scans (test input).
 compile scan "$root/test/GPU/Inputs/scan.mlir"
 # The vector add in mma.sync's accumulator layout, kept as written (test input).

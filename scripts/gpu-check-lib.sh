@@ -51,6 +51,14 @@ check_matmul_tma() { # file M N K
     desc:f32:$m:$n:zero i32:$m i32:$n i32:$k
 }
 
+# ...in pairs of blocks (examples/matmul_tma_cluster.mlir): an even grid.
+check_matmul_tma_cluster() { # file M N K
+  local file=$1 m=$2 n=$3 k=$4
+  check "$file" matmul $(( 2 * ((m + 255) / 256) * ((n + 127) / 128) )) \
+    desc:f16:$m:$k:random desc:f16:$k:$n:random \
+    desc:f32:$m:$n:zero i32:$m i32:$n i32:$k
+}
+
 # ...and c = relu(a @ b + bias) in f16.
 check_matmul_bias_relu() { # file M N K
   local file=$1 m=$2 n=$3 k=$4

@@ -121,6 +121,16 @@ for spec in "512 512 512" "1000 520 304" "70 136 24" "1024 1024 1024"; do
   done
 done
 
+# examples/matmul_tma_cluster.mlir: the same product in pairs of blocks, an
+# odd number of block rows too (the last pair's lower block empty); on
+# sm_90a in clusters of two, with b multicast from producer threads
+# (_ws_wgmma) and without a producer.
+for spec in "512 512 512" "1000 520 304" "520 1000 304" "70 136 24" "1024 1024 1024"; do
+  for arch in "" _wgmma _ws_wgmma; do
+    check_matmul_tma_cluster matmul_tma_cluster$arch $spec
+  done
+done
+
 # examples/matmul_bias_relu.mlir: the same product, + bias, ReLU, f16 out.
 for spec in "512 512 512" "1000 520 300" "70 130 17"; do
   for arch in "" _wgmma; do

@@ -64,6 +64,11 @@ for tool in memcheck racecheck synccheck initcheck; do
   # ...from a producer thread, handing stages back on mbarriers.
   check_matmul_tma matmul_tma_ws 200 136 304
   check_matmul_tma matmul_tma_ws_wgmma 200 136 304
+  # ...in clusters of two, b multicast into both CTAs (an odd number of
+  # block rows too).
+  check_matmul_tma_cluster matmul_tma_cluster_ws_wgmma 200 136 304
+  check_matmul_tma_cluster matmul_tma_cluster_ws_wgmma 330 136 304
+  check_matmul_tma_cluster matmul_tma_cluster_wgmma 330 136 304
 done
 
 echo "gpu-sanitize: $failures failure(s)"

@@ -52,6 +52,7 @@ void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
   options->archSpecific = false;
   options->minBlocksPerSM = 0;
   options->warpSpecialize = false;
+  options->clusterSize = 1;
 }
 
 MlirLogicalResult mlirTileCompile(MlirModule module,
@@ -98,11 +99,14 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   if (options->sm < 50 || warps <= 0 || (warps & (warps - 1)) ||
       options->ptxVersion < 60 || options->optLevel < 0 ||
       options->optLevel > 3 || emit < MlirTileEmitLLVMIR ||
-      emit > MlirTileEmitCubin || options->minBlocksPerSM < 0) {
+      emit > MlirTileEmitCubin || options->minBlocksPerSM < 0 ||
+      options->clusterSize <= 0 || options->clusterSize > 8 ||
+      (options->clusterSize & (options->clusterSize - 1))) {
     emitError(op.getLoc())
         << "invalid compile options: sm must be 50 or more, numWarps a power "
            "of two, ptxVersion 60 or more, optLevel 0-3, emit LLVMIR, PTX or "
-           "Cubin, minBlocksPerSM not negative";
+           "Cubin, minBlocksPerSM not negative, clusterSize a power of two "
+           "from 1 to 8";
     return mlirLogicalResultFailure();
   }
   if (failed(verify(op)))
@@ -119,6 +123,7 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   compile.archSpecific = options->archSpecific;
   compile.minBlocksPerSM = options->minBlocksPerSM;
   compile.warpSpecialize = options->warpSpecialize;
+  compile.clusterSize = options->clusterSize;
   if (options->cudaPath)
     compile.cudaPath = options->cudaPath;
 
@@ -160,7 +165,11 @@ MlirLogicalResult mlirTileGetKernelInfo(MlirModule module,
                       m.swizzle});
     MlirTileKernelInfo info = {
         mlirStringRefCreate(kernel.name.data(), kernel.name.size()),
-        kernel.threads, kernel.sharedBytes, maps.data(), maps.size()};
+        kernel.threads,
+        kernel.sharedBytes,
+        maps.data(),
+        maps.size(),
+        kernel.clusterSize};
     callback(&info, userData);
   }
   return mlirLogicalResultSuccess();

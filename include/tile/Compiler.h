@@ -25,6 +25,10 @@ struct CompileOptions {
   /// code then runs on that version only.
   bool archSpecific = false;
   int numWarps = 4;
+  /// CTAs per cluster along x (sm_90, a power of two up to 8): the grid's x
+  /// dimension must be a multiple; TMA loads of a warp-specialized loop
+  /// that every CTA of a cluster makes alike are multicast.
+  int clusterSize = 1;
   /// PTX ISA version times ten: 80 is PTX 8.0.
   int ptxVersion = 80;
   /// LLVM optimization level of the NVPTX back end.
@@ -74,6 +78,8 @@ struct KernelInfo {
   int threads;
   int64_t sharedBytes;
   std::vector<TensorMapInfo> tensorMaps;
+  /// CTAs per cluster along x: the grid's x dimension must be a multiple.
+  int clusterSize = 1;
 };
 
 /// The target name: "sm_90", or "sm_90a" with archSpecific.

@@ -69,6 +69,7 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
   pipeline.sm = options.sm;
   pipeline.archSpecific = options.archSpecific;
   pipeline.numWarps = options.numWarps;
+  pipeline.clusterSize = options.clusterSize;
   pipeline.fpFusion = options.fpFusion;
   pipeline.keepLayouts = options.keepLayouts;
   pipeline.numStages = options.numStages;
@@ -96,6 +97,10 @@ mlir::tile::getKernelInfo(ModuleOp lowered) {
     if (auto shared =
             fn->getAttrOfType<IntegerAttr>(TileDialect::getSharedMemoryAttrName()))
       info.sharedBytes = shared.getInt();
+    if (auto cluster = fn->getAttrOfType<DenseI32ArrayAttr>(
+            NVVM::NVVMDialect::getClusterDimAttrName());
+        cluster && !cluster.empty())
+      info.clusterSize = cluster[0];
     for (auto [index, desc] : getTensorMapArgs(fn)) {
       if (!desc || index < 0 || index >= int64_t(fn.getNumArguments())) {
         fn.emitError("malformed tile.tensormap_args: expected [{index, "

@@ -26,6 +26,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   if (!options.keepLayouts) {
     AssignLayoutsOptions layouts;
     layouts.numWarps = options.numWarps;
+    layouts.clusterSize = options.clusterSize;
     layouts.target = getTargetName(options.sm, options.archSpecific);
     pm.addPass(createAssignLayouts(layouts));
     pm.addPass(createCoalesce());

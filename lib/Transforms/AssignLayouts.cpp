@@ -38,9 +38,22 @@ public:
                          << ") must be positive powers of two";
       return signalPassFailure();
     }
+    if (clusterSize <= 0 || clusterSize > 8 ||
+        !llvm::isPowerOf2_32(clusterSize)) {
+      module.emitError() << "tile-assign-layouts: cluster-size ("
+                         << clusterSize.getValue()
+                         << ") must be a power of two from 1 to 8";
+      return signalPassFailure();
+    }
     if (!StringRef(target).starts_with("sm_")) {
       module.emitError() << "tile-assign-layouts: target '"
                          << target.getValue() << "' is not of the form sm_<NN>";
+      return signalPassFailure();
+    }
+    if (clusterSize > 1 && parseSmVersion(target) < 90) {
+      module.emitError() << "tile-assign-layouts: clusters of CTAs "
+                         << "(cluster-size " << clusterSize.getValue()
+                         << ") need sm_90 or newer, not " << target.getValue();
       return signalPassFailure();
     }
     if (auto existing = module->getAttrOfType<IntegerAttr>(
@@ -61,6 +74,9 @@ public:
     module->setAttr(TileDialect::getThreadsPerWarpAttrName(),
                     b.getI32IntegerAttr(threadsPerWarp));
     module->setAttr(TileDialect::getTargetAttrName(), b.getStringAttr(target));
+    if (clusterSize > 1)
+      module->setAttr(TileDialect::getClusterSizeAttrName(),
+                      b.getI32IntegerAttr(clusterSize));
   }
 
 private:

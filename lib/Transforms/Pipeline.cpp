@@ -11,6 +11,7 @@
 #include "tile/Transforms/Passes.h"
 
 #include "tile/Analysis/Alignment.h"
+#include "tile/Analysis/Uniformity.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -328,6 +329,11 @@ public:
     auto target = getOperation()->getAttrOfType<StringAttr>(
         TileDialect::getTargetAttrName());
     hasTMA = target && parseSmVersion(target.getValue()) >= 90;
+    // Multicast copies are for the architecture-specific target: ptxas
+    // warns that on plain sm_90 code they may be slow on later GPUs.
+    clusterSize = target && hasArchSpecificFeatures(target.getValue())
+                      ? getClusterSize(getOperation())
+                      : 1;
     if (warpSpecialize) {
       FailureOr<unsigned> warps =
           getNumWarpsOrError(getOperation(), "tile-pipeline");
@@ -352,6 +358,8 @@ public:
 private:
   bool hasTMA = false;
   unsigned numWarps = 0;
+  /// CTAs per cluster that may share multicast copies (1: none).
+  unsigned clusterSize = 1;
 
   /// Puts `loop` and what follows it into the default region of a new
   /// tile.warp_specialize (with the tensor ops in `sink`), and builds the
@@ -361,7 +369,7 @@ private:
   static void buildProducer(
       OpBuilder &b, scf::ForOp loop, int64_t lb, ArrayRef<Stream> streams,
       ArrayRef<Operation *> sink, Value emptyBarriers, int64_t stages,
-      function_ref<Value(Value)> toI32,
+      bool clusterWide, function_ref<Value(Value)> toI32,
       function_ref<void(Value, Value, function_ref<Value(BlockArgument)>)>
           issue,
       function_ref<Value(BlockArgument, Value, int64_t)> advance) {
@@ -421,6 +429,12 @@ private:
                            llvm::map_to_vector(carried, [&](BlockArgument arg) {
                              return advance(arg, current.lookup(arg), 1);
                            }));
+    // The cluster's barriers stay valid until every CTA's thread is done
+    // with them (the kernel's warps meet here before invalidating them).
+    if (clusterWide) {
+      b.setInsertionPointAfter(copies);
+      ClusterBarrierOp::create(b, loc);
+    }
   }
 
   void pipeline(scf::ForOp loop, const ModuleAlignmentAnalysis &alignment) {
@@ -450,6 +464,23 @@ private:
     SmallVector<Operation *> sink;
     bool specialize = warpSpecialize && anyTMA && !anyCopy &&
                       canSpecialize(loop, sink) && !readsAnyOf(streams, sink);
+    // Loads that every CTA of the cluster makes alike, in the same
+    // iterations, are multicast (producer to producer, the stages' handover
+    // then cluster-wide).
+    SmallVector<bool> multicast(streams.size(), false);
+    bool anyMulticast = false;
+    if (specialize && clusterSize > 1) {
+      ClusterUniformity uniformity(clusterSize);
+      if (uniformity.hasUniformBounds(loop))
+        for (auto [stream, shared] : llvm::zip(streams, multicast)) {
+          DescriptorLoadOp tma = stream.getTMALoad();
+          shared = uniformity.isUniform(tma.getDesc()) &&
+                   llvm::all_of(tma.getIndices(), [&](Value index) {
+                     return uniformity.isUniform(index);
+                   });
+          anyMulticast |= shared;
+        }
+    }
     int64_t stages = numStages;
     // A warpgroup dot on the staged buffers, accumulating in a loop-carried
     // value, runs asynchronously: one in flight while the next iteration
@@ -513,7 +544,10 @@ private:
     if (anyTMA)
       barriers = initBarriers(1);
     if (specialize)
-      emptyBarriers = initBarriers(numWarps);
+      emptyBarriers = initBarriers(numWarps * (anyMulticast ? clusterSize : 1));
+    // Every CTA's barriers are initialized before any CTA signals another's.
+    if (anyMulticast)
+      ClusterBarrierOp::create(b, loc);
 
     // `base` advanced by `steps` iterations of loop-carried value `arg`.
     auto advance = [&](BlockArgument arg, Value base, int64_t steps) -> Value {
@@ -548,7 +582,7 @@ private:
         barrier = barrierOf(slot);
         BarrierExpectOp::create(b, loc, barrier, tmaBytes, inRange);
       }
-      for (auto [stream, ring] : llvm::zip(streams, rings)) {
+      for (auto [stream, ring, shared] : llvm::zip(streams, rings, multicast)) {
         IRMapping mapping;
         mapping.map(iv, at);
         for (BlockArgument arg : stream.carried)
@@ -563,7 +597,7 @@ private:
           for (Value index : tma.getIndices())
             indices.push_back(mapping.lookupOrDefault(index));
           AsyncTMACopyOp::create(b, loc, tma.getDesc(), indices, stageOf(),
-                                 barrier, inRange);
+                                 barrier, inRange, shared);
           continue;
         }
         auto load = cast<LoadOp>(stream.load);
@@ -589,7 +623,8 @@ private:
     // Prologue: iterations lb .. lb + distance - 1, or the producer.
     if (specialize)
       buildProducer(
-          b, loop, *lb, streams, sink, emptyBarriers, stages, toI32,
+          b, loop, *lb, streams, sink, emptyBarriers, stages, anyMulticast,
+          toI32,
           [&](Value at, Value slot,
               function_ref<Value(BlockArgument)> carried) {
             issue(at, slot, carried, /*inBounds=*/true);
@@ -668,7 +703,8 @@ private:
       } else {
         b.setInsertionPoint(loop.getBody()->getTerminator());
       }
-      ArriveBarrierOp::create(b, loc, stageOfRing(emptyBarriers, done), pred);
+      ArriveBarrierOp::create(b, loc, stageOfRing(emptyBarriers, done), pred,
+                              anyMulticast);
     } else {
       Value ahead = arith::AddIOp::create(b, loc, iv, constant(distance));
       Value aheadSlot =
@@ -701,7 +737,10 @@ private:
                           ValueRange(), 0);
     if (anyTMA) {
       // Every TMA copy in range was waited for in its iteration (and the
-      // producer is past its last wait).
+      // producer is past its last wait); with multicast, the other CTAs'
+      // warps are done arriving on this one's barriers too.
+      if (anyMulticast)
+        ClusterBarrierOp::create(b, loc);
       for (Value barrier : stageBarriers)
         InvalBarrierOp::create(b, loc, barrier);
       LocalDeallocOp::create(b, loc, barriers);

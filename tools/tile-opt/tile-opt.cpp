@@ -15,6 +15,7 @@ void registerTestAlignmentPass();
 void registerTestAliasPass();
 void registerTestAllocationPasses();
 void registerTestBarriersPass();
+void registerTestUniformityPass();
 } // namespace mlir::tile::test
 
 int main(int argc, char **argv) {
@@ -23,6 +24,7 @@ int main(int argc, char **argv) {
   mlir::tile::test::registerTestAliasPass();
   mlir::tile::test::registerTestAllocationPasses();
   mlir::tile::test::registerTestBarriersPass();
+  mlir::tile::test::registerTestUniformityPass();
 
   mlir::DialectRegistry registry;
   mlir::tile::registerTileDialects(registry);

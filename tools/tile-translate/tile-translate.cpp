@@ -6,7 +6,8 @@
 // from the CUDA toolkit: --cuda-path, CUDA_HOME, CUDA_PATH, PATH). With
 // --ptxas-info it prints ptxas' report (registers, shared memory, spills);
 // with --kernel-info it writes one line per kernel for the runtime,
-// `kernel <name> threads <n> shared <bytes>`, and one per tensor-descriptor
+// `kernel <name> threads <n> shared <bytes>` (then `cluster <n>` for
+// clusters of more than one CTA), and one per tensor-descriptor
 // argument, `tensormap <name> <arg> <element bytes> <box rows> <box cols>
 // <swizzle bytes>` (what tileTensorMapEncode takes).
 //
@@ -86,6 +87,12 @@ static cl::opt<bool> warpSpecialize(
     cl::desc("Pipelined TMA loads come from a producer thread of an extra "
              "warp (the kernel info gives the block's threads)"),
     cl::init(false), cl::cat(tileCategory));
+static cl::opt<int> clusterSize(
+    "cluster-size",
+    cl::desc("CTAs per cluster along x (sm_90; the grid's x must be a "
+             "multiple): warp-specialized TMA loads that every CTA of a "
+             "cluster makes alike are multicast"),
+    cl::init(1), cl::cat(tileCategory));
 static cl::opt<std::string> reproducer(
     "reproducer",
     cl::desc("Where to write a reproducer if the pipeline fails (default: a "
@@ -149,6 +156,7 @@ int main(int argc, char **argv) {
   options.sm = smVersion;
   options.archSpecific = archSpecific;
   options.numWarps = numWarps;
+  options.clusterSize = clusterSize;
   options.ptxVersion = ptxVersion;
   options.cudaPath = cudaPath;
   options.verifyEachPass = verifyEach;
@@ -220,7 +228,10 @@ int main(int argc, char **argv) {
     }
     for (const tile::KernelInfo &k : *kernels) {
       info->os() << "kernel " << k.name << " threads " << k.threads
-                 << " shared " << k.sharedBytes << "\n";
+                 << " shared " << k.sharedBytes;
+      if (k.clusterSize > 1)
+        info->os() << " cluster " << k.clusterSize;
+      info->os() << "\n";
       for (const tile::TensorMapInfo &m : k.tensorMaps)
         info->os() << "tensormap " << k.name << " " << m.argIndex << " "
                    << m.elementBytes << " " << m.boxRows << " " << m.boxCols

@@ -76,6 +76,11 @@ typedef struct MlirTileCompileOptions {
   /// (sm_90): the kernels that get one run numWarps + 1 warps, as
   /// mlirTileGetKernelInfo reports.
   bool warpSpecialize;
+  /// CTAs per cluster along x (sm_90; a power of two up to 8, 1: no
+  /// clusters): the grid's x dimension must be a multiple, as
+  /// mlirTileGetKernelInfo reports; warp-specialized TMA loads that every
+  /// CTA of a cluster makes alike are multicast.
+  int clusterSize;
 } MlirTileCompileOptions;
 
 /// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no
@@ -111,6 +116,7 @@ typedef struct MlirTileKernelInfo {
   int64_t sharedBytes; ///< bytes of dynamic shared memory a block needs
   const MlirTileTensorMapInfo *tensorMaps; ///< its descriptor parameters
   size_t numTensorMaps;
+  int clusterSize; ///< CTAs per cluster along x: the grid's x is a multiple
 } MlirTileKernelInfo;
 
 typedef void (*MlirTileKernelInfoCallback)(const MlirTileKernelInfo *info,

@@ -181,6 +181,16 @@ static LogicalResult verifyLaunchConfiguration(Operation *root,
   return failure(result.wasInterrupted());
 }
 
+unsigned mlir::tile::getClusterSize(Operation *op) {
+  ModuleOp module =
+      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
+  if (auto size = module ? module->getAttrOfType<IntegerAttr>(
+                               TileDialect::getClusterSizeAttrName())
+                         : IntegerAttr())
+    return static_cast<unsigned>(size.getInt());
+  return 1;
+}
+
 FailureOr<unsigned> mlir::tile::getNumWarpsOrError(Operation *op,
                                                    StringRef pass) {
   if (auto numWarps =
@@ -227,6 +237,12 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     return verifyLaunchConfiguration(
         op, cast<IntegerAttr>(attr.getValue()).getInt(), threads);
   }
+  // A portable cluster holds at most 8 CTAs.
+  if (name == getClusterSizeAttrName() &&
+      (!positivePowerOfTwo(attr.getValue()) ||
+       cast<IntegerAttr>(attr.getValue()).getInt() > 8))
+    return op->emitOpError()
+           << "'" << name << "' must be a power-of-two integer from 1 to 8";
   if (name == getThreadsPerWarpAttrName() &&
       !positivePowerOfTwo(attr.getValue()))
     return op->emitOpError()

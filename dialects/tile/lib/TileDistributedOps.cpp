@@ -298,7 +298,19 @@ LogicalResult WaitBarrierOp::verify() {
   return verifyBarrierBuffer(*this, getBarrier().getType());
 }
 
+/// `op`'s cluster-wide form (named `what`) needs a module whose clusters
+/// hold more than one CTA.
+static LogicalResult verifyInCluster(Operation *op, StringRef what) {
+  if (getClusterSize(op) > 1)
+    return success();
+  return op->emitOpError() << what << " needs a module of several CTAs per "
+                           << "cluster ('"
+                           << TileDialect::getClusterSizeAttrName() << "' > 1)";
+}
+
 LogicalResult ArriveBarrierOp::verify() {
+  if (getCluster() && failed(verifyInCluster(*this, "'cluster'")))
+    return failure();
   return verifyBarrierBuffer(*this, getBarrier().getType());
 }
 
@@ -315,10 +327,9 @@ bool WarpSpecializeOp::computesTensors(Operation *op) {
 Operation *WarpSpecializeOp::findUnsafeBefore(Operation *op) {
   Operation *unsafe = nullptr;
   op->walk([&](Operation *nested) {
-    bool setUp =
-        isa<LocalAllocOp, BufferIndexOp, InitBarrierOp, gpu::BarrierOp>(
-            nested) &&
-        !computesTensors(nested);
+    bool setUp = isa<LocalAllocOp, BufferIndexOp, InitBarrierOp, gpu::BarrierOp,
+                     ClusterBarrierOp>(nested) &&
+                 !computesTensors(nested);
     // Ops with regions are judged by what they hold.
     bool effects =
         nested->getNumRegions() == 0 && !setUp && !isMemoryEffectFree(nested);
@@ -388,6 +399,8 @@ LogicalResult AsyncTMAStoreOp::verify() {
 }
 
 LogicalResult AsyncTMACopyOp::verify() {
+  if (getMulticast() && failed(verifyInCluster(*this, "'multicast'")))
+    return failure();
   if (failed(verifyBarrierBuffer(*this, getBarrier().getType())))
     return failure();
   TensorDescType desc = getDesc().getType();

@@ -34,6 +34,11 @@ struct TilePipelineOptions
       llvm::cl::init(false)};
   Option<int> numWarps{*this, "num-warps",
                        llvm::cl::desc("Warps per block"), llvm::cl::init(4)};
+  Option<int> clusterSize{
+      *this, "cluster-size",
+      llvm::cl::desc("CTAs per cluster along x (sm_90): multicast TMA loads "
+                     "that every CTA of a cluster makes alike"),
+      llvm::cl::init(1)};
   Option<bool> keepLayouts{
       *this, "keep-layouts",
       llvm::cl::desc("The input is distributed tile IR: keep its layouts "

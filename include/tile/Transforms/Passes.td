@@ -11,7 +11,8 @@ def AssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
     Gives every tensor type a default `#tile.blocked` layout for its shape
     (one element per thread, threads and then warps spread from the
     fastest-varying dimension) and records the launch configuration on the
-    module (`tile.num-warps`, `tile.threads-per-warp`, `tile.target`).
+    module (`tile.num-warps`, `tile.threads-per-warp`, `tile.target`, and
+    `tile.cluster-size` for clusters of more than one CTA).
     Where an op needs a specific layout of an operand or result (the slice
     layout of a reduction, the dot-operand layouts of `tile.dot`, the
     permuted layout of `tile.trans`, ...), it inserts `tile.convert_layout`.
@@ -24,6 +25,8 @@ def AssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
            "Threads of a warp">,
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
            "GPU architecture, e.g. sm_80 or sm_90">,
+    Option<"clusterSize", "cluster-size", "int", /*default=*/"1",
+           "CTAs per cluster along x (sm_90; a power of two up to 8)">,
   ];
 }
 
@@ -204,6 +207,20 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     move into the default region (the extra warp's coordinates lie outside
     the layouts); a loop that other ops before it keep from being split is
     pipelined as above.
+
+    In a module of `tile.cluster-size` N > 1 for an architecture-specific
+    target (sm_90a: ptxas advises against multicast in plain sm_90 code), a
+    warp-specialized loop whose
+    bounds are the same in every CTA of a cluster multicasts each staged
+    TMA load whose indices are too (the cluster uniformity analysis proves
+    both, e.g. a block column computed from `program_id / N`): the copy is
+    `multicast`, so each CTA issues 1/N of the block's boxes into every
+    CTA of the cluster and L2 serves the block once per cluster instead of
+    once per CTA. A stage then goes back to the producers of all N CTAs:
+    the empty barriers count N times the warps and every warp arrives on
+    each CTA's (`tile.arrive_barrier cluster`), and a `tile.cluster_barrier`
+    follows the barriers' initialization and precedes their invalidation
+    (in both regions of the split).
   }];
   let options = [
     Option<"numStages", "num-stages", "int", /*default=*/"3",

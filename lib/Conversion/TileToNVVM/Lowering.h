@@ -20,6 +20,8 @@ struct LoweringState {
   unsigned ptxVersion = 80;
   /// Blocks that should fit on one SM (nvvm.minctasm); 0: no bound.
   unsigned minBlocksPerSM = 0;
+  /// CTAs per cluster along x (tile.cluster-size; nvvm.cluster_dim).
+  unsigned clusterSize = 1;
   /// The module has warpgroup dots or TMA stores: shared memory written
   /// through the generic proxy (stores, cp.async) is fenced for the async
   /// proxy (wgmma's and TMA's reads).

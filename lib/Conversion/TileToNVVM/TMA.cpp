@@ -127,24 +127,42 @@ struct AsyncTMACopyLowering : public TilePattern<AsyncTMACopyOp> {
     Location loc = op.getLoc();
     Value pred = leaderAnd(rewriter, loc, state, op, adaptor.getPred().front());
     Value row = adaptor.getIndices()[0].front();
+    // Multicast: box j comes from the CTA of rank j mod N, into all N.
+    unsigned ranks = op.getMulticast() ? state.clusterSize : 1;
+    Value rank, mask;
+    if (ranks > 1) {
+      rank = NVVM::ClusterId::create(rewriter, loc, rewriter.getI32Type());
+      mask = LLVM::ConstantOp::create(
+          rewriter, loc, rewriter.getI16Type(),
+          rewriter.getI16IntegerAttr((1 << ranks) - 1));
+    }
+    unsigned box = 0;
     forEachBox(rewriter, loc, op.getDesc().getType(),
                adaptor.getIndices()[1].front(), adaptor.getResult().front(),
                [&](Value x, Value dst) {
+                 Value issue = pred;
+                 if (rank)
+                   issue =
+                       andOf(rewriter, loc, pred,
+                             arith::CmpIOp::create(
+                                 rewriter, loc, arith::CmpIPredicate::eq, rank,
+                                 createI32(rewriter, loc, box++ % ranks)));
                  // Unpredicated, the op is LLVM's intrinsic, which takes
                  // the destination as a shared::cluster address.
-                 if (!pred)
+                 if (!issue)
                    dst = LLVM::AddrSpaceCastOp::create(
                        rewriter, loc,
                        LLVM::LLVMPointerType::get(rewriter.getContext(), 7),
                        dst);
-                 // TMA coordinates run innermost first.
+                 // TMA coordinates run innermost first. A multicast copy
+                 // writes and signals the same offsets in each CTA.
                  NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
                      rewriter, loc, dst, adaptor.getDesc().front(),
                      ValueRange{x, row}, adaptor.getBarrier().front(),
-                     /*im2colOffsets=*/ValueRange(),
-                     /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
-                     NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
-                     /*group=*/NVVM::CTAGroupKindAttr(), pred);
+                     /*im2colOffsets=*/ValueRange(), mask,
+                     /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
+                     /*isCTAOnly=*/false, /*group=*/NVVM::CTAGroupKindAttr(),
+                     issue);
                });
     rewriter.eraseOp(op);
     return success();
@@ -211,10 +229,51 @@ struct ArriveBarrierLowering : public TilePattern<ArriveBarrierOp> {
                 arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                       ids.lane, createI32(rewriter, loc, 0)));
     }
-    NVVM::MBarrierArriveExpectTxOp::create(
-        rewriter, loc, Type(), adaptor.getBarrier().front(),
-        createI32(rewriter, loc, 0), NVVM::MemScopeKind::CTA,
-        /*relaxed=*/false, pred);
+    Value barrier = adaptor.getBarrier().front();
+    if (!op.getCluster()) {
+      NVVM::MBarrierArriveExpectTxOp::create(
+          rewriter, loc, Type(), barrier, createI32(rewriter, loc, 0),
+          NVVM::MemScopeKind::CTA, /*relaxed=*/false, pred);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // The barrier at the same offset in each CTA of the cluster (this one's
+    // too). Predicated assembly: NVVM's predicated arrive writes no state
+    // space, which would take the shared::cluster address for a generic
+    // one. The arrival keeps the default .release.cta, as CUTLASS's cluster
+    // barriers do: what it orders are this CTA's reads of its own stage,
+    // which the wgmma wait has completed; .release.cluster made the matmul
+    // 2.3x slower (H100, 4096^3).
+    auto clusterPtr = LLVM::LLVMPointerType::get(
+        rewriter.getContext(),
+        static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
+    std::string ptx = pred ? "@$1 " : "";
+    ptx += "mbarrier.arrive.shared::cluster.b64 _, [$0];";
+    for (unsigned rank = 0; rank < state.clusterSize; ++rank) {
+      SmallVector<Value, 2> operands = {NVVM::MapaOp::create(
+          rewriter, loc, clusterPtr, barrier, createI32(rewriter, loc, rank))};
+      if (pred)
+        operands.push_back(pred);
+      LLVM::InlineAsmOp::create(rewriter, loc, TypeRange(), operands, ptx,
+                                pred ? "l,b" : "l", /*has_side_effects=*/true,
+                                /*is_align_stack=*/false,
+                                LLVM::TailCallKind::None,
+                                LLVM::AsmDialectAttr(), ArrayAttr());
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Every thread of the block, then of the cluster: arrive (release), then
+/// wait (acquire).
+struct ClusterBarrierLowering : public TilePattern<ClusterBarrierOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ClusterBarrierOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::ClusterArriveOp::create(rewriter, op.getLoc(), UnitAttr());
+    NVVM::ClusterWaitOp::create(rewriter, op.getLoc(), UnitAttr());
     rewriter.eraseOp(op);
     return success();
   }
@@ -244,5 +303,6 @@ void mlir::tile::populateTMAPatterns(const TypeConverter &converter,
   patterns.add<InitBarrierLowering, InvalBarrierLowering, BarrierExpectLowering,
                AsyncTMACopyLowering, AsyncTMAStoreLowering,
                AsyncTMAStoreWaitLowering, ArriveBarrierLowering,
-               WaitBarrierLowering>(converter, patterns.getContext(), state);
+               ClusterBarrierLowering, WaitBarrierLowering>(
+      converter, patterns.getContext(), state);
 }

@@ -165,6 +165,12 @@ struct FuncLowering : public TilePattern<FuncOp> {
     if (state.minBlocksPerSM)
       gpuFn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                      rewriter.getI32IntegerAttr(state.minBlocksPerSM));
+    // A compile-time cluster shape (.reqnctapercluster): plain launches
+    // then run in clusters.
+    if (state.clusterSize > 1)
+      gpuFn->setAttr(
+          NVVM::NVVMDialect::getClusterDimAttrName(),
+          rewriter.getDenseI32ArrayAttr({int32_t(state.clusterSize), 1, 1}));
     if (Attribute shared = fn->getAttr(TileDialect::getSharedMemoryAttrName()))
       gpuFn->setAttr(TileDialect::getSharedMemoryAttrName(), shared);
     // Tensor descriptors are CUtensorMaps passed by value, which
@@ -923,6 +929,7 @@ public:
       return signalPassFailure();
     }
     state.minBlocksPerSM = minBlocksPerSM;
+    state.clusterSize = getClusterSize(module);
     state.ptxVersion = ptxVersion;
     state.asyncProxyReads =
         module

@@ -175,6 +175,10 @@ inline int64_t getMmaKStep(Type element) { return 8 * getMmaKWidth(element); }
 /// (tile.num-warps): run tile-assign-layouts first" on `op` and fails.
 FailureOr<unsigned> getNumWarpsOrError(Operation *op, StringRef pass);
 
+/// The CTAs per cluster of `op`'s module (tile.cluster-size; `op` may be
+/// the module): 1 without the attribute.
+unsigned getClusterSize(Operation *op);
+
 /// The SM version of a target "sm_NN" (a suffix such as "a" allowed), or 0.
 unsigned parseSmVersion(StringRef target);
 

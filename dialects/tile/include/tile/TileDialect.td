@@ -58,6 +58,10 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getThreadsPerWarpAttrName() {
       return ::llvm::StringLiteral("tile.threads-per-warp");
     }
+    /// CTAs per cluster along x (PTX .reqnctapercluster); absent: 1.
+    static constexpr ::llvm::StringLiteral getClusterSizeAttrName() {
+      return ::llvm::StringLiteral("tile.cluster-size");
+    }
     static constexpr ::llvm::StringLiteral getTargetAttrName() {
       return ::llvm::StringLiteral("tile.target");
     }

@@ -279,16 +279,26 @@ def Tile_AsyncTMACopyOp : Tile_Op<"async_tma_copy"> {
     ```mlir
     tile.async_tma_copy %desc[%row, %k], %buf, %bar, %true : !tile.tensordesc<128x64xf16>, !tile.buffer<128x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
     ```
+
+    `multicast` (in a module of `tile.cluster-size` N > 1): every CTA of
+    the cluster runs this copy with the same indices, into the same buffer
+    and barrier offsets, as the same copy of its sequence; the block's
+    boxes are shared out among them (box j by the CTA of rank j mod N),
+    each written into every CTA of the cluster and counted on each one's
+    barrier. Every CTA's barrier therefore still expects the whole block,
+    and no CTA may issue the copy into a stage that another CTA of the
+    cluster is still reading (`tile.arrive_barrier cluster`).
   }];
   let arguments = (ins
     Arg<Tile_TensorDesc, "", [MemRead<Tile_GlobalMemory>]>:$desc,
     Variadic<I32>:$indices,
     Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$result,
     Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$barrier,
-    I1:$pred);
+    I1:$pred, UnitAttr:$multicast);
   let assemblyFormat = [{
-    $desc `[` $indices `]` `,` $result `,` $barrier `,` $pred attr-dict `:`
-    qualified(type($desc)) `,` qualified(type($result)) `,` qualified(type($barrier))
+    (`multicast` $multicast^)? $desc `[` $indices `]` `,` $result `,` $barrier
+    `,` $pred attr-dict `:` qualified(type($desc)) `,`
+    qualified(type($result)) `,` qualified(type($barrier))
   }];
   let hasVerifier = 1;
 }
@@ -360,16 +370,39 @@ def Tile_ArriveBarrierOp : Tile_Op<"arrive_barrier"> {
     wrote before is ordered before the arrival, so a thread that waits for
     the phase may then overwrite what they read. The consumer warps of a
     `tile.warp_specialize` hand a stage of a ring back to the producer this
-    way. In a producer region (one thread) that thread arrives.
+    way. In a producer region (one thread) that thread arrives. With
+    `cluster` (a module of `tile.cluster-size` N > 1), each warp arrives on
+    the barrier at the same offset in every CTA of the cluster: the count
+    is then N times the warps of one CTA.
 
     ```mlir
     tile.arrive_barrier %empty, %true : !tile.buffer<1xi64, #bar, mutable>
     ```
   }];
   let arguments = (ins Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$barrier,
-                       I1:$pred);
-  let assemblyFormat = "$barrier `,` $pred attr-dict `:` qualified(type($barrier))";
+                       I1:$pred, UnitAttr:$cluster);
+  let assemblyFormat = [{
+    (`cluster` $cluster^)? $barrier `,` $pred attr-dict `:` qualified(type($barrier))
+  }];
   let hasVerifier = 1;
+}
+
+def Tile_ClusterBarrierOp : Tile_Op<"cluster_barrier", [
+    MemoryEffects<[MemRead<Tile_SharedMemory>, MemWrite<Tile_SharedMemory>]>]> {
+  let summary = "Wait until every thread of the block's cluster has arrived";
+  let description = [{
+    Every thread that has not exited, in every CTA of the cluster, must
+    reach it; what each wrote before (shared-memory set-up such as
+    `tile.init_barrier`, arrivals on other CTAs' mbarriers) is visible to
+    all of them after it. A multicast pipeline takes one after its
+    mbarriers' initialization, before any CTA signals another's, and one
+    before a CTA frees mbarriers that the others may still arrive on.
+
+    ```mlir
+    tile.cluster_barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize", [
@@ -398,7 +431,8 @@ def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize", [
     it also runs on the extra warp, whose thread coordinates lie outside the
     layouts: they must be scalar (tensor constants aside) and free of memory
     effects, but for the shared memory's set-up (`tile.local_alloc` without
-    a value, `tile.buffer_index`, `tile.init_barrier`, `gpu.barrier`). The
+    a value, `tile.buffer_index`, `tile.init_barrier`, `gpu.barrier`,
+    `tile.cluster_barrier`). The
     producer region computes no tensors.
 
     ```mlir

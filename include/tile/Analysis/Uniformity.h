@@ -1,0 +1,55 @@
+//===- Uniformity.h - values alike in every CTA of a cluster ----*- C++ -*-===//
+//
+// The cluster uniformity analysis: whether a scalar value is the same in
+// every CTA of a cluster (of `tile.cluster-size` CTAs along x) wherever
+// they compute it. Kernel arguments, constants, program ids along y and z,
+// the number of programs, and program_id(x) divided by a multiple of the
+// cluster size are; program_id(x) itself, loaded values and anything
+// computed from them are not. A loop's induction variable is when its
+// bounds are, a loop-carried value when its initial and yielded values are
+// too, an scf.if's result when its condition and yielded values are.
+// tile-pipeline asks it whether a TMA load may be multicast: the same
+// block, loaded in the same iterations, by every CTA of the cluster.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_ANALYSIS_UNIFORMITY_H
+#define TILE_ANALYSIS_UNIFORMITY_H
+
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir::scf {
+class ForOp;
+} // namespace mlir::scf
+
+namespace mlir::tile {
+
+class ClusterUniformity {
+public:
+  /// For a cluster of `clusterSize` CTAs along x.
+  explicit ClusterUniformity(unsigned clusterSize) : clusterSize(clusterSize) {}
+
+  /// Whether `value` is the same in every CTA of a cluster.
+  bool isUniform(Value value);
+
+  /// Whether `loop` runs the same iterations in every CTA of a cluster:
+  /// its bounds and step are uniform.
+  bool hasUniformBounds(scf::ForOp loop);
+
+private:
+  bool compute(Value value);
+
+  unsigned clusterSize;
+  /// Settled answers. A loop-carried value is assumed uniform while its
+  /// own yielded value is being judged (the greatest fixed point: alike on
+  /// entry and alike after each alike iteration). "Not uniform" is always
+  /// kept; "uniform" only once no assumption is pending.
+  llvm::DenseMap<Value, bool> known;
+  llvm::DenseSet<Value> assumed;
+};
+
+} // namespace mlir::tile
+
+#endif // TILE_ANALYSIS_UNIFORMITY_H

@@ -1,0 +1,66 @@
+//===- TestUniformity.cpp - test-print-cluster-uniformity -----------------===//
+//
+// Emits a remark per op result (and per scf.for: its induction variable and
+// loop-carried values) saying whether the cluster uniformity analysis finds
+// it the same in every CTA of a cluster, for lit tests
+// (-verify-diagnostics=only-expected).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Analysis/Uniformity.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+struct TestPrintUniformityPass
+    : public PassWrapper<TestPrintUniformityPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestPrintUniformityPass)
+
+  TestPrintUniformityPass() = default;
+  TestPrintUniformityPass(const TestPrintUniformityPass &other)
+      : PassWrapper(other) {}
+
+  StringRef getArgument() const final {
+    return "test-print-cluster-uniformity";
+  }
+  StringRef getDescription() const final {
+    return "Print whether every op result is alike in all CTAs of a cluster";
+  }
+
+  Option<unsigned> clusterSize{*this, "cluster-size",
+                               llvm::cl::desc("CTAs per cluster along x"),
+                               llvm::cl::init(2)};
+
+  void runOnOperation() override {
+    ClusterUniformity analysis(clusterSize);
+    auto word = [&](Value value) {
+      return analysis.isUniform(value) ? "uniform" : "varying";
+    };
+    getOperation().walk([&](Operation *op) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        os << "iv " << word(loop.getInductionVar());
+        for (Value arg : loop.getRegionIterArgs())
+          os << ", iter_arg " << word(arg);
+        os << "; ";
+      }
+      llvm::interleaveComma(op->getResults(), os,
+                            [&](Value result) { os << word(result); });
+      if (!text.empty())
+        op->emitRemark(text);
+    });
+  }
+};
+} // namespace
+
+namespace mlir::tile::test {
+void registerTestUniformityPass() {
+  PassRegistration<TestPrintUniformityPass>();
+}
+} // namespace mlir::tile::test
