@@ -97,9 +97,11 @@ static void runAndPrint(const char *what, MlirPassManager pm, MlirModule module,
 }
 
 static void printKernel(const MlirTileKernelInfo *info, void *userData) {
-  fprintf(stderr, "kernel %.*s: %d threads, %lld bytes of shared memory\n",
+  fprintf(stderr,
+          "kernel %.*s: %d threads, %lld bytes of shared memory, clusters "
+          "of %d\n",
           (int)info->name.length, info->name.data, info->threads,
-          (long long)info->sharedBytes);
+          (long long)info->sharedBytes, info->clusterSize);
   for (size_t i = 0; i < info->numTensorMaps; ++i) {
     const MlirTileTensorMapInfo *m = &info->tensorMaps[i];
     fprintf(stderr,
@@ -159,15 +161,16 @@ int main(int argc, char **argv) {
   MlirTileCompileOptions options;
   mlirTileCompileOptionsInit(&options);
   // CHECK: defaults: sm 90 arch-specific 0 warps 4 ptx 80 O3 emit 1 fp-fusion 1
-  // keep-layouts 0 stages 3 min-blocks 0 warp-specialize 0
+  // keep-layouts 0 stages 3 min-blocks 0 warp-specialize 0 cluster 1
   fprintf(stderr,
           "defaults: sm %d arch-specific %d warps %d ptx %d O%d emit %d "
           "fp-fusion %d "
-          "keep-layouts %d stages %d min-blocks %d warp-specialize %d\n",
+          "keep-layouts %d stages %d min-blocks %d warp-specialize %d "
+          "cluster %d\n",
           options.sm, options.archSpecific, options.numWarps,
           options.ptxVersion, options.optLevel, options.emit, options.fpFusion,
           options.keepLayouts, options.numStages, options.minBlocksPerSM,
-          options.warpSpecialize);
+          options.warpSpecialize, options.clusterSize);
   options.diagnosticCallback = printDiagnostic;
 
   // CHECK-LABEL: ptx: ok
@@ -284,6 +287,15 @@ int main(int argc, char **argv) {
   fprintf(stderr, "%s", bounded.data);
   free(bounded.data);
   options.minBlocksPerSM = 0;
+  // CHECK: diagnostic: {{.*}}error: invalid compile options: {{.*}}clusterSize
+  // a power of two from 1 to 8 CHECK-NEXT: cluster of 3: failed
+  options.clusterSize = 3;
+  compile(ctx, vectorAdd, &options, "cluster of 3");
+  // CHECK: diagnostic: {{.*}}error: invalid compile options
+  // CHECK-NEXT: cluster of 0: failed
+  options.clusterSize = 0;
+  compile(ctx, vectorAdd, &options, "cluster of 0");
+  options.clusterSize = 1;
   // sm_90a: the architecture-specific target.
   // CHECK: sm_90a: ok
   // CHECK: .target sm_90a
@@ -427,6 +439,30 @@ int main(int argc, char **argv) {
                 ? "ok"
                 : "failed");
     free(ll.data);
+    mlirModuleDestroy(tma);
+  }
+
+  // In clusters of two CTAs (sm_90a), which the kernel info reports.
+  // CHECK: kernel matmul: 160 threads, {{[0-9]+}} bytes of shared memory,
+  // clusters of 2 CHECK: clusters: ok
+  {
+    MlirModule tma = parse(ctx, matmulTMA);
+    Buffer ptx = {NULL, 0};
+    options.warpSpecialize = true;
+    options.archSpecific = true;
+    options.clusterSize = 2;
+    bool compiled = mlirLogicalResultIsSuccess(
+        mlirTileCompile(tma, &options, append, &ptx));
+    options.warpSpecialize = false;
+    options.archSpecific = false;
+    options.clusterSize = 1;
+    fprintf(stderr, "clusters: %s\n",
+            compiled && strstr(ptx.data, ".reqnctapercluster 2, 1, 1") &&
+                    mlirLogicalResultIsSuccess(
+                        mlirTileGetKernelInfo(tma, printKernel, NULL))
+                ? "ok"
+                : "failed");
+    free(ptx.data);
     mlirModuleDestroy(tma);
   }
 
