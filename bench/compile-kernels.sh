@@ -211,6 +211,14 @@ matmul_tma_cluster_ws() { # BM BN BK warps stages [element type]
 }
 matmul_tma_cluster_ws 128 256 64 8 3
 matmul_tma_cluster_ws 128 256 64 8 3 bf16
+# ...the same kernel without clusters (the pairs' CTAs load b each):
+# matmul_tma_pairs_ws_[bf16_]<BM>x<BN>x<BK>_w<warps>.
+matmul_tma_pairs_ws() { # BM BN BK warps stages [element type]
+  matmul_variant "$root/bench/kernels/matmul_tma_cluster.mlir" matmul_tma_pairs_ws \
+    90a '' "$1" "$2" "$3" "$4" "$5" "${6:-f16}" 90a --warp-specialize
+}
+matmul_tma_pairs_ws 128 256 64 8 3
+matmul_tma_pairs_ws 128 256 64 8 3 bf16
 # ...and with c written by TMA (one buffer for all the program's blocks,
 # each store waited for before the next block's epilogue writes it):
 # matmul_tma_persistent_store_<BM>x<BN>x<BK>_w<warps>.

@@ -5,7 +5,10 @@ wgmma (sm_90a) or mma.sync (sm_90) on TMA copies, also with c stored by TMA
 ("tma store") and warp-specialized ("tma ws": a producer thread on a ninth
 warp issues the copies), and bench/kernels/matmul_tma_persistent.mlir, one
 program per SM, also warp-specialized with grouped block order ("tma
-persistent ws")), Triton (the tutorial kernel, same 64x64x32 blocks and
+persistent ws"), and bench/kernels/matmul_tma_cluster.mlir, the same in
+pairs of blocks, compiled for clusters of two CTAs with b's blocks
+multicast ("tma persistent cluster ws") and without clusters ("tma
+persistent pairs ws")), Triton (the tutorial kernel, same 64x64x32 blocks and
 4 warps, and its 128x256x64 / 8 warps / 3 stages configuration) and cuBLAS
 (torch.matmul),
 in one process on the same f16 inputs, checked against an f32 product, timed
@@ -50,6 +53,10 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
                 # sm_90a: persistent, one program per SM.
                 (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent store"),
                 (128, 256, 64, 8, 3, "tma persistent ws"),
+                # ...in clusters of two CTAs sharing b's blocks (multicast),
+                # and the same kernel without clusters.
+                (128, 256, 64, 8, 3, "tma persistent cluster ws"),
+                (128, 256, 64, 8, 3, "tma persistent pairs ws"),
                 # sm_90: mma.sync reading what TMA copied.
                 (128, 128, 64, 4, 3, "tma mma.sync"), (128, 128, 64, 8, 3, "tma mma.sync"), (128, 256, 64, 8, 3, "tma mma.sync"),
                 (128, 256, 64, 8, 4, "tma mma.sync"), (128, 128, 32, 4, 4, "tma mma.sync"),
@@ -68,7 +75,9 @@ RAGGED = (1008, 1040, 528)
 BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 256, 64, 8, 3, "wgmma"),
                 (128, 256, 64, 8, 4, "tma"), (128, 256, 64, 8, 4, "tma ws"),
                 (128, 256, 64, 8, 4, "tma store"),
-                (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent ws")]
+                (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent ws"),
+                (128, 256, 64, 8, 3, "tma persistent cluster ws"),
+                (128, 256, 64, 8, 3, "tma persistent pairs ws")]
 BF16_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
 
 
@@ -82,6 +91,10 @@ def variant(bm, bn, bk, warps, stages, mma="mma.sync", dtype="f16"):
         return name.replace("matmul_", "matmul_tma_store_", 1)
     if mma == "tma ws":  # matmul_tma_ws_[bf16_]...
         return name.replace("matmul_", "matmul_tma_ws_", 1)
+    if mma == "tma persistent cluster ws":  # matmul_tma_cluster_ws_[bf16_]...
+        return name.replace("matmul_", "matmul_tma_cluster_ws_", 1)
+    if mma == "tma persistent pairs ws":  # matmul_tma_pairs_ws_[bf16_]...
+        return name.replace("matmul_", "matmul_tma_pairs_ws_", 1)
     if mma == "tma persistent ws":  # matmul_tma_persistent_ws_[bf16_]...
         return name.replace("matmul_", "matmul_tma_persistent_ws_", 1)
     if mma == "tma persistent store":  # matmul_tma_persistent_store_...
@@ -102,6 +115,19 @@ def is_persistent(cfg):
     return len(cfg) > 5 and cfg[5].startswith("tma persistent")
 
 
+def is_paired(cfg):
+    """Programs in pairs (bench/kernels/matmul_tma_cluster.mlir): an even
+    grid, as clusters of two need."""
+    return len(cfg) > 5 and cfg[5].endswith(("cluster ws", "pairs ws"))
+
+
+def persistent_grid(cfg, programs, sms):
+    """One program per SM, at most one per block (per pair of blocks, two)."""
+    if is_paired(cfg):
+        return min(2 * triton.cdiv(programs, 2), sms - sms % 2)
+    return min(programs, sms)
+
+
 def check_ragged(ours):
     m, n, k = RAGGED
     for (dtype, *cfg), kernel in ours.items():
@@ -110,8 +136,11 @@ def check_ragged(ours):
         b = torch.randn(k, n, device="cuda", dtype=torch_dtype)
         ref = a.float() @ b.float()
         programs = triton.cdiv(m, cfg[0]) * triton.cdiv(n, cfg[1])
-        # Persistent: one program per block, fewer, and more than blocks.
+        # Persistent: one program per block, fewer, and more than blocks
+        # (paired programs: even counts).
         grids = [programs, 7, programs + 3] if is_persistent(cfg) else [programs]
+        if is_paired(cfg):
+            grids = [2 * triton.cdiv(programs, 2), 6, 2 * triton.cdiv(programs, 2) + 4]
         for grid in grids:
             c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
             kernel.bind([grid], a, b, c, m, n, k)()
@@ -150,7 +179,7 @@ def main():
             name = label("tile", *cfg)
             programs = triton.cdiv(m, bm) * triton.cdiv(n, bn)
             if is_persistent(cfg):
-                programs = min(programs, sms)
+                programs = persistent_grid(cfg, programs, sms)
             impls[name] = ours[(dtype,) + cfg].bind([programs], a, b, c, m, n, k)
             outs[name] = c
         if dtype == "f16":

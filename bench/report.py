@@ -117,7 +117,7 @@ if os.path.exists(matmul_path):
         "writes f32. Medians of `triton.testing.do_bench`, the median of three rounds "
         "over all implementations in turn; every output checked against an f32 product "
         "first, and every tile configuration also at 1008x1040x528 (the persistent ones "
-        "also with 7 programs and with more programs than blocks).",
+        "also with 7 (paired ones 6) programs and with more programs than blocks).",
         "",
         "TFLOP/s, and in brackets the ratio to cuBLAS in the same run. tile's "
         "configurations run bench/kernels/matmul_blocks.mlir (M, N, K multiples of 16), "
@@ -126,7 +126,10 @@ if os.path.exists(matmul_path):
         "warp-specialized (a producer thread on a ninth warp issues the copies), "
         "and \"tma persistent\" matmul_tma_persistent.mlir (one program per SM; "
         "\"store\": c written by TMA; \"ws\": warp-specialized, blocks in groups "
-        "of 8 block rows); \"as written\" is "
+        "of 8 block rows; \"cluster ws\": matmul_tma_cluster.mlir, blocks in "
+        "pairs, one above the other, compiled for clusters of two CTAs that "
+        "multicast b's blocks, and \"pairs ws\" the same without clusters); "
+        "\"as written\" is "
         "examples/matmul.mlir without that contract.",
         "",
     ]
