@@ -26,8 +26,10 @@ done
 # See scripts/sanitize.sh for allow_user_poisoning; leaks are checked there.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-# libFuzzer writes its per-job logs (fuzz-N.log) in the current directory.
+# libFuzzer writes its per-job logs (fuzz-N.log) in the current directory;
+# an earlier run's would be summarized as this one's.
 cd "$work"
+rm -f "$work"/fuzz-*.log
 "$build/bin/tile-fuzz" "$work/corpus" "$work/seeds" \
   -dict="$root/tools/tile-fuzz/tile.dict" -max_total_time="$seconds" \
   -timeout=20 -rss_limit_mb=6144 -max_len=16384 -jobs="$jobs" -workers="$jobs" \
