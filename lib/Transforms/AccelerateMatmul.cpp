@@ -250,9 +250,8 @@ public:
     int64_t n = cType.getDimSize(1), k = dot.getA().getType().getDimSize(1);
     Type element = dot.getA().getType().getElementType();
     unsigned bits = element.getIntOrFloatBitWidth();
-    // An instruction reduces 32 bytes of K.
     auto mma = MmaLayoutAttr::get(context, 3, 0, {numWarps, 1},
-                                  {16, unsigned(n), 256 / bits});
+                                  {16, unsigned(n), unsigned(getMmaKStep(element))});
     // wgmma reads tf32 and i8 operands K-major only: B transposed
     // (K-contiguous).
     bool transposeB = readsKMajorOnly(element, dot.getInputPrecision());

@@ -124,8 +124,7 @@ LogicalResult WarpgroupDotOp::verify() {
     return emitOpError() << "warps must all be along M (warpsPerCTA [W, 1]), "
                             "got ["
                          << warps << "]";
-  // One instruction reduces 32 bytes of K: 16 f16 or bf16, 8 tf32, 32 i8.
-  int64_t kStep = 256 / bits;
+  int64_t kStep = getMmaKStep(element);
   if (m % (16 * warps[0]) || k % kStep || n % 8 || n > 256 ||
       mma.getInstrShape()[1] != n)
     return emitOpError() << "needs M a multiple of " << 16 * warps[0]

@@ -80,7 +80,7 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     bool kMajorB = layoutB.getTransposed();
     Type elementType = aType.getElementType();
     int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
-    int64_t kStep = 32 / bytes; // one instruction's K
+    int64_t kStep = getMmaKStep(elementType);
     // Elements in a row of a column block.
     int64_t blockA = swizzleA / bytes, blockB = swizzleB / bytes;
     auto mma = cast<MmaLayoutAttr>(op.getC().getType().getEncoding());

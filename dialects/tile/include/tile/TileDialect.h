@@ -166,8 +166,9 @@ bool isAsyncCopyable(int64_t bytes, Value other);
 /// 1 tf32.
 unsigned getMmaKWidth(Type element);
 
-/// K of one mma.sync instruction, eight times kWidth: m16n8k16 for 16-bit
-/// operands, m16n8k8 for tf32, m16n8k32 for i8.
+/// K of one mma.sync or wgmma instruction (32 bytes of K), eight times
+/// kWidth: m16n8k16 / m64nNk16 for 16-bit operands, k8 for tf32, k32 for
+/// i8.
 inline int64_t getMmaKStep(Type element) { return 8 * getMmaKWidth(element); }
 
 /// The warps per block of the distributed level (`tile.num-warps` on `op`,
