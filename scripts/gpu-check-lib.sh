@@ -43,20 +43,18 @@ check_matmul() { # file M N K [f16|bf16|f32|tf32|tf32_bt|i8|i8_bt]
 }
 
 # The TMA matmul (128x128 blocks, a, b and c through tensor maps; K and N
-# multiples of 8).
-check_matmul_tma() { # file M N K
+# multiples of 8): one program per block unless `grid` says otherwise.
+check_matmul_tma() { # file M N K [grid]
   local file=$1 m=$2 n=$3 k=$4
-  check "$file" matmul $(( ((m + 127) / 128) * ((n + 127) / 128) )) \
+  local grid=${5:-$(( ((m + 127) / 128) * ((n + 127) / 128) ))}
+  check "$file" matmul "$grid" \
     desc:f16:$m:$k:random desc:f16:$k:$n:random \
     desc:f32:$m:$n:zero i32:$m i32:$n i32:$k
 }
 
 # ...in pairs of blocks (examples/matmul_tma_cluster.mlir): an even grid.
 check_matmul_tma_cluster() { # file M N K
-  local file=$1 m=$2 n=$3 k=$4
-  check "$file" matmul $(( 2 * ((m + 255) / 256) * ((n + 127) / 128) )) \
-    desc:f16:$m:$k:random desc:f16:$k:$n:random \
-    desc:f32:$m:$n:zero i32:$m i32:$n i32:$k
+  check_matmul_tma "$1" "$2" "$3" "$4" $(( 2 * (($2 + 255) / 256) * (($3 + 127) / 128) ))
 }
 
 # ...and c = relu(a @ b + bias) in f16.
