@@ -95,13 +95,13 @@ def softmax_warps(block):
 rows_out = []
 
 
-def same_size_copy(nbytes):
+def same_size_copy(nbytes, runs=100):
     """(do_bench ms, kernel ms) of a device-to-device copy that reads and
     writes nbytes in all."""
     src = torch.empty(nbytes // 8, dtype=torch.float32, device="cuda")
     dst = torch.empty_like(src)
     copy = lambda: dst.copy_(src)  # noqa: E731
-    return bench(copy), kernel_ms(copy)
+    return bench(copy), kernel_ms(copy, runs=runs)
 
 
 def report(family, case, impls, nbytes, ceiling, errors):
@@ -149,11 +149,9 @@ failures = []
 # --- families ---------------------------------------------------------------
 
 def copy_ceiling():
-    n = 1 << 28  # 1 GiB of f32
-    src = torch.randn(n, device="cuda")
-    dst = torch.empty_like(src)
-    ms, kms = bench(lambda: dst.copy_(src)), kernel_ms(lambda: dst.copy_(src), runs=20)
-    gbs, kernel_gbs = 2 * n * 4 / (ms * 1e-3) / 1e9, 2 * n * 4 / (kms * 1e-3) / 1e9
+    nbytes = 2 << 30  # 1 GiB of f32 read and written
+    ms, kms = same_size_copy(nbytes, runs=20)
+    gbs, kernel_gbs = nbytes / (ms * 1e-3) / 1e9, nbytes / (kms * 1e-3) / 1e9
     print(f"copy       1 GiB d2d          torch          {ms * 1e3:10.2f} us {gbs:8.0f} GB/s"
           f" | kernel {kms * 1e3:9.2f} us {kernel_gbs:8.0f} GB/s", flush=True)
     rows_out.append({"family": "copy", "case": "1GiB", "impl": "torch", "us": ms * 1e3,

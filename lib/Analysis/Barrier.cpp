@@ -530,8 +530,7 @@ private:
                              "(tile.warpgroup_dot_wait)";
           failed = true;
         }
-        llvm::erase_if(state.held,
-                       [&](const StageTag &t) { return t == stage; });
+        llvm::erase(state.held, stage);
       }
       return;
     }
