@@ -9,6 +9,7 @@
 // RUN: diff %t.ptx %t.verified.ptx
 // PTX: .version 8.0
 // PTX: .target sm_90
+// PTX-NOT: global_smem
 // PTX: .visible .entry vector_add(
 // PTX: .maxntid 128, 1, 1
 // PTX: @%p{{[0-9]+}} ld.global.v4.b32 {{{.*}}}, [%rd{{[0-9]+}}];
@@ -31,6 +32,17 @@
 // Eight warps: 256 threads a block.
 // RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=ptx --num-warps=8 | FileCheck %s --check-prefix=WARPS8
 // WARPS8: .maxntid 256, 1, 1
+//
+// LLVM's optimization level: 3 unless told. At 0 its pipeline does not run
+// (the kernel keeps the shared-memory declaration it never uses), and ptxas
+// takes that PTX too.
+// RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=ptx --sm=90 --num-warps=4 --opt-level=3 -o %t.o3.ptx
+// RUN: diff %t.ptx %t.o3.ptx
+// RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=ptx --opt-level=0 -o %t.o0.ptx
+// RUN: FileCheck %s --check-prefix=O0 < %t.o0.ptx
+// RUN: %ptxas -arch=sm_90 %t.o0.ptx -o %t.o0.cubin
+// O0: .extern .shared .align 16 .b8 global_smem[];
+// O0: .visible .entry vector_add(
 //
 // LLVM IR of the kernel.
 // RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=llvmir | FileCheck %s --check-prefix=LLVM

@@ -57,6 +57,10 @@ static cl::opt<int> numWarps("num-warps", cl::desc("Warps per block"),
 static cl::opt<int> ptxVersion("ptx-version",
                                cl::desc("PTX ISA version x10 (80 = 8.0)"),
                                cl::init(80), cl::cat(tileCategory));
+static cl::opt<int> optLevel(
+    "opt-level",
+    cl::desc("LLVM optimization level (0-3) before the NVPTX back end"),
+    cl::init(3), cl::cat(tileCategory));
 static cl::opt<std::string> cudaPath("cuda-path",
                                      cl::desc("CUDA toolkit directory"),
                                      cl::init(""), cl::cat(tileCategory));
@@ -146,10 +150,12 @@ int main(int argc, char **argv) {
   unsigned smVersion = 0;
   bool archSpecific = smText.consume_back("a");
   if (smText.getAsInteger(10, smVersion) || smVersion < 50 || numWarps <= 0 ||
-      (numWarps & (numWarps - 1)) || ptxVersion < 60) {
+      (numWarps & (numWarps - 1)) || ptxVersion < 60 || optLevel < 0 ||
+      optLevel > 3) {
     emitError(module->getLoc())
         << "invalid options: --sm must be 50 or more (90a for sm_90a), "
-           "--num-warps a power of two, --ptx-version 60 or more";
+           "--num-warps a power of two, --ptx-version 60 or more, "
+           "--opt-level 0 to 3";
     return 1;
   }
   tile::CompileOptions options;
@@ -158,6 +164,7 @@ int main(int argc, char **argv) {
   options.numWarps = numWarps;
   options.clusterSize = clusterSize;
   options.ptxVersion = ptxVersion;
+  options.optLevel = optLevel;
   options.cudaPath = cudaPath;
   options.verifyEachPass = verifyEach;
   options.fpFusion = fpFusion;
