@@ -4,6 +4,7 @@
 
 #include "tile/Compiler.h"
 #include "tile/InitTile.h"
+#include "tile/TileDialect.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -100,8 +101,7 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
       options->ptxVersion < 60 || options->optLevel < 0 ||
       options->optLevel > 3 || emit < MlirTileEmitLLVMIR ||
       emit > MlirTileEmitCubin || options->minBlocksPerSM < 0 ||
-      options->clusterSize <= 0 || options->clusterSize > 8 ||
-      (options->clusterSize & (options->clusterSize - 1))) {
+      !tile::isValidClusterSize(options->clusterSize)) {
     emitError(op.getLoc())
         << "invalid compile options: sm must be 50 or more, numWarps a power "
            "of two, ptxVersion 60 or more, optLevel 0-3, emit LLVMIR, PTX or "

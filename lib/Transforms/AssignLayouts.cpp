@@ -38,8 +38,7 @@ public:
                          << ") must be positive powers of two";
       return signalPassFailure();
     }
-    if (clusterSize <= 0 || clusterSize > 8 ||
-        !llvm::isPowerOf2_32(clusterSize)) {
+    if (!isValidClusterSize(clusterSize)) {
       module.emitError() << "tile-assign-layouts: cluster-size ("
                          << clusterSize.getValue()
                          << ") must be a power of two from 1 to 8";

@@ -181,6 +181,10 @@ static LogicalResult verifyLaunchConfiguration(Operation *root,
   return failure(result.wasInterrupted());
 }
 
+bool mlir::tile::isValidClusterSize(int64_t size) {
+  return size >= 1 && size <= 8 && llvm::isPowerOf2_64(size);
+}
+
 unsigned mlir::tile::getClusterSize(Operation *op) {
   ModuleOp module =
       isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
@@ -237,12 +241,12 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     return verifyLaunchConfiguration(
         op, cast<IntegerAttr>(attr.getValue()).getInt(), threads);
   }
-  // A portable cluster holds at most 8 CTAs.
-  if (name == getClusterSizeAttrName() &&
-      (!positivePowerOfTwo(attr.getValue()) ||
-       cast<IntegerAttr>(attr.getValue()).getInt() > 8))
-    return op->emitOpError()
-           << "'" << name << "' must be a power-of-two integer from 1 to 8";
+  if (name == getClusterSizeAttrName()) {
+    auto size = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!size || !isValidClusterSize(size.getInt()))
+      return op->emitOpError()
+             << "'" << name << "' must be a power-of-two integer from 1 to 8";
+  }
   if (name == getThreadsPerWarpAttrName() &&
       !positivePowerOfTwo(attr.getValue()))
     return op->emitOpError()

@@ -176,6 +176,11 @@ inline int64_t getMmaKStep(Type element) { return 8 * getMmaKWidth(element); }
 /// (tile.num-warps): run tile-assign-layouts first" on `op` and fails.
 FailureOr<unsigned> getNumWarpsOrError(Operation *op, StringRef pass);
 
+/// Whether `size` CTAs may form a cluster: a power of two from 1 to 8 (the
+/// portable cluster size). The attribute's verifier, tile-assign-layouts and
+/// the C API's options all hold it to this.
+bool isValidClusterSize(int64_t size);
+
 /// The CTAs per cluster of `op`'s module (tile.cluster-size; `op` may be
 /// the module): 1 without the attribute.
 unsigned getClusterSize(Operation *op);
