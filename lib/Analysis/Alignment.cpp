@@ -749,10 +749,22 @@ unsigned ModuleAlignmentAnalysis::getMaskAlignment(Value mask,
 
 unsigned ModuleAlignmentAnalysis::getAccessWidth(Value ptr, Value mask) const {
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
-  auto blocked = type ? dyn_cast<BlockedLayoutAttr>(type.getEncoding())
-                      : BlockedLayoutAttr();
-  if (!blocked)
+  if (!type)
     return 1;
+  // Each thread's consecutive elements along the fastest dimension: a
+  // blocked layout's elements per thread, an mma accumulator's pairs of
+  // columns.
+  unsigned dim;
+  int64_t perThread;
+  if (auto blocked = dyn_cast<BlockedLayoutAttr>(type.getEncoding())) {
+    dim = blocked.getOrder()[0];
+    perThread = blocked.getSizePerThread()[dim];
+  } else if (isa<MmaLayoutAttr>(type.getEncoding())) {
+    dim = 1;
+    perThread = 2;
+  } else {
+    return 1;
+  }
   Type pointee = getPointeeType(type);
   if (!pointee)
     return 1;
@@ -760,10 +772,9 @@ unsigned ModuleAlignmentAnalysis::getAccessWidth(Value ptr, Value mask) const {
   if (element.isInteger(1) || isa<PointerType>(element) ||
       !element.isIntOrFloat())
     return 1;
-  unsigned dim = blocked.getOrder()[0];
   int64_t bytes = std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
-  int64_t width = std::min<int64_t>(
-      {blocked.getSizePerThread()[dim], getPtrAlignment(ptr, dim),
-       getMaskAlignment(mask, dim), std::max<int64_t>(1, 16 / bytes)});
+  int64_t width = std::min<int64_t>({perThread, getPtrAlignment(ptr, dim),
+                                     getMaskAlignment(mask, dim),
+                                     std::max<int64_t>(1, 16 / bytes)});
   return unsigned(1) << llvm::Log2_64(std::max<int64_t>(1, width));
 }

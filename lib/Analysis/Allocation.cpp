@@ -7,6 +7,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::tile;
 
@@ -25,21 +27,79 @@ static int64_t getWarpsAlong(Type type, unsigned axis) {
   return layout.getWarpsPerCTA()[axis];
 }
 
-int64_t mlir::tile::getConvertScratchPadding(RankedTensorType type) {
+int64_t mlir::tile::getConvertScratchPadding(RankedTensorType type,
+                                             int64_t rowLength) {
   int64_t bytes = getScratchElementBytes(type);
-  if (type.getRank() < 2 || (type.getShape().back() * bytes) % 128)
+  if (type.getRank() < 2 || (rowLength * bytes) % 128)
     return 0;
   return 16 / bytes;
+}
+
+int64_t mlir::tile::getConvertScratchBytes(RankedTensorType type,
+                                           ArrayRef<int64_t> shape) {
+  int64_t row = shape.back();
+  int64_t rows = 1;
+  for (int64_t size : shape.drop_back())
+    rows *= size;
+  return rows * (row + getConvertScratchPadding(type, row)) *
+         getScratchElementBytes(type);
+}
+
+ConvertRounds mlir::tile::getConvertRounds(RankedTensorType src,
+                                           RankedTensorType dst) {
+  ConvertRounds rounds;
+  rounds.shape = SmallVector<int64_t>(src.getShape());
+  if (getConvertScratchBytes(src, rounds.shape) <= kConvertRoundBytes)
+    return rounds;
+  std::optional<SmallVector<int64_t>> srcRepetition =
+      getRepetitionShape(src.getEncoding());
+  std::optional<SmallVector<int64_t>> dstRepetition =
+      getRepetitionShape(dst.getEncoding());
+  if (!srcRepetition || !dstRepetition)
+    return rounds;
+  // Per dimension, the smallest slice both layouts repeat whole in bounds
+  // the rounds; of the round counts (powers of two) the fewest that fit
+  // kConvertRoundBytes, or else the smallest scratch.
+  int64_t best = getConvertScratchBytes(src, rounds.shape);
+  for (unsigned d = 0; d < src.getRank(); ++d) {
+    int64_t size = src.getDimSize(d);
+    int64_t least = std::lcm((*srcRepetition)[d], (*dstRepetition)[d]);
+    if (size % least)
+      continue;
+    for (int64_t count = 2; count <= size / least && size % count == 0 &&
+                            (size / count) % least == 0;
+         count *= 2) {
+      SmallVector<int64_t> shape(src.getShape());
+      shape[d] = size / count;
+      int64_t bytes = getConvertScratchBytes(src, shape);
+      bool better = best > kConvertRoundBytes
+                        ? bytes < best
+                        : bytes <= kConvertRoundBytes && count < rounds.count;
+      if (better) {
+        best = bytes;
+        rounds.dim = d;
+        rounds.count = count;
+        rounds.shape = shape;
+      }
+      if (bytes <= kConvertRoundBytes)
+        break;
+    }
+  }
+  return rounds;
 }
 
 int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
   if (auto convert = dyn_cast<ConvertLayoutOp>(op);
       convert && movesDataBetweenThreads(op)) {
     RankedTensorType type = convert.getSrc().getType();
-    int64_t row = type.getShape().back();
-    return type.getNumElements() / row *
-           (row + getConvertScratchPadding(type)) *
-           getScratchElementBytes(type);
+    return getConvertScratchBytes(
+        type, getConvertRounds(type, convert.getType()).shape);
+  }
+  // A store of a value in another layout than its pointers' converts it.
+  if (auto store = dyn_cast<StoreOp>(op); store && movesDataBetweenThreads(op)) {
+    auto type = cast<RankedTensorType>(store.getValue().getType());
+    auto dst = cast<RankedTensorType>(getPointeeType(store.getPtr().getType()));
+    return getConvertScratchBytes(type, getConvertRounds(type, dst).shape);
   }
   if (movesDataBetweenThreads(op)) {
     // Elements move between threads through shared memory: every operand

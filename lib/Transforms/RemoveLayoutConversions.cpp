@@ -538,6 +538,77 @@ private:
   SmallVector<Value> worklist;
 };
 
+/// `layout` with a warp's threads along the fastest dimension covering at
+/// most 128 bytes of `type`'s elements, the rest of them along the next
+/// dimension: the same vectors, each warp access still whole 128-byte
+/// lines, but a smaller block that the layout repeats along the fastest
+/// dimension. Null where there is nothing to move or the next dimension
+/// has no room.
+BlockedLayoutAttr getNarrowerLayout(BlockedLayoutAttr layout,
+                                    RankedTensorType type) {
+  if (type.getRank() < 2)
+    return {};
+  ArrayRef<unsigned> order = layout.getDimOrder();
+  unsigned fast = order[0], next = order[1];
+  int64_t vectorBytes =
+      layout.getSizePerThread()[fast] * getScratchElementBytes(type);
+  unsigned most = std::max<int64_t>(1, 128 / vectorBytes);
+  SmallVector<unsigned> threads(layout.getThreads());
+  if (threads[fast] <= most)
+    return {};
+  unsigned moved = threads[fast] / most;
+  threads[fast] = most;
+  threads[next] *= moved;
+  if (type.getDimSize(next) % (int64_t(layout.getSizePerThread()[next]) *
+                               threads[next] * layout.getWarps()[next]))
+    return {};
+  return BlockedLayoutAttr::get(layout.getContext(), layout.getSizePerThread(),
+                                threads, layout.getWarps(), order);
+}
+
+/// store(convert_layout(x)) -> store(x) where the conversion needs more
+/// scratch than a round (kConvertRoundBytes): the store converts its value
+/// itself, round by round, storing each round's elements before the next
+/// is written (so the registers of the whole result are never live at
+/// once, and the scratch is a round's). Where the store's layout leaves no
+/// rounds, it takes the narrower one whose block allows them, its pointers
+/// and mask converted there (the backward rewrite then computes them
+/// there).
+bool foldConversionsIntoStores(ModuleOp module) {
+  bool changed = false;
+  module.walk([&](StoreOp store) {
+    auto convert = store.getValue().getDefiningOp<ConvertLayoutOp>();
+    if (!convert || !convert->hasOneUse())
+      return;
+    RankedTensorType src = convert.getSrc().getType();
+    RankedTensorType dst = convert.getType();
+    if (!getDistributedLayout(src) ||
+        getConvertScratchBytes(src, src.getShape()) <= kConvertRoundBytes)
+      return;
+    if (getConvertRounds(src, dst).count == 1) {
+      auto blocked = dyn_cast<BlockedLayoutAttr>(dst.getEncoding());
+      BlockedLayoutAttr narrower =
+          blocked ? getNarrowerLayout(blocked, dst) : BlockedLayoutAttr();
+      if (!narrower ||
+          getConvertRounds(src, withEncoding(dst, narrower)).count == 1)
+        return;
+      OpBuilder builder(store);
+      for (OpOperand &operand : store->getOpOperands()) {
+        if (operand.get() == convert.getResult())
+          continue;
+        Value value = operand.get();
+        operand.set(ConvertLayoutOp::create(
+            builder, value.getLoc(), withEncoding(value.getType(), narrower),
+            value));
+      }
+    }
+    store.getValueMutable().assign(convert.getSrc());
+    convert.erase();
+    changed = true;
+  });
+  return changed;
+}
+
 class RemoveLayoutConversions
     : public tile::impl::RemoveLayoutConversionsBase<
           RemoveLayoutConversions> {
@@ -563,6 +634,9 @@ public:
       if (!moved)
         break;
     }
+    if (foldConversionsIntoStores(getOperation()) &&
+        failed(applyPatternsGreedily(getOperation(), frozen)))
+      return signalPassFailure();
   }
 };
 

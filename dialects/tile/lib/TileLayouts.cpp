@@ -579,6 +579,25 @@ BlockedLayoutAttr mlir::tile::getBlockedLayout(MLIRContext *context,
   return BlockedLayoutAttr::get(context, sizePerThread, threads, warps, order);
 }
 
+std::optional<SmallVector<int64_t>>
+mlir::tile::getRepetitionShape(Attribute layout) {
+  if (auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(layout)) {
+    SmallVector<int64_t> shape;
+    for (unsigned d = 0; d < blocked.getRank(); ++d)
+      shape.push_back(int64_t(blocked.getSizePerThread()[d]) *
+                      blocked.getThreads()[d] * blocked.getWarps()[d]);
+    return shape;
+  }
+  if (auto mma = dyn_cast_or_null<MmaLayoutAttr>(layout)) {
+    ArrayRef<unsigned> warps = mma.getWarps();
+    if (mma.getVersionMajor() == 2)
+      return SmallVector<int64_t>{16 * int64_t(warps[0]), 8 * int64_t(warps[1])};
+    if (mma.getVersionMajor() == 3 && warps[1] == 1)
+      return SmallVector<int64_t>{16 * int64_t(warps[0]), 8};
+  }
+  return std::nullopt;
+}
+
 BlockedLayoutAttr mlir::tile::getDefaultBlockedLayout(MLIRContext *context,
                                                       ArrayRef<int64_t> shape,
                                                       unsigned numWarps,
@@ -828,5 +847,7 @@ bool mlir::tile::movesDataBetweenThreads(Operation *op) {
            getReshapedLayout(src, reshape.getSrc().getType().getShape(),
                              reshape.getType().getShape()) != dst;
   }
+  if (auto store = dyn_cast<StoreOp>(op))
+    return store.getValue().getType() != getPointeeType(store.getPtr().getType());
   return isa<CatOp>(op);
 }

@@ -214,8 +214,13 @@ static ParseResult parseAccess(OpAsmParser &parser, OperationState &result,
     return parser.emitError(typeLoc, "expected a pointer or a tensor of "
                                      "pointers, got ")
            << ptrType;
+  // A store's value in another layout than its pointers: `, value-type`.
+  Type value = pointee;
+  if (!isLoad && succeeded(parser.parseOptionalComma()) &&
+      parser.parseType(value))
+    return failure();
   Type mask = getI1SameShape(ptrType);
-  SmallVector<Type, 3> types = {ptrType, isLoad ? mask : pointee,
+  SmallVector<Type, 3> types = {ptrType, isLoad ? mask : value,
                                 isLoad ? pointee : mask};
   types.resize(operands.size());
   return parser.resolveOperands(operands, types, typeLoc, result.operands);
@@ -320,6 +325,8 @@ void StoreOp::print(OpAsmPrinter &p) {
   printLoadStoreAttrDict(p, *this, {getCacheAttrName(), getEvictAttrName()},
                          /*isVolatile=*/false);
   p << " : " << getPtr().getType();
+  if (getValue().getType() != getPointeeType(getPtr().getType()))
+    p << ", " << getValue().getType();
 }
 
 LogicalResult DescriptorLoadOp::verify() {
@@ -337,7 +344,23 @@ LogicalResult DescriptorStoreOp::verify() {
 
 LogicalResult StoreOp::verify() {
   Type ptrType = getPtr().getType();
-  if (failed(verifyPointee(*this, "value", getValue().getType(), ptrType)) ||
+  Type valueType = getValue().getType();
+  // A value in another distributed layout than the pointers': the store
+  // redistributes it.
+  auto pointee = dyn_cast_or_null<RankedTensorType>(getPointeeType(ptrType));
+  auto value = dyn_cast<RankedTensorType>(valueType);
+  if (pointee && value && value != pointee &&
+      value.getShape() == pointee.getShape() &&
+      value.getElementType() == pointee.getElementType() &&
+      (getDistributedLayout(value) || getDistributedLayout(pointee))) {
+    if (!getDistributedLayout(value) || !getDistributedLayout(pointee))
+      return emitOpError()
+             << "value and pointers differ in layout, so both need a "
+                "distributed layout (value "
+             << valueType << ", pointers " << ptrType << ")";
+    valueType = pointee;
+  }
+  if (failed(verifyPointee(*this, "value", valueType, ptrType)) ||
       failed(verifyMask(*this, getMask(), ptrType)))
     return failure();
   return verifyCacheModifier(*this, getCache(), /*isLoad=*/false);

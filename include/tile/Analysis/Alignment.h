@@ -123,11 +123,11 @@ public:
   unsigned getMaskAlignment(Value mask, unsigned dim) const;
 
   /// Elements per vector of a global access through `ptr` (a tensor of
-  /// pointers with a blocked layout) under `mask`: as many as the layout
-  /// gives one thread contiguously along its fastest dimension, the
-  /// pointers' alignment allows and the mask keeps uniform, up to 16 bytes,
-  /// rounded down to a power of two; 1 for i1 or pointer elements and other
-  /// layouts.
+  /// pointers with a blocked or mma accumulator layout) under `mask`: as
+  /// many as the layout gives one thread contiguously along its fastest
+  /// dimension (an accumulator: pairs of columns), the pointers' alignment
+  /// allows and the mask keeps uniform, up to 16 bytes, rounded down to a
+  /// power of two; 1 for i1 or pointer elements and other layouts.
   unsigned getAccessWidth(Value ptr, Value mask) const;
 
 private:

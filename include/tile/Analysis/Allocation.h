@@ -35,7 +35,30 @@ int64_t getScratchElementBytes(Type type);
 /// where a row is a multiple of 128 bytes, so that the rows one warp writes
 /// or reads at once (e.g. the 8 rows of an mma tile) start in different
 /// bank groups; otherwise none.
-int64_t getConvertScratchPadding(RankedTensorType type);
+int64_t getConvertScratchPadding(RankedTensorType type,
+                                 int64_t rowLength);
+
+/// How a tile.convert_layout moves its tensor through its scratch: in
+/// `count` rounds, round k the slice of `shape` (the tensor's shape but
+/// along `dim`) that starts at k * shape[dim] along `dim`. Each thread
+/// writes its elements of the slice, the block synchronizes, each thread
+/// reads its elements of it, and the block synchronizes again before the
+/// next round. A conversion whose whole tensor would take more than
+/// kConvertRoundBytes of scratch goes in the fewest rounds that fit that
+/// (or as many as it can), where every element's round is the same on
+/// every thread of both layouts (getRepetitionShape); otherwise in one.
+struct ConvertRounds {
+  unsigned dim = 0;
+  int64_t count = 1;
+  llvm::SmallVector<int64_t> shape;
+};
+constexpr int64_t kConvertRoundBytes = 32 * 1024;
+ConvertRounds getConvertRounds(RankedTensorType src, RankedTensorType dst);
+
+/// Bytes of the row-major, row-padded scratch (getConvertScratchPadding)
+/// for a slice of `shape` of `type`'s elements.
+int64_t getConvertScratchBytes(RankedTensorType type,
+                               llvm::ArrayRef<int64_t> shape);
 
 /// One piece of shared memory of a function.
 struct SharedBuffer {

@@ -216,6 +216,12 @@ int64_t Distribution::getConstantCoordinate(unsigned d, int64_t index) const {
          index % s;
 }
 
+int64_t Distribution::getRepetitionStart(unsigned e, unsigned dim) const {
+  assert(kind == Kind::Blocked && "a blocked or mma distribution");
+  int64_t s = base.sizePerThread[dim], r = base.repeats[dim];
+  return (tuples[e][dim] / (s * r)) * base.tileSize(dim);
+}
+
 std::optional<SmallVector<int64_t>>
 Distribution::getFirstThreadCoordinates(unsigned e) const {
   if (kind != Kind::Blocked || hasReplication())

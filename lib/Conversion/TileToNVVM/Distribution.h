@@ -75,6 +75,10 @@ public:
   /// all its elements.
   std::optional<SmallVector<int64_t>>
   getFirstThreadCoordinates(unsigned e) const;
+  /// Along `dim`, where the repetition of the layout's block (the base's
+  /// tile, getRepetitionShape) that element `e` lies in starts: the same on
+  /// every thread. Blocked and mma accumulator distributions only.
+  int64_t getRepetitionStart(unsigned e, unsigned dim) const;
   /// Whether this thread is the one owner of element `e` among the threads
   /// holding copies of it (i1), or null when no element has copies.
   Value emitOwner(OpBuilder &b, Location loc, const ThreadIds &ids,

@@ -31,29 +31,41 @@ namespace {
 
 /// Writes the elements of `values` (a tensor of `type`) at the positions
 /// `position(coords)` of scratch `base`, `width` elements (consecutive along
-/// the last dimension, see getScratchVectorWidth) per store.
+/// the last dimension, see getScratchVectorWidth) per store; only the
+/// elements `include` accepts, if given (whole runs of `width`).
 void writeElements(OpBuilder &b, Location loc, const ThreadIds &ids,
                    RankedTensorType type, ValueRange values, Value base,
                    function_ref<Value(ArrayRef<Value>)> position,
-                   unsigned width = 1) {
+                   unsigned width = 1,
+                   function_ref<bool(unsigned)> include = nullptr) {
   Distribution dist = getDistribution(type);
   int64_t bytes = getElementBytes(type);
   for (unsigned e = 0; e < dist.getNumElements(); e += width) {
+    if (include && !include(e))
+      continue;
     Value index = position(dist.emitCoordinates(b, loc, ids, e));
     Value offset = arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes));
     storeShared(b, loc, values.slice(e, width), addBytes(b, loc, base, offset));
   }
 }
 
+/// The elements of `type` read from `position(coords)` of `base`; with
+/// `include`, only those it accepts (whole runs of `width`), the others
+/// left null.
 SmallVector<Value> readElements(OpBuilder &b, Location loc,
                                 const ThreadIds &ids, RankedTensorType type,
                                 Type element, Value base,
                                 function_ref<Value(ArrayRef<Value>)> position,
-                                unsigned width = 1) {
+                                unsigned width = 1,
+                                function_ref<bool(unsigned)> include = nullptr) {
   Distribution dist = getDistribution(type);
   int64_t bytes = getElementBytes(type);
   SmallVector<Value> values;
   for (unsigned e = 0; e < dist.getNumElements(); e += width) {
+    if (include && !include(e)) {
+      values.append(width, Value());
+      continue;
+    }
     Value index = position(dist.emitCoordinates(b, loc, ids, e));
     Value offset = arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes));
     llvm::append_range(values, loadShared(b, loc, element, width,
@@ -86,6 +98,65 @@ unsigned getScratchVectorWidth(RankedTensorType type, int64_t rowStride) {
     width /= 2;
   return width;
 }
+
+} // namespace
+
+void mlir::tile::convertThroughScratch(
+    OpBuilder &b, Location loc, const ThreadIds &ids, unsigned sm,
+    RankedTensorType srcType, RankedTensorType dstType, Type element,
+    ValueRange values, Value base,
+    function_ref<void(ArrayRef<Value>, function_ref<bool(unsigned)>)> onRound) {
+  ConvertRounds rounds = getConvertRounds(srcType, dstType);
+  ArrayRef<int64_t> slice = rounds.shape;
+  int64_t chunk = slice[rounds.dim];
+  int64_t rowStride =
+      slice.back() + getConvertScratchPadding(srcType, slice.back());
+  Distribution srcDist = getDistribution(srcType);
+  Distribution dstDist = getDistribution(dstType);
+  unsigned srcWidth = getScratchVectorWidth(srcType, rowStride);
+  unsigned dstWidth = getScratchVectorWidth(dstType, rowStride);
+  for (int64_t k = 0; k < rounds.count; ++k) {
+    // The previous round's reads are done before its scratch is written
+    // again.
+    if (k)
+      gpu::BarrierOp::create(b, loc);
+    // Element e of a layout is in round k where its repetition of the
+    // layout's block starts: the same on every thread.
+    auto inRound = [&](const Distribution &dist) {
+      return [&rounds, &dist = dist, chunk, k](unsigned e) {
+        return rounds.count == 1 ||
+               dist.getRepetitionStart(e, rounds.dim) / chunk == k;
+      };
+    };
+    auto srcInRound = inRound(srcDist), dstInRound = inRound(dstDist);
+    SmallVector<int64_t> origin(srcType.getRank(), 0);
+    origin[rounds.dim] = k * chunk;
+    auto padded = [&](ArrayRef<Value> coords) -> Value {
+      SmallVector<Value> local(coords);
+      if (origin[rounds.dim])
+        local[rounds.dim] = arith::SubIOp::create(
+            b, loc, local[rounds.dim], createI32(b, loc, origin[rounds.dim]));
+      Value rows =
+          linearize(b, loc, ArrayRef(local).drop_back(), slice.drop_back());
+      return arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, rows, createI32(b, loc, rowStride)),
+          local.back());
+    };
+    if (sm < 90 ||
+        failed(writeWithStmatrix(
+            b, loc, ids, srcType, values,
+            StmatrixTarget{base, rowStride, {}, origin, srcInRound})))
+      writeElements(b, loc, ids, srcType, values, base, padded, srcWidth,
+                    srcInRound);
+    gpu::BarrierOp::create(b, loc);
+    onRound(readElements(b, loc, ids, dstType, element, base, padded,
+                         dstWidth, dstInRound),
+            dstInRound);
+  }
+}
+
+namespace {
 
 /// convert_layout, reshape, cat, trans, join, split when elements change
 /// threads.
@@ -155,31 +226,19 @@ struct RedistributeLowering : public ConversionPattern {
                         return arith::AddIOp::create(
                             rewriter, loc, i, createI32(rewriter, loc, j * count));
                       });
-    } else if (isa<ConvertLayoutOp>(op)) {
-      // Rows padded (getConvertScratchPadding) against bank conflicts, and
-      // each side as wide accesses as its layout allows.
-      auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
-      int64_t rowStride =
-          srcShape.back() + getConvertScratchPadding(srcType);
-      auto padded = [&](ArrayRef<Value> coords) -> Value {
-        Value rows = linearize(rewriter, loc, coords.drop_back(),
-                               srcShape.drop_back());
-        return arith::AddIOp::create(
-            rewriter, loc,
-            arith::MulIOp::create(rewriter, loc, rows,
-                                  createI32(rewriter, loc, rowStride)),
-            coords.back());
-      };
-      if (state.sm < 90 ||
-          failed(writeWithStmatrix(rewriter, loc, ids, srcType, operands[0],
-                                   StmatrixTarget{*base, rowStride, {}})))
-        writeElements(rewriter, loc, ids, srcType, operands[0], *base, padded,
-                      getScratchVectorWidth(srcType, rowStride));
-      gpu::BarrierOp::create(rewriter, loc);
-      Type element = getTypeConverter()->convertType(dstType.getElementType());
-      rewriter.replaceOpWithMultiple(
-          op, {readElements(rewriter, loc, ids, dstType, element, *base,
-                            padded, getScratchVectorWidth(dstType, rowStride))});
+    } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+      SmallVector<Value> results(
+          getDistribution(convert.getType()).getNumElements());
+      convertThroughScratch(
+          rewriter, loc, ids, state.sm, srcType, convert.getType(),
+          getTypeConverter()->convertType(srcType.getElementType()),
+          operands[0], *base,
+          [&](ArrayRef<Value> read, function_ref<bool(unsigned)> inRound) {
+            for (auto [e, value] : llvm::enumerate(read))
+              if (inRound(e))
+                results[e] = value;
+          });
+      rewriter.replaceOpWithMultiple(op, {results});
       return success();
     } else {
       writeElements(rewriter, loc, ids, srcType, operands[0], *base,

@@ -99,12 +99,15 @@ Value selectFromMatrix(OpBuilder &b, Location loc, const MatrixLanes &lanes,
                        unsigned j, Value choice, Value chosen);
 
 /// Where stmatrix writes: a row-major scratch at `base` whose rows are
-/// `rowStride` elements apart, or (`buffer` set) a shared buffer at `base`
-/// in that buffer's layout.
+/// `rowStride` elements apart, holding the slice of the tensor that starts
+/// at `origin` (none: at 0), or (`buffer` set) a shared buffer at `base`
+/// in that buffer's layout. Only the elements `include` accepts, if given.
 struct StmatrixTarget {
   Value base;
   int64_t rowStride = 0;
   BufferType buffer;
+  llvm::ArrayRef<int64_t> origin = {};
+  llvm::function_ref<bool(unsigned)> include = nullptr;
 };
 /// Writes mma accumulators of 16-bit elements (mma.sync's or wgmma's
 /// layout: lane l holds columns 2*(l%4) + {0, 1} of row l/4 of each 8x8
@@ -115,6 +118,19 @@ LogicalResult writeWithStmatrix(OpBuilder &b, Location loc,
                                 const ThreadIds &ids, RankedTensorType type,
                                 ValueRange values,
                                 const StmatrixTarget &target);
+
+/// Moves `values` (a tensor of `srcType`) to the threads of `dstType`
+/// through the scratch at `base`, in the rounds of getConvertRounds. After
+/// each round, `onRound` gets the round's elements of the result (each
+/// thread's, indexed by element; `inRound` says which are set) of type
+/// `element`.
+void convertThroughScratch(
+    OpBuilder &b, Location loc, const ThreadIds &ids, unsigned sm,
+    RankedTensorType srcType, RankedTensorType dstType, Type element,
+    ValueRange values, Value base,
+    llvm::function_ref<void(llvm::ArrayRef<Value>,
+                            llvm::function_ref<bool(unsigned)>)>
+        onRound);
 
 /// Whether this is thread 0 of the block (i1).
 Value isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids);

@@ -395,55 +395,88 @@ struct StoreLowering : public TilePattern<StoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     unsigned width = std::max(1u, state.vectorWidth.lookup(op));
-    ValueRange ptrs = adaptor.getPtr(), values = adaptor.getValue(),
-               masks = adaptor.getMask();
+    ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask();
     ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
     std::optional<Distribution> dist;
     if (auto type = dyn_cast<RankedTensorType>(op.getPtr().getType()))
       dist = getDistribution(type);
     CacheHints hints =
         getCacheHints(rewriter, loc, state, op.getCache(), op.getEvict());
-    for (unsigned first = 0; first < ptrs.size(); first += width) {
-      // Copies of an element on other threads would store it again.
-      Value predicate = dist ? dist->emitOwner(rewriter, loc, ids, first)
-                             : isFirstThread(rewriter, loc, ids);
-      if (!masks.empty())
-        predicate = andOf(rewriter, loc, predicate, masks[first]);
-      auto storedValue = [&](OpBuilder &b) {
-        Value v = values[first];
-        if (v.getType().isInteger(1))
-          v = arith::ExtUIOp::create(b, loc, b.getI8Type(), v);
-        if (width > 1)
-          v = packVector(b, loc, values.slice(first, width));
-        return v;
-      };
-      // A predicated PTX store, as Triton emits it, unless the value is
-      // better computed behind a branch (LoweringState::branchedStores).
-      if (predicate && !state.branchedStores.contains(op)) {
-        Value v = storedValue(rewriter);
-        if (std::optional<AsmAccess> access = getAsmAccess(v.getType())) {
-          emitAsmStore(rewriter, loc, *access, v, ptrs[first], hints,
-                       predicate);
-          continue;
-        }
-      }
-      predicated(
-          rewriter, loc, predicate, Type(),
-          [&](OpBuilder &b) -> Value {
-            Value v = storedValue(b);
-            std::optional<AsmAccess> access = getAsmAccess(v.getType());
-            if (!hints.empty() && access) {
-              emitAsmStore(b, loc, *access, v, ptrs[first], hints);
-              return {};
-            }
-            LLVM::StoreOp::create(b, loc, v, ptrs[first],
-                                  width * getElementBytes(values[first].getType()));
-            return {};
-          },
-          {});
+    // The elements `include` accepts (all without it) of `values`, in the
+    // pointers' layout.
+    auto storeElements = [&](ArrayRef<Value> values,
+                             function_ref<bool(unsigned)> include) {
+      for (unsigned first = 0; first < ptrs.size(); first += width)
+        if (!include || include(first))
+          storeVector(rewriter, loc, op, ids, dist, hints, ptrs[first],
+                      masks.empty() ? Value() : masks[first],
+                      values.slice(first, width), first);
+    };
+    if (movesDataBetweenThreads(op)) {
+      // The value moves to the pointers' threads through scratch, and each
+      // round's elements are stored as they arrive (no round's registers
+      // wait for the others').
+      FailureOr<Value> base = getScratchPointer(rewriter, op);
+      if (failed(base))
+        return rewriter.notifyMatchFailure(op, "no scratch offset");
+      auto valueType = cast<RankedTensorType>(op.getValue().getType());
+      convertThroughScratch(
+          rewriter, loc, ids, state.sm, valueType,
+          cast<RankedTensorType>(getPointeeType(op.getPtr().getType())),
+          getTypeConverter()->convertType(valueType.getElementType()),
+          adaptor.getValue(), *base, storeElements);
+    } else {
+      SmallVector<Value> values(adaptor.getValue());
+      storeElements(values, nullptr);
     }
     rewriter.eraseOp(op);
     return success();
+  }
+
+private:
+  /// Stores `values` (one vector access) to `ptr` where `mask` holds, from
+  /// the one owner of element `first` among the threads holding copies.
+  void storeVector(ConversionPatternRewriter &rewriter, Location loc,
+                   StoreOp op, const ThreadIds &ids,
+                   const std::optional<Distribution> &dist,
+                   const CacheHints &hints, Value ptr, Value mask,
+                   ArrayRef<Value> values, unsigned first) const {
+    unsigned width = values.size();
+    // Copies of an element on other threads would store it again.
+    Value predicate = dist ? dist->emitOwner(rewriter, loc, ids, first)
+                           : isFirstThread(rewriter, loc, ids);
+    predicate = andOf(rewriter, loc, predicate, mask);
+    auto storedValue = [&](OpBuilder &b) {
+      Value v = values[0];
+      if (v.getType().isInteger(1))
+        v = arith::ExtUIOp::create(b, loc, b.getI8Type(), v);
+      if (width > 1)
+        v = packVector(b, loc, values);
+      return v;
+    };
+    // A predicated PTX store, as Triton emits it, unless the value is
+    // better computed behind a branch (LoweringState::branchedStores).
+    if (predicate && !state.branchedStores.contains(op)) {
+      Value v = storedValue(rewriter);
+      if (std::optional<AsmAccess> access = getAsmAccess(v.getType())) {
+        emitAsmStore(rewriter, loc, *access, v, ptr, hints, predicate);
+        return;
+      }
+    }
+    predicated(
+        rewriter, loc, predicate, Type(),
+        [&](OpBuilder &b) -> Value {
+          Value v = storedValue(b);
+          std::optional<AsmAccess> access = getAsmAccess(v.getType());
+          if (!hints.empty() && access) {
+            emitAsmStore(b, loc, *access, v, ptr, hints);
+            return {};
+          }
+          LLVM::StoreOp::create(b, loc, v, ptr,
+                                width * getElementBytes(values[0].getType()));
+          return {};
+        },
+        {});
   }
 };
 
@@ -806,17 +839,22 @@ LogicalResult mlir::tile::writeWithStmatrix(OpBuilder &b, Location loc,
   if (dist.hasReplication())
     return failure();
   SmallVector<std::pair<unsigned, unsigned>> pairs;
+  unsigned included = 0;
   for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+    if (target.include && !target.include(e))
+      continue;
+    ++included;
     ArrayRef<int64_t> t = dist.getTuple(e);
     if (t[1] % 2)
       continue;
     int64_t second = dist.findElement({t[0], t[1] + 1});
-    if (second < 0)
+    if (second < 0 || (target.include && !target.include(second)))
       return failure();
     pairs.push_back({e, unsigned(second)});
   }
-  if (2 * pairs.size() != dist.getNumElements())
+  if (pairs.empty() || 2 * pairs.size() != included) {
     return failure();
+  }
 
   // Constants: (row, column) from matrix 0 of the first group, and what
   // a row-major scratch makes of them.
@@ -830,6 +868,9 @@ LogicalResult mlir::tile::writeWithStmatrix(OpBuilder &b, Location loc,
   };
   MatrixLanes lanes = emitMatrixLanes(b, loc, ids.lane);
   SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, pairs[0].first);
+  for (auto [c, start] : llvm::zip(coords, target.origin))
+    if (start)
+      c = arith::SubIOp::create(b, loc, c, createI32(b, loc, start));
   Value row = arith::AddIOp::create(
       b, loc, arith::SubIOp::create(b, loc, coords[0], lanes.pairRow),
       lanes.addressRow);

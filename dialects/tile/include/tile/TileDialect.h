@@ -63,6 +63,16 @@ BlockedLayoutAttr getBlockedLayout(MLIRContext *context,
                                    llvm::ArrayRef<unsigned> order,
                                    unsigned numWarps, unsigned threadsPerWarp);
 
+/// The block of a tensor that `layout`'s threads cover once before their
+/// elements repeat (per dimension: elements per thread, times threads,
+/// times warps; for mma accumulators, 16 rows per warp along M and 8
+/// columns, times the warps along N for mma.sync), and nullopt for layouts
+/// that are not distributed as blocks (slices, dot operands, wgmma
+/// accumulators with warps along N). Element i of a thread along a
+/// dimension lies in repetition i / (elements of the thread per
+/// repetition), whatever the thread.
+std::optional<llvm::SmallVector<int64_t>> getRepetitionShape(Attribute layout);
+
 /// The default layout of the distributed level: one element per thread,
 /// row-major order.
 BlockedLayoutAttr getDefaultBlockedLayout(MLIRContext *context,
