@@ -144,5 +144,14 @@ for spec in "512 512 512" "1008 528 304" "80 144 16"; do
   check_matmul_bias_relu matmul_bias_relu_h_wgmma $spec
 done
 
+# bench/kernels/matmul_tma_persistent.mlir (128x256 blocks, f16 c stored
+# in rounds, M, N, K multiples of 16): every program walking several
+# blocks, ragged edges, and more programs than blocks.
+for spec in "1024 1024 1024 16" "1008 528 304 5" "80 144 16 4"; do
+  read -r m n k programs <<< "$spec"
+  check matmul_tma_persistent_ws matmul "$programs" desc:f16:$m:$k:random \
+    desc:f16:$k:$n:random buf:f16:$(( m * n )):zero i32:$m i32:$n i32:$k
+done
+
 echo "gpu-check: $failures failure(s)"
 [ "$failures" -eq 0 ]

@@ -96,7 +96,8 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
         type, getConvertRounds(type, convert.getType()).shape);
   }
   // A store of a value in another layout than its pointers' converts it.
-  if (auto store = dyn_cast<StoreOp>(op); store && movesDataBetweenThreads(op)) {
+  if (auto store = dyn_cast<StoreOp>(op);
+      store && movesDataBetweenThreads(op)) {
     auto type = cast<RankedTensorType>(store.getValue().getType());
     auto dst = cast<RankedTensorType>(getPointeeType(store.getPtr().getType()));
     return getConvertScratchBytes(type, getConvertRounds(type, dst).shape);

@@ -182,6 +182,36 @@ tile.func public @scratch(%t: tensor<1024xf32, #blocked>, %m: tensor<32x128xf32,
 
 // -----
 
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#rows = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+#lines = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#cols = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]}>
+module attributes {"tile.num-warps" = 8 : i32} {
+// A conversion whose tensor would take more than 32 KiB of scratch goes in
+// rounds, each a slice that both layouts repeat whole in: wgmma's
+// accumulator repeats every 8 columns, #lines every 64, so 128x256 f16
+// goes in 4 rounds of 128x64 (rows of 128 bytes, padded by 16). #rows
+// spreads each row over a warp: no rounds, 128 rows of 528 bytes. Between
+// two blocked layouts, the fewest rounds that fit: #rows repeats every 8
+// rows, #cols every 32, so 256x128 f32 goes in 8 rounds of 32 rows of 528
+// bytes (4 rounds would take 33792). A store of a value in another layout
+// than its pointers' converts it the same way.
+// expected-remark @below {{total = 67584}}
+tile.func public @rounds(%acc: tensor<128x256xf16, #mma>, %big: tensor<256x128xf32, #rows>, %p: tensor<128x256x!tile.ptr<f16>, #lines>) {
+  // expected-remark @below {{scratch: live in [1, 2), offset = 0, size = 18432}}
+  %a = tile.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #lines>
+  // expected-remark @below {{scratch: live in [2, 3), offset = 0, size = 67584}}
+  %b = tile.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #rows>
+  // expected-remark @below {{scratch: live in [3, 4), offset = 0, size = 16896}}
+  %c = tile.convert_layout %big : tensor<256x128xf32, #rows> -> tensor<256x128xf32, #cols>
+  // expected-remark @below {{scratch: live in [4, 5), offset = 0, size = 18432}}
+  tile.store %p, %acc : tensor<128x256x!tile.ptr<f16>, #lines>, tensor<128x256xf16, #mma>
+  tile.return
+}
+}
+
+// -----
+
 #blocked2d = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
 // Within a warp a reduction needs only shuffles: no scratch. Neither does an

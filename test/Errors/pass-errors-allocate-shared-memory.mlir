@@ -59,15 +59,16 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_80"} {
 
 // -----
 
-// Scratch for a layout conversion counts too: 256x256 f32 through shared
-// memory is 260 KiB (rows of 1 KiB padded by 16 bytes).
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#blocked1 = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+// Scratch for a layout conversion counts too: 65536 f32 in one round
+// (#whole's threads cover the tensor once, so it has no smaller slice to
+// go in) are 256 KiB of shared memory.
+#whole = #tile.blocked<{sizePerThread = [512], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#spread = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
-  // expected-error @below {{needs 266240 bytes of shared memory, more than the 232448 bytes a block has on sm_90}}
+  // expected-error @below {{needs 262144 bytes of shared memory, more than the 232448 bytes a block has on sm_90}}
   tile.func public @convert_scratch(%x: f32) {
-    %t = tile.splat %x : f32 -> tensor<256x256xf32, #blocked>
-    %c = tile.convert_layout %t : tensor<256x256xf32, #blocked> -> tensor<256x256xf32, #blocked1>
+    %t = tile.splat %x : f32 -> tensor<65536xf32, #whole>
+    %c = tile.convert_layout %t : tensor<65536xf32, #whole> -> tensor<65536xf32, #spread>
     tile.return
   }
 }

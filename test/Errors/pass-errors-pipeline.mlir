@@ -35,11 +35,12 @@ tile.func public @calls_recursive(%p: !tile.ptr<i32>) {
 
 // -----
 
-// A 256x256x256 f16 dot on tensor cores needs more shared memory than
-// sm_90's 227 KiB: both operands staged (2 x 128 KiB), and the f32
-// accumulator's conversion for the store (256 rows of 1040 bytes, padded).
-// expected-error @below {{'tile.func' op needs 266240 bytes of shared memory, more than the 232448 bytes a block has on sm_90}}
-tile.func public @dot_too_big(%pa: !tile.ptr<f16>, %pc: !tile.ptr<f32>) {
+// A 256x256x256 tf32 dot on tensor cores needs more shared memory than
+// sm_90's 227 KiB: its f32 operand is staged whole (256 KiB) for mma.sync
+// to read. (The f32 accumulator's store converts it in rounds, through
+// 32 KiB, after that.)
+// expected-error @below {{'tile.func' op needs 262144 bytes of shared memory, more than the 232448 bytes a block has on sm_90}}
+tile.func public @dot_too_big(%pa: !tile.ptr<f32>, %pc: !tile.ptr<f32>) {
   %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
   %row = tile.expand_dims %r {axis = 1 : i32} : tensor<256xi32> -> tensor<256x1xi32>
   %col = tile.expand_dims %r {axis = 0 : i32} : tensor<256xi32> -> tensor<1x256xi32>
@@ -48,11 +49,11 @@ tile.func public @dot_too_big(%pa: !tile.ptr<f16>, %pc: !tile.ptr<f32>) {
   %rb = tile.broadcast %rs : tensor<256x1xi32> -> tensor<256x256xi32>
   %cb = tile.broadcast %col : tensor<1x256xi32> -> tensor<256x256xi32>
   %off = arith.addi %rb, %cb : tensor<256x256xi32>
-  %pas = tile.splat %pa : !tile.ptr<f16> -> tensor<256x256x!tile.ptr<f16>>
-  %ptrs = tile.addptr %pas, %off : tensor<256x256x!tile.ptr<f16>>, tensor<256x256xi32>
-  %a = tile.load %ptrs : tensor<256x256x!tile.ptr<f16>>
+  %pas = tile.splat %pa : !tile.ptr<f32> -> tensor<256x256x!tile.ptr<f32>>
+  %ptrs = tile.addptr %pas, %off : tensor<256x256x!tile.ptr<f32>>, tensor<256x256xi32>
+  %a = tile.load %ptrs : tensor<256x256x!tile.ptr<f32>>
   %z = arith.constant dense<0.0> : tensor<256x256xf32>
-  %d = tile.dot %a, %a, %z : tensor<256x256xf16> * tensor<256x256xf16> -> tensor<256x256xf32>
+  %d = tile.dot %a, %a, %z, inputPrecision = tf32 : tensor<256x256xf32> * tensor<256x256xf32> -> tensor<256x256xf32>
   %pcs = tile.splat %pc : !tile.ptr<f32> -> tensor<256x256x!tile.ptr<f32>>
   %cptrs = tile.addptr %pcs, %off : tensor<256x256x!tile.ptr<f32>>, tensor<256x256xi32>
   tile.store %cptrs, %d : tensor<256x256x!tile.ptr<f32>>

@@ -331,3 +331,52 @@ tile.func public @descriptor_store_any_layout(%d: !tile.tensordesc<64x64xf16>, %
   tile.return
 }
 }
+
+// -----
+
+// A conversion into a store's layout that would take more scratch than a
+// round (32 KiB) folds into the store, which converts its value itself in
+// rounds. The 128x256 f16 accumulator spread row by row over the warps
+// (#rows, 32 threads along a row: no smaller slice both layouts repeat
+// in) goes to a layout with 8 threads a row, each warp access still whole
+// 128-byte lines, whose block repeats every 64 columns: the pointers and
+// the mask are computed there (their conversions rematerialize), and the
+// value stays in the accumulator's layout.
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#rows = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+#lines = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma64 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 8 : i32, tile.target = "sm_90a"} {
+// CHECK: #[[LINES:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CHECK-LABEL: tile.func public @store_in_rounds
+// CHECK-NOT: tile.convert_layout
+// CHECK-DAG: %[[P:.*]] = tile.splat %arg0 : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>, #[[LINES]]>
+// CHECK-DAG: %[[M:.*]] = tile.splat %arg2 : i1 -> tensor<128x256xi1, #[[LINES]]>
+// CHECK-DAG: %[[H:.*]] = arith.truncf %arg1 : tensor<128x256xf32, #mma> to tensor<128x256xf16, #mma>
+// CHECK: tile.store %[[P]], %[[H]], %[[M]] : tensor<128x256x!tile.ptr<f16>, #[[LINES]]>, tensor<128x256xf16, #mma>
+tile.func public @store_in_rounds(%c: !tile.ptr<f16>, %acc: tensor<128x256xf32, #mma>, %ok: i1) {
+  %p = tile.splat %c : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>, #rows>
+  %m = tile.splat %ok : i1 -> tensor<128x256xi1, #rows>
+  %h = arith.truncf %acc : tensor<128x256xf32, #mma> to tensor<128x256xf16, #mma>
+  %v = tile.convert_layout %h : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #rows>
+  tile.store %p, %v, %m : tensor<128x256x!tile.ptr<f16>, #rows>
+  tile.return
+}
+
+// Into a layout that already allows rounds, a large conversion folds with
+// the store's layout kept; one that fits a round (128x64 f16: 18 KiB with
+// padding) stays a conversion before the store.
+// CHECK-LABEL: tile.func public @other_conversions
+// CHECK: tile.store %{{.*}}, %arg1 : tensor<128x256x!tile.ptr<f16>, #[[LINES]]>, tensor<128x256xf16, #mma>
+// CHECK: %[[V:.*]] = tile.convert_layout %arg2 : tensor<128x64xf16, #mma1> -> tensor<128x64xf16, #[[LINES]]>
+// CHECK-NEXT: tile.store %{{.*}}, %[[V]] : tensor<128x64x!tile.ptr<f16>, #[[LINES]]>{{$}}
+tile.func public @other_conversions(%c: !tile.ptr<f16>, %a: tensor<128x256xf16, #mma>, %b: tensor<128x64xf16, #mma64>) {
+  %p = tile.splat %c : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>, #lines>
+  %v = tile.convert_layout %a : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #lines>
+  tile.store %p, %v : tensor<128x256x!tile.ptr<f16>, #lines>
+  %q = tile.splat %c : !tile.ptr<f16> -> tensor<128x64x!tile.ptr<f16>, #lines>
+  %w = tile.convert_layout %b : tensor<128x64xf16, #mma64> -> tensor<128x64xf16, #lines>
+  tile.store %q, %w : tensor<128x64x!tile.ptr<f16>, #lines>
+  tile.return
+}
+}

@@ -591,7 +591,8 @@ mlir::tile::getRepetitionShape(Attribute layout) {
   if (auto mma = dyn_cast_or_null<MmaLayoutAttr>(layout)) {
     ArrayRef<unsigned> warps = mma.getWarps();
     if (mma.getVersionMajor() == 2)
-      return SmallVector<int64_t>{16 * int64_t(warps[0]), 8 * int64_t(warps[1])};
+      return SmallVector<int64_t>{16 * int64_t(warps[0]),
+                                  8 * int64_t(warps[1])};
     if (mma.getVersionMajor() == 3 && warps[1] == 1)
       return SmallVector<int64_t>{16 * int64_t(warps[0]), 8};
   }
@@ -848,6 +849,7 @@ bool mlir::tile::movesDataBetweenThreads(Operation *op) {
                              reshape.getType().getShape()) != dst;
   }
   if (auto store = dyn_cast<StoreOp>(op))
-    return store.getValue().getType() != getPointeeType(store.getPtr().getType());
+    return store.getValue().getType() !=
+           getPointeeType(store.getPtr().getType());
   return isa<CatOp>(op);
 }

@@ -35,8 +35,7 @@ int64_t getScratchElementBytes(Type type);
 /// where a row is a multiple of 128 bytes, so that the rows one warp writes
 /// or reads at once (e.g. the 8 rows of an mma tile) start in different
 /// bank groups; otherwise none.
-int64_t getConvertScratchPadding(RankedTensorType type,
-                                 int64_t rowLength);
+int64_t getConvertScratchPadding(RankedTensorType type, int64_t rowLength);
 
 /// How a tile.convert_layout moves its tensor through its scratch: in
 /// `count` rounds, round k the slice of `shape` (the tensor's shape but

@@ -112,6 +112,19 @@ def RemoveLayoutConversions
     source layout (splats and constants, or a broadcast's smaller source).
     A matmul epilogue (bias, activation, cast to f16) then runs in the
     accumulator's layout and only the f16 result is converted.
+
+    Into stores: a conversion left before a `tile.store` (its only use)
+    whose tensor would take more scratch than a round (32 KiB, see
+    `getConvertRounds`) folds into the store, which then takes the value in
+    its own layout and converts it round by round, storing each round's
+    elements before the next round is written: a round's scratch instead of
+    the whole tensor's (a 128x256 f16 accumulator: 18 KiB instead of 66),
+    and no round's registers waiting for the others'. Rounds are slices
+    along a dimension that both layouts repeat whole in; where the store's
+    layout spreads a row over more than 128 bytes of a warp (no smaller
+    slice), the store takes one with 128 bytes a row per warp access (the
+    same vectors, whole lines), and its pointers and mask are computed in
+    that layout instead.
   }];
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }

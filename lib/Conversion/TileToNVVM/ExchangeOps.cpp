@@ -52,12 +52,11 @@ void writeElements(OpBuilder &b, Location loc, const ThreadIds &ids,
 /// The elements of `type` read from `position(coords)` of `base`; with
 /// `include`, only those it accepts (whole runs of `width`), the others
 /// left null.
-SmallVector<Value> readElements(OpBuilder &b, Location loc,
-                                const ThreadIds &ids, RankedTensorType type,
-                                Type element, Value base,
-                                function_ref<Value(ArrayRef<Value>)> position,
-                                unsigned width = 1,
-                                function_ref<bool(unsigned)> include = nullptr) {
+SmallVector<Value>
+readElements(OpBuilder &b, Location loc, const ThreadIds &ids,
+             RankedTensorType type, Type element, Value base,
+             function_ref<Value(ArrayRef<Value>)> position, unsigned width = 1,
+             function_ref<bool(unsigned)> include = nullptr) {
   Distribution dist = getDistribution(type);
   int64_t bytes = getElementBytes(type);
   SmallVector<Value> values;
@@ -150,8 +149,8 @@ void mlir::tile::convertThroughScratch(
       writeElements(b, loc, ids, srcType, values, base, padded, srcWidth,
                     srcInRound);
     gpu::BarrierOp::create(b, loc);
-    onRound(readElements(b, loc, ids, dstType, element, base, padded,
-                         dstWidth, dstInRound),
+    onRound(readElements(b, loc, ids, dstType, element, base, padded, dstWidth,
+                         dstInRound),
             dstInRound);
   }
 }

@@ -463,20 +463,20 @@ private:
         return;
       }
     }
-    predicated(
-        rewriter, loc, predicate, Type(),
-        [&](OpBuilder &b) -> Value {
-          Value v = storedValue(b);
-          std::optional<AsmAccess> access = getAsmAccess(v.getType());
-          if (!hints.empty() && access) {
-            emitAsmStore(b, loc, *access, v, ptr, hints);
-            return {};
-          }
-          LLVM::StoreOp::create(b, loc, v, ptr,
-                                width * getElementBytes(values[0].getType()));
-          return {};
-        },
-        {});
+    predicated(rewriter, loc, predicate, Type(),
+               [&](OpBuilder &b) -> Value {
+                 Value v = storedValue(b);
+                 std::optional<AsmAccess> access = getAsmAccess(v.getType());
+                 if (!hints.empty() && access) {
+                   emitAsmStore(b, loc, *access, v, ptr, hints);
+                   return {};
+                 }
+                 LLVM::StoreOp::create(
+                     b, loc, v, ptr,
+                     width * getElementBytes(values[0].getType()));
+                 return {};
+               },
+               {});
   }
 };
 

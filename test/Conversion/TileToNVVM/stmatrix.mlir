@@ -185,3 +185,49 @@ tile.func public @buffers(%f: f16) {
   tile.return
 }
 }
+
+// -----
+
+// A store of wgmma's 128x256 f16 accumulator through #lines (whose block
+// repeats every 64 columns) converts it in 4 rounds of 64 columns, through
+// one 18 KiB scratch (128 rows of 72): each thread's 4 stmatrix.x4 of the
+// round, a barrier, its 4 16-byte rows of the round read back and stored
+// at once, and a barrier before the next round writes the scratch again.
+// CHECK-LABEL: gpu.func @store_in_rounds
+// CHECK-COUNT-4: nvvm.stmatrix %[[A:[^,]*]],
+// CHECK-NOT: llvm.store
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK-COUNT-4: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: nvvm.stmatrix
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK-COUNT-4: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: nvvm.stmatrix
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK-COUNT-4: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: nvvm.stmatrix
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK-COUNT-4: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: gpu.return
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#lines = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 8 : i32, "tile.target" = "sm_90a"} {
+tile.func public @store_in_rounds(%c: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %f: f16) {
+  %v = tile.splat %f : f16 -> tensor<128x256xf16, #mma>
+  %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #tile.slice<{dim = 0, parent = #lines}>>
+  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<256xi32, #tile.slice<{dim = 0, parent = #lines}>> -> tensor<1x256xi32, #lines>
+  %o = tile.broadcast %e : tensor<1x256xi32, #lines> -> tensor<128x256xi32, #lines>
+  %s = tile.splat %c : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>, #lines>
+  %p = tile.addptr %s, %o : tensor<128x256x!tile.ptr<f16>, #lines>, tensor<128x256xi32, #lines>
+  tile.store %p, %v : tensor<128x256x!tile.ptr<f16>, #lines>, tensor<128x256xf16, #mma>
+  tile.return
+}
+}

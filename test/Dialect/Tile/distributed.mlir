@@ -50,6 +50,13 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
     // CHECK: tile.local_alloc %{{.*}} : (tensor<64x64xf16, #{{.*}}>) -> !tile.buffer<64x64xf16, #{{.*}}>
     %c = tile.local_alloc %t : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
     %ct = tile.buffer_trans %c {order = array<i32: 1, 0>} : !tile.buffer<64x64xf16, #nvmma> -> !tile.buffer<64x64xf16, #nvmma_t>
+    // A store of a value in another layout than its pointers' (the
+    // lowering converts it): the value's type follows the pointers'.
+    // CHECK: tile.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x64x!tile.ptr<f16>, #[[BLOCKED]]>, tensor<64x64xf16, #[[MMA]]>
+    %v = tile.convert_layout %t : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #mma>
+    tile.store %ptrs, %v, %m : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xf16, #mma>
+    // CHECK: tile.store %{{.*}}, %{{.*}} : tensor<64x64x!tile.ptr<f16>, #[[BLOCKED]]>{{$}}
+    tile.store %ptrs, %t : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xf16, #blocked>
     // CHECK: tile.local_dealloc %{{.*}} : !tile.buffer<3x64x64xf16, #{{.*}}, mutable>
     tile.local_dealloc %bufs : !tile.buffer<3x64x64xf16, #shared, mutable>
     tile.return %l : tensor<64x64xf16, #blocked>

@@ -825,3 +825,25 @@ tile.func public @warp_specialize_producer_barrier() {
   }
   tile.return
 }
+
+// -----
+
+// A store's value may differ from its pointers only in a distributed layout:
+// not in element type ...
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#other = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tile.func public @store_value_type(%p: tensor<512x!tile.ptr<f32>, #blocked>, %v: tensor<512xf16, #other>) {
+  // expected-error @below {{value type 'tensor<512xf16, #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>' does not match the pointee type 'tensor<512xf32, #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>'}}
+  tile.store %p, %v : tensor<512x!tile.ptr<f32>, #blocked>, tensor<512xf16, #other>
+  tile.return
+}
+
+// -----
+
+// ... and not with a layout on one side only.
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tile.func public @store_value_layout(%p: tensor<512x!tile.ptr<f32>, #blocked>, %v: tensor<512xf32>) {
+  // expected-error @below {{value and pointers differ in layout, so both need a distributed layout (value 'tensor<512xf32>', pointers 'tensor<512x!tile.ptr<f32>, #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>')}}
+  tile.store %p, %v : tensor<512x!tile.ptr<f32>, #blocked>, tensor<512xf32>
+  tile.return
+}

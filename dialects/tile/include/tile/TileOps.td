@@ -236,6 +236,17 @@ def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite<Tile_GlobalMemory>]
     ```mlir
     tile.store %ptrs, %v, %mask : tensor<128x!tile.ptr<f32>>
     ```
+
+    At the distributed level the value may have another layout than the
+    pointers (its type then follows the pointer type): the store moves it to
+    the pointers' threads through shared memory itself, in rounds when the
+    whole tensor would take more scratch than one (see
+    `tile-remove-layout-conversions`), and stores each round's elements as
+    soon as they arrive.
+
+    ```mlir
+    tile.store %ptrs, %v, %mask : tensor<128x256x!tile.ptr<f16>, #blocked>, tensor<128x256xf16, #mma>
+    ```
   }];
   let arguments = (ins
     Tile_PtrLike:$ptr,
