@@ -202,6 +202,10 @@ matmul_tma_persistent_ws() { # BM BN BK warps stages [element type]
 }
 matmul_tma_persistent_ws 128 256 64 8 3
 matmul_tma_persistent_ws 128 256 64 8 3 bf16
+# ...with 4 stages: the store of c converts the accumulator in rounds
+# through 18 KiB of scratch, beside the 192 KiB ring.
+matmul_tma_persistent_ws 128 256 64 8 4
+matmul_tma_persistent_ws 128 256 64 8 4 bf16
 # ...in clusters of two CTAs that share b's blocks (bench/kernels/
 # matmul_tma_cluster.mlir; b's copies multicast, each CTA issuing half of
 # them): matmul_tma_cluster_ws_[bf16_]<BM>x<BN>x<BK>_w<warps>.

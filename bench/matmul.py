@@ -52,7 +52,7 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
                 (128, 256, 64, 8, 3, "tma store"), (128, 256, 64, 8, 4, "tma store"),
                 # sm_90a: persistent, one program per SM.
                 (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent store"),
-                (128, 256, 64, 8, 3, "tma persistent ws"),
+                (128, 256, 64, 8, 3, "tma persistent ws"), (128, 256, 64, 8, 4, "tma persistent ws"),
                 # ...in clusters of two CTAs sharing b's blocks (multicast),
                 # and the same kernel without clusters.
                 (128, 256, 64, 8, 3, "tma persistent cluster ws"),
@@ -76,6 +76,7 @@ BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 256, 64, 8, 3,
                 (128, 256, 64, 8, 4, "tma"), (128, 256, 64, 8, 4, "tma ws"),
                 (128, 256, 64, 8, 4, "tma store"),
                 (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent ws"),
+                (128, 256, 64, 8, 4, "tma persistent ws"),
                 (128, 256, 64, 8, 3, "tma persistent cluster ws"),
                 (128, 256, 64, 8, 3, "tma persistent pairs ws")]
 BF16_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
