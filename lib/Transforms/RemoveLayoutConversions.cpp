@@ -571,9 +571,9 @@ BlockedLayoutAttr getNarrowerLayout(BlockedLayoutAttr layout,
 /// itself, round by round, storing each round's elements before the next
 /// is written (so the registers of the whole result are never live at
 /// once, and the scratch is a round's). Where the store's layout leaves no
-/// rounds, it takes the narrower one whose block allows them, its pointers
-/// and mask converted there (the backward rewrite then computes them
-/// there).
+/// rounds, it takes the narrower one whose block allows them if its
+/// pointers and mask can be computed there (the backward rewrite then
+/// does).
 bool foldConversionsIntoStores(ModuleOp module) {
   bool changed = false;
   module.walk([&](StoreOp store) {
@@ -592,6 +592,11 @@ bool foldConversionsIntoStores(ModuleOp module) {
       if (!narrower ||
           getConvertRounds(src, withEncoding(dst, narrower)).count == 1)
         return;
+      // Only where the pointers and the mask cost nothing there: converting
+      // them instead of the value would move more.
+      for (Value operand : {store.getPtr(), store.getMask()})
+        if (operand && !isFreeIn(operand, narrower))
+          return;
       OpBuilder builder(store);
       for (OpOperand &operand : store->getOpOperands()) {
         if (operand.get() == convert.getResult())

@@ -363,6 +363,17 @@ tile.func public @store_in_rounds(%c: !tile.ptr<f16>, %acc: tensor<128x256xf32, 
   tile.return
 }
 
+// Pointers that cannot be computed in the narrower layout (an argument
+// here) keep the store where it was: converting them would move more.
+// CHECK-LABEL: tile.func public @pointers_stay
+// CHECK: %[[V:.*]] = tile.convert_layout %arg1 : tensor<128x256xf16, #mma> -> tensor<128x256xf16, {{#blocked[0-9]*}}>
+// CHECK-NEXT: tile.store %arg0, %[[V]] : tensor<128x256x!tile.ptr<f16>, {{#blocked[0-9]*}}>{{$}}
+tile.func public @pointers_stay(%p: tensor<128x256x!tile.ptr<f16>, #rows>, %acc: tensor<128x256xf16, #mma>) {
+  %v = tile.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #rows>
+  tile.store %p, %v : tensor<128x256x!tile.ptr<f16>, #rows>
+  tile.return
+}
+
 // Into a layout that already allows rounds, a large conversion folds with
 // the store's layout kept; one that fits a round (128x64 f16: 18 KiB with
 // padding) stays a conversion before the store.

@@ -123,8 +123,8 @@ def RemoveLayoutConversions
     along a dimension that both layouts repeat whole in; where the store's
     layout spreads a row over more than 128 bytes of a warp (no smaller
     slice), the store takes one with 128 bytes a row per warp access (the
-    same vectors, whole lines), and its pointers and mask are computed in
-    that layout instead.
+    same vectors, whole lines) if its pointers and mask can be computed in
+    that layout instead (otherwise the conversion stays).
   }];
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
