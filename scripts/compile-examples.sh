@@ -90,7 +90,6 @@ compile matmul_tma_cluster_ws_wgmma "$root/examples/matmul_tma_cluster.mlir" --s
   --warp-specialize --cluster-size=2
 compile matmul_tma_cluster_wgmma "$root/examples/matmul_tma_cluster.mlir" --sm=90a \
   --cluster-size=2
-# Forward and reverse scans (test input).
 # bench/kernels/matmul_tma_persistent.mlir at the bench's blocking (128x256
 # blocks, K in steps of 64, 8 warps and a producer, 4 stages): its f16 c
 # goes out through a store that converts the accumulator in 4 rounds.
@@ -98,6 +97,7 @@ sed 's/BM1/127/g; s/BN1/255/g; s/BK1/63/g; s/BM/128/g; s/BN/256/g; s/BK/64/g' \
   "$root/bench/kernels/matmul_tma_persistent.mlir" > "$out/matmul_tma_persistent.mlir"
 compile matmul_tma_persistent_ws "$out/matmul_tma_persistent.mlir" --sm=90a \
   --num-warps=8 --num-stages=4 --warp-specialize
+# Forward and reverse scans (test input).
 compile scan "$root/test/GPU/Inputs/scan.mlir"
 # The vector add in mma.sync's accumulator layout, kept as written (test input).
 compile mma_layout "$root/test/GPU/Inputs/mma_layout.mlir" --keep-layouts

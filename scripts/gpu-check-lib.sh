@@ -52,6 +52,15 @@ check_matmul_tma() { # file M N K [grid]
     desc:f32:$m:$n:zero i32:$m i32:$n i32:$k
 }
 
+# ...persistent (bench/kernels/matmul_tma_persistent.mlir: c a plain f16
+# pointer, M, N, K multiples of 16) on `programs` programs.
+check_matmul_tma_persistent() { # file M N K programs
+  local file=$1 m=$2 n=$3 k=$4 programs=$5
+  check "$file" matmul "$programs" \
+    desc:f16:$m:$k:random desc:f16:$k:$n:random \
+    buf:f16:$(( m * n )):zero i32:$m i32:$n i32:$k
+}
+
 # ...in pairs of blocks (examples/matmul_tma_cluster.mlir): an even grid.
 check_matmul_tma_cluster() { # file M N K
   check_matmul_tma "$1" "$2" "$3" "$4" $(( 2 * (($2 + 255) / 256) * (($3 + 127) / 128) ))

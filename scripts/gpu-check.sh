@@ -148,9 +148,7 @@ done
 # in rounds, M, N, K multiples of 16): every program walking several
 # blocks, ragged edges, and more programs than blocks.
 for spec in "1024 1024 1024 16" "1008 528 304 5" "80 144 16 4"; do
-  read -r m n k programs <<< "$spec"
-  check matmul_tma_persistent_ws matmul "$programs" desc:f16:$m:$k:random \
-    desc:f16:$k:$n:random buf:f16:$(( m * n )):zero i32:$m i32:$n i32:$k
+  check_matmul_tma_persistent matmul_tma_persistent_ws $spec
 done
 
 echo "gpu-check: $failures failure(s)"

@@ -70,9 +70,9 @@ for tool in memcheck racecheck synccheck initcheck; do
   check_matmul_tma_cluster matmul_tma_cluster_ws_wgmma 330 136 304
   check_matmul_tma_cluster matmul_tma_cluster_wgmma 330 136 304
   # A persistent producer and the store of c in rounds through one scratch
-  # (each program two blocks and a ragged one).
-  check matmul_tma_persistent_ws matmul 2 desc:f16:208:304:random \
-    desc:f16:304:528:random buf:f16:$(( 208 * 528 )):zero i32:208 i32:528 i32:304
+  # (two programs, each walking three of the six blocks, ragged ones among
+  # them).
+  check_matmul_tma_persistent matmul_tma_persistent_ws 208 528 304 2
 done
 
 echo "gpu-sanitize: $failures failure(s)"
