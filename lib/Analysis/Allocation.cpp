@@ -89,22 +89,21 @@ ConvertRounds mlir::tile::getConvertRounds(RankedTensorType src,
 }
 
 int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
-  if (auto convert = dyn_cast<ConvertLayoutOp>(op);
-      convert && movesDataBetweenThreads(op)) {
-    RankedTensorType type = convert.getSrc().getType();
-    return getConvertScratchBytes(
-        type, getConvertRounds(type, convert.getType()).shape);
-  }
-  // A store of a value in another layout than its pointers' converts it.
-  if (auto store = dyn_cast<StoreOp>(op);
-      store && movesDataBetweenThreads(op)) {
-    auto type = cast<RankedTensorType>(store.getValue().getType());
-    auto dst = cast<RankedTensorType>(getPointeeType(store.getPtr().getType()));
-    return getConvertScratchBytes(type, getConvertRounds(type, dst).shape);
-  }
   if (movesDataBetweenThreads(op)) {
-    // Elements move between threads through shared memory: every operand
-    // is written whole, then read back in the result's layout.
+    // A layout conversion, and a store of a value in another layout than
+    // its pointers' (which converts it), go through a round's scratch.
+    RankedTensorType from, to;
+    if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+      from = convert.getSrc().getType();
+      to = convert.getType();
+    } else if (auto store = dyn_cast<StoreOp>(op)) {
+      from = cast<RankedTensorType>(store.getValue().getType());
+      to = cast<RankedTensorType>(getPointeeType(store.getPtr().getType()));
+    }
+    if (from)
+      return getConvertScratchBytes(from, getConvertRounds(from, to).shape);
+    // The other ops write every operand whole, then read it back in the
+    // result's layout.
     int64_t bytes = 0;
     for (Value operand : op->getOperands())
       if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
