@@ -51,6 +51,11 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
+  // A loop that divides its induction variable by a run-time value each
+  // iteration (a flattened persistent loop finding its block and K step)
+  // carries the quotient and remainder instead; after tile-pipeline, which
+  // runs ahead only addresses that advance by a loop-invariant step.
+  pm.addPass(createCarryDivisions());
   // Descriptor loads left over: one TMA copy each, waited for at once;
   // descriptor stores: a buffer copied out by TMA.
   pm.addPass(createLowerDescriptors());

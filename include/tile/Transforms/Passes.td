@@ -244,6 +244,31 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tile::TileDialect", "::mlir::arith::ArithDialect"];
 }
 
+def CarryDivisions : Pass<"tile-carry-divisions", "::mlir::ModuleOp"> {
+  let summary = "Carry the quotient and remainder of a loop's induction "
+                "variable by a loop-invariant divisor instead of dividing";
+  let description = [{
+    In an `scf.for` with a constant non-negative lower bound and step 1,
+    every `arith.divui` and `arith.remui` of the induction variable by a
+    value defined outside the loop that is not a constant (a constant
+    divisor is a shift or a multiply already) is replaced by a pair of
+    loop-carried values: the quotient and the remainder, computed once
+    before the loop from the lower bound, and advanced each iteration by
+    adding one to the remainder and, where it reaches the divisor, wrapping
+    it to zero and adding one to the quotient. A division by zero is
+    undefined either way.
+
+    A flattened persistent loop (an iteration per (block, K step), the
+    block and the step found by dividing the iteration index by the steps
+    per block) otherwise divides once per K step, in every warp: an
+    unsigned 32-bit division by a run-time value is a reciprocal and a
+    dozen dependent instructions. Run after `tile-pipeline`, which
+    recognizes only loop-carried values that advance by a loop-invariant
+    step in the addresses it runs ahead.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def LowerDescriptors
     : Pass<"tile-lower-descriptors", "::mlir::ModuleOp"> {
   let summary = "Turn the remaining tile.descriptor_load and every "

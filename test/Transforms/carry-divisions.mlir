@@ -1,0 +1,228 @@
+// RUN: tile-opt %s -split-input-file -tile-carry-divisions | FileCheck %s
+
+// A flattened loop's block and step (i / steps, i % steps): the remainder
+// and the quotient start from the lower bound's (divided by at least one:
+// with a zero divisor, the loop alone is undefined, and only if it runs)
+// and are carried; each iteration bumps the remainder and, where it reaches
+// the divisor, wraps it to zero and bumps the quotient.
+// CHECK-LABEL: tile.func public @block_and_step
+// CHECK-SAME: (%[[N:.*]]: i32, %[[D:.*]]: i32)
+// CHECK: %[[C0:.*]] = arith.constant 0 : i32
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK: %[[SAFE:.*]] = arith.maxui %[[D]], %[[ONE]] : i32
+// CHECK: %[[R0:.*]] = arith.remui %[[C0]], %[[SAFE]] : i32
+// CHECK: %[[Q0:.*]] = arith.divui %[[C0]], %[[SAFE]] : i32
+// CHECK: %[[LOOP:.*]]:3 = scf.for %[[I:.*]] = %[[C0]] to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[C0]], %[[R:.*]] = %[[R0]], %[[Q:.*]] = %[[Q0]])
+// CHECK-NOT: arith.divui
+// CHECK-NOT: arith.remui
+// CHECK: %[[P:.*]] = arith.muli %[[Q]], %[[R]] : i32
+// CHECK: %[[SUM:.*]] = arith.addi %[[ACC]], %[[P]] : i32
+// CHECK: %[[BUMPED:.*]] = arith.addi %[[R]], %[[ONE]] : i32
+// CHECK: %[[WRAPS:.*]] = arith.cmpi eq, %[[BUMPED]], %[[D]] : i32
+// CHECK: %[[RN:.*]] = arith.select %[[WRAPS]], %[[ZERO]], %[[BUMPED]] : i32
+// CHECK: %[[QB:.*]] = arith.addi %[[Q]], %[[ONE]] : i32
+// CHECK: %[[QN:.*]] = arith.select %[[WRAPS]], %[[QB]], %[[Q]] : i32
+// CHECK: scf.yield %[[SUM]], %[[RN]], %[[QN]] : i32, i32, i32
+// CHECK: tile.return %[[LOOP]]#0
+tile.func public @block_and_step(%n: i32, %d: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+    %q = arith.divui %i, %d : i32
+    %k = arith.remui %i, %d : i32
+    %p = arith.muli %q, %k : i32
+    %s = arith.addi %acc, %p : i32
+    scf.yield %s : i32
+  }
+  tile.return %r : i32
+}
+
+// -----
+
+// From a lower bound of 5: the first quotient and remainder are 5's. Only
+// remainders read: the quotient is not carried. A division in a nested
+// region (the epilogue's scf.if) reads the carried value too.
+// CHECK-LABEL: tile.func public @from_five
+// CHECK-SAME: (%[[N:.*]]: i32, %[[D:.*]]: i32
+// CHECK: %[[C5:.*]] = arith.constant 5 : i32
+// CHECK: %[[SAFE:.*]] = arith.maxui %[[D]], %{{.*}} : i32
+// CHECK: %[[R0:.*]] = arith.remui %[[C5]], %[[SAFE]] : i32
+// CHECK-NOT: arith.divui
+// CHECK: scf.for %{{.*}} = %[[C5]] to %[[N]] step %{{.*}} iter_args(%[[R:.*]] = %[[R0]]) -> (i32)
+// CHECK: scf.if
+// CHECK-NEXT: tile.store %{{.*}}, %[[R]]
+// CHECK: scf.yield %{{.*}} : i32
+tile.func public @from_five(%n: i32, %d: i32, %p: !tile.ptr<i32>, %flag: i1) {
+  %c1 = arith.constant 1 : i32
+  %c5 = arith.constant 5 : i32
+  scf.for %i = %c5 to %n step %c1 : i32 {
+    scf.if %flag {
+      %k = arith.remui %i, %d : i32
+      tile.store %p, %k : !tile.ptr<i32>
+    }
+  }
+  tile.return
+}
+
+// -----
+
+// Two divisors: a remainder and a quotient each. An index-typed loop.
+// CHECK-LABEL: tile.func public @two_divisors
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (index, index, index, index, index)
+// CHECK-NOT: arith.divui
+// CHECK-NOT: arith.remui
+// CHECK: arith.cmpi eq, %{{.*}}, %arg1 : index
+// CHECK: arith.cmpi eq, %{{.*}}, %arg2 : index
+tile.func public @two_divisors(%n: index, %d: index, %e: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (index) {
+    %q = arith.divui %i, %d : index
+    %k = arith.remui %i, %d : index
+    %q2 = arith.divui %i, %e : index
+    %k2 = arith.remui %i, %e : index
+    %a = arith.addi %q, %k : index
+    %b = arith.addi %q2, %k2 : index
+    %c = arith.addi %a, %b : index
+    %s = arith.addi %acc, %c : index
+    scf.yield %s : index
+  }
+  tile.return %r : index
+}
+
+// -----
+
+// Left alone: a constant divisor (a shift or a multiply already), a divisor
+// computed in the loop, a signed division, a division of the induction
+// variable plus something other than a non-negative constant, a step other
+// than one, a lower bound not known non-negative (the induction variable
+// could wrap from -1 to 0 as an unsigned number) or negative.
+// CHECK-LABEL: tile.func public @left_alone
+// CHECK-COUNT-2: arith.divui %{{.*}}, %c6_i32
+// CHECK: arith.divui %{{.*}}, %{{.*}} : i32
+// CHECK: arith.divsi %{{.*}}, %arg1 : i32
+// CHECK: arith.divui %{{.*}}, %arg1 : i32
+// CHECK: arith.divui %{{.*}}, %arg1 : i32
+// CHECK: arith.divui %{{.*}}, %arg1 : i32
+// CHECK: arith.divui %{{.*}}, %arg1 : i32
+// CHECK: arith.divui %{{.*}}, %arg1 : i32
+// CHECK-NOT: iter_args
+tile.func public @left_alone(%n: i32, %d: i32, %lb: i32, %p: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c6 = arith.constant 6 : i32
+  %cm3 = arith.constant -3 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %q = arith.divui %i, %c6 : i32
+    %q2 = arith.divui %i, %c6 : i32
+    %dd = arith.addi %d, %i : i32
+    %q3 = arith.divui %i, %dd : i32
+    %q4 = arith.divsi %i, %d : i32
+    %j = arith.addi %i, %d : i32
+    %q5 = arith.divui %j, %d : i32
+    %jm = arith.addi %i, %cm3 : i32
+    %q6 = arith.divui %jm, %d : i32
+    %s = arith.addi %q, %q2 : i32
+    %s2 = arith.addi %s, %q3 : i32
+    %s3 = arith.addi %s2, %q4 : i32
+    %s4 = arith.addi %s3, %q5 : i32
+    %s5 = arith.addi %s4, %q6 : i32
+    tile.store %p, %s5 : !tile.ptr<i32>
+  }
+  scf.for %i = %c0 to %n step %c2 : i32 {
+    %q = arith.divui %i, %d : i32
+    tile.store %p, %q : !tile.ptr<i32>
+  }
+  scf.for %i = %lb to %n step %c1 : i32 {
+    %q = arith.divui %i, %d : i32
+    tile.store %p, %q : !tile.ptr<i32>
+  }
+  scf.for %i = %cm3 to %n step %c1 : i32 {
+    %q = arith.divui %i, %d : i32
+    tile.store %p, %q : !tile.ptr<i32>
+  }
+  tile.return
+}
+
+// -----
+
+// Nested loops: the inner loop's divisor comes from the outer loop's body,
+// outside the inner loop; each loop carries its own.
+// CHECK-LABEL: tile.func public @nested
+// CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(%[[RO:.*]] = %{{.*}}, %[[QO:.*]] = %{{.*}}) -> (i32, i32)
+// CHECK: %[[E:.*]] = arith.addi %[[QO]], %[[RO]]
+// CHECK: scf.for %[[J:.*]] = {{.*}} iter_args(%[[RI:.*]] = %{{.*}}) -> (i32)
+// CHECK: tile.store %{{.*}}, %[[RI]]
+// CHECK: arith.cmpi eq, %{{.*}}, %[[E]] : i32
+// CHECK: arith.cmpi eq, %{{.*}}, %arg1 : i32
+tile.func public @nested(%n: i32, %d: i32, %p: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %q = arith.divui %i, %d : i32
+    %k = arith.remui %i, %d : i32
+    %e = arith.addi %q, %k : i32
+    scf.for %j = %c0 to %n step %c1 : i32 {
+      %kj = arith.remui %j, %e : i32
+      tile.store %p, %kj : !tile.ptr<i32>
+    }
+  }
+  tile.return
+}
+
+// -----
+
+// The copies a pipelined loop issues iterations ahead divide `iv + c`: a
+// pair of its own, starting from lb + c's quotient and remainder (a
+// non-negative constant offset cannot make an induction variable below the
+// signed upper bound wrap).
+// CHECK-LABEL: tile.func public @ahead
+// CHECK-SAME: (%[[N:.*]]: i32, %[[D:.*]]: i32
+// CHECK: %[[C0:.*]] = arith.constant 0 : i32
+// CHECK: %[[TWO:c2_i32_[0-9]+]] = arith.constant 2 : i32
+// CHECK: %[[R2:.*]] = arith.remui %[[TWO]], %{{.*}} : i32
+// CHECK: %[[Q2:.*]] = arith.divui %[[TWO]], %{{.*}} : i32
+// CHECK: %[[R0:.*]] = arith.remui %[[C0]], %{{.*}} : i32
+// CHECK: scf.for %{{.*}} iter_args(%[[RA:.*]] = %[[R2]], %[[QA:.*]] = %[[Q2]], %[[R:.*]] = %[[R0]]) -> (i32, i32, i32)
+// CHECK-NOT: arith.divui
+// CHECK-NOT: arith.remui
+// CHECK: arith.addi %[[QA]], %[[RA]]
+// CHECK: arith.addi %{{.*}}, %[[R]]
+tile.func public @ahead(%n: i32, %d: i32, %p: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %j = arith.addi %i, %c2 : i32
+    %q = arith.divui %j, %d : i32
+    %k = arith.remui %j, %d : i32
+    %a = arith.addi %q, %k : i32
+    %r = arith.remui %i, %d : i32
+    %s = arith.addi %a, %r : i32
+    tile.store %p, %s : !tile.ptr<i32>
+  }
+  tile.return
+}
+
+// -----
+
+// An offset up to the largest positive value: lb + c is an unsigned 32-bit
+// number (5 + 2^31 - 1 = 2^31 + 4, printed as a signed i32).
+// CHECK-LABEL: tile.func public @large_offset
+// CHECK: %[[FIRST:.*]] = arith.constant -2147483644 : i32
+// CHECK: arith.remui %[[FIRST]], %{{.*}} : i32
+// CHECK: scf.for
+// CHECK-NOT: arith.remui
+tile.func public @large_offset(%n: i32, %d: i32, %p: !tile.ptr<i32>) {
+  %c1 = arith.constant 1 : i32
+  %c5 = arith.constant 5 : i32
+  %cmax = arith.constant 2147483647 : i32
+  scf.for %i = %c5 to %n step %c1 : i32 {
+    %j = arith.addi %cmax, %i : i32
+    %k = arith.remui %j, %d : i32
+    tile.store %p, %k : !tile.ptr<i32>
+  }
+  tile.return
+}
