@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -19,6 +20,15 @@ ThreadIds mlir::tile::emitThreadIds(OpBuilder &b, Location loc,
   Value width = constantI32(b, loc, threadsPerWarp);
   return {arith::RemUIOp::create(b, loc, tid, width),
           arith::DivUIOp::create(b, loc, tid, width)};
+}
+
+Value mlir::tile::emitUniformWarp(OpBuilder &b, Location loc,
+                                 const ThreadIds &ids,
+                                 unsigned threadsPerWarp) {
+  return NVVM::ShflOp::create(b, loc, b.getI32Type(), constantI32(b, loc, -1),
+                              ids.warp, constantI32(b, loc, 0),
+                              constantI32(b, loc, threadsPerWarp - 1),
+                              NVVM::ShflKind::idx, UnitAttr());
 }
 
 /// The base distribution of a blocked layout or of mma.sync's accumulators

@@ -29,6 +29,14 @@ struct ThreadIds {
 ThreadIds emitThreadIds(OpBuilder &builder, Location loc,
                         unsigned threadsPerWarp);
 
+/// The warp index as lane 0 has it (i32, a shuffle): ptxas then knows it is
+/// the same on all the warp's lanes, as it does not for tid / 32, and keeps
+/// what is computed from it in uniform registers and branches on it as on
+/// a uniform condition (CUTLASS shuffles the warp index for the same
+/// reasons). Every lane of the warp must execute it.
+Value emitUniformWarp(OpBuilder &builder, Location loc, const ThreadIds &ids,
+                      unsigned threadsPerWarp);
+
 /// A blocked-like description of how a tensor of a given shape is spread:
 /// per dimension, elements per thread, threads, warps, and the dimension
 /// order in which lanes and warps are numbered.

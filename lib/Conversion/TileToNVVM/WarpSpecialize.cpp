@@ -55,15 +55,10 @@ void mlir::tile::splitWarpSpecialized(ModuleOp module, LoweringState &state) {
     OpBuilder b(split);
     Location loc = split.getLoc();
     ThreadIds ids = emitThreadIds(b, loc, state.threadsPerWarp);
-    // The warp index as lane 0 has it: ptxas then knows the branch is
-    // uniform within each warp, and keeps the wgmma in it asynchronous
-    // (it serializes them in a branch it must take as divergent, as it
-    // does on tid / 32; CUTLASS shuffles the warp index for the same
-    // reason).
-    Value warp = NVVM::ShflOp::create(
-        b, loc, b.getI32Type(), createI32(b, loc, -1), ids.warp,
-        createI32(b, loc, 0), createI32(b, loc, state.threadsPerWarp - 1),
-        NVVM::ShflKind::idx, UnitAttr());
+    // On a warp index ptxas knows to be uniform, the branch keeps the
+    // wgmma in it asynchronous (it serializes them in a branch it must take
+    // as divergent, as it does on tid / 32).
+    Value warp = emitUniformWarp(b, loc, ids, state.threadsPerWarp);
     Value kernelWarps = createI32(b, loc, state.numWarps);
     auto kernel = scf::IfOp::create(
         b, loc, TypeRange(),

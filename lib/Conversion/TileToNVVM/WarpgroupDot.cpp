@@ -113,11 +113,16 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
                                            adaptor.getA().front());
     Value bBase = LLVM::PtrToIntOp::create(rewriter, loc, i64,
                                            adaptor.getB().front());
+    // The warpgroup from a warp index ptxas knows to be uniform: the
+    // descriptors, computed from it, then stay in uniform registers (from
+    // tid / 32 they are per-thread values moved over before each wgmma).
     ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
     Value group = arith::ExtUIOp::create(
         rewriter, loc, i64,
-        arith::DivUIOp::create(rewriter, loc, ids.warp,
-                               createI32(rewriter, loc, 4)));
+        arith::DivUIOp::create(
+            rewriter, loc,
+            emitUniformWarp(rewriter, loc, ids, state.threadsPerWarp),
+            createI32(rewriter, loc, 4)));
     bool integer = elementType.isInteger(8);
     auto type = integer                ? NVVM::WGMMATypes::s8
                 : elementType.isF32()  ? NVVM::WGMMATypes::tf32

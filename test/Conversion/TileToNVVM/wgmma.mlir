@@ -20,6 +20,10 @@
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: gpu.barrier
+// A warpgroup's rows of A: from the warp index as lane 0 has it (a
+// shuffle: ptxas then keeps the descriptors in uniform registers).
+// CHECK: %[[WARP:.*]] = nvvm.shfl.sync  idx %c-1_i32, %{{.*}}, %c0_i32, %c31_i32 : i32 -> i32
+// CHECK: %[[GROUP:.*]] = arith.divui %[[WARP]], %c4_i32 : i32
 // The first descriptors of each operand are computed once; a K step of 16
 // adds its byte offset / 16 (A: 32 bytes along the row, B: 16 rows of 128
 // bytes).
