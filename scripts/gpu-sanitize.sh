@@ -8,7 +8,9 @@
 #   scripts/gpu-sanitize.sh KERNEL_DIR TILE_RUN
 #
 # KERNEL_DIR is what scripts/compile-examples.sh writes. Exits non-zero if
-# any tool reports an error or any result is wrong.
+# any tool reports an error or any result is wrong. TILE_SANITIZER_TOOLS
+# (default: all four) picks tools, e.g. to split the run over two device
+# calls of under ten minutes each.
 set -uo pipefail
 dir=$1
 run=$2
@@ -18,7 +20,7 @@ sanitizer=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local
 source "$(dirname "$0")/gpu-check-lib.sh"
 export TILE_CHECK_REPEAT=0
 
-for tool in memcheck racecheck synccheck initcheck; do
+for tool in ${TILE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}; do
   echo "#### $tool"
   export TILE_RUN_WRAPPER="$sanitizer --tool $tool --error-exitcode 3 --print-limit 20"
   n=1000003
