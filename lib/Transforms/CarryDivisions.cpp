@@ -1,9 +1,9 @@
 //===- CarryDivisions.cpp - quotient and remainder as loop-carried values -===//
 //
 // An scf.for that divides its induction variable by a loop-invariant value
-// every iteration carries the quotient and the remainder instead: one add,
-// one compare and two selects per iteration in place of an unsigned
-// division (on NVIDIA GPUs a reciprocal and a dozen dependent
+// every iteration carries the remainder (and the quotient, if read)
+// instead: two adds, a compare and two selects per iteration in place of an
+// unsigned division (on NVIDIA GPUs a reciprocal and a dozen dependent
 // instructions, unless the divisor is a constant).
 //
 //===----------------------------------------------------------------------===//
@@ -38,13 +38,14 @@ struct Divisor {
 };
 
 /// Whether `loop`'s induction variable runs from a constant non-negative
-/// bound in steps of one: it then never wraps (it stays below the signed
-/// upper bound), and each iteration's quotient and remainder follow from
-/// the previous ones.
+/// bound in steps of one, compared as a signed number: it then stays below
+/// half the unsigned range (so adding a non-negative constant below that
+/// half cannot wrap either), and each iteration's quotient and remainder
+/// follow from the previous ones.
 bool countsByOne(scf::ForOp loop) {
   std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  return lower && *lower >= 0 && step && *step == 1;
+  return !loop.getUnsignedCmp() && lower && *lower >= 0 && step && *step == 1;
 }
 
 /// The offset c if `value` is `loop`'s induction variable plus a constant c
@@ -140,7 +141,7 @@ private:
       if (d.needsQuotient())
         inits.push_back(arith::DivUIOp::create(rewriter, loc, first, safe));
     }
-    unsigned first = loop.getNumRegionIterArgs();
+    unsigned newArgsBegin = loop.getNumRegionIterArgs();
     auto result = loop.replaceWithAdditionalYields(
         rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
         [&](OpBuilder &b, Location loc, ArrayRef<BlockArgument> carried) {
@@ -164,9 +165,9 @@ private:
     auto newLoop = cast<scf::ForOp>(result->getOperation());
     for (auto [d, at] : llvm::zip_equal(divisors, position))
       for (Operation *division : d.divisions)
-        rewriter.replaceOp(division,
-                           newLoop.getRegionIterArg(
-                               first + at + isa<arith::DivUIOp>(division)));
+        rewriter.replaceOp(
+            division, newLoop.getRegionIterArg(newArgsBegin + at +
+                                               isa<arith::DivUIOp>(division)));
   }
 };
 

@@ -1,4 +1,5 @@
 // RUN: tile-opt %s -split-input-file -tile-carry-divisions | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-carry-divisions | FileCheck %s --check-prefix=ALONE
 
 // A flattened loop's block and step (i / steps, i % steps): the remainder
 // and the quotient start from the lower bound's (divided by at least one:
@@ -69,11 +70,15 @@ tile.func public @from_five(%n: i32, %d: i32, %p: !tile.ptr<i32>, %flag: i1) {
 
 // Two divisors: a remainder and a quotient each. An index-typed loop.
 // CHECK-LABEL: tile.func public @two_divisors
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (index, index, index, index, index)
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[RD:[^ ]*]] = %{{.*}}, %[[QD:[^ ]*]] = %{{.*}}, %[[RE:[^ ]*]] = %{{.*}}, %[[QE:[^ ]*]] = %{{.*}}) -> (index, index, index, index, index)
 // CHECK-NOT: arith.divui
 // CHECK-NOT: arith.remui
-// CHECK: arith.cmpi eq, %{{.*}}, %arg1 : index
-// CHECK: arith.cmpi eq, %{{.*}}, %arg2 : index
+// CHECK: arith.addi %[[QD]], %[[RD]] : index
+// CHECK: arith.addi %[[QE]], %[[RE]] : index
+// CHECK: %[[BD:.*]] = arith.addi %[[RD]], %{{.*}} : index
+// CHECK: arith.cmpi eq, %[[BD]], %arg1 : index
+// CHECK: %[[BE:.*]] = arith.addi %[[RE]], %{{.*}} : index
+// CHECK: arith.cmpi eq, %[[BE]], %arg2 : index
 tile.func public @two_divisors(%n: index, %d: index, %e: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -97,17 +102,20 @@ tile.func public @two_divisors(%n: index, %d: index, %e: index) -> index {
 // computed in the loop, a signed division, a division of the induction
 // variable plus something other than a non-negative constant, a step other
 // than one, a lower bound not known non-negative (the induction variable
-// could wrap from -1 to 0 as an unsigned number) or negative.
+// could wrap from -1 to 0 as an unsigned number) or negative, an unsigned
+// loop (its induction variable may come within c of 2^32, where iv + c
+// wraps and a carried count would not).
 // CHECK-LABEL: tile.func public @left_alone
 // CHECK-COUNT-2: arith.divui %{{.*}}, %c6_i32
 // CHECK: arith.divui %{{.*}}, %{{.*}} : i32
 // CHECK: arith.divsi %{{.*}}, %arg1 : i32
-// CHECK: arith.divui %{{.*}}, %arg1 : i32
-// CHECK: arith.divui %{{.*}}, %arg1 : i32
-// CHECK: arith.divui %{{.*}}, %arg1 : i32
-// CHECK: arith.divui %{{.*}}, %arg1 : i32
-// CHECK: arith.divui %{{.*}}, %arg1 : i32
-// CHECK-NOT: iter_args
+// CHECK-COUNT-6: arith.divui %{{.*}}, %arg1 : i32
+// CHECK-NOT: arith.divui
+// CHECK: tile.return
+// No loop of it carries anything:
+// ALONE-LABEL: tile.func public @left_alone
+// ALONE-NOT: iter_args
+// ALONE: tile.return
 tile.func public @left_alone(%n: i32, %d: i32, %lb: i32, %p: !tile.ptr<i32>) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -143,18 +151,26 @@ tile.func public @left_alone(%n: i32, %d: i32, %lb: i32, %p: !tile.ptr<i32>) {
     %q = arith.divui %i, %d : i32
     tile.store %p, %q : !tile.ptr<i32>
   }
+  scf.for unsigned %i = %c0 to %n step %c1 : i32 {
+    %j = arith.addi %i, %c2 : i32
+    %q = arith.divui %j, %d : i32
+    tile.store %p, %q : !tile.ptr<i32>
+  }
   tile.return
 }
 
 // -----
 
 // Nested loops: the inner loop's divisor comes from the outer loop's body,
-// outside the inner loop; each loop carries its own.
+// outside the inner loop; each loop carries its own, and the inner loop
+// reads the outer loop's (its induction variable is the same all through
+// the inner loop).
 // CHECK-LABEL: tile.func public @nested
 // CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(%[[RO:.*]] = %{{.*}}, %[[QO:.*]] = %{{.*}}) -> (i32, i32)
 // CHECK: %[[E:.*]] = arith.addi %[[QO]], %[[RO]]
 // CHECK: scf.for %[[J:.*]] = {{.*}} iter_args(%[[RI:.*]] = %{{.*}}) -> (i32)
 // CHECK: tile.store %{{.*}}, %[[RI]]
+// CHECK: tile.store %{{.*}}, %[[RO]]
 // CHECK: arith.cmpi eq, %{{.*}}, %[[E]] : i32
 // CHECK: arith.cmpi eq, %{{.*}}, %arg1 : i32
 tile.func public @nested(%n: i32, %d: i32, %p: !tile.ptr<i32>) {
@@ -167,6 +183,8 @@ tile.func public @nested(%n: i32, %d: i32, %p: !tile.ptr<i32>) {
     scf.for %j = %c0 to %n step %c1 : i32 {
       %kj = arith.remui %j, %e : i32
       tile.store %p, %kj : !tile.ptr<i32>
+      %ki = arith.remui %i, %d : i32
+      tile.store %p, %ki : !tile.ptr<i32>
     }
   }
   tile.return
@@ -223,6 +241,29 @@ tile.func public @large_offset(%n: i32, %d: i32, %p: !tile.ptr<i32>) {
     %j = arith.addi %cmax, %i : i32
     %k = arith.remui %j, %d : i32
     tile.store %p, %k : !tile.ptr<i32>
+  }
+  tile.return
+}
+
+// -----
+
+// An index loop with an offset.
+// CHECK-LABEL: tile.func public @index_ahead
+// CHECK: %[[THREE:c3_[0-9]+]] = arith.constant 3 : index
+// CHECK: %[[SAFE:.*]] = arith.maxui %arg1, %{{.*}} : index
+// CHECK: %[[R0:.*]] = arith.remui %[[THREE]], %[[SAFE]] : index
+// CHECK: %[[Q0:.*]] = arith.divui %[[THREE]], %[[SAFE]] : index
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[R0]], %[[Q:.*]] = %[[Q0]]) -> (index, index)
+// CHECK: %{{.*}} = arith.index_cast %[[Q]] : index to i32
+tile.func public @index_ahead(%n: index, %d: index, %p: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %j = arith.addi %i, %c3 : index
+    %q = arith.divui %j, %d : index
+    %q32 = arith.index_cast %q : index to i32
+    tile.store %p, %q32 : !tile.ptr<i32>
   }
   tile.return
 }

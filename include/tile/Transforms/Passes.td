@@ -248,15 +248,19 @@ def CarryDivisions : Pass<"tile-carry-divisions", "::mlir::ModuleOp"> {
   let summary = "Carry the quotient and remainder of a loop's induction "
                 "variable by a loop-invariant divisor instead of dividing";
   let description = [{
-    In an `scf.for` with a constant non-negative lower bound and step 1,
-    every `arith.divui` and `arith.remui` of the induction variable by a
-    value defined outside the loop that is not a constant (a constant
-    divisor is a shift or a multiply already) is replaced by a pair of
-    loop-carried values: the quotient and the remainder, computed once
-    before the loop from the lower bound, and advanced each iteration by
-    adding one to the remainder and, where it reaches the divisor, wrapping
-    it to zero and adding one to the quotient. A division by zero is
-    undefined either way.
+    In an `scf.for` with a constant non-negative lower bound, step 1 and
+    signed comparison (its induction variable then stays below half the
+    unsigned range), every `arith.divui` and `arith.remui` anywhere in its
+    body (nested regions included) of the induction variable, or of the
+    induction variable plus a non-negative constant (the copies a pipelined
+    loop issues steps ahead), by a value defined outside the loop that is
+    not a constant (a constant divisor is a shift or a multiply already) is
+    replaced by loop-carried values: per divisor and offset, the remainder,
+    and the quotient where an `arith.divui` reads it. They start from the
+    first iteration's, computed before the loop with the divisor clamped to
+    at least one (a zero divisor leaves the loop undefined only if it runs),
+    and each iteration adds one to the remainder and, where it reaches the
+    divisor, wraps it to zero and adds one to the quotient.
 
     A flattened persistent loop (an iteration per (block, K step), the
     block and the step found by dividing the iteration index by the steps

@@ -24,6 +24,7 @@
 // shuffle: ptxas then keeps the descriptors in uniform registers).
 // CHECK: %[[WARP:.*]] = nvvm.shfl.sync  idx %c-1_i32, %{{.*}}, %c0_i32, %c31_i32 : i32 -> i32
 // CHECK: %[[GROUP:.*]] = arith.divui %[[WARP]], %c4_i32 : i32
+// CHECK: %[[GROUP64:.*]] = arith.extui %[[GROUP]] : i32 to i64
 // The first descriptors of each operand are computed once; a K step of 16
 // adds its byte offset / 16 (A: 32 bytes along the row, B: 16 rows of 128
 // bytes).
@@ -31,6 +32,8 @@
 // CHECK: %[[BSTART:.*]] = arith.shrui %[[BADDR]], %c4_i64 : i64
 // CHECK: %[[DESCB:.*]] = arith.ori %[[BSTART]], %[[BFIELDS]] : i64
 // CHECK: nvvm.wgmma.fence.aligned
+// The warpgroup's first row of A: 64 rows of 128 bytes a warpgroup.
+// CHECK: arith.muli %[[GROUP64]], %c8192_i64 : i64
 // CHECK: %[[AADDR:.*]] = arith.andi %{{.*}}, %[[MASK]] : i64
 // CHECK: %[[ASTART:.*]] = arith.shrui %[[AADDR]], %c4_i64 : i64
 // CHECK: %[[DESCA:.*]] = arith.ori %[[ASTART]], %[[AFIELDS]] : i64
