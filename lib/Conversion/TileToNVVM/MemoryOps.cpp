@@ -852,9 +852,8 @@ LogicalResult mlir::tile::writeWithStmatrix(OpBuilder &b, Location loc,
       return failure();
     pairs.push_back({e, unsigned(second)});
   }
-  if (pairs.empty() || 2 * pairs.size() != included) {
+  if (pairs.empty() || 2 * pairs.size() != included)
     return failure();
-  }
 
   // Constants: (row, column) from matrix 0 of the first group, and what
   // a row-major scratch makes of them.
