@@ -223,13 +223,25 @@ matmul_tma_pairs_ws() { # BM BN BK warps stages [element type]
 }
 matmul_tma_pairs_ws 128 256 64 8 3
 matmul_tma_pairs_ws 128 256 64 8 3 bf16
-# ...and with c written by TMA (one buffer for all the program's blocks,
-# each store waited for before the next block's epilogue writes it):
-# matmul_tma_persistent_store_<BM>x<BN>x<BK>_w<warps>.
-sed -e 's/%c: !tile.ptr<f16> {tile.divisibility = 16 : i32}/%c: !tile.tensordesc<BMxBNxf16>/' \
-    -e '/%rangeM = tile.make_range/,/tile.store/c\
+# ...and with c written by TMA (tile.descriptor_store; each consumer
+# warpgroup stores its rows in chunks through slots of its own, waited for
+# only before they are written again):
+# matmul_tma_persistent_store_<BM>x<BN>x<BK>_w<warps> (row-major order, no
+# producer) and matmul_tma_persistent_store_ws_[bf16_]<BM>x<BN>x<BK>_w<warps>_s4
+# (grouped order, warp-specialized).
+with_tma_store_c() { # source output
+  sed -e 's/%c: !tile.ptr<f16> {tile.divisibility = 16 : i32}/%c: !tile.tensordesc<BMxBNxf16>/' \
+      -e '/%rangeM = tile.make_range/,/tile.store/c\
         %out = arith.truncf %d : tensor<BMxBNxf32> to tensor<BMxBNxf16>\
         tile.descriptor_store %c[%row0, %col0], %out : !tile.tensordesc<BMxBNxf16>, tensor<BMxBNxf16>' \
-    "$root/bench/kernels/matmul_tma_persistent.mlir" > "$out/matmul_tma_persistent_store.mlir"
+      "$1" > "$2"
+  grep -q 'tile.descriptor_store' "$2"
+}
+with_tma_store_c "$root/bench/kernels/matmul_tma_persistent.mlir" "$out/matmul_tma_persistent_store.mlir"
 matmul_variant "$out/matmul_tma_persistent_store.mlir" matmul_tma_persistent_store 90a '' \
   128 256 64 8 3 f16 90a
+with_tma_store_c "$out/matmul_tma_persistent_grouped.mlir" "$out/matmul_tma_persistent_store_grouped.mlir"
+for type in f16 bf16; do
+  matmul_variant "$out/matmul_tma_persistent_store_grouped.mlir" matmul_tma_persistent_store_ws \
+    90a '' 128 256 64 8 4 "$type" 90a --warp-specialize
+done

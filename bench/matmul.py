@@ -5,7 +5,8 @@ wgmma (sm_90a) or mma.sync (sm_90) on TMA copies, also with c stored by TMA
 ("tma store") and warp-specialized ("tma ws": a producer thread on a ninth
 warp issues the copies), and bench/kernels/matmul_tma_persistent.mlir, one
 program per SM, also warp-specialized with grouped block order ("tma
-persistent ws"), and bench/kernels/matmul_tma_cluster.mlir, the same in
+persistent ws"; "tma persistent store ws": c written by TMA, each
+warpgroup its rows in chunks), and bench/kernels/matmul_tma_cluster.mlir, the same in
 pairs of blocks, compiled for clusters of two CTAs with b's blocks
 multicast ("tma persistent cluster ws") and without clusters ("tma
 persistent pairs ws")), Triton (the tutorial kernel, same 64x64x32 blocks and
@@ -53,6 +54,8 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
                 # sm_90a: persistent, one program per SM.
                 (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent store"),
                 (128, 256, 64, 8, 3, "tma persistent ws"), (128, 256, 64, 8, 4, "tma persistent ws"),
+                # ...c written by TMA, per warpgroup in chunks.
+                (128, 256, 64, 8, 4, "tma persistent store ws"),
                 # ...in clusters of two CTAs sharing b's blocks (multicast),
                 # and the same kernel without clusters.
                 (128, 256, 64, 8, 3, "tma persistent cluster ws"),
@@ -77,6 +80,7 @@ BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 256, 64, 8, 3,
                 (128, 256, 64, 8, 4, "tma store"),
                 (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent ws"),
                 (128, 256, 64, 8, 4, "tma persistent ws"),
+                (128, 256, 64, 8, 4, "tma persistent store ws"),
                 (128, 256, 64, 8, 3, "tma persistent cluster ws"),
                 (128, 256, 64, 8, 3, "tma persistent pairs ws")]
 BF16_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
@@ -98,6 +102,8 @@ def variant(bm, bn, bk, warps, stages, mma="mma.sync", dtype="f16"):
         return name.replace("matmul_", "matmul_tma_pairs_ws_", 1)
     if mma == "tma persistent ws":  # matmul_tma_persistent_ws_[bf16_]...
         return name.replace("matmul_", "matmul_tma_persistent_ws_", 1)
+    if mma == "tma persistent store ws":  # matmul_tma_persistent_store_ws_[bf16_]...
+        return name.replace("matmul_", "matmul_tma_persistent_store_ws_", 1)
     if mma == "tma persistent store":  # matmul_tma_persistent_store_...
         return name.replace("matmul_", "matmul_tma_persistent_store_", 1)
     if mma == "tma persistent":  # matmul_tma_persistent_[bf16_]...

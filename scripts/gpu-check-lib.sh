@@ -53,12 +53,14 @@ check_matmul_tma() { # file M N K [grid]
 }
 
 # ...persistent (bench/kernels/matmul_tma_persistent.mlir: c a plain f16
-# pointer, M, N, K multiples of 16) on `programs` programs.
-check_matmul_tma_persistent() { # file M N K programs
-  local file=$1 m=$2 n=$3 k=$4 programs=$5
+# pointer, or a tensor map with `desc`; M, N, K multiples of 16) on
+# `programs` programs.
+check_matmul_tma_persistent() { # file M N K programs [buf|desc]
+  local file=$1 m=$2 n=$3 k=$4 programs=$5 c=buf:f16:$(( $2 * $3 )):zero
+  [ "${6:-buf}" = desc ] && c=desc:f16:$m:$n:zero
   check "$file" matmul "$programs" \
     desc:f16:$m:$k:random desc:f16:$k:$n:random \
-    buf:f16:$(( m * n )):zero i32:$m i32:$n i32:$k
+    "$c" i32:$m i32:$n i32:$k
 }
 
 # ...in pairs of blocks (examples/matmul_tma_cluster.mlir): an even grid.

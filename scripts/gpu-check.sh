@@ -145,10 +145,11 @@ for spec in "512 512 512" "1008 528 304" "80 144 16"; do
 done
 
 # bench/kernels/matmul_tma_persistent.mlir (128x256 blocks, f16 c stored
-# in rounds, M, N, K multiples of 16): every program walking several
+# in rounds, or per warpgroup by TMA; M, N, K multiples of 16): every program walking several
 # blocks, ragged edges, more programs than blocks, and 64 K steps a block.
 for spec in "1024 1024 1024 16" "1008 528 304 5" "80 144 16 4" "256 768 4096 5"; do
   check_matmul_tma_persistent matmul_tma_persistent_ws $spec
+  check_matmul_tma_persistent matmul_tma_persistent_store_ws $spec desc
 done
 
 echo "gpu-check: $failures failure(s)"

@@ -75,6 +75,8 @@ for tool in ${TILE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}; do
   # (two programs, each walking three of the six blocks, ragged ones among
   # them).
   check_matmul_tma_persistent matmul_tma_persistent_ws 208 528 304 2
+  # ...and c stored per warpgroup by TMA, in chunks through two slots.
+  check_matmul_tma_persistent matmul_tma_persistent_store_ws 208 528 304 2 desc
 done
 
 echo "gpu-sanitize: $failures failure(s)"

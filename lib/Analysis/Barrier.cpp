@@ -694,6 +694,9 @@ private:
       });
     }
 
+    if (auto store = dyn_cast<WarpgroupTMAStoreOp>(op))
+      return transferWarpgroupStore(store, std::move(state));
+
     Intervals reads, writes, async;
     getAccesses(op, reads, writes, async);
     if (reads.empty() && writes.empty() && async.empty())
@@ -812,6 +815,59 @@ private:
     }
     for (const ByteInterval &bytes : async)
       addAll(state.asyncUncommitted, AsyncTargets{{bytes, writeStage}});
+    return state;
+  }
+
+  /// A warpgroup_tma_store orders its own accesses to its buffer, those of
+  /// its earlier runs included (a named barrier per warpgroup, the issuing
+  /// threads' waits for their copies): its copies are tracked under a tag
+  /// of their own, which its next run does not wait for. Everything else
+  /// is as for any write: a CTA barrier before it if other accesses to the
+  /// buffer's bytes are pending, and an error if another asynchronous reader
+  /// may still read them. Its own writes need no record: only its copies
+  /// read them, and a tile.async_tma_store_wait turns those into reads that
+  /// a barrier orders before any later write.
+  Pending transferWarpgroupStore(WarpgroupTMAStoreOp store, Pending state) {
+    Intervals bytes = allocation.getIntervals(store.getBuffer());
+    StageTag own{nullptr, store.getBuffer(), 0, 0};
+    for (auto [groups, what, wait] :
+         {std::make_tuple(&state.readGroups, "a warpgroup dot",
+                          "tile.warpgroup_dot_wait"),
+          std::make_tuple(&state.storeGroups, "a TMA store",
+                          "tile.async_tma_store_wait")}) {
+      AsyncTargets others;
+      for (const AsyncTarget &t : Pending::flatten(*groups))
+        if (!(t.stage == own))
+          addAll(others, AsyncTargets{t});
+      Intervals reading;
+      for (const AsyncTarget &t : others)
+        addAll(reading, Intervals{t.bytes});
+      if (auto overlap = findOverlap(bytes, reading);
+          overlap && reported.insert(store).second) {
+        store->emitError() << "writes shared memory [" << overlap->first << ", "
+                           << overlap->second << ") that " << what
+                           << " may still be reading: wait for it first ("
+                           << wait << ")";
+        failed = true;
+      }
+    }
+    std::optional<ByteInterval> overlap = findOverlap(bytes, state.writes);
+    BarrierReason::Kind kind = BarrierReason::Kind::WriteAfterWrite;
+    if (!overlap) {
+      overlap = findOverlap(bytes, state.reads);
+      kind = BarrierReason::Kind::WriteAfterRead;
+    }
+    if (overlap)
+      barriers.insert({store, BarrierReason{kind, *overlap}});
+    if (overlap || barriers.count(store)) {
+      state.reads.clear();
+      state.writes.clear();
+    }
+    AsyncTargets group;
+    for (const ByteInterval &b : bytes)
+      addAll(group, AsyncTargets{{b, own}});
+    state.storeGroups.push_back(std::move(group));
+    Pending::capGroups(state.storeGroups, storeGroupLimit);
     return state;
   }
 

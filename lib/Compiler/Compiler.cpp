@@ -101,16 +101,17 @@ mlir::tile::getKernelInfo(ModuleOp lowered) {
             NVVM::NVVMDialect::getClusterDimAttrName());
         cluster && !cluster.empty())
       info.clusterSize = cluster[0];
-    for (auto [index, desc] : getTensorMapArgs(fn)) {
-      if (!desc || index < 0 || index >= int64_t(fn.getNumArguments())) {
+    for (const TensorMapArg &map : getTensorMapArgs(fn)) {
+      if (!map.type || map.index < 0 ||
+          map.index >= int64_t(fn.getNumArguments())) {
         fn.emitError("malformed tile.tensormap_args: expected [{index, "
-                     "type}] entries of tensor-descriptor parameters");
+                     "type[, box, swizzle]}] entries of tensor-descriptor "
+                     "parameters");
         return WalkResult::interrupt();
       }
-      SmallVector<int64_t> box = desc.getBox();
-      info.tensorMaps.push_back({unsigned(index), desc.getElementBytes(),
-                                 unsigned(box[0]), unsigned(box[1]),
-                                 desc.getSwizzle()});
+      info.tensorMaps.push_back(
+          {unsigned(map.index), map.type.getElementBytes(),
+           unsigned(map.box[0]), unsigned(map.box[1]), map.swizzle});
     }
     kernels.push_back(info);
     return WalkResult::advance();

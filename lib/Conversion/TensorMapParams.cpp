@@ -30,7 +30,8 @@ public:
     Builder b(&getContext());
     auto mapType = LLVM::LLVMArrayType::get(b.getI8Type(), kTensorMapBytes);
     WalkResult result = getOperation().walk([&](LLVM::LLVMFuncOp fn) {
-      for (auto [i, desc] : getTensorMapArgs(fn)) {
+      for (const TensorMapArg &map : getTensorMapArgs(fn)) {
+        int64_t i = map.index;
         if (i < 0 || i >= int64_t(fn.getNumArguments()) ||
             !isa<LLVM::LLVMPointerType>(fn.getArgumentTypes()[i])) {
           fn.emitOpError() << "tile.tensormap_args needs {index, type} "

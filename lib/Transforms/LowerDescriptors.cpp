@@ -3,7 +3,8 @@
 // The descriptor loads tile-pipeline left (outside loops, or not staging a
 // dot operand) become one TMA copy each, waited for on an mbarrier right
 // away; descriptor stores, a buffer written by every thread and copied out
-// by TMA, waited for until the copy has read it.
+// by TMA, waited for until the copy has read it, or a wgmma result stored
+// per warpgroup in chunks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,9 +49,28 @@ public:
           << (target ? target.getValue() : StringRef("not set"));
       return signalPassFailure();
     }
+    if (storeChunkBytes != 0 &&
+        (!llvm::is_contained({32, 64, 128}, int(storeChunkBytes)) ||
+         storeSlots < 2)) {
+      module.emitError() << "tile-lower-descriptors: store-chunk-bytes must "
+                            "be 0, 32, 64 or 128 and store-slots at least 2, "
+                            "got "
+                         << static_cast<int>(storeChunkBytes) << " and "
+                         << static_cast<int>(storeSlots);
+      return signalPassFailure();
+    }
+    // Decided before any store is rewritten: a descriptor goes per
+    // warpgroup only if all its uses can.
+    llvm::SmallPtrSet<Operation *, 4> inChunks;
+    for (Operation *op : accesses)
+      if (auto store = dyn_cast<DescriptorStoreOp>(op);
+          store && allUsesInChunks(store.getDesc()))
+        inChunks.insert(store);
     for (Operation *op : accesses) {
       if (auto load = dyn_cast<DescriptorLoadOp>(op))
         lower(load);
+      else if (inChunks.contains(op))
+        lowerInChunks(cast<DescriptorStoreOp>(op));
       else
         lower(cast<DescriptorStoreOp>(op));
     }
@@ -100,6 +120,62 @@ private:
     load.erase();
   }
 
+  /// The buffer of a warpgroup_tma_store of `value`, or null where the
+  /// value cannot go out per warpgroup: a wgmma result of 16-bit elements
+  /// whose warpgroups each hold 64 whole rows, its columns a multiple of
+  /// the slots' chunks.
+  BufferType getChunkBuffer(RankedTensorType value) {
+    auto mma = dyn_cast_or_null<MmaLayoutAttr>(value.getEncoding());
+    if (!storeChunkBytes || !mma || mma.getVersionMajor() != 3 ||
+        value.getElementTypeBitWidth() != 16)
+      return {};
+    ArrayRef<unsigned> warps = mma.getWarps();
+    int64_t columns = storeChunkBytes / 2;
+    if (warps.size() != 2 || warps[1] != 1 || warps[0] % 4 ||
+        value.getShape()[0] != 16 * int64_t(warps[0]) ||
+        value.getShape()[1] % (columns * storeSlots))
+      return {};
+    return BufferType::get(
+        &getContext(), {storeSlots, value.getShape()[0], columns},
+        value.getElementType(),
+        NVMMASharedLayoutAttr::get(&getContext(), storeChunkBytes,
+                                   /*transposed=*/false, 16),
+        /*mutableMemory=*/true);
+  }
+
+  /// Whether `desc` is a kernel parameter that only such stores use: its
+  /// tensor map then has their chunks as boxes.
+  bool allUsesInChunks(Value desc) {
+    return isa<BlockArgument>(desc) &&
+           llvm::all_of(desc.getUsers(), [&](Operation *user) {
+             auto store = dyn_cast<DescriptorStoreOp>(user);
+             return store && store.getDesc() == desc &&
+                    getChunkBuffer(store.getValue().getType());
+           });
+  }
+
+  /// The outermost loop around `op` in its function, if any.
+  static Operation *getOutermostLoop(Operation *op) {
+    Operation *loop = nullptr;
+    for (Operation *parent = op->getParentOp(); parent && !isa<FuncOp>(parent);
+         parent = parent->getParentOp())
+      if (isa<LoopLikeOpInterface>(parent))
+        loop = parent;
+    return loop;
+  }
+
+  /// One wait after `after` (shared with a wait already there) for every
+  /// store before it, then the end of `buffer`'s life.
+  static void waitThenFree(Operation *after, Value buffer, Location loc) {
+    OpBuilder b(after->getContext());
+    b.setInsertionPointAfter(after);
+    auto next = dyn_cast_or_null<AsyncTMAStoreWaitOp>(after->getNextNode());
+    if (!next || next.getPendings() != 0)
+      next = AsyncTMAStoreWaitOp::create(b, loc, 0);
+    b.setInsertionPointAfter(next);
+    LocalDeallocOp::create(b, loc, buffer);
+  }
+
   /// The value goes to shared memory in the descriptor's layout (each
   /// thread writes its own elements, whatever their layout), TMA copies it
   /// out, and the buffer lives until the copy has read it. In a loop, one
@@ -114,11 +190,7 @@ private:
     OpBuilder b(store);
     Location loc = store.getLoc();
     TensorDescType desc = store.getDesc().getType();
-    Operation *loop = nullptr;
-    for (Operation *op = store->getParentOp(); op && !isa<FuncOp>(op);
-         op = op->getParentOp())
-      if (isa<LoopLikeOpInterface>(op))
-        loop = op;
+    Operation *loop = getOutermostLoop(store);
     if (!loop) {
       Value buffer = LocalAllocOp::create(b, loc, getBlockBuffer(desc, false),
                                           store.getValue());
@@ -136,13 +208,22 @@ private:
     LocalStoreOp::create(b, loc, store.getValue(), buffer);
     AsyncTMAStoreOp::create(b, loc, store.getDesc(), store.getIndices(),
                             buffer);
-    // One wait after the loop covers all its stores.
-    outside.setInsertionPointAfter(loop);
-    auto next = dyn_cast_or_null<AsyncTMAStoreWaitOp>(loop->getNextNode());
-    if (!next || next.getPendings() != 0)
-      next = AsyncTMAStoreWaitOp::create(outside, loc, 0);
-    outside.setInsertionPointAfter(next);
-    LocalDeallocOp::create(outside, loc, buffer);
+    waitThenFree(loop, buffer, loc);
+    store.erase();
+  }
+
+  /// The store per warpgroup, through a buffer allocated before the
+  /// outermost loop (the op orders its own runs) and waited for after it.
+  void lowerInChunks(DescriptorStoreOp store) {
+    Location loc = store.getLoc();
+    Operation *loop = getOutermostLoop(store);
+    OpBuilder outside(loop ? loop : store.getOperation());
+    Value buffer = LocalAllocOp::create(
+        outside, loc, getChunkBuffer(store.getValue().getType()), Value());
+    OpBuilder b(store);
+    auto chunks = WarpgroupTMAStoreOp::create(
+        b, loc, store.getDesc(), store.getIndices(), store.getValue(), buffer);
+    waitThenFree(loop ? loop : chunks.getOperation(), buffer, loc);
     store.erase();
   }
 };

@@ -867,3 +867,61 @@ tile.func public @hand_back_in_flight(%da: !tile.tensordesc<64x64xf16>, %db: !ti
   tile.return
 }
 }
+
+// -----
+
+// A warpgroup_tma_store orders its own runs (no barrier between them in a
+// loop); its copies read the buffer until tile.async_tma_store_wait, and
+// then, as ordinary reads, a barrier orders them before other writes.
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#b3 = #tile.blocked<{sizePerThread = [1, 1, 8], threadsPerWarp = [1, 8, 4], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+tile.func public @warpgroup_tma_store(%d: !tile.tensordesc<64x128xf16>, %i: i32, %v: tensor<64x128xf16, #mma>, %w: tensor<2x64x32xf16, #b3>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %buf = tile.local_alloc : () -> !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  scf.for %k = %c0 to %n step %c1 : i32 {
+    tile.warpgroup_tma_store %d[%i, %k], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  }
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  // expected-remark @below {{barrier before: write after read of [0, 8192)}}
+  tile.local_store %w, %buf : tensor<2x64x32xf16, #b3> -> !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  // expected-remark @below {{barrier before: write after write of [0, 8192)}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  tile.local_dealloc %buf : !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#b3 = #tile.blocked<{sizePerThread = [1, 1, 8], threadsPerWarp = [1, 8, 4], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+// Its copies are another op's to wait for: writing the buffer before the
+// wait is an error, as returning before it is (below).
+tile.func public @warpgroup_tma_store_unwaited(%d: !tile.tensordesc<64x128xf16>, %i: i32, %v: tensor<64x128xf16, #mma>, %w: tensor<2x64x32xf16, #b3>) {
+  %buf = tile.local_alloc : () -> !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  // expected-error @below {{writes shared memory [0, 8192) that a TMA store may still be reading: wait for it first (tile.async_tma_store_wait)}}
+  tile.local_store %w, %buf : tensor<2x64x32xf16, #b3> -> !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  tile.return
+}
+}
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+// expected-error @below {{may return while a TMA store is still reading shared memory [0, 8192): wait for it first (tile.async_tma_store_wait)}}
+tile.func public @warpgroup_tma_store_returns(%d: !tile.tensordesc<64x128xf16>, %i: i32, %v: tensor<64x128xf16, #mma>) {
+  %buf = tile.local_alloc : () -> !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  tile.return
+}
+}

@@ -411,7 +411,7 @@ int main(int argc, char **argv) {
                 mlirTileGetKernelInfo(source, printKernel, NULL))
                 ? "ok" : "failed");
     mlirModuleDestroy(source);
-    // CHECK: error: malformed tile.tensormap_args: expected [{index, type}] entries of tensor-descriptor parameters
+    // CHECK: error: malformed tile.tensormap_args: expected [{index, type[, box, swizzle]}] entries of tensor-descriptor parameters
     // CHECK-NEXT: malformed tensor maps: failed
     kernelInfoOfLowered(ctx, "[42 : i32]", "malformed tensor maps");
     // CHECK: error: malformed tile.tensormap_args

@@ -397,6 +397,58 @@ LogicalResult AsyncTMAStoreOp::verify() {
   return success();
 }
 
+LogicalResult WarpgroupTMAStoreOp::verify() {
+  TensorDescType desc = getDesc().getType();
+  auto value = cast<RankedTensorType>(getValue().getType());
+  if (failed(verifyDescriptorAccess(*this, desc, getIndices(), value.getShape(),
+                                    value.getElementType(), "value")))
+    return failure();
+  if (value.getElementTypeBitWidth() != 16)
+    return emitOpError() << "writes 16-bit elements (stmatrix), got "
+                         << value.getElementType();
+  auto mma = dyn_cast_or_null<MmaLayoutAttr>(value.getEncoding());
+  ArrayRef<unsigned> warps = mma ? mma.getWarps() : ArrayRef<unsigned>();
+  if (!mma || mma.getVersionMajor() != 3 || warps.size() != 2 ||
+      warps[1] != 1 || warps[0] % 4 ||
+      value.getShape()[0] != 16 * int64_t(warps[0]))
+    return emitOpError()
+           << "needs a #tile.mma version 3 layout whose warpgroups each hold "
+              "64 whole rows (warpsPerCTA [W, 1], W a multiple of 4, 16 W "
+              "rows), got "
+           << value.getEncoding() << " for " << value.getShape()[0] << " rows";
+  BufferType buffer = getBuffer().getType();
+  ArrayRef<int64_t> shape = buffer.getShape();
+  if (buffer.getRank() != 3 || !buffer.getMutableMemory() ||
+      buffer.getElementType() != value.getElementType() || shape[0] < 2 ||
+      shape[1] != value.getShape()[0])
+    return emitOpError() << "needs a mutable buffer of at least 2 slots of "
+                         << value.getShape()[0] << " rows of "
+                         << value.getElementType() << ", got " << buffer;
+  int64_t columns = shape[2], blockColumns = value.getShape()[1];
+  if (!llvm::is_contained({32, 64, 128}, columns * 2) ||
+      blockColumns % columns || (blockColumns / columns) % shape[0])
+    return emitOpError() << "needs chunks of 16, 32 or 64 columns (a 32, 64 "
+                            "or 128-byte swizzle) that divide the block's "
+                         << blockColumns
+                         << " columns into a multiple of the slots ("
+                         << shape[0] << "), got " << columns;
+  auto expected = NVMMASharedLayoutAttr::get(getContext(), getSwizzle(),
+                                             /*transposed=*/false, 16);
+  if (buffer.getEncoding() != expected)
+    return emitOpError() << "needs the buffer in layout " << expected
+                         << " (TMA's for " << columns << "-column boxes), got "
+                         << buffer.getEncoding();
+  return success();
+}
+
+SmallVector<int64_t> WarpgroupTMAStoreOp::getBox() {
+  return {64, getBuffer().getType().getShape()[2]};
+}
+
+unsigned WarpgroupTMAStoreOp::getSwizzle() {
+  return unsigned(getBuffer().getType().getShape()[2] * 2);
+}
+
 LogicalResult AsyncTMACopyOp::verify() {
   if (getMulticast() && failed(verifyInCluster(*this, "'multicast'")))
     return failure();

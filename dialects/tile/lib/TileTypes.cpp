@@ -175,9 +175,8 @@ LogicalResult mlir::tile::verifyDescriptorAccess(Operation *op,
   return success();
 }
 
-SmallVector<std::pair<int64_t, TensorDescType>>
-mlir::tile::getTensorMapArgs(Operation *kernel) {
-  SmallVector<std::pair<int64_t, TensorDescType>> args;
+SmallVector<TensorMapArg> mlir::tile::getTensorMapArgs(Operation *kernel) {
+  SmallVector<TensorMapArg> args;
   auto maps = kernel->getAttrOfType<ArrayAttr>(
       TileDialect::getTensorMapArgsAttrName());
   if (!maps)
@@ -188,7 +187,17 @@ mlir::tile::getTensorMapArgs(Operation *kernel) {
     auto type = dict ? dict.getAs<TypeAttr>("type") : TypeAttr();
     auto desc = type ? dyn_cast<TensorDescType>(type.getValue())
                      : TensorDescType();
-    args.push_back({index && desc ? index.getInt() : -1, desc});
+    auto box = dict ? dict.getAs<DenseI64ArrayAttr>("box") : nullptr;
+    auto swizzle = dict ? dict.getAs<IntegerAttr>("swizzle") : IntegerAttr();
+    if (!index || !desc || (box && box.size() != 2) ||
+        bool(box) != bool(swizzle)) {
+      args.push_back({-1, TensorDescType(), {}, 0});
+      continue;
+    }
+    args.push_back({index.getInt(), desc,
+                    box ? SmallVector<int64_t, 2>(box.asArrayRef())
+                        : SmallVector<int64_t, 2>(desc.getBox()),
+                    swizzle ? unsigned(swizzle.getInt()) : desc.getSwizzle()});
   }
   return args;
 }

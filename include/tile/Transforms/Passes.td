@@ -299,9 +299,24 @@ def LowerDescriptors
     the loop precedes the `tile.local_dealloc`s: the copy overlaps the next
     iteration. The global writes complete after the block has moved on.
 
+    A store of a `wgmma` result of 16-bit elements (each warpgroup holding
+    64 whole rows) becomes a `tile.warpgroup_tma_store` instead, when every
+    use of its descriptor (a kernel parameter) is such a store: each
+    warpgroup writes its rows in chunks of `store-chunk-bytes` bytes a row
+    through `store-slots` slots of a buffer allocated before the outermost
+    loop, with no CTA barrier (cuBLAS's epilogue on Hopper), and the same
+    wait after the loop. `store-chunk-bytes=0` keeps whole-block stores.
+
     Needs an sm_90 or newer target (`tile.target`); run after
     `tile-pipeline` and before `tile-allocate-shared-memory`.
   }];
+  let options = [
+    Option<"storeChunkBytes", "store-chunk-bytes", "int", /*default=*/"64",
+           "Bytes of a row of a warpgroup's chunk (32, 64 or 128; 0: "
+           "whole-block TMA stores)">,
+    Option<"storeSlots", "store-slots", "int", /*default=*/"2",
+           "Chunks a warpgroup may have in flight (at least 2)">,
+  ];
   let dependentDialects = ["::mlir::tile::TileDialect", "::mlir::arith::ArithDialect"];
 }
 

@@ -42,6 +42,13 @@ struct LoweringState {
   llvm::SmallPtrSet<Operation *, 8> branchedStores;
   /// Kernels split by a tile.warp_specialize: they run one warp more.
   llvm::SmallPtrSet<Operation *, 2> specializedKernels;
+  /// Kernel parameters (tensor descriptors) that warpgroup_tma_stores copy
+  /// their chunks through: the box and swizzle of their tensor maps.
+  struct TensorMapBox {
+    SmallVector<int64_t, 2> box;
+    unsigned swizzle;
+  };
+  llvm::DenseMap<Value, TensorMapBox> chunkedTensorMaps;
 };
 
 /// A conversion pattern with the lowering state at hand.
@@ -144,6 +151,18 @@ Value andOf(OpBuilder &b, Location loc, Value x, Value y);
 Value predicated(OpBuilder &b, Location loc, Value predicate, Type type,
                  function_ref<Value(OpBuilder &)> body,
                  function_ref<Value(OpBuilder &)> otherwise);
+
+/// In a module with warpgroup dots or TMA stores, orders this thread's
+/// shared-memory writes so far (generic proxy: stores, completed cp.async
+/// copies) before the reads of wgmma or of a TMA store (async proxy); the
+/// barrier that follows makes that hold for every thread, as CUTLASS does
+/// (writes, proxy fence, barrier, wgmma or TMA store).
+void emitAsyncProxyFence(OpBuilder &b, Location loc,
+                         const LoweringState &state);
+
+/// Named barriers (0 is the CTA's): the kernel's warps of a split kernel,
+/// and each warpgroup of a warpgroup_tma_store (2 + its index).
+constexpr int64_t kKernelWarpsBarrier = 1, kFirstWarpgroupBarrier = 2;
 
 /// A distribution known to exist (the pass checks every tensor type first).
 Distribution getDistribution(Type type);

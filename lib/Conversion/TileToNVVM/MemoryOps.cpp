@@ -1081,13 +1081,10 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
   return values;
 }
 
-/// In a module with warpgroup dots or TMA stores, orders this thread's
-/// shared-memory writes so far (generic proxy: stores, completed cp.async
-/// copies) before the reads of wgmma or of a TMA store (async proxy); the
-/// barrier that follows makes that hold for every thread, as CUTLASS does
-/// (writes, proxy fence, barrier, wgmma or TMA store).
-void emitAsyncProxyFence(OpBuilder &b, Location loc,
-                         const LoweringState &state) {
+} // namespace
+
+void mlir::tile::emitAsyncProxyFence(OpBuilder &b, Location loc,
+                                     const LoweringState &state) {
   if (state.asyncProxyReads)
     NVVM::FenceProxyOp::create(
         b, loc,
@@ -1095,6 +1092,8 @@ void emitAsyncProxyFence(OpBuilder &b, Location loc,
         NVVM::SharedSpaceAttr::get(b.getContext(),
                                    NVVM::SharedSpace::shared_cta));
 }
+
+namespace {
 
 struct LocalAllocLowering : public TilePattern<LocalAllocOp> {
   using TilePattern::TilePattern;

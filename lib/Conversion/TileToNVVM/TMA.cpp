@@ -5,7 +5,8 @@
 // in and out; every thread waits on them, and each warp arrives on those
 // that count warps. A block whose rows are wider than the descriptor's swizzle
 // is copied as column blocks of that width (the box), stored one after another
-// as the NVMMA layout places them.
+// as the NVMMA layout places them. A warpgroup_tma_store's warpgroups each
+// copy their own chunks out.
 //
 //===----------------------------------------------------------------------===//
 
@@ -194,6 +195,86 @@ struct AsyncTMAStoreLowering : public TilePattern<AsyncTMAStoreOp> {
   }
 };
 
+/// Each warpgroup, chunk by chunk: its threads write the chunk into its
+/// rows of the slot (stmatrix) and fence them for the async proxy; the
+/// warpgroup's first thread waits until at most S - 2 of its copies are
+/// still reading (so the slot the next chunk writes is free); the
+/// warpgroup meets at its named barrier; that thread copies the chunk out
+/// (a predicated instruction, not a branch) and every thread closes a bulk
+/// async-group (empty but for that thread's). One barrier of 128 threads a
+/// chunk, as cuBLAS's epilogue has, and none of the CTA.
+struct WarpgroupTMAStoreLowering : public TilePattern<WarpgroupTMAStoreOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(WarpgroupTMAStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getValue().getType());
+    BufferType buffer = op.getBuffer().getType();
+    int64_t slots = buffer.getShape()[0], rows = buffer.getShape()[1],
+            columns = buffer.getShape()[2];
+    int64_t slotBytes = rows * columns * 2, groupBytes = 64 * columns * 2;
+    BufferType slot =
+        BufferType::get(rewriter.getContext(), {rows, columns},
+                        buffer.getElementType(), buffer.getEncoding(),
+                        /*mutableMemory=*/true);
+    Distribution dist = getDistribution(type);
+    ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
+    Value warp = emitUniformWarp(rewriter, loc, ids, state.threadsPerWarp);
+    Value four = createI32(rewriter, loc, 4),
+          zero = createI32(rewriter, loc, 0);
+    Value group = arith::DivUIOp::create(rewriter, loc, warp, four);
+    Value leader =
+        andOf(rewriter, loc,
+              arith::CmpIOp::create(
+                  rewriter, loc, arith::CmpIPredicate::eq,
+                  arith::RemUIOp::create(rewriter, loc, warp, four), zero),
+              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                    ids.lane, zero));
+    Value barrier = arith::AddIOp::create(
+        rewriter, loc, group, createI32(rewriter, loc, kFirstWarpgroupBarrier));
+    Value row = arith::AddIOp::create(
+        rewriter, loc, adaptor.getIndices()[0].front(),
+        arith::MulIOp::create(rewriter, loc, group,
+                              createI32(rewriter, loc, 64)));
+    Value groupOffset = arith::MulIOp::create(
+        rewriter, loc, group, createI32(rewriter, loc, groupBytes));
+    Value base = adaptor.getBuffer().front();
+    ValueRange values = adaptor.getValue();
+    for (int64_t chunk = 0; chunk < type.getShape()[1] / columns; ++chunk) {
+      Value slotBase =
+          addBytes(rewriter, loc, base,
+                   createI32(rewriter, loc, chunk % slots * slotBytes));
+      SmallVector<int64_t> origin = {0, chunk * columns};
+      // A thread's columns in an element's 8-column piece differ only by
+      // its lane: thread 0's say which chunk the element is in.
+      auto inChunk = [&](unsigned e) {
+        return (*dist.getFirstThreadCoordinates(e))[1] / columns == chunk;
+      };
+      if (failed(writeWithStmatrix(
+              rewriter, loc, ids, type, values,
+              StmatrixTarget{slotBase, 0, slot, origin, inChunk})))
+        return rewriter.notifyMatchFailure(op, "stmatrix cannot write a chunk");
+      emitAsyncProxyFence(rewriter, loc, state);
+      NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, slots - 2,
+                                           rewriter.getUnitAttr());
+      NVVM::BarrierOp::create(rewriter, loc, Type(), barrier,
+                              createI32(rewriter, loc, 128),
+                              NVVM::BarrierReductionAttr(), Value());
+      Value x =
+          arith::AddIOp::create(rewriter, loc, adaptor.getIndices()[1].front(),
+                                createI32(rewriter, loc, chunk * columns));
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          rewriter, loc, adaptor.getDesc().front(),
+          addBytes(rewriter, loc, slotBase, groupOffset), ValueRange{x, row},
+          /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE, leader);
+      NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Every thread waits: those that issued no copy have no group to wait
 /// for, and the branch around it would cost more than the instruction.
 struct AsyncTMAStoreWaitLowering : public TilePattern<AsyncTMAStoreWaitOp> {
@@ -300,9 +381,10 @@ struct WaitBarrierLowering : public TilePattern<WaitBarrierOp> {
 void mlir::tile::populateTMAPatterns(const TypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      const LoweringState &state) {
-  patterns.add<InitBarrierLowering, InvalBarrierLowering, BarrierExpectLowering,
-               AsyncTMACopyLowering, AsyncTMAStoreLowering,
-               AsyncTMAStoreWaitLowering, ArriveBarrierLowering,
-               ClusterBarrierLowering, WaitBarrierLowering>(
-      converter, patterns.getContext(), state);
+  patterns
+      .add<InitBarrierLowering, InvalBarrierLowering, BarrierExpectLowering,
+           AsyncTMACopyLowering, AsyncTMAStoreLowering,
+           WarpgroupTMAStoreLowering, AsyncTMAStoreWaitLowering,
+           ArriveBarrierLowering, ClusterBarrierLowering, WaitBarrierLowering>(
+          converter, patterns.getContext(), state);
 }

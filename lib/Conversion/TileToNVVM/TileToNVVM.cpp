@@ -177,11 +177,21 @@ struct FuncLowering : public TilePattern<FuncOp> {
     // tile-tensor-map-params marks once the kernel is an llvm.func (the
     // gpu.func lowering drops byval parameter attributes).
     SmallVector<Attribute> tensorMaps;
-    for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes()))
-      if (isa<TensorDescType>(type))
-        tensorMaps.push_back(rewriter.getDictionaryAttr(
-            {rewriter.getNamedAttr("index", rewriter.getI32IntegerAttr(i)),
-             rewriter.getNamedAttr("type", TypeAttr::get(type))}));
+    for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes())) {
+      if (!isa<TensorDescType>(type))
+        continue;
+      SmallVector<NamedAttribute, 4> entry = {
+          rewriter.getNamedAttr("index", rewriter.getI32IntegerAttr(i)),
+          rewriter.getNamedAttr("type", TypeAttr::get(type))};
+      if (auto it = state.chunkedTensorMaps.find(fn.getArgument(i));
+          it != state.chunkedTensorMaps.end()) {
+        entry.push_back(rewriter.getNamedAttr(
+            "box", rewriter.getDenseI64ArrayAttr(it->second.box)));
+        entry.push_back(rewriter.getNamedAttr(
+            "swizzle", rewriter.getI32IntegerAttr(it->second.swizzle)));
+      }
+      tensorMaps.push_back(rewriter.getDictionaryAttr(entry));
+    }
     if (!tensorMaps.empty())
       gpuFn->setAttr(TileDialect::getTensorMapArgsAttrName(),
                      rewriter.getArrayAttr(tensorMaps));
@@ -894,6 +904,37 @@ std::string checkLowerable(Operation *op) {
   return "";
 }
 
+/// Records the tensor maps warpgroup_tma_stores copy their chunks through:
+/// each a kernel parameter whose every use is such a store with the same
+/// box (a tensor map has one).
+LogicalResult collectChunkedTensorMaps(ModuleOp module, LoweringState &state) {
+  WalkResult walk = module.walk([&](WarpgroupTMAStoreOp store) {
+    auto arg = dyn_cast<BlockArgument>(store.getDesc());
+    if (!arg || !arg.getOwner()->isEntryBlock() ||
+        !isa<FuncOp>(arg.getOwner()->getParentOp())) {
+      store.emitOpError() << "needs a descriptor that is a kernel parameter, "
+                             "whose tensor map can have its chunks as boxes";
+      return WalkResult::interrupt();
+    }
+    SmallVector<int64_t> box = store.getBox();
+    for (Operation *user : arg.getUsers()) {
+      auto other = dyn_cast<WarpgroupTMAStoreOp>(user);
+      if (!other || other.getBox() != box) {
+        store.emitOpError()
+            << "copies boxes of " << box[0] << "x" << box[1]
+            << " through a descriptor that '" << user->getName()
+            << "' also uses"
+            << (other ? " with other boxes" : " (one tensor map, one box)");
+        return WalkResult::interrupt();
+      }
+    }
+    state.chunkedTensorMaps[arg] = {
+        SmallVector<int64_t, 2>(box.begin(), box.end()), store.getSwizzle()};
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 /// Marks the floating-point multiplies, adds and subtracts of every kernel
 /// `contract`, so that LLVM's NVPTX back end may fuse them into fma.
 void allowContraction(ModuleOp module) {
@@ -934,7 +975,8 @@ public:
     state.asyncProxyReads =
         module
             .walk([](Operation *op) {
-              return isa<WarpgroupDotOp, AsyncTMAStoreOp>(op)
+              return isa<WarpgroupDotOp, AsyncTMAStoreOp, WarpgroupTMAStoreOp>(
+                         op)
                          ? WalkResult::interrupt()
                          : WalkResult::advance();
             })
@@ -989,6 +1031,8 @@ public:
     if (failedCheck)
       return signalPassFailure();
 
+    if (failed(collectChunkedTensorMaps(module, state)))
+      return signalPassFailure();
     computeAccessInfo(module, state);
     splitWarpSpecialized(module, state);
 

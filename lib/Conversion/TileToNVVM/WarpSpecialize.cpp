@@ -24,8 +24,6 @@ using namespace mlir::tile;
 static constexpr llvm::StringLiteral kProducerAttr = "tile.producer";
 /// On the scf.if of the kernel's warps: their thread count (i32).
 static constexpr llvm::StringLiteral kKernelThreadsAttr = "tile.kernel_threads";
-/// The named barrier the kernel's warps synchronize on (0 is the CTA's).
-static constexpr int64_t kKernelWarpsBarrier = 1;
 
 /// The innermost enclosing op that carries `name`, if any.
 static Operation *getEnclosingWith(Operation *op, StringRef name) {

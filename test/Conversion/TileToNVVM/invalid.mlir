@@ -238,3 +238,23 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
     tile.return
   }
 }
+
+// -----
+
+// One tensor map, one box: a descriptor stored through per warpgroup
+// serves no whole-block copy.
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+tile.func public @chunks_and_block(%d: !tile.tensordesc<64x64xf16>, %i: i32, %x: f16) {
+  %v = tile.splat %x : f16 -> tensor<64x64xf16, #mma>
+  %buf = tile.local_alloc {tile.offset = 0 : i32} : () -> !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  // expected-error @below {{copies boxes of 64x32 through a descriptor that 'tile.async_tma_store' also uses (one tensor map, one box)}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  %whole = tile.local_alloc {tile.offset = 8192 : i32} : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_tma_store %d[%i, %i], %whole : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  tile.return
+}
+}

@@ -15,6 +15,7 @@
 #shared_t = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
 #nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #nvmma_t = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
 
 // CHECK-DAG: #[[BLOCKED:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-DAG: #tile.slice<{dim = 1, parent = #[[BLOCKED]]}>
@@ -181,6 +182,17 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
     %buf = tile.local_alloc %v : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
     tile.async_tma_store %desc[%i, %j], %buf : !tile.tensordesc<128x64xf16>, !tile.buffer<128x64xf16, #nvmma>
     tile.async_tma_store_wait {pendings = 1 : i32}
+    tile.return
+  }
+
+  // A wgmma result stored per warpgroup in 32-column chunks through two
+  // slots.
+  // CHECK-LABEL: tile.func public @warpgroup_tma_store
+  // CHECK: tile.warpgroup_tma_store %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}} : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #{{.*}}>, !tile.buffer<2x64x32xf16, #{{.*}}, mutable>
+  tile.func public @warpgroup_tma_store(%desc: !tile.tensordesc<64x128xf16>, %i: i32, %j: i32, %v: tensor<64x128xf16, #wgmma>) {
+    %buf = tile.local_alloc : () -> !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+    tile.warpgroup_tma_store %desc[%i, %j], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #wgmma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+    tile.async_tma_store_wait {pendings = 0 : i32}
     tile.return
   }
 }

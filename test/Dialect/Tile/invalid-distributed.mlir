@@ -847,3 +847,93 @@ tile.func public @store_value_layout(%p: tensor<512x!tile.ptr<f32>, #blocked>, %
   tile.store %p, %v : tensor<512x!tile.ptr<f32>, #blocked>, tensor<512xf32>
   tile.return
 }
+
+// -----
+
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+tile.func public @warpgroup_tma_store_block(%d: !tile.tensordesc<64x64xf16>, %v: tensor<64x128xf16, #wgmma>, %buf: !tile.buffer<2x64x32xf16, #nvmma64, mutable>, %i: i32) {
+  // expected-error @below {{value [64, 128] of 'f16' is not one block of '!tile.tensordesc<64x64xf16>'}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x64xf16>, tensor<64x128xf16, #wgmma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  tile.return
+}
+
+// -----
+
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32}>
+tile.func public @warpgroup_tma_store_f32(%d: !tile.tensordesc<64x128xf32>, %v: tensor<64x128xf32, #wgmma>, %buf: !tile.buffer<2x64x16xf32, #nvmma64, mutable>, %i: i32) {
+  // expected-error @below {{writes 16-bit elements (stmatrix), got 'f32'}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf32>, tensor<64x128xf32, #wgmma>, !tile.buffer<2x64x16xf32, #nvmma64, mutable>
+  tile.return
+}
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+tile.func public @warpgroup_tma_store_mma_sync(%d: !tile.tensordesc<64x128xf16>, %v: tensor<64x128xf16, #mma>, %buf: !tile.buffer<2x64x32xf16, #nvmma64, mutable>, %i: i32) {
+  // expected-error @below {{needs a #tile.mma version 3 layout whose warpgroups each hold 64 whole rows (warpsPerCTA [W, 1], W a multiple of 4, 16 W rows), got #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}> for 64 rows}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  tile.return
+}
+
+// -----
+
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+tile.func public @warpgroup_tma_store_repeated_rows(%d: !tile.tensordesc<128x128xf16>, %v: tensor<128x128xf16, #wgmma>, %buf: !tile.buffer<2x128x32xf16, #nvmma64, mutable>, %i: i32) {
+  // expected-error @below {{needs a #tile.mma version 3 layout whose warpgroups each hold 64 whole rows}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<128x128xf16>, tensor<128x128xf16, #wgmma>, !tile.buffer<2x128x32xf16, #nvmma64, mutable>
+  tile.return
+}
+
+// -----
+
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+tile.func public @warpgroup_tma_store_one_slot(%d: !tile.tensordesc<64x128xf16>, %v: tensor<64x128xf16, #wgmma>, %buf: !tile.buffer<1x64x32xf16, #nvmma64, mutable>, %i: i32) {
+  // expected-error @below {{needs a mutable buffer of at least 2 slots of 64 rows of 'f16', got '!tile.buffer<1x64x32xf16, #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>, mutable>'}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #wgmma>, !tile.buffer<1x64x32xf16, #nvmma64, mutable>
+  tile.return
+}
+
+// -----
+
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+tile.func public @warpgroup_tma_store_immutable(%d: !tile.tensordesc<64x128xf16>, %v: tensor<64x128xf16, #wgmma>, %buf: !tile.buffer<2x64x32xf16, #nvmma64>, %i: i32) {
+  // expected-error @below {{needs a mutable buffer of at least 2 slots of 64 rows of 'f16'}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #wgmma>, !tile.buffer<2x64x32xf16, #nvmma64>
+  tile.return
+}
+
+// -----
+
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+tile.func public @warpgroup_tma_store_rows(%d: !tile.tensordesc<64x128xf16>, %v: tensor<64x128xf16, #wgmma>, %buf: !tile.buffer<2x128x32xf16, #nvmma64, mutable>, %i: i32) {
+  // expected-error @below {{needs a mutable buffer of at least 2 slots of 64 rows of 'f16'}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #wgmma>, !tile.buffer<2x128x32xf16, #nvmma64, mutable>
+  tile.return
+}
+
+// -----
+
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+tile.func public @warpgroup_tma_store_chunks(%d: !tile.tensordesc<64x128xf16>, %v: tensor<64x128xf16, #wgmma>, %buf: !tile.buffer<3x64x32xf16, #nvmma, mutable>, %i: i32) {
+  // expected-error @below {{needs chunks of 16, 32 or 64 columns (a 32, 64 or 128-byte swizzle) that divide the block's 128 columns into a multiple of the slots (3), got 32}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #wgmma>, !tile.buffer<3x64x32xf16, #nvmma, mutable>
+  tile.return
+}
+
+// -----
+
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+tile.func public @warpgroup_tma_store_swizzle(%d: !tile.tensordesc<64x128xf16>, %v: tensor<64x128xf16, #wgmma>, %buf: !tile.buffer<2x64x32xf16, #nvmma, mutable>, %i: i32) {
+  // expected-error @below {{needs the buffer in layout #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}> (TMA's for 32-column boxes), got #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #wgmma>, !tile.buffer<2x64x32xf16, #nvmma, mutable>
+  tile.return
+}

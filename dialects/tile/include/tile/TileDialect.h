@@ -131,11 +131,20 @@ LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
                                      ArrayRef<int64_t> shape, Type element,
                                      StringRef what);
 
-/// A lowered kernel's tensor-descriptor parameters (`tile.tensormap_args`,
-/// which convert-tile-to-nvvm records): each parameter's index and type.
-/// Null entries where the attribute is malformed; none without it.
-SmallVector<std::pair<int64_t, TensorDescType>>
-getTensorMapArgs(Operation *kernel);
+/// A lowered kernel's tensor-descriptor parameter: its index and type, and
+/// the box and swizzle of its tensor map (the type's, unless the lowering
+/// recorded others: a warpgroup_tma_store's chunks).
+struct TensorMapArg {
+  int64_t index;
+  TensorDescType type;
+  SmallVector<int64_t, 2> box;
+  unsigned swizzle;
+};
+/// The tensor-descriptor parameters of a lowered kernel
+/// (`tile.tensormap_args`, which convert-tile-to-nvvm records). Entries with
+/// index -1 and a null type where the attribute is malformed; none without
+/// it.
+SmallVector<TensorMapArg> getTensorMapArgs(Operation *kernel);
 
 /// The buffer of one mbarrier (`stages` 0), or of a ring of `stages`.
 BufferType getMBarrierType(MLIRContext *context, int64_t stages = 0);

@@ -348,6 +348,56 @@ def Tile_AsyncTMAStoreWaitOp : Tile_Op<"async_tma_store_wait", [
   let assemblyFormat = "attr-dict";
 }
 
+def Tile_WarpgroupTMAStoreOp : Tile_Op<"warpgroup_tma_store"> {
+  let summary = "Store a wgmma result by TMA, each warpgroup its rows in column chunks";
+  let description = [{
+    Writes `value`, a `wgmma` accumulator (`#tile.mma` version 3, warps
+    along M, one 16-row slice a warp: each warpgroup holds 64 whole rows) of
+    16-bit elements, to the block at `indices` of the descriptor's tensor;
+    elements past the tensor's edges are not written. `buffer` is
+    `S x R x C`: S slots (at least 2) of the block's R rows and C columns,
+    in the NVMMA layout swizzled by C's bytes (32, 64 or 128).
+
+    Each warpgroup goes over its rows in chunks of C columns, independently
+    of the other warpgroups: its threads write a chunk into its rows of one
+    slot (stmatrix), in turn, and one thread of the warpgroup copies it out
+    by TMA as a bulk async-group of its own. Before a slot is written again,
+    the copy that read it last has finished reading. The op orders its
+    accesses to `buffer` itself (a named barrier per warpgroup and the
+    issuing thread's waits), across its earlier runs in a loop too: the
+    chunks of a block are a multiple of S, so every run starts at slot 0
+    with only the last S - 1 copies still reading. The copies still reading
+    when the op returns are waited for by `tile.async_tma_store_wait`, as
+    `tile.async_tma_store`'s are.
+
+    The descriptor's tensor map has boxes of 64 x C elements (a chunk of one
+    warpgroup) swizzled by C's bytes: a descriptor this op stores through
+    serves no other access.
+
+    ```mlir
+    tile.warpgroup_tma_store %desc[%row, %col], %c, %buf : !tile.tensordesc<128x256xf16>, tensor<128x256xf16, #mma3>, !tile.buffer<2x128x32xf16, #nvmma64, mutable>
+    ```
+  }];
+  let arguments = (ins
+    Arg<Tile_TensorDesc, "", [MemWrite<Tile_GlobalMemory>]>:$desc,
+    Variadic<I32>:$indices, Tile_Tensor:$value,
+    Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>,
+                          MemWrite<Tile_SharedMemory>]>:$buffer);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $value `,` $buffer attr-dict `:`
+    qualified(type($desc)) `,` type($value) `,` qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The box of the descriptor's tensor map: one warpgroup's rows (64) of
+    /// one chunk's columns.
+    SmallVector<int64_t> getBox();
+    /// Bytes of the NVMMA swizzle of the buffer and of the box: a chunk
+    /// row's bytes.
+    unsigned getSwizzle();
+  }];
+}
+
 def Tile_WaitBarrierOp : Tile_Op<"wait_barrier"> {
   let summary = "Wait until an mbarrier's phase of parity `phase` completes";
   let description = [{

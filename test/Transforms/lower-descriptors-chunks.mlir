@@ -1,0 +1,97 @@
+// RUN: tile-opt %s -split-input-file -tile-lower-descriptors | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-lower-descriptors="store-chunk-bytes=128 store-slots=2" | FileCheck %s --check-prefix=WIDE
+// RUN: tile-opt %s -split-input-file -tile-lower-descriptors="store-chunk-bytes=0" | FileCheck %s --check-prefix=WHOLE
+// RUN: not tile-opt %s -split-input-file -tile-lower-descriptors="store-chunk-bytes=48" 2>&1 | FileCheck %s --check-prefix=BAD-BYTES
+// RUN: not tile-opt %s -split-input-file -tile-lower-descriptors="store-slots=1" 2>&1 | FileCheck %s --check-prefix=BAD-SLOTS
+
+// A wgmma result of f16 whose warpgroup holds 64 whole rows, stored in a
+// loop through a descriptor nothing else uses: per warpgroup, in chunks of
+// 32 columns (64-byte rows) through two slots allocated before the loop,
+// the copies waited for after it.
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+// CHECK-LABEL: tile.func public @store_in_loop
+// CHECK: %[[BUF:.*]] = tile.local_alloc : () -> !tile.buffer<2x64x32xf16, #[[N64:.*]], mutable>
+// CHECK: scf.for
+// CHECK-NOT: tile.async_tma_store_wait
+// CHECK: tile.warpgroup_tma_store %arg0[%arg1, %{{.*}}], %arg3, %[[BUF]] : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #{{.*}}>, !tile.buffer<2x64x32xf16, #[[N64]], mutable>
+// CHECK: }
+// CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tile.local_dealloc %[[BUF]]
+// WIDE: #[[N128:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// WIDE-LABEL: tile.func public @store_in_loop
+// WIDE: tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #[[N128]], mutable>
+// WIDE: tile.warpgroup_tma_store
+// WHOLE-LABEL: tile.func public @store_in_loop
+// WHOLE: tile.local_alloc : () -> !tile.buffer<64x128xf16, #{{.*}}, mutable>
+// WHOLE-NOT: tile.warpgroup_tma_store
+// WHOLE: tile.local_store
+// WHOLE: tile.async_tma_store
+// BAD-BYTES: error: tile-lower-descriptors: store-chunk-bytes must be 0, 32, 64 or 128 and store-slots at least 2, got 48 and 2
+// BAD-SLOTS: error: tile-lower-descriptors: store-chunk-bytes must be 0, 32, 64 or 128 and store-slots at least 2, got 64 and 1
+tile.func public @store_in_loop(%d: !tile.tensordesc<64x128xf16>, %i: i32, %n: i32, %v: tensor<64x128xf16, #mma>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %k = %c0 to %n step %c1 : i32 {
+    %col = arith.muli %k, %n : i32
+    tile.descriptor_store %d[%i, %col], %v : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>
+  }
+  tile.return
+}
+}
+
+// -----
+
+// Outside loops: the buffer lives from the store to the wait after it.
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+module attributes {"tile.num-warps" = 8 : i32, tile.target = "sm_90a"} {
+// CHECK-LABEL: tile.func public @store
+// CHECK-NEXT: %[[BUF:.*]] = tile.local_alloc : () -> !tile.buffer<2x128x32xbf16, #{{.*}}, mutable>
+// CHECK-NEXT: tile.warpgroup_tma_store %arg0[%arg1, %arg2], %arg3, %[[BUF]]
+// CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tile.local_dealloc %[[BUF]]
+// CHECK-NEXT: tile.return
+tile.func public @store(%d: !tile.tensordesc<128x256xbf16>, %i: i32, %j: i32, %v: tensor<128x256xbf16, #mma>) {
+  tile.descriptor_store %d[%i, %j], %v : !tile.tensordesc<128x256xbf16>, tensor<128x256xbf16, #mma>
+  tile.return
+}
+}
+
+// -----
+
+// Stored whole: a descriptor that is also loaded from (one tensor map, one
+// box), f32 elements (no stmatrix), warpgroups that hold their rows twice,
+// and a block of one chunk, which two slots do not divide.
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#mma32 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+// CHECK-LABEL: tile.func public @also_loaded
+// CHECK-NOT: tile.warpgroup_tma_store
+// CHECK: tile.async_tma_store
+tile.func public @also_loaded(%d: !tile.tensordesc<64x128xf16>, %i: i32, %v: tensor<64x128xf16, #mma>) -> tensor<64x128xf16> {
+  tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>
+  %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<64x128xf16> -> tensor<64x128xf16>
+  tile.return %t : tensor<64x128xf16>
+}
+// CHECK-LABEL: tile.func public @f32
+// CHECK-NOT: tile.warpgroup_tma_store
+// CHECK: tile.async_tma_store
+tile.func public @f32(%d: !tile.tensordesc<64x128xf32>, %i: i32, %v: tensor<64x128xf32, #mma>) {
+  tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<64x128xf32>, tensor<64x128xf32, #mma>
+  tile.return
+}
+// CHECK-LABEL: tile.func public @rows_twice
+// CHECK-NOT: tile.warpgroup_tma_store
+// CHECK: tile.async_tma_store
+tile.func public @rows_twice(%d: !tile.tensordesc<128x128xf16>, %i: i32, %v: tensor<128x128xf16, #mma>) {
+  tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<128x128xf16>, tensor<128x128xf16, #mma>
+  tile.return
+}
+// CHECK-LABEL: tile.func public @odd_chunks
+// CHECK-NOT: tile.warpgroup_tma_store
+// CHECK: tile.async_tma_store
+tile.func public @odd_chunks(%d: !tile.tensordesc<64x32xf16>, %i: i32, %v: tensor<64x32xf16, #mma32>) {
+  tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<64x32xf16>, tensor<64x32xf16, #mma32>
+  tile.return
+}
+}
