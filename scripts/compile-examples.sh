@@ -98,7 +98,7 @@ sed 's/BM1/127/g; s/BN1/255/g; s/BK1/63/g; s/BM/128/g; s/BN/256/g; s/BK/64/g' \
 compile matmul_tma_persistent_ws "$out/matmul_tma_persistent.mlir" --sm=90a \
   --num-warps=8 --num-stages=4 --warp-specialize
 # ...with c written by TMA (tile.descriptor_store): each consumer warpgroup
-# stores its 64 rows in chunks of 32 columns through two slots of its own.
+# stores its 64 rows in chunks of 64 columns through two slots of its own.
 sed -e 's/%c: !tile.ptr<f16> {tile.divisibility = 16 : i32}/%c: !tile.tensordesc<128x256xf16>/' \
     -e '/%rangeM = tile.make_range/,/tile.store %c_ptrs/c\
         %out = arith.truncf %d : tensor<128x256xf32> to tensor<128x256xf16>\

@@ -1,34 +1,35 @@
 // RUN: tile-opt %s -split-input-file -tile-lower-descriptors | FileCheck %s
-// RUN: tile-opt %s -split-input-file -tile-lower-descriptors="store-chunk-bytes=128 store-slots=2" | FileCheck %s --check-prefix=WIDE
+// RUN: tile-opt %s -split-input-file -tile-lower-descriptors="store-chunk-bytes=64 store-slots=2" | FileCheck %s --check-prefix=NARROW
 // RUN: tile-opt %s -split-input-file -tile-lower-descriptors="store-chunk-bytes=0" | FileCheck %s --check-prefix=WHOLE
 // RUN: not tile-opt %s -split-input-file -tile-lower-descriptors="store-chunk-bytes=48" 2>&1 | FileCheck %s --check-prefix=BAD-BYTES
 // RUN: not tile-opt %s -split-input-file -tile-lower-descriptors="store-slots=1" 2>&1 | FileCheck %s --check-prefix=BAD-SLOTS
 
 // A wgmma result of f16 whose warpgroup holds 64 whole rows, stored in a
 // loop through a descriptor nothing else uses: per warpgroup, in chunks of
-// 32 columns (64-byte rows) through two slots allocated before the loop,
-// the copies waited for after it.
+// 64 columns (128-byte rows, the 128-byte swizzle) through two slots
+// allocated before the loop, the copies waited for after it; with
+// store-chunk-bytes=64, chunks of 32 columns (64-byte swizzle).
 #mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @store_in_loop
-// CHECK: %[[BUF:.*]] = tile.local_alloc : () -> !tile.buffer<2x64x32xf16, #[[N64:.*]], mutable>
+// CHECK: %[[BUF:.*]] = tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #[[N128:.*]], mutable>
 // CHECK: scf.for
 // CHECK-NOT: tile.async_tma_store_wait
-// CHECK: tile.warpgroup_tma_store %arg0[%arg1, %{{.*}}], %arg3, %[[BUF]] : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #{{.*}}>, !tile.buffer<2x64x32xf16, #[[N64]], mutable>
+// CHECK: tile.warpgroup_tma_store %arg0[%arg1, %{{.*}}], %arg3, %[[BUF]] : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #{{.*}}>, !tile.buffer<2x64x64xf16, #[[N128]], mutable>
 // CHECK: }
 // CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: tile.local_dealloc %[[BUF]]
-// WIDE: #[[N128:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-// WIDE-LABEL: tile.func public @store_in_loop
-// WIDE: tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #[[N128]], mutable>
-// WIDE: tile.warpgroup_tma_store
+// NARROW: #[[N64:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+// NARROW-LABEL: tile.func public @store_in_loop
+// NARROW: tile.local_alloc : () -> !tile.buffer<2x64x32xf16, #[[N64]], mutable>
+// NARROW: tile.warpgroup_tma_store
 // WHOLE-LABEL: tile.func public @store_in_loop
 // WHOLE: tile.local_alloc : () -> !tile.buffer<64x128xf16, #{{.*}}, mutable>
 // WHOLE-NOT: tile.warpgroup_tma_store
 // WHOLE: tile.local_store
 // WHOLE: tile.async_tma_store
 // BAD-BYTES: error: tile-lower-descriptors: store-chunk-bytes must be 0, 32, 64 or 128 and store-slots at least 2, got 48 and 2
-// BAD-SLOTS: error: tile-lower-descriptors: store-chunk-bytes must be 0, 32, 64 or 128 and store-slots at least 2, got 64 and 1
+// BAD-SLOTS: error: tile-lower-descriptors: store-chunk-bytes must be 0, 32, 64 or 128 and store-slots at least 2, got 128 and 1
 tile.func public @store_in_loop(%d: !tile.tensordesc<64x128xf16>, %i: i32, %n: i32, %v: tensor<64x128xf16, #mma>) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -46,7 +47,7 @@ tile.func public @store_in_loop(%d: !tile.tensordesc<64x128xf16>, %i: i32, %n: i
 #mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
 module attributes {"tile.num-warps" = 8 : i32, tile.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @store
-// CHECK-NEXT: %[[BUF:.*]] = tile.local_alloc : () -> !tile.buffer<2x128x32xbf16, #{{.*}}, mutable>
+// CHECK-NEXT: %[[BUF:.*]] = tile.local_alloc : () -> !tile.buffer<2x128x64xbf16, #{{.*}}, mutable>
 // CHECK-NEXT: tile.warpgroup_tma_store %arg0[%arg1, %arg2], %arg3, %[[BUF]]
 // CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: tile.local_dealloc %[[BUF]]

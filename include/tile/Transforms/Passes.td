@@ -304,14 +304,16 @@ def LowerDescriptors
     use of its descriptor (a kernel parameter) is such a store: each
     warpgroup writes its rows in chunks of `store-chunk-bytes` bytes a row
     through `store-slots` slots of a buffer allocated before the outermost
-    loop, with no CTA barrier (cuBLAS's epilogue on Hopper), and the same
-    wait after the loop. `store-chunk-bytes=0` keeps whole-block stores.
+    loop, with no CTA barrier (cuBLAS's epilogue on Hopper, which uses
+    64-byte chunks; 128-byte ones measured 1% faster in tile's persistent
+    matmul), and the same wait after the loop. `store-chunk-bytes=0` keeps
+    whole-block stores.
 
     Needs an sm_90 or newer target (`tile.target`); run after
     `tile-pipeline` and before `tile-allocate-shared-memory`.
   }];
   let options = [
-    Option<"storeChunkBytes", "store-chunk-bytes", "int", /*default=*/"64",
+    Option<"storeChunkBytes", "store-chunk-bytes", "int", /*default=*/"128",
            "Bytes of a row of a warpgroup's chunk (32, 64 or 128; 0: "
            "whole-block TMA stores)">,
     Option<"storeSlots", "store-slots", "int", /*default=*/"2",
