@@ -10,7 +10,12 @@
 // RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --sm=a 2>&1 | FileCheck %s --check-prefix=OPTIONS
 // RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --opt-level=4 2>&1 | FileCheck %s --check-prefix=OPTIONS
 // RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --opt-level=-1 2>&1 | FileCheck %s --check-prefix=OPTIONS
-// OPTIONS: error: invalid options: --sm must be 50 or more (90a for sm_90a), --num-warps a power of two, --ptx-version 60 or more, --opt-level 0 to 3
+// RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --min-blocks-per-sm=-1 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --cluster-size=3 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --cluster-size=16 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --cluster-size=0 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// OPTIONS: error: invalid options: --sm must be 50 or more (90a for sm_90a), --num-warps a power of two, --ptx-version 60 or more, --opt-level 0 to 3, --min-blocks-per-sm not negative, --cluster-size a power of two from 1 to 8
+// OPTIONS-NOT: reproducer
 //
 // An unwritable output path.
 // RUN: not tile-translate %tile_src_root/examples/vector_add.mlir --emit=llvmir -o %t.no/such/dir/out.ll 2>&1 | FileCheck %s --check-prefix=OUTPUT

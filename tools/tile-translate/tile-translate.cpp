@@ -15,6 +15,7 @@
 
 #include "tile/Compiler.h"
 #include "tile/InitTile.h"
+#include "tile/TileDialect.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -151,11 +152,13 @@ int main(int argc, char **argv) {
   bool archSpecific = smText.consume_back("a");
   if (smText.getAsInteger(10, smVersion) || smVersion < 50 || numWarps <= 0 ||
       (numWarps & (numWarps - 1)) || ptxVersion < 60 || optLevel < 0 ||
-      optLevel > 3) {
+      optLevel > 3 || minBlocksPerSM < 0 ||
+      !tile::isValidClusterSize(clusterSize)) {
     emitError(module->getLoc())
         << "invalid options: --sm must be 50 or more (90a for sm_90a), "
            "--num-warps a power of two, --ptx-version 60 or more, "
-           "--opt-level 0 to 3";
+           "--opt-level 0 to 3, --min-blocks-per-sm not negative, "
+           "--cluster-size a power of two from 1 to 8";
     return 1;
   }
   tile::CompileOptions options;
