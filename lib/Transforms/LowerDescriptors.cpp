@@ -146,7 +146,9 @@ private:
   /// Whether `desc` is a kernel parameter that only such stores use: its
   /// tensor map then has their chunks as boxes.
   bool allUsesInChunks(Value desc) {
-    return isa<BlockArgument>(desc) &&
+    auto arg = dyn_cast<BlockArgument>(desc);
+    return arg && arg.getOwner()->isEntryBlock() &&
+           isa<FuncOp>(arg.getOwner()->getParentOp()) &&
            llvm::all_of(desc.getUsers(), [&](Operation *user) {
              auto store = dyn_cast<DescriptorStoreOp>(user);
              return store && store.getDesc() == desc &&
