@@ -120,6 +120,16 @@ StageTag getStageTag(Value buffer) {
   return normalize(base, c);
 }
 
+/// The tag of a warpgroup_tma_store's copies: no ring, the buffer as base,
+/// no stages (no ring's tag has that shape, and stage maps leave it
+/// alone).
+StageTag getWarpgroupStoreTag(WarpgroupTMAStoreOp store) {
+  return StageTag{nullptr, store.getBuffer(), 0, 0};
+}
+bool isWarpgroupStoreTag(const StageTag &tag) {
+  return !tag.ring && tag.base && tag.stages == 0;
+}
+
 /// An asynchronous copy's destination bytes and stage.
 struct AsyncTarget {
   ByteInterval bytes;
@@ -653,7 +663,15 @@ private:
     if (auto wait = dyn_cast<AsyncTMAStoreWaitOp>(op)) {
       // The issuing thread knows the older stores have read their buffers:
       // ordinary reads from now on, which a barrier orders before other
-      // threads' writes.
+      // threads' writes. A warpgroup_tma_store's slots were also written
+      // by its threads, which nothing has ordered for the others yet.
+      size_t retired =
+          state.storeGroups.size() -
+          std::min<size_t>(wait.getPendings(), state.storeGroups.size());
+      for (size_t i = 0; i < retired; ++i)
+        for (const AsyncTarget &t : state.storeGroups[i])
+          if (isWarpgroupStoreTag(t.stage))
+            addAll(state.writes, Intervals{t.bytes});
       Pending::retire(state.storeGroups, wait.getPendings(), state.reads);
       return state;
     }
@@ -823,13 +841,24 @@ private:
   /// threads' waits for their copies): its copies are tracked under a tag
   /// of their own, which its next run does not wait for. Everything else
   /// is as for any write: a CTA barrier before it if other accesses to the
-  /// buffer's bytes are pending, and an error if another asynchronous reader
-  /// may still read them. Its own writes need no record: only its copies
-  /// read them, and a tile.async_tma_store_wait turns those into reads that
-  /// a barrier orders before any later write.
+  /// buffer's bytes are pending, and an error if an asynchronous copy may
+  /// still write them or another asynchronous reader read them. Its
+  /// threads' writes are recorded when a tile.async_tma_store_wait retires
+  /// its copies (as reads and writes: a barrier then orders them before
+  /// any other access); until then only its copies may touch the slots.
   Pending transferWarpgroupStore(WarpgroupTMAStoreOp store, Pending state) {
     Intervals bytes = allocation.getIntervals(store.getBuffer());
-    StageTag own{nullptr, store.getBuffer(), 0, 0};
+    StageTag own = getWarpgroupStoreTag(store);
+    if (auto overlap =
+            findOverlap(bytes, sharedWith(state.allAsync(), StageTag()));
+        overlap && reported.insert(store).second) {
+      store->emitError() << "writes shared memory [" << overlap->first << ", "
+                         << overlap->second
+                         << ") that an asynchronous copy may still be "
+                            "writing: wait for it first (tile.async_wait, or "
+                            "tile.wait_barrier for TMA)";
+      failed = true;
+    }
     for (auto [groups, what, wait] :
          {std::make_tuple(&state.readGroups, "a warpgroup dot",
                           "tile.warpgroup_dot_wait"),

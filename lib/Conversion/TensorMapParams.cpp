@@ -34,9 +34,9 @@ public:
         int64_t i = map.index;
         if (i < 0 || i >= int64_t(fn.getNumArguments()) ||
             !isa<LLVM::LLVMPointerType>(fn.getArgumentTypes()[i])) {
-          fn.emitOpError() << "tile.tensormap_args needs {index, type} "
-                              "entries naming pointer parameters and their "
-                              "!tile.tensordesc types";
+          fn.emitOpError() << "tile.tensormap_args needs {index, type[, "
+                              "box, swizzle]} entries naming pointer "
+                              "parameters and their !tile.tensordesc types";
           return WalkResult::interrupt();
         }
         fn.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),

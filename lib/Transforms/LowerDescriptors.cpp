@@ -32,6 +32,16 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (storeChunkBytes != 0 &&
+        (!llvm::is_contained({32, 64, 128}, int(storeChunkBytes)) ||
+         storeSlots < 2)) {
+      module.emitError() << "tile-lower-descriptors: store-chunk-bytes must "
+                            "be 0, 32, 64 or 128 and store-slots at least 2, "
+                            "got "
+                         << static_cast<int>(storeChunkBytes) << " and "
+                         << static_cast<int>(storeSlots);
+      return signalPassFailure();
+    }
     SmallVector<Operation *> accesses;
     module.walk([&](Operation *op) {
       if (isa<DescriptorLoadOp, DescriptorStoreOp>(op))
@@ -47,16 +57,6 @@ public:
           << "needs the tensor memory accelerator (sm_90 or newer), but the "
              "target is "
           << (target ? target.getValue() : StringRef("not set"));
-      return signalPassFailure();
-    }
-    if (storeChunkBytes != 0 &&
-        (!llvm::is_contained({32, 64, 128}, int(storeChunkBytes)) ||
-         storeSlots < 2)) {
-      module.emitError() << "tile-lower-descriptors: store-chunk-bytes must "
-                            "be 0, 32, 64 or 128 and store-slots at least 2, "
-                            "got "
-                         << static_cast<int>(storeChunkBytes) << " and "
-                         << static_cast<int>(storeSlots);
       return signalPassFailure();
     }
     // Decided before any store is rewritten: a descriptor goes per

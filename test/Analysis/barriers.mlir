@@ -925,3 +925,24 @@ tile.func public @warpgroup_tma_store_returns(%d: !tile.tensordesc<64x128xf16>, 
   tile.return
 }
 }
+
+// -----
+
+// An asynchronous copy may still be writing the slots: an error.
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#b2 = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+tile.func public @warpgroup_tma_store_async_copy(%d: !tile.tensordesc<64x128xf16>, %i: i32, %v: tensor<64x128xf16, #mma>, %p: tensor<64x64x!tile.ptr<f16>, #b2>) {
+  %c0 = arith.constant 0 : i32
+  %buf = tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #nvmma, mutable>
+  %slot = tile.buffer_index %buf[%c0] : !tile.buffer<2x64x64xf16, #nvmma, mutable> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %t = tile.async_copy_global_to_local %p, %slot : tensor<64x64x!tile.ptr<f16>, #b2> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.async_commit_group
+  // expected-error @below {{writes shared memory [0, 8192) that an asynchronous copy may still be writing: wait for it first (tile.async_wait, or tile.wait_barrier for TMA)}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>, !tile.buffer<2x64x64xf16, #nvmma, mutable>
+  tile.async_wait {num = 0 : i32}
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  tile.return
+}
+}

@@ -52,11 +52,13 @@
 // SM90A: wgmma.wait_group.sync.aligned 0
 // SM90A-COUNT-3: mbarrier.inval.shared.b64
 // c: the f32 accumulator's pairs go to the NVMMA buffer (32-bit elements:
-// no stmatrix), and TMA copies its four 32-column boxes out.
+// no stmatrix), thread 0 has TMA copy its four 32-column boxes out, and
+// every thread closes the bulk group after the branch.
 // SM90A-COUNT-64: st.shared.v2.b32
 // SM90A: fence.proxy.async.shared::cta;
 // SM90A-NEXT: bar.sync
 // SM90A-COUNT-4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// SM90A-NEXT: $L__BB{{[0-9_]+}}:
 // SM90A-NEXT: cp.async.bulk.commit_group;
 // SM90A: cp.async.bulk.wait_group.read 0;
 // SM90A-NOT: st.global

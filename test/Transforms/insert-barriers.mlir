@@ -66,3 +66,47 @@ tile.func public @disjoint(%t: tensor<256xf32, #blocked>) {
   tile.return
 }
 }
+
+// -----
+
+// Stores per warpgroup in a loop order their own runs (two slots of 64
+// columns, four of 32): no barrier in the loop. After the wait, their
+// threads' writes and their copies' reads are pending like any other: a
+// barrier before a load of the slots (and one before the store after it),
+// and before a store per warpgroup whose buffer was just written.
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#b3 = #tile.blocked<{sizePerThread = [1, 1, 8], threadsPerWarp = [1, 8, 4], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+// CHECK-LABEL: tile.func public @warpgroup_stores
+// CHECK: scf.for
+// CHECK-NOT: gpu.barrier
+// CHECK: tile.warpgroup_tma_store
+// CHECK-NOT: gpu.barrier
+// CHECK: tile.warpgroup_tma_store
+// CHECK-NOT: gpu.barrier
+// CHECK: tile.async_tma_store_wait
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: tile.local_load
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: tile.local_store
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: tile.warpgroup_tma_store
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+tile.func public @warpgroup_stores(%d: !tile.tensordesc<64x128xf16>, %e: !tile.tensordesc<64x128xf16>, %i: i32, %n: i32, %v: tensor<64x128xf16, #mma>, %w: tensor<2x64x64xf16, #b3>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %buf = tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #nvmma, mutable>
+  %buf4 = tile.local_alloc : () -> !tile.buffer<4x64x32xf16, #nvmma64, mutable>
+  scf.for %k = %c0 to %n step %c1 : i32 {
+    tile.warpgroup_tma_store %d[%i, %k], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>, !tile.buffer<2x64x64xf16, #nvmma, mutable>
+    tile.warpgroup_tma_store %e[%i, %k], %v, %buf4 : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>, !tile.buffer<4x64x32xf16, #nvmma64, mutable>
+  }
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  %x = tile.local_load %buf : !tile.buffer<2x64x64xf16, #nvmma, mutable> -> tensor<2x64x64xf16, #b3>
+  tile.local_store %w, %buf : tensor<2x64x64xf16, #b3> -> !tile.buffer<2x64x64xf16, #nvmma, mutable>
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>, !tile.buffer<2x64x64xf16, #nvmma, mutable>
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  tile.return
+}
+}

@@ -64,7 +64,7 @@ tile.func public @store(%d: !tile.tensordesc<128x256xbf16>, %i: i32, %j: i32, %v
 // box), f32 elements (no stmatrix), warpgroups that hold their rows twice,
 // and a block of one chunk, which two slots do not divide.
 #mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
-#mma32 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#mma64 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @also_loaded
 // CHECK-NOT: tile.warpgroup_tma_store
@@ -91,8 +91,11 @@ tile.func public @rows_twice(%d: !tile.tensordesc<128x128xf16>, %i: i32, %v: ten
 // CHECK-LABEL: tile.func public @odd_chunks
 // CHECK-NOT: tile.warpgroup_tma_store
 // CHECK: tile.async_tma_store
-tile.func public @odd_chunks(%d: !tile.tensordesc<64x32xf16>, %i: i32, %v: tensor<64x32xf16, #mma32>) {
-  tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<64x32xf16>, tensor<64x32xf16, #mma32>
+// With 32-column chunks the block is two, one round of the two slots.
+// NARROW-LABEL: tile.func public @odd_chunks
+// NARROW: tile.warpgroup_tma_store
+tile.func public @odd_chunks(%d: !tile.tensordesc<64x64xf16>, %i: i32, %v: tensor<64x64xf16, #mma64>) {
+  tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma64>
   tile.return
 }
 }

@@ -408,14 +408,25 @@ LogicalResult WarpgroupTMAStoreOp::verify() {
                          << value.getElementType();
   auto mma = dyn_cast_or_null<MmaLayoutAttr>(value.getEncoding());
   ArrayRef<unsigned> warps = mma ? mma.getWarps() : ArrayRef<unsigned>();
+  // Rows once over the warps, columns whole instruction tiles: no element
+  // on two threads, as stmatrix needs.
   if (!mma || mma.getVersionMajor() != 3 || warps.size() != 2 ||
       warps[1] != 1 || warps[0] % 4 ||
-      value.getShape()[0] != 16 * int64_t(warps[0]))
-    return emitOpError()
-           << "needs a #tile.mma version 3 layout whose warpgroups each hold "
-              "64 whole rows (warpsPerCTA [W, 1], W a multiple of 4, 16 W "
-              "rows), got "
-           << value.getEncoding() << " for " << value.getShape()[0] << " rows";
+      value.getShape()[0] != 16 * int64_t(warps[0]) ||
+      mma.getInstrShape().size() < 2 ||
+      value.getShape()[1] % mma.getInstrShape()[1]) {
+    InFlightDiagnostic diag = emitOpError()
+                              << "needs a #tile.mma version 3 layout whose "
+                                 "warpgroups each hold 64 whole rows "
+                                 "(warpsPerCTA [W, 1], W a multiple of 4, 16 "
+                                 "W rows, columns a multiple of the "
+                                 "instruction's N), got ";
+    if (value.getEncoding())
+      diag << value.getEncoding();
+    else
+      diag << "no layout";
+    return diag << " for " << value.getShape()[0] << "x" << value.getShape()[1];
+  }
   BufferType buffer = getBuffer().getType();
   ArrayRef<int64_t> shape = buffer.getShape();
   if (buffer.getRank() != 3 || !buffer.getMutableMemory() ||

@@ -189,8 +189,15 @@ SmallVector<TensorMapArg> mlir::tile::getTensorMapArgs(Operation *kernel) {
                      : TensorDescType();
     auto box = dict ? dict.getAs<DenseI64ArrayAttr>("box") : nullptr;
     auto swizzle = dict ? dict.getAs<IntegerAttr>("swizzle") : IntegerAttr();
-    if (!index || !desc || (box && box.size() != 2) ||
-        bool(box) != bool(swizzle)) {
+    // A recorded box must be one TMA can copy: 1 to 256 elements a
+    // dimension, swizzled by 0, 32, 64 or 128 bytes.
+    bool badBox = box && (box.size() != 2 ||
+                          llvm::any_of(box.asArrayRef(), [](int64_t d) {
+                            return d < 1 || d > 256;
+                          }));
+    bool badSwizzle =
+        swizzle && !llvm::is_contained({0, 32, 64, 128}, swizzle.getInt());
+    if (!index || !desc || badBox || badSwizzle || bool(box) != bool(swizzle)) {
       args.push_back({-1, TensorDescType(), {}, 0});
       continue;
     }

@@ -171,7 +171,10 @@ struct AsyncTMACopyLowering : public TilePattern<AsyncTMACopyOp> {
 };
 
 /// Thread 0 copies the buffer out box by box (the layout AsyncTMACopy
-/// reads in) and closes the bulk async-group.
+/// reads in); every thread closes a bulk async-group (empty but for thread
+/// 0's), so that each store is one group in every thread and a wait's
+/// count means the same stores in all of them (warpgroup_tma_stores'
+/// copies come from other threads).
 struct AsyncTMAStoreLowering : public TilePattern<AsyncTMAStoreOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -188,8 +191,8 @@ struct AsyncTMAStoreLowering : public TilePattern<AsyncTMAStoreOp> {
                        ValueRange{x, row}, /*l2CacheHint=*/Value(),
                        NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
                  });
-      NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
     });
+    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }
@@ -224,13 +227,14 @@ struct WarpgroupTMAStoreLowering : public TilePattern<WarpgroupTMAStoreOp> {
     Value four = createI32(rewriter, loc, 4),
           zero = createI32(rewriter, loc, 0);
     Value group = arith::DivUIOp::create(rewriter, loc, warp, four);
-    Value leader =
-        andOf(rewriter, loc,
-              arith::CmpIOp::create(
-                  rewriter, loc, arith::CmpIPredicate::eq,
-                  arith::RemUIOp::create(rewriter, loc, warp, four), zero),
-              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                    ids.lane, zero));
+    // One statement each: the order of the ops does not depend on the
+    // compiler's order of evaluating arguments.
+    Value firstWarp = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(rewriter, loc, warp, four), zero);
+    Value firstLane = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, ids.lane, zero);
+    Value leader = andOf(rewriter, loc, firstWarp, firstLane);
     Value barrier = arith::AddIOp::create(
         rewriter, loc, group, createI32(rewriter, loc, kFirstWarpgroupBarrier));
     Value row = arith::AddIOp::create(
@@ -254,7 +258,7 @@ struct WarpgroupTMAStoreLowering : public TilePattern<WarpgroupTMAStoreOp> {
       if (failed(writeWithStmatrix(
               rewriter, loc, ids, type, values,
               StmatrixTarget{slotBase, 0, slot, origin, inChunk})))
-        return rewriter.notifyMatchFailure(op, "stmatrix cannot write a chunk");
+        return op.emitOpError() << "cannot write a chunk with stmatrix";
       emitAsyncProxyFence(rewriter, loc, state);
       NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, slots - 2,
                                            rewriter.getUnitAttr());
@@ -275,8 +279,9 @@ struct WarpgroupTMAStoreLowering : public TilePattern<WarpgroupTMAStoreOp> {
   }
 };
 
-/// Every thread waits: those that issued no copy have no group to wait
-/// for, and the branch around it would cost more than the instruction.
+/// Every thread waits: each has closed the same groups, empty where it
+/// issued no copy, and the branch around it would cost more than the
+/// instruction.
 struct AsyncTMAStoreWaitLowering : public TilePattern<AsyncTMAStoreWaitOp> {
   using TilePattern::TilePattern;
   LogicalResult

@@ -1,12 +1,12 @@
-// A warpgroup_tma_store: each warpgroup (the uniform warp index / 4) writes
-// its 64 rows chunk by chunk: two stmatrix.x4 a warp per 32-column chunk
-// (rows 64-byte apart, each 16-byte group xor (row / 2) % 4: the 64-byte
-// swizzle), the proxy fence, the wait for the copy that read the other
-// slot, the warpgroup's named barrier (2 + its index, 128 threads), and the
-// copy from its rows of the slot (4096 bytes a warpgroup), issued by its
-// first thread through the predicate; the second chunk goes to the second
-// slot, 8192 bytes on. The tensor map's box is the warpgroup's chunk.
-// RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
+// A warpgroup_tma_store: each warpgroup (the uniform warp index / 4)
+// writes its 64 rows chunk by chunk: two stmatrix.x4 a warp per 32-column
+// chunk (their rows placed by the 64-byte swizzle), the proxy fence, the
+// wait for the copy that read the other slot, the warpgroup's named
+// barrier (2 + its index, 128 threads), and the copy from its rows of the
+// slot (4096 bytes a warpgroup), issued by its first thread through the
+// predicate; the second chunk goes to the second slot, 8192 bytes on. No
+// CTA barrier anywhere. The tensor map's box is the warpgroup's chunk.
+// RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s --implicit-check-not=gpu.barrier
 // RUN: tile-translate %s --keep-layouts --sm=90a --num-warps=8 --emit=llvmir -o /dev/null --kernel-info=%t.info
 // RUN: FileCheck %s --check-prefix=INFO < %t.info
 
@@ -16,13 +16,12 @@ module attributes {"tile.num-warps" = 8 : i32, tile.target = "sm_90a"} {
 // CHECK-LABEL: gpu.func @store
 // CHECK-SAME: (%[[DESC:.*]]: !llvm.ptr, %[[ROW0:.*]]: i32, %[[COL0:.*]]: i32, %{{.*}}: f16)
 // CHECK-SAME: tile.tensormap_args = [{box = array<i64: 64, 32>, index = 0 : i32, swizzle = 64 : i32, type = !tile.tensordesc<128x64xf16>}]
-// CHECK-NOT: gpu.barrier
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem
 // CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx
 // CHECK: %[[GROUP:.*]] = arith.divui %[[WARP]], %c4_i32
-// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32
 // CHECK: %[[INGROUP:.*]] = arith.remui %[[WARP]], %c4_i32
 // CHECK: %[[FIRSTWARP:.*]] = arith.cmpi eq, %[[INGROUP]], %c0_i32
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32
 // CHECK: %[[LEADER:.*]] = arith.andi %[[FIRSTWARP]], %[[FIRST]]
 // CHECK: %[[BAR:.*]] = arith.addi %[[GROUP]], %c2_i32
 // CHECK: %[[ROWS:.*]] = arith.muli %[[GROUP]], %c64_i32

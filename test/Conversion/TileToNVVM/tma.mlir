@@ -47,8 +47,9 @@ tile.func public @copy(%d: !tile.tensordesc<64x128xf16>, %row: i32, %col: i32, %
 // placed by the 128-byte swizzle (its 16-byte group xor the row, times 8
 // elements); every thread fences its writes for the async proxy before
 // the barrier; thread 0 copies the two 64-column boxes out (8192 bytes
-// apart, column coordinate first) and closes the bulk group; every thread
-// waits for the copy to have read the buffer.
+// apart, column coordinate first); every thread closes a bulk group (so
+// that a store is one group in every thread) and waits for the copy to
+// have read the buffer.
 // CHECK-LABEL: gpu.func @store
 // CHECK-SAME: tile.tensormap_args = [{index = 0 : i32, type = !tile.tensordesc<64x128xf16>}]
 // CHECK: %[[GROUP:.*]] = arith.xori
@@ -63,8 +64,8 @@ tile.func public @copy(%d: !tile.tensordesc<64x128xf16>, %row: i32, %col: i32, %
 // CHECK-NEXT: %[[COL2:.*]] = arith.addi %[[COL]], %c64_i32
 // CHECK-NEXT: %[[SRC2:.*]] = llvm.getelementptr %[[SRC]][8192]
 // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[DESC]], %[[SRC2]], box[%[[COL2]], %[[ROW]]]
-// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
 // CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
 // CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
 tile.func public @store(%d: !tile.tensordesc<64x128xf16>, %row: i32, %col: i32, %x: f16) {
   %v = tile.splat %x : f16 -> tensor<64x128xf16, #mma3>

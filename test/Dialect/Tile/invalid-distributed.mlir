@@ -873,7 +873,7 @@ tile.func public @warpgroup_tma_store_f32(%d: !tile.tensordesc<64x128xf32>, %v: 
 #mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 #nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
 tile.func public @warpgroup_tma_store_mma_sync(%d: !tile.tensordesc<64x128xf16>, %v: tensor<64x128xf16, #mma>, %buf: !tile.buffer<2x64x32xf16, #nvmma64, mutable>, %i: i32) {
-  // expected-error @below {{needs a #tile.mma version 3 layout whose warpgroups each hold 64 whole rows (warpsPerCTA [W, 1], W a multiple of 4, 16 W rows), got #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}> for 64 rows}}
+  // expected-error @below {{needs a #tile.mma version 3 layout whose warpgroups each hold 64 whole rows (warpsPerCTA [W, 1], W a multiple of 4, 16 W rows, columns a multiple of the instruction's N), got #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}> for 64x128}}
   tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
   tile.return
 }
@@ -935,5 +935,39 @@ tile.func public @warpgroup_tma_store_chunks(%d: !tile.tensordesc<64x128xf16>, %
 tile.func public @warpgroup_tma_store_swizzle(%d: !tile.tensordesc<64x128xf16>, %v: tensor<64x128xf16, #wgmma>, %buf: !tile.buffer<2x64x32xf16, #nvmma, mutable>, %i: i32) {
   // expected-error @below {{needs the buffer in layout #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}> (TMA's for 32-column boxes), got #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>}}
   tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #wgmma>, !tile.buffer<2x64x32xf16, #nvmma, mutable>
+  tile.return
+}
+
+// -----
+
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+tile.func public @warpgroup_tma_store_replicated(%d: !tile.tensordesc<64x64xf16>, %v: tensor<64x64xf16, #wgmma>, %buf: !tile.buffer<2x64x32xf16, #nvmma, mutable>, %i: i32) {
+  // expected-error @below {{needs a #tile.mma version 3 layout whose warpgroups each hold 64 whole rows (warpsPerCTA [W, 1], W a multiple of 4, 16 W rows, columns a multiple of the instruction's N), got #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}> for 64x64}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #wgmma>, !tile.buffer<2x64x32xf16, #nvmma, mutable>
+  tile.return
+}
+
+// -----
+
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+tile.func public @warpgroup_tma_store_no_layout(%d: !tile.tensordesc<64x128xf16>, %v: tensor<64x128xf16>, %buf: !tile.buffer<2x64x32xf16, #nvmma64, mutable>, %i: i32) {
+  // expected-error @below {{got no layout for 64x128}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  tile.return
+}
+
+// -----
+
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+// The producer's one thread cannot take a warpgroup's named barriers: the
+// split rejects it as it does every op on tensors.
+tile.func public @warpgroup_tma_store_producer(%d: !tile.tensordesc<64x128xf16>, %v: tensor<64x128xf16, #wgmma>, %buf: !tile.buffer<2x64x32xf16, #nvmma64, mutable>, %i: i32) {
+  // expected-error @below {{producer region computes tensors ('tile.warpgroup_tma_store'), but runs on one thread outside the layouts' warps}}
+  tile.warp_specialize producer {
+    tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #wgmma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  } default {
+  }
   tile.return
 }
