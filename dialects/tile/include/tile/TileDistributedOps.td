@@ -352,8 +352,9 @@ def Tile_WarpgroupTMAStoreOp : Tile_Op<"warpgroup_tma_store"> {
   let summary = "Store a wgmma result by TMA, each warpgroup its rows in column chunks";
   let description = [{
     Writes `value`, a `wgmma` accumulator (`#tile.mma` version 3, warps
-    along M, one 16-row slice a warp: each warpgroup holds 64 whole rows) of
-    16-bit elements, to the block at `indices` of the descriptor's tensor;
+    along M, one 16-row slice a warp: each warpgroup holds 64 whole rows;
+    columns a multiple of the instruction's N) of 16-bit elements, to the
+    block at `indices` of the descriptor's tensor;
     elements past the tensor's edges are not written. `buffer` is
     `S x R x C`: S slots (at least 2) of the block's R rows and C columns,
     in the NVMMA layout swizzled by C's bytes (32, 64 or 128).
@@ -361,7 +362,8 @@ def Tile_WarpgroupTMAStoreOp : Tile_Op<"warpgroup_tma_store"> {
     Each warpgroup goes over its rows in chunks of C columns, independently
     of the other warpgroups: its threads write a chunk into its rows of one
     slot (stmatrix), in turn, and one thread of the warpgroup copies it out
-    by TMA as a bulk async-group of its own. Before a slot is written again,
+    by TMA; every thread closes a bulk async-group per chunk. Before a slot
+    is written again,
     the copy that read it last has finished reading. The op orders its
     accesses to `buffer` itself (a named barrier per warpgroup and the
     issuing thread's waits), across its earlier runs in a loop too: the
