@@ -33,6 +33,7 @@
 // SM90A-NEXT: .param .align 64 .b8 matmul_param_2[128],
 // SM90A: cvta.param.u64
 // SM90A: cvta.param.u64
+// SM90A-COUNT-3: prefetch.tensormap [%rd{{[0-9]+}}];
 // SM90A-COUNT-3: mbarrier.init.shared.b64
 // SM90A: bar.sync
 // Iterations 0 and 1 before the loop; in it, the wait for the stage, the

@@ -200,8 +200,24 @@ struct FuncLowering : public TilePattern<FuncOp> {
     rewriter.inlineRegionBefore(fn.getBody(), gpuFn.getBody(),
                                 gpuFn.getBody().end());
     rewriter.eraseBlock(made);
-    rewriter.applySignatureConversion(&gpuFn.getBody().front(), signature,
-                                      &converter);
+    Block *entry = rewriter.applySignatureConversion(&gpuFn.getBody().front(),
+                                                     signature, &converter);
+    // Thread 0 brings each tensor map into the SM's descriptor cache first
+    // thing, as CUTLASS's TMA kernels do: the CTA's first copies would
+    // otherwise wait for it to be fetched.
+    if (!tensorMaps.empty()) {
+      rewriter.setInsertionPointToStart(entry);
+      Location loc = fn.getLoc();
+      Value first = isFirstThread(
+          rewriter, loc, emitThreadIds(rewriter, loc, state.threadsPerWarp));
+      for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes()))
+        if (isa<TensorDescType>(type))
+          NVVM::PrefetchOp::create(
+              rewriter, loc, /*cacheLevel=*/nullptr, /*evictPriority=*/nullptr,
+              entry->getArgument(i), first,
+              /*tensormap=*/rewriter.getUnitAttr(),
+              /*uniform=*/nullptr, /*in_param_space=*/nullptr);
+    }
     rewriter.eraseOp(fn);
     return success();
   }

@@ -17,11 +17,14 @@ module attributes {"tile.num-warps" = 8 : i32, tile.target = "sm_90a"} {
 // CHECK-SAME: (%[[DESC:.*]]: !llvm.ptr, %[[ROW0:.*]]: i32, %[[COL0:.*]]: i32, %{{.*}}: f16)
 // CHECK-SAME: tile.tensormap_args = [{box = array<i64: 64, 32>, index = 0 : i32, swizzle = 64 : i32, type = !tile.tensordesc<128x64xf16>}]
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem
+// Thread 0 prefetches the tensor map at entry.
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32
+// CHECK: %[[T0:.*]] = arith.andi %[[FIRST]], %{{.*}}
+// CHECK-NEXT: nvvm.prefetch tensormap, %[[DESC]], predicate = %[[T0]]
 // CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx
 // CHECK: %[[GROUP:.*]] = arith.divui %[[WARP]], %c4_i32
 // CHECK: %[[INGROUP:.*]] = arith.remui %[[WARP]], %c4_i32
 // CHECK: %[[FIRSTWARP:.*]] = arith.cmpi eq, %[[INGROUP]], %c0_i32
-// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32
 // CHECK: %[[LEADER:.*]] = arith.andi %[[FIRSTWARP]], %[[FIRST]]
 // CHECK: %[[BAR:.*]] = arith.addi %[[GROUP]], %c2_i32
 // CHECK: %[[ROWS:.*]] = arith.muli %[[GROUP]], %c64_i32

@@ -1,6 +1,7 @@
-// mbarriers and TMA copies: thread 0 initializes, arms and invalidates the
-// barrier and issues the copies; every thread waits. The descriptor
-// parameter is recorded for tile-tensor-map-params.
+// mbarriers and TMA copies: thread 0 prefetches the tensor map,
+// initializes, arms and invalidates the barrier and issues the copies;
+// every thread waits. The descriptor parameter is recorded for
+// tile-tensor-map-params.
 // RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
 // RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -convert-scf-to-cf -canonicalize -cse | tile-opt '-pass-pipeline=builtin.module(gpu.module(convert-gpu-to-nvvm,convert-nvvm-to-llvm),tile-tensor-map-params)' | FileCheck %s --check-prefix=PARAMS
 
@@ -12,6 +13,7 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
 // CHECK-SAME: (%[[DESC:.*]]: !llvm.ptr, %{{.*}}: i32, %{{.*}}: i32, %[[P:.*]]: i1)
 // CHECK-SAME: tile.tensormap_args = [{index = 0 : i32, type = !tile.tensordesc<64x128xf16>}]
 // CHECK: %[[T0:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK-NEXT: nvvm.prefetch tensormap, %[[DESC]], predicate = %[[T0]]
 // CHECK: scf.if %[[T0]] {
 // CHECK-NEXT: nvvm.mbarrier.init %[[BAR:.*]], %c1_i32 : !llvm.ptr<3>, i32
 // CHECK-NEXT: nvvm.fence.mbarrier.init
