@@ -734,17 +734,8 @@ private:
       stagedReads.push_back({reads, StageTag()});
     }
     AsyncTargets copying = state.allAsync();
-    for (auto &[bytes, readStage] : stagedReads) {
-      if (auto overlap = findOverlap(bytes, sharedWith(copying, readStage));
-          overlap && reported.insert(op).second) {
-        op->emitError() << "reads shared memory [" << overlap->first << ", "
-                        << overlap->second
-                        << ") that an asynchronous copy may still be "
-                           "writing: wait for it first (tile.async_wait, "
-                           "or tile.wait_barrier for TMA)";
-        failed = true;
-      }
-    }
+    for (auto &[bytes, readStage] : stagedReads)
+      checkAsyncWriters(op, "reads", bytes, copying, readStage);
 
     // Memory a warpgroup dot or a TMA store may still be reading: no
     // barrier can order writes to it either. Another stage of the same
@@ -758,24 +749,9 @@ private:
       writeStage = getStageTag(store.getDst());
     Intervals written = writes;
     addAll(written, async);
-    struct Reader {
-      const SmallVector<AsyncTargets> &groups;
-      StringRef what, wait;
-    };
-    for (const Reader &reader : {Reader{state.readGroups, "a warpgroup dot",
-                                        "tile.warpgroup_dot_wait"},
-                                 Reader{state.storeGroups, "a TMA store",
-                                        "tile.async_tma_store_wait"}}) {
-      if (auto overlap = findOverlap(
-              written, sharedWith(Pending::flatten(reader.groups), writeStage));
-          overlap && reported.insert(op).second) {
-        op->emitError() << "writes shared memory [" << overlap->first << ", "
-                        << overlap->second << ") that " << reader.what
-                        << " may still be reading: wait for it first ("
-                        << reader.wait << ")";
-        failed = true;
-      }
-    }
+    checkAsyncReaders(op, state, written, [&](const AsyncTarget &t) {
+      return t.stage.isOtherStageThan(writeStage);
+    });
 
     std::optional<BarrierReason> reason;
     auto check = [&](const Intervals &a, const Intervals &b,
@@ -836,6 +812,48 @@ private:
     return state;
   }
 
+  /// Reports `op` (once) for touching (`verb`) `bytes` that one of the
+  /// asynchronous `copying` may still be writing; another stage of the same
+  /// allocation as `stage` is safe.
+  void checkAsyncWriters(Operation *op, StringRef verb, const Intervals &bytes,
+                         const AsyncTargets &copying, const StageTag &stage) {
+    if (auto overlap = findOverlap(bytes, sharedWith(copying, stage));
+        overlap && reported.insert(op).second) {
+      op->emitError() << verb << " shared memory [" << overlap->first << ", "
+                      << overlap->second
+                      << ") that an asynchronous copy may still be "
+                         "writing: wait for it first (tile.async_wait, "
+                         "or tile.wait_barrier for TMA)";
+      failed = true;
+    }
+  }
+
+  /// Reports `op` (once) for writing `written` where a warpgroup dot or a
+  /// TMA store may still be reading, those that `safe` accepts aside: no
+  /// barrier can order the write.
+  void checkAsyncReaders(Operation *op, const Pending &state,
+                         const Intervals &written,
+                         function_ref<bool(const AsyncTarget &)> safe) {
+    for (auto [groups, what, wait] :
+         {std::make_tuple(&state.readGroups, "a warpgroup dot",
+                          "tile.warpgroup_dot_wait"),
+          std::make_tuple(&state.storeGroups, "a TMA store",
+                          "tile.async_tma_store_wait")}) {
+      Intervals reading;
+      for (const AsyncTarget &t : Pending::flatten(*groups))
+        if (!safe(t))
+          addAll(reading, Intervals{t.bytes});
+      if (auto overlap = findOverlap(written, reading);
+          overlap && reported.insert(op).second) {
+        op->emitError() << "writes shared memory [" << overlap->first << ", "
+                        << overlap->second << ") that " << what
+                        << " may still be reading: wait for it first (" << wait
+                        << ")";
+        failed = true;
+      }
+    }
+  }
+
   /// A warpgroup_tma_store orders its own accesses to its buffer, those of
   /// its earlier runs included (a named barrier per warpgroup, the issuing
   /// threads' waits for their copies): its copies are tracked under a tag
@@ -849,37 +867,9 @@ private:
   Pending transferWarpgroupStore(WarpgroupTMAStoreOp store, Pending state) {
     Intervals bytes = allocation.getIntervals(store.getBuffer());
     StageTag own = getWarpgroupStoreTag(store);
-    if (auto overlap =
-            findOverlap(bytes, sharedWith(state.allAsync(), StageTag()));
-        overlap && reported.insert(store).second) {
-      store->emitError() << "writes shared memory [" << overlap->first << ", "
-                         << overlap->second
-                         << ") that an asynchronous copy may still be "
-                            "writing: wait for it first (tile.async_wait, or "
-                            "tile.wait_barrier for TMA)";
-      failed = true;
-    }
-    for (auto [groups, what, wait] :
-         {std::make_tuple(&state.readGroups, "a warpgroup dot",
-                          "tile.warpgroup_dot_wait"),
-          std::make_tuple(&state.storeGroups, "a TMA store",
-                          "tile.async_tma_store_wait")}) {
-      AsyncTargets others;
-      for (const AsyncTarget &t : Pending::flatten(*groups))
-        if (!(t.stage == own))
-          addAll(others, AsyncTargets{t});
-      Intervals reading;
-      for (const AsyncTarget &t : others)
-        addAll(reading, Intervals{t.bytes});
-      if (auto overlap = findOverlap(bytes, reading);
-          overlap && reported.insert(store).second) {
-        store->emitError() << "writes shared memory [" << overlap->first << ", "
-                           << overlap->second << ") that " << what
-                           << " may still be reading: wait for it first ("
-                           << wait << ")";
-        failed = true;
-      }
-    }
+    checkAsyncWriters(store, "writes", bytes, state.allAsync(), StageTag());
+    checkAsyncReaders(store, state, bytes,
+                      [&](const AsyncTarget &t) { return t.stage == own; });
     std::optional<ByteInterval> overlap = findOverlap(bytes, state.writes);
     BarrierReason::Kind kind = BarrierReason::Kind::WriteAfterWrite;
     if (!overlap) {
