@@ -177,9 +177,11 @@ struct FuncLowering : public TilePattern<FuncOp> {
     // tile-tensor-map-params marks once the kernel is an llvm.func (the
     // gpu.func lowering drops byval parameter attributes).
     SmallVector<Attribute> tensorMaps;
+    SmallVector<unsigned> descriptors;
     for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes())) {
       if (!isa<TensorDescType>(type))
         continue;
+      descriptors.push_back(i);
       SmallVector<NamedAttribute, 4> entry = {
           rewriter.getNamedAttr("index", rewriter.getI32IntegerAttr(i)),
           rewriter.getNamedAttr("type", TypeAttr::get(type))};
@@ -205,18 +207,17 @@ struct FuncLowering : public TilePattern<FuncOp> {
     // Thread 0 brings each tensor map into the SM's descriptor cache first
     // thing, as CUTLASS's TMA kernels do: the CTA's first copies would
     // otherwise wait for it to be fetched.
-    if (!tensorMaps.empty()) {
+    if (!descriptors.empty()) {
       rewriter.setInsertionPointToStart(entry);
       Location loc = fn.getLoc();
       Value first = isFirstThread(
           rewriter, loc, emitThreadIds(rewriter, loc, state.threadsPerWarp));
-      for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes()))
-        if (isa<TensorDescType>(type))
-          NVVM::PrefetchOp::create(
-              rewriter, loc, /*cacheLevel=*/nullptr, /*evictPriority=*/nullptr,
-              entry->getArgument(i), first,
-              /*tensormap=*/rewriter.getUnitAttr(),
-              /*uniform=*/nullptr, /*in_param_space=*/nullptr);
+      for (unsigned i : descriptors)
+        NVVM::PrefetchOp::create(
+            rewriter, loc, /*cacheLevel=*/nullptr, /*evictPriority=*/nullptr,
+            entry->getArgument(i), first,
+            /*tensormap=*/rewriter.getUnitAttr(),
+            /*uniform=*/nullptr, /*in_param_space=*/nullptr);
     }
     rewriter.eraseOp(fn);
     return success();
