@@ -122,17 +122,12 @@ private:
 
   /// The buffer of a warpgroup_tma_store of `value`, or null where the
   /// value cannot go out per warpgroup: a wgmma result of 16-bit elements
-  /// whose warpgroups each hold 64 whole rows, its columns a multiple of
-  /// the slots' chunks.
+  /// in a layout the op stores, its columns a multiple of the slots'
+  /// chunks.
   BufferType getChunkBuffer(RankedTensorType value) {
-    auto mma = dyn_cast_or_null<MmaLayoutAttr>(value.getEncoding());
-    if (!storeChunkBytes || !mma || mma.getVersionMajor() != 3 ||
-        value.getElementTypeBitWidth() != 16)
-      return {};
-    ArrayRef<unsigned> warps = mma.getWarps();
     int64_t columns = storeChunkBytes / 2;
-    if (warps.size() != 2 || warps[1] != 1 || warps[0] % 4 ||
-        value.getShape()[0] != 16 * int64_t(warps[0]) ||
+    if (!storeChunkBytes || value.getElementTypeBitWidth() != 16 ||
+        !WarpgroupTMAStoreOp::hasWarpgroupRows(value) ||
         value.getShape()[1] % (columns * storeSlots))
       return {};
     return BufferType::get(

@@ -62,9 +62,11 @@ tile.func public @store(%d: !tile.tensordesc<128x256xbf16>, %i: i32, %j: i32, %v
 
 // Stored whole: a descriptor that is also loaded from (one tensor map, one
 // box), f32 elements (no stmatrix), warpgroups that hold their rows twice,
+// columns that are not whole instruction tiles (the op's verifier rule),
 // and a block of one chunk, which two slots do not divide.
 #mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 #mma64 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mma96 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 96, 16]}>
 module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @also_loaded
 // CHECK-NOT: tile.warpgroup_tma_store
@@ -86,6 +88,13 @@ tile.func public @f32(%d: !tile.tensordesc<64x128xf32>, %i: i32, %v: tensor<64x1
 // CHECK: tile.async_tma_store
 tile.func public @rows_twice(%d: !tile.tensordesc<128x128xf16>, %i: i32, %v: tensor<128x128xf16, #mma>) {
   tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<128x128xf16>, tensor<128x128xf16, #mma>
+  tile.return
+}
+// CHECK-LABEL: tile.func public @partial_instructions
+// CHECK-NOT: tile.warpgroup_tma_store
+// CHECK: tile.async_tma_store
+tile.func public @partial_instructions(%d: !tile.tensordesc<64x128xf16>, %i: i32, %v: tensor<64x128xf16, #mma96>) {
+  tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma96>
   tile.return
 }
 // CHECK-LABEL: tile.func public @odd_chunks

@@ -406,15 +406,7 @@ LogicalResult WarpgroupTMAStoreOp::verify() {
   if (value.getElementTypeBitWidth() != 16)
     return emitOpError() << "writes 16-bit elements (stmatrix), got "
                          << value.getElementType();
-  auto mma = dyn_cast_or_null<MmaLayoutAttr>(value.getEncoding());
-  ArrayRef<unsigned> warps = mma ? mma.getWarps() : ArrayRef<unsigned>();
-  // Rows once over the warps, columns whole instruction tiles: no element
-  // on two threads, as stmatrix needs.
-  if (!mma || mma.getVersionMajor() != 3 || warps.size() != 2 ||
-      warps[1] != 1 || warps[0] % 4 ||
-      value.getShape()[0] != 16 * int64_t(warps[0]) ||
-      mma.getInstrShape().size() < 2 ||
-      value.getShape()[1] % mma.getInstrShape()[1]) {
+  if (!hasWarpgroupRows(value)) {
     InFlightDiagnostic diag = emitOpError()
                               << "needs a #tile.mma version 3 layout whose "
                                  "warpgroups each hold 64 whole rows "
@@ -450,6 +442,17 @@ LogicalResult WarpgroupTMAStoreOp::verify() {
                          << " (TMA's for " << columns << "-column boxes), got "
                          << buffer.getEncoding();
   return success();
+}
+
+bool WarpgroupTMAStoreOp::hasWarpgroupRows(RankedTensorType value) {
+  auto mma = dyn_cast_or_null<MmaLayoutAttr>(value.getEncoding());
+  if (!mma || mma.getVersionMajor() != 3 || value.getRank() != 2)
+    return false;
+  ArrayRef<unsigned> warps = mma.getWarps();
+  ArrayRef<unsigned> instr = mma.getInstrShape();
+  return warps.size() == 2 && warps[1] == 1 && warps[0] % 4 == 0 &&
+         value.getShape()[0] == 16 * int64_t(warps[0]) && instr.size() >= 2 &&
+         value.getShape()[1] % instr[1] == 0;
 }
 
 SmallVector<int64_t> WarpgroupTMAStoreOp::getBox() {

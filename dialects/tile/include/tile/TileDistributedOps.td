@@ -397,6 +397,10 @@ def Tile_WarpgroupTMAStoreOp : Tile_Op<"warpgroup_tma_store"> {
     /// Bytes of the NVMMA swizzle of the buffer and of the box: a chunk
     /// row's bytes.
     unsigned getSwizzle();
+    /// Whether `value`'s layout is one the op stores: #tile.mma version 3
+    /// whose warpgroups each hold 64 whole rows once and whole instruction
+    /// columns (no element on two threads, as stmatrix needs).
+    static bool hasWarpgroupRows(RankedTensorType value);
   }];
 }
 
