@@ -226,13 +226,15 @@ struct RedistributeLowering : public ConversionPattern {
                             rewriter, loc, i, createI32(rewriter, loc, j * count));
                       });
     } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
-      SmallVector<Value> results(
-          getDistribution(convert.getType()).getNumElements());
+      // Each round reads every element of the result's layout (those of
+      // other rounds null), which sizes the result.
+      SmallVector<Value> results;
       convertThroughScratch(
           rewriter, loc, ids, state.sm, srcType, convert.getType(),
           getTypeConverter()->convertType(srcType.getElementType()),
           operands[0], *base,
           [&](ArrayRef<Value> read, function_ref<bool(unsigned)> inRound) {
+            results.resize(read.size());
             for (auto [e, value] : llvm::enumerate(read))
               if (inRound(e))
                 results[e] = value;
