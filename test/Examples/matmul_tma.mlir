@@ -73,10 +73,20 @@
 // SM90-COUNT-3: call void @llvm.nvvm.mbarrier.init.shared
 // SM90: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 // SM90: mbarrier.try_wait.parity.shared.b64
-// SM90: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+// SM90-NOT: cp.async.bulk.tensor
 // SM90: ldmatrix.sync.aligned.m8n8.x4.b16
 // SM90: ldmatrix.sync.aligned.m8n8.x4.trans.b16
 // SM90: call {{.*}} @llvm.nvvm.mma.m16n8k16.row.col.f32.f32
+// The next stage's copies follow the products, behind the leader's branch
+// (no predicated copies in the loop):
+// SM90-NOT: call void asm sideeffect "@
+// SM90: br i1 %[[ISSUE:[0-9]+]],
+// SM90: call i64 @llvm.nvvm.mbarrier.arrive.expect.tx.scope.cta.space.cta(
+// SM90: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// SM90-NEXT: br i1 %[[ISSUE]],
+// SM90: call void @llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d(
+// SM90: br i1 %[[ISSUE]],
+// SM90-COUNT-2: call void @llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d(
 // SM90-COUNT-3: call void @llvm.nvvm.mbarrier.inval.shared
 
 // SM90PTX: .entry matmul(

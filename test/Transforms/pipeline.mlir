@@ -601,3 +601,59 @@ tile.func public @tma_staged(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensord
   tile.return %res : tensor<128x64xf32, #mma>
 }
 }
+
+// -----
+
+// TMA copies feeding a synchronous dot (mma.sync through tile.local_load)
+// are issued after the dot: the warps start their products as soon as the
+// stage has landed. The barrier before the copies (the stage they refill
+// was read the iteration before) then follows the dot as well.
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#dot_a = #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#dot_b = #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+// CHECK-LABEL: tile.func public @tma_dot
+// CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK: tile.wait_barrier
+// CHECK: %[[A:.*]] = tile.local_load
+// CHECK: %[[B:.*]] = tile.local_load
+// CHECK-NEXT: %[[D:.*]] = tile.dot %[[A]], %[[B]], %[[ACC]]
+// CHECK-NOT: tile.local_load
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[IV]], %c2_i32
+// CHECK: tile.barrier_expect
+// CHECK: tile.async_tma_copy %arg0
+// CHECK: tile.async_tma_copy %arg1
+// CHECK-NEXT: scf.yield %[[D]]
+
+// BAR-LABEL: tile.func public @tma_dot
+// BAR: scf.for
+// BAR-NOT: gpu.barrier
+// BAR: tile.dot
+// BAR-NOT: gpu.barrier
+// BAR: tile.barrier_expect
+// BAR: gpu.barrier
+// BAR-NEXT: tile.async_tma_copy
+// BAR-NOT: gpu.barrier
+// BAR: scf.yield
+tile.func public @tma_dot(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc<64x128xf16>,
+                         %n: i32, %row: i32, %col: i32) -> tensor<128x128xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+    %k0 = arith.muli %iv, %c64 : i32
+    %x = tile.descriptor_load %a[%row, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
+    %y = tile.descriptor_load %b[%k0, %col] : !tile.tensordesc<64x128xf16> -> tensor<64x128xf16, #blocked>
+    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
+    %xd = tile.local_load %xa : !tile.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #dot_a>
+    %ya = tile.local_alloc %y : (tensor<64x128xf16, #blocked>) -> !tile.buffer<64x128xf16, #nvmma>
+    %yd = tile.local_load %ya : !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf16, #dot_b>
+    %d = tile.dot %xd, %yd, %acc : tensor<128x64xf16, #dot_a> * tensor<64x128xf16, #dot_b> -> tensor<128x128xf32, #mma>
+    scf.yield %d : tensor<128x128xf32, #mma>
+  }
+  tile.return %res : tensor<128x128xf32, #mma>
+}
+}

@@ -55,6 +55,22 @@ void inLeader(OpBuilder &b, Location loc, const LoweringState &state,
       [](OpBuilder &) { return Value(); });
 }
 
+/// Calls `issue` with `pred` for its instructions, or for the ops that
+/// LoweringState::branchedIssues lists, with none behind a branch on it.
+void issueWhere(OpBuilder &b, Location loc, const LoweringState &state,
+                Operation *op, Value pred,
+                function_ref<void(Value predicate)> issue) {
+  if (!pred || !state.branchedIssues.contains(op))
+    return issue(pred);
+  predicated(
+      b, loc, pred, Type(),
+      [&](OpBuilder &) {
+        issue(Value());
+        return Value();
+      },
+      [](OpBuilder &) { return Value(); });
+}
+
 /// Calls `copy` with the column coordinate and the shared-memory address
 /// of each box of `desc`'s block whose first column is `column`: column
 /// blocks of the box's width, one after another in the buffer at `base`.
@@ -110,11 +126,14 @@ struct BarrierExpectLowering : public TilePattern<BarrierExpectOp> {
   matchAndRewrite(BarrierExpectOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value pred = leaderAnd(rewriter, loc, state, op, adaptor.getPred().front());
-    NVVM::MBarrierArriveExpectTxOp::create(
-        rewriter, loc, Type(), adaptor.getBarrier().front(),
-        createI32(rewriter, loc, op.getBytes()), NVVM::MemScopeKind::CTA,
-        /*relaxed=*/false, pred);
+    Value leader =
+        leaderAnd(rewriter, loc, state, op, adaptor.getPred().front());
+    issueWhere(rewriter, loc, state, op, leader, [&](Value pred) {
+      NVVM::MBarrierArriveExpectTxOp::create(
+          rewriter, loc, Type(), adaptor.getBarrier().front(),
+          createI32(rewriter, loc, op.getBytes()), NVVM::MemScopeKind::CTA,
+          /*relaxed=*/false, pred);
+    });
     rewriter.eraseOp(op);
     return success();
   }
@@ -126,7 +145,8 @@ struct AsyncTMACopyLowering : public TilePattern<AsyncTMACopyOp> {
   matchAndRewrite(AsyncTMACopyOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value pred = leaderAnd(rewriter, loc, state, op, adaptor.getPred().front());
+    Value leader =
+        leaderAnd(rewriter, loc, state, op, adaptor.getPred().front());
     Value row = adaptor.getIndices()[0].front();
     // Multicast: box j comes from the CTA of rank j mod N, into all N.
     unsigned ranks = op.getMulticast() ? state.clusterSize : 1;
@@ -138,33 +158,33 @@ struct AsyncTMACopyLowering : public TilePattern<AsyncTMACopyOp> {
           rewriter.getI16IntegerAttr((1 << ranks) - 1));
     }
     unsigned box = 0;
-    forEachBox(rewriter, loc, op.getDesc().getType(),
-               adaptor.getIndices()[1].front(), adaptor.getResult().front(),
-               [&](Value x, Value dst) {
-                 Value issue = pred;
-                 if (rank)
-                   issue =
-                       andOf(rewriter, loc, pred,
-                             arith::CmpIOp::create(
-                                 rewriter, loc, arith::CmpIPredicate::eq, rank,
-                                 createI32(rewriter, loc, box++ % ranks)));
-                 // Unpredicated, the op is LLVM's intrinsic, which takes
-                 // the destination as a shared::cluster address.
-                 if (!issue)
-                   dst = LLVM::AddrSpaceCastOp::create(
-                       rewriter, loc,
-                       LLVM::LLVMPointerType::get(rewriter.getContext(), 7),
-                       dst);
-                 // TMA coordinates run innermost first. A multicast copy
-                 // writes and signals the same offsets in each CTA.
-                 NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-                     rewriter, loc, dst, adaptor.getDesc().front(),
-                     ValueRange{x, row}, adaptor.getBarrier().front(),
-                     /*im2colOffsets=*/ValueRange(), mask,
-                     /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
-                     /*isCTAOnly=*/false, /*group=*/NVVM::CTAGroupKindAttr(),
-                     issue);
-               });
+    issueWhere(rewriter, loc, state, op, leader, [&](Value pred) {
+      forEachBox(
+          rewriter, loc, op.getDesc().getType(),
+          adaptor.getIndices()[1].front(), adaptor.getResult().front(),
+          [&](Value x, Value dst) {
+            Value issue = pred;
+            if (rank)
+              issue = andOf(rewriter, loc, pred,
+                            arith::CmpIOp::create(
+                                rewriter, loc, arith::CmpIPredicate::eq, rank,
+                                createI32(rewriter, loc, box++ % ranks)));
+            // Unpredicated, the op is LLVM's intrinsic, which takes
+            // the destination as a shared::cluster address.
+            if (!issue)
+              dst = LLVM::AddrSpaceCastOp::create(
+                  rewriter, loc,
+                  LLVM::LLVMPointerType::get(rewriter.getContext(), 7), dst);
+            // TMA coordinates run innermost first. A multicast copy
+            // writes and signals the same offsets in each CTA.
+            NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+                rewriter, loc, dst, adaptor.getDesc().front(),
+                ValueRange{x, row}, adaptor.getBarrier().front(),
+                /*im2colOffsets=*/ValueRange(), mask,
+                /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
+                /*isCTAOnly=*/false, /*group=*/NVVM::CTAGroupKindAttr(), issue);
+          });
+    });
     rewriter.eraseOp(op);
     return success();
   }

@@ -1196,8 +1196,9 @@ private:
   }
 
   /// From the alignment analysis: elements per vector of every global
-  /// access, and the runs integer element-wise ops compute once; and the
-  /// masked stores that stay branches.
+  /// access, and the runs integer element-wise ops compute once; the
+  /// masked stores that stay branches, and the TMA issues that become
+  /// branches.
   void computeAccessInfo(ModuleOp module, LoweringState &state) {
     ModuleAlignmentAnalysis analysis(module);
     module.walk([&](Operation *op) {
@@ -1215,6 +1216,11 @@ private:
         return;
       }
       state.vectorWidth[op] = analysis.getAccessWidth(ptr, mask);
+    });
+    module.walk([&](DotOp dot) {
+      for (Operation *op = dot->getNextNode(); op; op = op->getNextNode())
+        if (isa<BarrierExpectOp, AsyncTMACopyOp>(op))
+          state.branchedIssues.insert(op);
     });
   }
 };

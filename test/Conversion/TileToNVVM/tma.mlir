@@ -8,6 +8,7 @@
 #nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #mma3 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#mma2 = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
 // CHECK-LABEL: gpu.func @copy
 // CHECK-SAME: (%[[DESC:.*]]: !llvm.ptr, %{{.*}}: i32, %{{.*}}: i32, %[[P:.*]]: i1)
@@ -39,6 +40,32 @@ tile.func public @copy(%d: !tile.tensordesc<64x128xf16>, %row: i32, %col: i32, %
   tile.init_barrier %b, 1 : !tile.buffer<1xi64, #bar, mutable>
   tile.barrier_expect %b, 16384, %p : !tile.buffer<1xi64, #bar, mutable>
   tile.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x128xf16>, !tile.buffer<64x128xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
+  tile.wait_barrier %b, %row : !tile.buffer<1xi64, #bar, mutable>
+  tile.inval_barrier %b : !tile.buffer<1xi64, #bar, mutable>
+  tile.return
+}
+
+// Arming and copies after a tile.dot (tile-pipeline issues a synchronous
+// dot's copies after it) are the leader's behind one branch each, their
+// instructions unpredicated: the other warps jump over them.
+// CHECK-LABEL: gpu.func @copy_after_dot
+// CHECK: %[[ISSUE:.*]] = arith.andi %{{.*}}, %arg3 : i1
+// CHECK: scf.if %[[ISSUE]] {
+// CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c8192_i32 : !llvm.ptr<3>, i32
+// CHECK-NEXT: }
+// CHECK: scf.if %[[ISSUE]] {
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] :
+// CHECK-NEXT: }
+tile.func public @copy_after_dot(%d: !tile.tensordesc<64x64xf16>, %row: i32, %col: i32, %p: i1) {
+  %x = arith.constant dense<1.0> : tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>>
+  %y = arith.constant dense<1.0> : tensor<16x32xf16, #tile.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>>
+  %buf = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %b = tile.local_alloc : () -> !tile.buffer<1xi64, #bar, mutable>
+  tile.init_barrier %b, 1 : !tile.buffer<1xi64, #bar, mutable>
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma2>
+  %acc = tile.dot %x, %y, %zero : tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>> * tensor<16x32xf16, #tile.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>> -> tensor<32x32xf32, #mma2>
+  tile.barrier_expect %b, 8192, %p : !tile.buffer<1xi64, #bar, mutable>
+  tile.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
   tile.wait_barrier %b, %row : !tile.buffer<1xi64, #bar, mutable>
   tile.inval_barrier %b : !tile.buffer<1xi64, #bar, mutable>
   tile.return
