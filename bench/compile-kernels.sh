@@ -117,6 +117,7 @@ matmul_blocks 128 128 32 8 4
 matmul_blocks 128 128 64 8
 matmul_blocks 128 256 32 8
 matmul_blocks 128 256 64 8
+matmul_blocks 128 256 64 8 4
 # bf16 operands (mma.sync .bf16).
 matmul_blocks 128 128 64 8 3 bf16
 matmul_blocks 128 256 64 8 3 bf16
