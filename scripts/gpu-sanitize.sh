@@ -71,6 +71,7 @@ for tool in ${TILE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}; do
   check_matmul_tma_cluster matmul_tma_cluster_ws_wgmma 200 136 304
   check_matmul_tma_cluster matmul_tma_cluster_ws_wgmma 330 136 304
   check_matmul_tma_cluster matmul_tma_cluster_wgmma 330 136 304
+  # ...and on sm_90 (mma.sync, no clusters), the copies after the products.
   check_matmul_tma_cluster matmul_tma_cluster 330 136 304
   # A persistent producer and the store of c in rounds through one scratch
   # (two programs, each walking three of the six blocks, ragged ones among

@@ -218,22 +218,19 @@ WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
   return {};
 }
 
-/// The last op of `loop`'s body that reads a stage of `streams`, or uses
-/// what such a read returned (the dot of the loaded operands).
-Operation *getLastStageUse(scf::ForOp loop, ArrayRef<Stream> streams) {
+/// The last tile.dot of `loop`'s body (a synchronous one) on what a stage
+/// of `streams` loaded with tile.local_load.
+DotOp getStageDot(scf::ForOp loop, ArrayRef<Stream> streams) {
   Block *body = loop.getBody();
-  Operation *last = nullptr;
-  auto note = [&](Operation *user) {
-    Operation *op = body->findAncestorOpInBlock(*user);
-    if (op && (!last || last->isBeforeInBlock(op)))
-      last = op;
-  };
+  DotOp last;
   for (const Stream &stream : streams)
-    for (Operation *read : stream.alloc->getUsers()) {
-      note(read);
-      for (Operation *user : read->getUsers())
-        note(user);
-    }
+    for (Operation *read : stream.alloc->getUsers())
+      if (isa<LocalLoadOp>(read))
+        for (Operation *user : read->getUsers())
+          if (auto dot = dyn_cast<DotOp>(user);
+              dot && dot->getBlock() == body &&
+              (!last || last->isBeforeInBlock(dot)))
+            last = dot;
   return last;
 }
 
@@ -660,7 +657,8 @@ private:
 
     // Each iteration: wait for its own group and its stage's mbarrier (the
     // ((iv - lb) / stages)-th phase of it), issue the copies `distance`
-    // ahead (after the dot's wait for an asynchronous dot), read its stage.
+    // ahead (after the dot's wait for an asynchronous dot, after a
+    // synchronous tile.dot for TMA copies), read its stage.
     b.setInsertionPointToStart(loop.getBody());
     if (anyCopy)
       AsyncWaitOp::create(b, loc, AsyncTokenType::get(&getContext()),
@@ -725,18 +723,18 @@ private:
       ArriveBarrierOp::create(b, loc, stageOfRing(emptyBarriers, done), pred,
                               anyMulticast);
     } else {
-      // TMA copies without an asynchronous dot go after the iteration's
-      // reads of its stages and what uses them (the products, on
-      // mma.sync): the warps start their products as soon as the stage has
-      // landed, and the CTA barrier before the copies (the stage they
-      // refill was read the iteration before) waits behind the products
-      // in flight, not in front of them. With the copies under a branch
-      // (the lowering, for copies after a tile.dot): TMA + mma.sync
-      // kernels 1.05-1.27x (H100). cp.async copies stay first: issued an
-      // iteration later, they lost 1-10%.
-      if (!asyncDot && !anyCopy)
-        if (Operation *last = getLastStageUse(loop, streams))
-          b.setInsertionPointAfter(last);
+      // TMA copies for a synchronous tile.dot go after it: the warps start
+      // their products as soon as the stage has landed, and the CTA
+      // barrier before the copies (the stage they refill was read the
+      // iteration before) waits behind the products in flight. Together
+      // with the lowering's branch around copies that follow a tile.dot
+      // (LoweringState::branchedIssues; either change alone lost): TMA +
+      // mma.sync kernels 1.02-1.24x on the H100. Not with 2 stages, whose
+      // copies would then be waited for right after they are issued; not
+      // for cp.async copies, which lost 1-10% issued that late.
+      if (!asyncDot && !anyCopy && stages >= 3)
+        if (DotOp dot = getStageDot(loop, streams))
+          b.setInsertionPointAfter(dot);
       Value ahead = arith::AddIOp::create(b, loc, iv, constant(distance));
       Value aheadSlot =
           arith::RemUIOp::create(b, loc, toI32(ahead), stageCount);

@@ -12,8 +12,9 @@
 // RUN: FileCheck %s --check-prefix=INFO < %t.info
 // For sm_90 (no wgmma): mma.sync reading with ldmatrix the blocks TMA
 // copies, pipelined as for wgmma (the operand buffers keep the descriptors'
-// NVMMA layout): shared memory is only written by TMA, and by the
-// accumulator for the TMA store after the loop.
+// NVMMA layout) but with each iteration's copies after its products:
+// shared memory is only written by TMA, and by the accumulator for the
+// TMA store after the loop.
 // RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=cubin -o %t90.cubin %}
 // RUN: tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=llvmir -o - | FileCheck %s --check-prefix=SM90
 // RUN: tile-translate %tile_src_root/examples/matmul_tma.mlir --emit=ptx -o - | FileCheck %s --check-prefix=SM90PTX

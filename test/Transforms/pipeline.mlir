@@ -605,9 +605,11 @@ tile.func public @tma_staged(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensord
 // -----
 
 // TMA copies feeding a synchronous dot (mma.sync through tile.local_load)
-// are issued after the dot: the warps start their products as soon as the
-// stage has landed. The barrier before the copies (the stage they refill
-// was read the iteration before) then follows the dot as well.
+// are issued right after the dot, before what follows it: the warps start
+// their products as soon as the stage has landed. The barrier before the
+// copies (the stage they refill was read the iteration before) then
+// follows the dot as well. With 2 stages they stay before the dot (issued
+// after it, they would be waited for right away).
 #blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
 #mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -617,15 +619,26 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
 // CHECK-LABEL: tile.func public @tma_dot
 // CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK: tile.wait_barrier
+// CHECK-NOT: tile.async_tma_copy
 // CHECK: %[[A:.*]] = tile.local_load
 // CHECK: %[[B:.*]] = tile.local_load
 // CHECK-NEXT: %[[D:.*]] = tile.dot %[[A]], %[[B]], %[[ACC]]
 // CHECK-NOT: tile.local_load
-// CHECK: %[[AHEAD:.*]] = arith.addi %[[IV]], %c2_i32
+// CHECK: arith.addi %[[IV]], %c2_i32{{.*}} : i32
 // CHECK: tile.barrier_expect
 // CHECK: tile.async_tma_copy %arg0
 // CHECK: tile.async_tma_copy %arg1
-// CHECK-NEXT: scf.yield %[[D]]
+// CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[D]], %[[D]]
+// CHECK-NEXT: scf.yield %[[SUM]]
+
+// TWO-LABEL: tile.func public @tma_dot
+// TWO: scf.for
+// TWO: tile.wait_barrier
+// TWO: tile.async_tma_copy %arg0
+// TWO: tile.async_tma_copy %arg1
+// TWO: tile.dot
+// TWO-NOT: tile.async_tma_copy
+// TWO: scf.yield
 
 // BAR-LABEL: tile.func public @tma_dot
 // BAR: scf.for
@@ -652,8 +665,71 @@ tile.func public @tma_dot(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc
     %ya = tile.local_alloc %y : (tensor<64x128xf16, #blocked>) -> !tile.buffer<64x128xf16, #nvmma>
     %yd = tile.local_load %ya : !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf16, #dot_b>
     %d = tile.dot %xd, %yd, %acc : tensor<128x64xf16, #dot_a> * tensor<64x128xf16, #dot_b> -> tensor<128x128xf32, #mma>
-    scf.yield %d : tensor<128x128xf32, #mma>
+    %sum = arith.addf %d, %d : tensor<128x128xf32, #mma>
+    scf.yield %sum : tensor<128x128xf32, #mma>
   }
   tile.return %res : tensor<128x128xf32, #mma>
+}
+
+// A stage read that only the yield uses (the next iteration's dot reads
+// it) does not move the copies past the yield: they follow the dot.
+// CHECK-LABEL: tile.func public @tma_read_yielded
+// CHECK: scf.for
+// CHECK: tile.dot
+// CHECK: tile.async_tma_copy %arg0
+// CHECK: tile.async_tma_copy %arg1
+// CHECK-NEXT: scf.yield
+tile.func public @tma_read_yielded(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc<64x128xf16>,
+                                   %n: i32, %row: i32, %col: i32) -> tensor<128x128xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %za = arith.constant dense<0.0> : tensor<128x64xf16, #dot_a>
+  %res:2 = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero, %prev = %za) -> (tensor<128x128xf32, #mma>, tensor<128x64xf16, #dot_a>) : i32 {
+    %k0 = arith.muli %iv, %c64 : i32
+    %x = tile.descriptor_load %a[%row, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
+    %y = tile.descriptor_load %b[%k0, %col] : !tile.tensordesc<64x128xf16> -> tensor<64x128xf16, #blocked>
+    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
+    %xd = tile.local_load %xa : !tile.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #dot_a>
+    %ya = tile.local_alloc %y : (tensor<64x128xf16, #blocked>) -> !tile.buffer<64x128xf16, #nvmma>
+    %yd = tile.local_load %ya : !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf16, #dot_b>
+    %d = tile.dot %prev, %yd, %acc : tensor<128x64xf16, #dot_a> * tensor<64x128xf16, #dot_b> -> tensor<128x128xf32, #mma>
+    scf.yield %d, %xd : tensor<128x128xf32, #mma>, tensor<128x64xf16, #dot_a>
+  }
+  tile.return %res#0 : tensor<128x128xf32, #mma>
+}
+}
+
+// -----
+
+// A synchronous warpgroup dot (one operand staged) keeps its copies at the
+// top of the iteration, before the dot.
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma3 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+// CHECK-LABEL: tile.func public @tma_sync_wgmma
+// CHECK: scf.for
+// CHECK: tile.wait_barrier
+// CHECK: tile.async_tma_copy %arg0
+// CHECK: tile.warpgroup_dot
+// CHECK-NOT: tile.async_tma_copy
+// CHECK: scf.yield
+tile.func public @tma_sync_wgmma(%a: !tile.tensordesc<128x64xf16>, %bt: tensor<64x128xf16, #blocked>,
+                                 %n: i32, %row: i32) -> tensor<128x128xf32, #mma3> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma3>
+  %ya = tile.local_alloc %bt : (tensor<64x128xf16, #blocked>) -> !tile.buffer<64x128xf16, #nvmma>
+  %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #mma3>) : i32 {
+    %k0 = arith.muli %iv, %c64 : i32
+    %x = tile.descriptor_load %a[%row, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
+    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
+    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<128x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<128x128xf32, #mma3>
+    scf.yield %d : tensor<128x128xf32, #mma3>
+  }
+  tile.return %res : tensor<128x128xf32, #mma3>
 }
 }

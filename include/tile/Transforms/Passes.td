@@ -192,7 +192,8 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
 
     On sm_90 and newer, a `tile.descriptor_load` whose only use is a
     `tile.local_alloc` of the descriptor's own NVMMA layout (a warpgroup
-    dot's operand) is staged the same way with TMA copies
+    dot's operand, or on sm_90 an mma.sync operand read with ldmatrix) is
+    staged the same way with TMA copies
     (`tile.async_tma_copy`) completing on one mbarrier per stage: the
     barriers are initialized before the loop (`tile.init_barrier`), each
     stage's copies armed together (`tile.barrier_expect` of all their
@@ -200,7 +201,13 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     barrier at phase `((iv - lb) / num-stages) & 1` (instead of a
     `tile.async_wait`), and the barriers are invalidated after the loop
     (the copies past its end are predicated off, never issued). Only the
-    indices are cloned for the iteration ahead.
+    indices are cloned for the iteration ahead. When the staged buffers
+    are read with `tile.local_load` into a synchronous `tile.dot`
+    (mma.sync on sm_90) and there are at least 3 stages, the iteration's
+    copies come after that dot, so the warps start their products as soon
+    as their stage has landed and the barrier before the copies waits
+    behind them (the lowering then issues those copies behind a branch of
+    the issuing thread).
 
     With `warp-specialize`, a loop whose staged loads are all TMA copies
     and that sits directly in its kernel's body gets a producer of its own

@@ -40,13 +40,14 @@ struct LoweringState {
   /// per element (exact division, libdevice calls), which LLVM then computes
   /// only where it is stored.
   llvm::SmallPtrSet<Operation *, 8> branchedStores;
-  /// Barrier arms and TMA copies that follow a tile.dot in their block
-  /// (tile-pipeline issues a synchronous dot's copies after it): their
-  /// leader runs them behind a branch that the other warps jump over,
-  /// where each predicated copy cost every warp a loop of ptxas's to elect
-  /// its issuing thread (TMA + mma.sync kernels 1.05-1.27x). Everywhere
-  /// else they stay predicated: the same branch after a wgmma loop's wait
-  /// cost those kernels 1-11% (H100).
+  /// Barrier arms and TMA copies that follow a tile.dot in a loop body
+  /// (tile-pipeline issues a synchronous dot's copies after it): the
+  /// leader issues them behind a branch the other warps jump over, where a
+  /// predicated TMA instruction costs every warp a loop of ptxas's to
+  /// elect its issuing thread. With the copies after the products, TMA +
+  /// mma.sync kernels ran 1.02-1.24x (either change alone lost); the same
+  /// branch after a wgmma loop's wait cost those kernels 1-11% (H100), so
+  /// everywhere else they stay predicated.
   llvm::SmallPtrSet<Operation *, 8> branchedIssues;
   /// Kernels split by a tile.warp_specialize: they run one warp more.
   llvm::SmallPtrSet<Operation *, 2> specializedKernels;

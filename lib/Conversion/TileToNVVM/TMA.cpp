@@ -55,8 +55,9 @@ void inLeader(OpBuilder &b, Location loc, const LoweringState &state,
       [](OpBuilder &) { return Value(); });
 }
 
-/// Calls `issue` with `pred` for its instructions, or for the ops that
-/// LoweringState::branchedIssues lists, with none behind a branch on it.
+/// Calls `issue` with `pred` to predicate each instruction on, or, for the
+/// ops in LoweringState::branchedIssues, with none inside one scf.if on
+/// `pred`.
 void issueWhere(OpBuilder &b, Location loc, const LoweringState &state,
                 Operation *op, Value pred,
                 function_ref<void(Value predicate)> issue) {

@@ -1217,10 +1217,13 @@ private:
       }
       state.vectorWidth[op] = analysis.getAccessWidth(ptr, mask);
     });
-    module.walk([&](DotOp dot) {
-      for (Operation *op = dot->getNextNode(); op; op = op->getNextNode())
-        if (isa<BarrierExpectOp, AsyncTMACopyOp>(op))
-          state.branchedIssues.insert(op);
+    module.walk([&](scf::ForOp loop) {
+      bool afterDot = false;
+      for (Operation &op : loop.getBody()->getOperations()) {
+        afterDot |= isa<DotOp>(op);
+        if (afterDot && isa<BarrierExpectOp, AsyncTMACopyOp>(op))
+          state.branchedIssues.insert(&op);
+      }
     });
   }
 };

@@ -45,28 +45,41 @@ tile.func public @copy(%d: !tile.tensordesc<64x128xf16>, %row: i32, %col: i32, %
   tile.return
 }
 
-// Arming and copies after a tile.dot (tile-pipeline issues a synchronous
-// dot's copies after it) are the leader's behind one branch each, their
-// instructions unpredicated: the other warps jump over them.
+// Arming and copies after a tile.dot in a loop body (tile-pipeline issues
+// a synchronous dot's copies after it) are the leader's behind one branch
+// each, their instructions unpredicated: the other warps jump over them.
+// Before the dot they stay predicated instructions.
 // CHECK-LABEL: gpu.func @copy_after_dot
-// CHECK: %[[ISSUE:.*]] = arith.andi %{{.*}}, %arg3 : i1
-// CHECK: scf.if %[[ISSUE]] {
+// CHECK: scf.for
+// CHECK: %[[LEAD:.*]] = arith.andi %{{.*}}, %arg3 : i1
+// CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c8192_i32, predicate = %[[LEAD]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] predicate = %[[LEAD]]
+// CHECK: scf.if %[[LEAD]] {
 // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c8192_i32 : !llvm.ptr<3>, i32
 // CHECK-NEXT: }
-// CHECK: scf.if %[[ISSUE]] {
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] :
+// CHECK: scf.if %[[LEAD]] {
+// CHECK-NEXT: llvm.addrspacecast
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] :
 // CHECK-NEXT: }
-tile.func public @copy_after_dot(%d: !tile.tensordesc<64x64xf16>, %row: i32, %col: i32, %p: i1) {
+tile.func public @copy_after_dot(%d: !tile.tensordesc<64x64xf16>, %row: i32, %col: i32, %p: i1, %n: i32) {
   %x = arith.constant dense<1.0> : tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>>
   %y = arith.constant dense<1.0> : tensor<16x32xf16, #tile.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>>
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma2>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
   %buf = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
   %b = tile.local_alloc : () -> !tile.buffer<1xi64, #bar, mutable>
   tile.init_barrier %b, 1 : !tile.buffer<1xi64, #bar, mutable>
-  %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma2>
-  %acc = tile.dot %x, %y, %zero : tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>> * tensor<16x32xf16, #tile.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>> -> tensor<32x32xf32, #mma2>
-  tile.barrier_expect %b, 8192, %p : !tile.buffer<1xi64, #bar, mutable>
-  tile.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
-  tile.wait_barrier %b, %row : !tile.buffer<1xi64, #bar, mutable>
+  %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma2>) : i32 {
+    tile.barrier_expect %b, 8192, %p : !tile.buffer<1xi64, #bar, mutable>
+    tile.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
+    tile.wait_barrier %b, %iv : !tile.buffer<1xi64, #bar, mutable>
+    %next = tile.dot %x, %y, %acc : tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>> * tensor<16x32xf16, #tile.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>> -> tensor<32x32xf32, #mma2>
+    tile.barrier_expect %b, 8192, %p : !tile.buffer<1xi64, #bar, mutable>
+    tile.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
+    tile.wait_barrier %b, %iv : !tile.buffer<1xi64, #bar, mutable>
+    scf.yield %next : tensor<32x32xf32, #mma2>
+  }
   tile.inval_barrier %b : !tile.buffer<1xi64, #bar, mutable>
   tile.return
 }
