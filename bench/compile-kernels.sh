@@ -14,6 +14,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
 translate=${2:-$root/build/bin/tile-translate}
 mkdir -p "$out"
+# shellcheck source=scripts/kernel-variants.sh
+source "$root/scripts/kernel-variants.sh"
 
 compile() { # name warps source [tile-translate options]
   local name=$1 warps=$2 source=$3
@@ -230,14 +232,6 @@ matmul_tma_pairs_ws 128 256 64 8 3 bf16
 # matmul_tma_persistent_store_<BM>x<BN>x<BK>_w<warps> (row-major order, no
 # producer) and matmul_tma_persistent_store_ws_[bf16_]<BM>x<BN>x<BK>_w<warps>_s4
 # (grouped order, warp-specialized).
-with_tma_store_c() { # source output
-  sed -e 's/%c: !tile.ptr<f16> {tile.divisibility = 16 : i32}/%c: !tile.tensordesc<BMxBNxf16>/' \
-      -e '/%rangeM = tile.make_range/,/tile.store/c\
-        %out = arith.truncf %d : tensor<BMxBNxf32> to tensor<BMxBNxf16>\
-        tile.descriptor_store %c[%row0, %col0], %out : !tile.tensordesc<BMxBNxf16>, tensor<BMxBNxf16>' \
-      "$1" > "$2"
-  grep -q 'tile.descriptor_store' "$2"
-}
 with_tma_store_c "$root/bench/kernels/matmul_tma_persistent.mlir" "$out/matmul_tma_persistent_store.mlir"
 matmul_variant "$out/matmul_tma_persistent_store.mlir" matmul_tma_persistent_store 90a '' \
   128 256 64 8 3 f16 90a

@@ -6,6 +6,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
+# shellcheck source=scripts/kernel-variants.sh
+source "$root/scripts/kernel-variants.sh"
 translate=${2:-$root/build/bin/tile-translate}
 mkdir -p "$out"
 
@@ -99,12 +101,9 @@ compile matmul_tma_persistent_ws "$out/matmul_tma_persistent.mlir" --sm=90a \
   --num-warps=8 --num-stages=4 --warp-specialize
 # ...with c written by TMA (tile.descriptor_store): each consumer warpgroup
 # stores its 64 rows in chunks of 64 columns through two slots of its own.
-sed -e 's/%c: !tile.ptr<f16> {tile.divisibility = 16 : i32}/%c: !tile.tensordesc<128x256xf16>/' \
-    -e '/%rangeM = tile.make_range/,/tile.store %c_ptrs/c\
-        %out = arith.truncf %d : tensor<128x256xf32> to tensor<128x256xf16>\
-        tile.descriptor_store %c[%row0, %col0], %out : !tile.tensordesc<128x256xf16>, tensor<128x256xf16>' \
-    "$out/matmul_tma_persistent.mlir" > "$out/matmul_tma_persistent_store.mlir"
-grep -q 'tile.descriptor_store' "$out/matmul_tma_persistent_store.mlir"
+with_tma_store_c "$root/bench/kernels/matmul_tma_persistent.mlir" "$out/matmul_tma_persistent_store.mlir"
+sed -i 's/BM1/127/g; s/BN1/255/g; s/BK1/63/g; s/BM/128/g; s/BN/256/g; s/BK/64/g' \
+  "$out/matmul_tma_persistent_store.mlir"
 compile matmul_tma_persistent_store_ws "$out/matmul_tma_persistent_store.mlir" --sm=90a \
   --num-warps=8 --num-stages=4 --warp-specialize
 # Forward and reverse scans (test input).
