@@ -1,5 +1,5 @@
 # Shell functions that derive kernel variants from the templates in
-# bench/kernels/ (BM, BN and BK placeholders), shared by
+# bench/kernels/ (BM, BN and BK standing for the block sizes), shared by
 # scripts/compile-examples.sh and bench/compile-kernels.sh.
 
 # The persistent kernel (bench/kernels/matmul_tma_persistent.mlir, or a

@@ -43,16 +43,21 @@ Value leaderAnd(OpBuilder &b, Location loc, const LoweringState &state,
   return andOf(b, loc, isLeader(b, loc, state, op), unlessTrue(pred));
 }
 
+/// `body` where `pred` holds (always without one), behind a branch.
+void onlyWhere(OpBuilder &b, Location loc, Value pred,
+               function_ref<void()> body) {
+  predicated(b, loc, pred, Type(),
+             [&](OpBuilder &) {
+               body();
+               return Value();
+             },
+             {});
+}
+
 /// `body` in the leader only.
 void inLeader(OpBuilder &b, Location loc, const LoweringState &state,
               Operation *op, function_ref<void()> body) {
-  predicated(
-      b, loc, isLeader(b, loc, state, op), Type(),
-      [&](OpBuilder &) {
-        body();
-        return Value();
-      },
-      [](OpBuilder &) { return Value(); });
+  onlyWhere(b, loc, isLeader(b, loc, state, op), body);
 }
 
 /// Calls `issue` with `pred` to predicate each instruction on, or, for the
@@ -63,13 +68,7 @@ void issueWhere(OpBuilder &b, Location loc, const LoweringState &state,
                 function_ref<void(Value predicate)> issue) {
   if (!pred || !state.branchedIssues.contains(op))
     return issue(pred);
-  predicated(
-      b, loc, pred, Type(),
-      [&](OpBuilder &) {
-        issue(Value());
-        return Value();
-      },
-      [](OpBuilder &) { return Value(); });
+  onlyWhere(b, loc, pred, [&] { issue(Value()); });
 }
 
 /// Calls `copy` with the column coordinate and the shared-memory address
