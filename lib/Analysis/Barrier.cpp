@@ -603,35 +603,50 @@ private:
     return state;
   }
 
-  /// An scf.for, tracking stages indexed by its induction variable: with a
-  /// constant lower bound, stage c of the state before the loop is stage
-  /// (iv + c - lb) in the first iteration; with a constant step, stage
-  /// (iv + c) of one iteration is (iv + c - step) in the next. Anything
-  /// else about stages is forgotten at the loop's edges.
+  /// An scf.for, tracking stages indexed by its induction variable: stage
+  /// c of the state before the loop is stage (iv + c - lb) in the first
+  /// iteration with a constant lower bound, and stage (lb + c) is (iv + c)
+  /// with any; with a constant step, stage (iv + c) of one iteration is
+  /// (iv + c - step) in the next. A loop of step 1 that runs at least up
+  /// to its lower bound (an upper bound of max(lb, x), as a loop split in
+  /// two has) leaves its last stages as (ub + c - 1), or, running no
+  /// iteration, those before it with a constant lower bound as
+  /// (ub + c - lb). Anything else about stages is forgotten at the loop's
+  /// edges.
   Pending visitFor(scf::ForOp forOp, const Pending &state) {
     Value iv = forOp.getInductionVar();
-    std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
+    Value lower = forOp.getLowerBound(), upper = forOp.getUpperBound();
+    std::optional<int64_t> lb = getConstantIntValue(lower);
     std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
-    auto rebase = [&](Pending s, Value from, std::optional<int64_t> shift) {
+    auto rebase = [&](Pending s, Value from, std::optional<int64_t> shift,
+                      Value to) {
       s.mapStages([&](const StageTag &tag) {
         if (tag.base != from || !shift)
           return StageTag();
-        return StageTag{tag.ring, iv,
+        return StageTag{tag.ring, to,
                         ((tag.offset - *shift) % tag.stages + tag.stages) %
                             tag.stages,
                         tag.stages};
       });
       return s;
     };
-    Pending entry = rebase(state, Value(), lb);
+    Pending entry = lb ? rebase(state, Value(), lb, iv)
+                       : rebase(state, lower, int64_t(0), iv);
     Pending current = entry, out;
     while (true) {
       out = visitRegion(forOp.getRegion(), current);
       Pending next = entry;
-      next.join(rebase(out, iv, step));
+      next.join(rebase(out, iv, step, iv));
       if (next == current)
         break;
       current = next;
+    }
+    auto max = upper.getDefiningOp<arith::MaxSIOp>();
+    if (step == 1 && lb && max &&
+        llvm::is_contained(max->getOperands(), lower)) {
+      Pending result = rebase(out, iv, int64_t(1), upper);
+      result.join(rebase(state, Value(), lb, upper));
+      return result;
     }
     // Zero iterations keep the state before.
     Pending result = forgetStages(out);

@@ -50,6 +50,11 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createPipeline(pipeline));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
+    // The copies' bounds checks hold for all but the loop's last
+    // iterations: those before run as a loop of their own without them
+    // (the clean-up folds the masks the true checks leave).
+    pm.addPass(createSplitCopyMasks());
+    pm.addPass(createCanonicalizerPass());
   }
   // A loop that divides its induction variable by a run-time value each
   // iteration (a flattened persistent loop finding its block and K step)

@@ -43,8 +43,21 @@
 
 // Prologue: two groups of four 16-byte copies per thread (a: 64x32, b:
 // 32x64 f16 over 128 threads), then per iteration a wait for all but the
-// newest group, one barrier, the next group, ldmatrix and mma.sync.
+// newest group, one barrier, the next group, ldmatrix and mma.sync. The
+// loop runs as two (tile-split-copy-masks): in the first, for a block
+// inside M and N and up to the last two K steps, the copies are whole (a
+// constant size); the second zero-fills where the masks say.
 // PIPE-COUNT-2: cp.async.commit_group
+// PIPE: cp.async.wait_group{{[[:space:]]+}}1;
+// PIPE: bar.sync{{[[:space:]]+}}0;
+// PIPE-NOT: bar.sync
+// PIPE-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+}}{{(\+[0-9]+)?}}], [%rd{{[0-9]+}}], 16, 16;
+// PIPE-NOT: bar.sync
+// PIPE: cp.async.commit_group
+// PIPE-NOT: bar.sync
+// PIPE: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PIPE-NOT: bar.sync
+// PIPE: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // PIPE: cp.async.wait_group{{[[:space:]]+}}1;
 // PIPE: bar.sync{{[[:space:]]+}}0;
 // PIPE-NOT: bar.sync
@@ -64,7 +77,10 @@
 // The products run asynchronously, one group in flight; the copies two
 // iterations ahead come after the wait that retires the previous
 // iteration's products, behind a barrier (another warp's products may have
-// read that stage).
+// read that stage). tile-split-copy-masks runs the loop as two: up to the
+// last two iterations (and a ragged K step) the copies' K and in-range
+// checks are true, and their zero-fill sizes are loop-invariant (no
+// selects); the rest, as it was.
 // WGMMA: .target sm_90a
 // WGMMA-COUNT-2: cp.async.commit_group
 // WGMMA-NOT: cp.async.commit_group
@@ -79,6 +95,21 @@
 // WGMMA: wgmma.wait_group.sync.aligned 1;
 // WGMMA-NOT: cp.async
 // WGMMA: bar.sync{{[[:space:]]+}}0;
+// WGMMA-NOT: selp
+// WGMMA: cp.async.commit_group
+// WGMMA-NOT: bar.sync
+// WGMMA: cp.async.wait_group{{[[:space:]]+}}1;
+// WGMMA-NEXT: fence.proxy.async.shared::cta;
+// WGMMA-NOT: bar.sync
+// WGMMA: bar.sync{{[[:space:]]+}}0;
+// WGMMA-NOT: bar.sync
+// WGMMA: wgmma.fence.sync.aligned;
+// WGMMA-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// WGMMA: wgmma.commit_group.sync.aligned;
+// WGMMA: wgmma.wait_group.sync.aligned 1;
+// WGMMA-NOT: cp.async
+// WGMMA: bar.sync{{[[:space:]]+}}0;
+// WGMMA: selp.b32
 // WGMMA: cp.async.commit_group
 // WGMMA-NOT: bar.sync
 // WGMMA: wgmma.wait_group.sync.aligned 0;
