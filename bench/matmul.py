@@ -10,7 +10,9 @@ warpgroup its rows in chunks), and bench/kernels/matmul_tma_cluster.mlir, the sa
 pairs of blocks, compiled for clusters of two CTAs with b's blocks
 multicast ("tma persistent cluster ws") and without clusters ("tma
 persistent pairs ws")), Triton (the tutorial kernel, same 64x64x32 blocks and
-4 warps, and its 128x256x64 / 8 warps / 3 stages configuration) and cuBLAS
+4 warps, and its 128x256x64 / 8 warps / 3 stages configuration; also
+compiled as sm_80 code, mma.sync on cp.async, arch="sm80")
+and cuBLAS
 (torch.matmul),
 in one process on the same f16 inputs, checked against an f32 product, timed
 with triton.testing.do_bench medians (five rounds over all implementations
@@ -68,6 +70,11 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
 # Triton's: the tutorial kernel at the same 64x64x32 blocks, and its
 # 128x256x64 / 8 warps / 3 stages configuration.
 TRITON_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 256, 64, 8, 3)]
+# ...and compiled as sm_80 code (arch="sm80": mma.sync on cp.async
+# copies, assembled for the H100; the architecture is part of the compiled
+# kernel's key, so both builds stay cached side by side), the reference for tile's
+# mma.sync kernels in sm_80 code: its fastest two configurations there.
+TRITON_SM80_CONFIGS = [(128, 256, 64, 8, 3), (128, 128, 64, 4, 4)]
 ROUNDS = 5
 # Not timed: every configuration on a shape that is not a multiple of its
 # blocks, the persistent kernels also with fewer and more programs than
@@ -158,6 +165,16 @@ def check_ragged(ours):
     torch.cuda.synchronize()
 
 
+def sm80(kernel):
+    """Checks once that a Triton kernel launched with arch="sm80" was
+    compiled as sm_80 code: mma.sync, no wgmma."""
+    if not getattr(sm80, "checked", False):
+        ptx = kernel.asm["ptx"]
+        assert "mma.sync" in ptx and "wgmma" not in ptx, "not compiled as sm_80 code"
+        sm80.checked = True
+    return kernel
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("kernels")
@@ -205,9 +222,23 @@ def main():
                                                BLOCK_K=bk, GROUP_M=8, num_warps=w,
                                                num_stages=s))
             outs[name] = c
+        for bm, bn, bk, warps, stages in TRITON_SM80_CONFIGS if dtype == "f16" else []:
+            c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
+            name = label("triton (sm_80 code)", bm, bn, bk, warps, stages)
+            grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
+            impls[name] = (lambda c=c, grid=grid, bm=bm, bn=bn, bk=bk, w=warps, s=stages:
+                           sm80(matmul_kernel[grid](
+                               a, b, c, m, n, k, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
+                               GROUP_M=8, num_warps=w, num_stages=s, arch="sm80")))
+            outs[name] = c
         impls["cuBLAS"] = lambda: torch.matmul(a, b)
-        for fn in impls.values():
-            fn()
+        for name, fn in impls.items():
+            ret = fn()
+            # Triton's builds for the two architectures, apart.
+            if name.startswith("triton") and m == SHAPES[0][0] and dtype == "f16":
+                ptx = ret.asm["ptx"]
+                print(f"{name}: {'wgmma' if 'wgmma.mma_async' in ptx else 'mma.sync'}",
+                      flush=True)
         outs["cuBLAS"] = torch.matmul(a, b).float()
         torch.cuda.synchronize()
         # Rounds over all implementations in turn, each timed right after
