@@ -611,8 +611,9 @@ private:
   /// to its lower bound (an upper bound of max(lb, x), as a loop split in
   /// two has) leaves its last stages as (ub + c - 1), or, running no
   /// iteration, those before it with a constant lower bound as
-  /// (ub + c - lb). Anything else about stages is forgotten at the loop's
-  /// edges.
+  /// (ub + c - lb); one with constant bounds that runs leaves them as the
+  /// constant stages (ub + c - 1). Anything else about stages is forgotten
+  /// at the loop's edges.
   Pending visitFor(scf::ForOp forOp, const Pending &state) {
     Value iv = forOp.getInductionVar();
     Value lower = forOp.getLowerBound(), upper = forOp.getUpperBound();
@@ -641,8 +642,13 @@ private:
         break;
       current = next;
     }
+    // Both rules read the bounds as signed numbers, as the loop does.
+    bool signedByOne = step == 1 && !forOp.getUnsignedCmp();
+    std::optional<int64_t> ub = getConstantIntValue(upper);
+    if (signedByOne && lb && ub && *ub > *lb)
+      return rebase(out, iv, 1 - *ub, Value());
     auto max = upper.getDefiningOp<arith::MaxSIOp>();
-    if (step == 1 && lb && max &&
+    if (signedByOne && lb && max &&
         llvm::is_contained(max->getOperands(), lower)) {
       Pending result = rebase(out, iv, int64_t(1), upper);
       result.join(rebase(state, Value(), lb, upper));

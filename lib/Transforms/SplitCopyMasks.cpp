@@ -67,59 +67,85 @@ std::optional<Ramp> add(std::optional<Ramp> x, std::optional<Ramp> y,
   return r;
 }
 
-/// `value` as a ramp of `loop`'s iterations, if it is one: the induction
+/// Values as ramps of a loop's iterations, where they are: the induction
 /// variable, constants, values from outside the loop, and their sums,
 /// differences and products with constants; for tensors, splats of those,
 /// tile.make_range, and their expand_dims, broadcasts and layout
-/// conversions.
-std::optional<Ramp> getRamp(scf::ForOp loop, Value value) {
-  if (value == loop.getInductionVar())
-    return Ramp{1, 0, 0, 0, {}};
-  APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant))) {
-    if (constant.getBitWidth() > 64 || !small(constant.getSExtValue()))
-      return std::nullopt;
-    return Ramp{0, constant.getSExtValue(), 0, 0, {}};
+/// conversions. Memoized (mask arithmetic shares subexpressions), and
+/// bounded in depth.
+class RampFinder {
+public:
+  explicit RampFinder(scf::ForOp loop) : loop(loop) {}
+
+  std::optional<Ramp> get(Value value, unsigned depth = 0) {
+    if (auto it = cache.find(value); it != cache.end())
+      return it->second;
+    std::optional<Ramp> ramp =
+        depth < kMaxDepth ? compute(value, depth + 1) : std::nullopt;
+    cache[value] = ramp;
+    return ramp;
   }
-  Operation *def = value.getDefiningOp();
-  if (auto splat = dyn_cast_if_present<SplatOp>(def))
-    return getRamp(loop, splat.getSrc());
-  // Shape ops and layout conversions keep the elements' values.
-  if (isa_and_present<ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(def))
-    return getRamp(loop, def->getOperand(0));
-  if (auto range = dyn_cast_if_present<MakeRangeOp>(def))
-    return Ramp{0, 0, range.getStart(), int64_t(range.getEnd()) - 1, {}};
-  if (!isa<TensorType>(value.getType()) && loop.isDefinedOutsideOfLoop(value))
-    return Ramp{0, 0, 0, 0, {value}};
-  if (auto addi = dyn_cast_if_present<arith::AddIOp>(def))
-    return add(getRamp(loop, addi.getLhs()), getRamp(loop, addi.getRhs()), 1);
-  if (auto subi = dyn_cast_if_present<arith::SubIOp>(def))
-    return add(getRamp(loop, subi.getLhs()), getRamp(loop, subi.getRhs()), -1);
-  if (auto muli = dyn_cast_if_present<arith::MulIOp>(def)) {
-    std::optional<Ramp> x = getRamp(loop, muli.getLhs());
-    std::optional<Ramp> y = getRamp(loop, muli.getRhs());
-    if (!x || !y)
-      return std::nullopt;
-    auto isConstant = [](const Ramp &r) {
-      return !r.coefficient && r.terms.empty() && !r.lo && !r.hi;
-    };
-    if (!isConstant(*y))
-      std::swap(x, y);
-    if (!isConstant(*y) || !x->terms.empty())
-      return std::nullopt;
-    int64_t k = y->constant;
-    Ramp r{x->coefficient * k,
-           x->constant * k,
-           std::min(x->lo * k, x->hi * k),
-           std::max(x->lo * k, x->hi * k),
-           {}};
-    if (!small(r.coefficient) || !small(r.constant) || !small(r.lo) ||
-        !small(r.hi))
-      return std::nullopt;
-    return r;
+
+private:
+  static constexpr unsigned kMaxDepth = 32;
+  scf::ForOp loop;
+  DenseMap<Value, std::optional<Ramp>> cache;
+
+  std::optional<Ramp> compute(Value value, unsigned depth) {
+    if (value == loop.getInductionVar())
+      return Ramp{1, 0, 0, 0, {}};
+    APInt constant;
+    if (matchPattern(value, m_ConstantInt(&constant))) {
+      if (constant.getBitWidth() > 64 || !small(constant.getSExtValue()))
+        return std::nullopt;
+      return Ramp{0, constant.getSExtValue(), 0, 0, {}};
+    }
+    Operation *def = value.getDefiningOp();
+    if (auto splat = dyn_cast_if_present<SplatOp>(def))
+      return get(splat.getSrc(), depth);
+    // Shape ops and layout conversions keep the elements' values.
+    if (isa_and_present<ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(def))
+      return get(def->getOperand(0), depth);
+    if (auto range = dyn_cast_if_present<MakeRangeOp>(def)) {
+      // The bounds are signed, as the verifier reads them.
+      int64_t lo = range.getStartAttr().getInt();
+      int64_t hi = range.getEndAttr().getInt() - 1;
+      if (!small(lo) || !small(hi))
+        return std::nullopt;
+      return Ramp{0, 0, lo, hi, {}};
+    }
+    if (!isa<TensorType>(value.getType()) && loop.isDefinedOutsideOfLoop(value))
+      return Ramp{0, 0, 0, 0, {value}};
+    if (auto addi = dyn_cast_if_present<arith::AddIOp>(def))
+      return add(get(addi.getLhs(), depth), get(addi.getRhs(), depth), 1);
+    if (auto subi = dyn_cast_if_present<arith::SubIOp>(def))
+      return add(get(subi.getLhs(), depth), get(subi.getRhs(), depth), -1);
+    if (auto muli = dyn_cast_if_present<arith::MulIOp>(def)) {
+      std::optional<Ramp> x = get(muli.getLhs(), depth);
+      std::optional<Ramp> y = get(muli.getRhs(), depth);
+      if (!x || !y)
+        return std::nullopt;
+      auto isConstant = [](const Ramp &r) {
+        return !r.coefficient && r.terms.empty() && !r.lo && !r.hi;
+      };
+      if (!isConstant(*y))
+        std::swap(x, y);
+      if (!isConstant(*y) || !x->terms.empty())
+        return std::nullopt;
+      int64_t k = y->constant;
+      Ramp r{x->coefficient * k,
+             x->constant * k,
+             std::min(x->lo * k, x->hi * k),
+             std::max(x->lo * k, x->hi * k),
+             {}};
+      if (!small(r.coefficient) || !small(r.constant) || !small(r.lo) ||
+          !small(r.hi))
+        return std::nullopt;
+      return r;
+    }
+    return std::nullopt;
   }
-  return std::nullopt;
-}
+};
 
 /// A signed compare that holds on every element while the induction
 /// variable is below some bound: `lhs < rhs` (or `<=`) with `rhs - lhs`
@@ -131,7 +157,7 @@ struct FallingCheck {
   bool orEqual;
 };
 
-std::optional<FallingCheck> getFallingCheck(scf::ForOp loop,
+std::optional<FallingCheck> getFallingCheck(RampFinder &ramps,
                                             arith::CmpIOp cmp) {
   Value lhs = cmp.getLhs(), rhs = cmp.getRhs();
   bool orEqual;
@@ -150,7 +176,7 @@ std::optional<FallingCheck> getFallingCheck(scf::ForOp loop,
   }
   if (!getElementTypeOrSelf(lhs.getType()).isInteger(32))
     return std::nullopt;
-  std::optional<Ramp> l = getRamp(loop, lhs), r = getRamp(loop, rhs);
+  std::optional<Ramp> l = ramps.get(lhs), r = ramps.get(rhs);
   if (!l || !r || r->coefficient - l->coefficient > 0)
     return std::nullopt;
   return FallingCheck{cmp, *l, *r, orEqual};
@@ -165,6 +191,7 @@ struct MaskSlice {
 
 MaskSlice getMaskSlice(scf::ForOp loop) {
   MaskSlice slice;
+  RampFinder ramps(loop);
   llvm::SmallPtrSet<Operation *, 32> seen;
   SmallVector<Value> work;
   for (auto copy : loop.getBody()->getOps<AsyncCopyGlobalToLocalOp>())
@@ -182,7 +209,7 @@ MaskSlice getMaskSlice(scf::ForOp loop) {
     if (!inside)
       slice.before.insert(def);
     if (auto cmp = dyn_cast<arith::CmpIOp>(def))
-      if (std::optional<FallingCheck> check = getFallingCheck(loop, cmp)) {
+      if (std::optional<FallingCheck> check = getFallingCheck(ramps, cmp)) {
         slice.checks.push_back(*check);
         continue;
       }
@@ -243,6 +270,7 @@ private:
     const int64_t maxI32 = std::numeric_limits<int32_t>::max();
     Value never = constant(minI32);
     Value lower = wide(loop.getLowerBound());
+    Value upper = wide(loop.getUpperBound());
     Value bound;
     for (const FallingCheck &check : checks) {
       const Ramp &l = check.lhs, &r = check.rhs;
@@ -268,11 +296,14 @@ private:
       }
       // The ops compute both sides in 32 bits: the checks read them as
       // exact integers only where neither wraps, checked at both ends of
-      // [lower, end) (each side is monotonic in iv).
+      // the iterations the first loop may run, [lower, min(end, upper))
+      // (each side is monotonic in iv).
+      Value last =
+          sum(arith::MinSIOp::create(rewriter, loc, end, upper), constant(-1));
       Value exact;
       for (const Ramp *side : {&l, &r}) {
         Value base = terms(*side);
-        for (Value iv : {lower, sum(end, constant(-1))}) {
+        for (Value iv : {lower, last}) {
           Value at = sum(base, times(iv, side->coefficient));
           Value fits = arith::AndIOp::create(
               rewriter, loc,
@@ -308,11 +339,15 @@ private:
     };
     // The mask ops before the loop, again, with their checks true.
     IRMapping before;
+    SmallVector<Operation *> ops;
     for (Operation &op : *loop->getBlock()) {
       if (&op == loop)
         break;
-      if (!slice.before.contains(&op))
-        continue;
+      if (slice.before.contains(&op))
+        ops.push_back(&op);
+    }
+    for (Operation *opPtr : ops) {
+      Operation &op = *opPtr;
       auto check = llvm::find_if(
           slice.checks, [&](const FallingCheck &c) { return c.cmp == &op; });
       if (check != slice.checks.end())
@@ -323,7 +358,7 @@ private:
     }
     IRMapping mapping;
     auto first = cast<scf::ForOp>(rewriter.clone(*loop, mapping));
-    first.setUpperBound(middle);
+    rewriter.modifyOpInPlace(first, [&] { first.setUpperBound(middle); });
     for (auto [from, to] : before.getValueMap())
       rewriter.replaceUsesWithIf(from, to, [&](OpOperand &use) {
         return first->isProperAncestor(use.getOwner());

@@ -1,7 +1,8 @@
 // RUN: tile-opt %s -split-input-file -tile-split-copy-masks -canonicalize | FileCheck %s
 // RUN: tile-opt %s -split-input-file -tile-split-copy-masks | FileCheck %s --check-prefix=RAW
 // The barrier analysis follows the ring's stages from the first loop into
-// the second (which starts where the first stopped): one barrier a loop.
+// the second (which starts where the first stopped; here both loops'
+// bounds are constants once folded): one barrier a loop.
 // RUN: tile-opt %s -split-input-file -tile-split-copy-masks -canonicalize -tile-allocate-shared-memory -tile-insert-barriers | FileCheck %s --check-prefix=BAR
 
 // A pipelined loop (the copy of iteration iv + 2 into a ring of three
@@ -90,6 +91,7 @@ tile.func public @slt(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }
@@ -143,6 +145,7 @@ tile.func public @sle(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }
@@ -196,6 +199,7 @@ tile.func public @sgt(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }
@@ -249,6 +253,7 @@ tile.func public @sge(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }
@@ -301,6 +306,7 @@ tile.func public @in_range(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }
@@ -360,6 +366,7 @@ tile.func public @rows_in(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }
@@ -415,6 +422,7 @@ tile.func public @rows_out(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }
@@ -465,6 +473,7 @@ tile.func public @exact(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }
@@ -516,6 +525,250 @@ tile.func public @wraps(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Triton's form of the K check, `ks < K - k0`: the same bound as @slt.
+// CHECK-LABEL: tile.func public @minus
+// CHECK: %[[TRUE:.*]] = arith.constant dense<true>
+// CHECK: scf.for %{{.*}} = %c0_i32 to %c3_i32 step %c1_i32
+// CHECK-NOT: arith.cmpi
+// CHECK: tile.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
+// CHECK: scf.for %{{.*}} = %c3_i32 to %c10_i32 step %c1_i32
+// CHECK: arith.cmpi slt
+// CHECK: tile.async_copy_global_to_local
+tile.func public @minus(%p: !tile.ptr<f32>, %s: i32) {
+  %cm3 = arith.constant -3 : i32
+  %cm2 = arith.constant -2 : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %c5 = arith.constant 5 : i32
+  %c10 = arith.constant 10 : i32
+  %c32 = arith.constant 32 : i32
+  %big = arith.constant 1073741824 : i32
+  %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
+  %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
+  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  scf.for %iv = %c0 to %c10 step %c1 : i32 {
+    %w = tile.async_wait {num = 1 : i32}
+    %ahead = arith.addi %iv, %c2 : i32
+    %in = arith.cmpi slt, %ahead, %c10 : i32
+    %k0 = arith.muli %ahead, %c32 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64xi32, #blocked>
+    %off = arith.addi %k0s, %range : tensor<64xi32, #blocked>
+    %k = arith.constant 200 : i32
+    %left = arith.subi %k, %k0 : i32
+    %lefts = tile.splat %left : i32 -> tensor<64xi32, #blocked>
+    %ok = arith.cmpi slt, %range, %lefts : tensor<64xi32, #blocked>
+    %ins = tile.splat %in : i1 -> tensor<64xi1, #blocked>
+    %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
+    %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+    %slot = arith.remui %ahead, %c3 : i32
+    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
+    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
+    %g = tile.async_commit_group tokens %t
+    %now = arith.remui %iv, %c3 : i32
+    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
+    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// ...with K - k0 as K + (iv + 2) * -32.
+// CHECK-LABEL: tile.func public @negative_step
+// CHECK: %[[TRUE:.*]] = arith.constant dense<true>
+// CHECK: scf.for %{{.*}} = %c0_i32 to %c3_i32 step %c1_i32
+// CHECK-NOT: arith.cmpi
+// CHECK: tile.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
+// CHECK: scf.for %{{.*}} = %c3_i32 to %c10_i32 step %c1_i32
+// CHECK: arith.cmpi slt
+// CHECK: tile.async_copy_global_to_local
+tile.func public @negative_step(%p: !tile.ptr<f32>, %s: i32) {
+  %cm3 = arith.constant -3 : i32
+  %cm2 = arith.constant -2 : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %c5 = arith.constant 5 : i32
+  %c10 = arith.constant 10 : i32
+  %c32 = arith.constant 32 : i32
+  %big = arith.constant 1073741824 : i32
+  %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
+  %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
+  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  scf.for %iv = %c0 to %c10 step %c1 : i32 {
+    %w = tile.async_wait {num = 1 : i32}
+    %ahead = arith.addi %iv, %c2 : i32
+    %in = arith.cmpi slt, %ahead, %c10 : i32
+    %k0 = arith.muli %ahead, %c32 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64xi32, #blocked>
+    %off = arith.addi %k0s, %range : tensor<64xi32, #blocked>
+    %cm32 = arith.constant -32 : i32
+    %down = arith.muli %ahead, %cm32 : i32
+    %k = arith.constant 200 : i32
+    %left = arith.addi %k, %down : i32
+    %lefts = tile.splat %left : i32 -> tensor<64xi32, #blocked>
+    %ok = arith.cmpi slt, %range, %lefts : tensor<64xi32, #blocked>
+    %ins = tile.splat %in : i1 -> tensor<64xi1, #blocked>
+    %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
+    %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+    %slot = arith.remui %ahead, %c3 : i32
+    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
+    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
+    %g = tile.async_commit_group tokens %t
+    %now = arith.remui %iv, %c3 : i32
+    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
+    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A run-time K: the bound is computed before the loop, from K sign-extended.
+// CHECK-LABEL: tile.func public @runtime
+// CHECK: arith.extsi %{{.*}} : i32 to i64
+// CHECK: arith.floordivsi
+// CHECK: %[[MID:.*]] = arith.maxsi %{{.*}} : i32
+// CHECK: scf.for %{{.*}} = %c0_i32 to %[[MID]] step %c1_i32
+// CHECK-NOT: arith.cmpi
+// CHECK: tile.async_copy_global_to_local
+// CHECK: scf.for %{{.*}} = %[[MID]] to %c10_i32 step %c1_i32
+// CHECK: arith.cmpi slt
+// CHECK: tile.async_copy_global_to_local
+tile.func public @runtime(%p: !tile.ptr<f32>, %s: i32) {
+  %cm3 = arith.constant -3 : i32
+  %cm2 = arith.constant -2 : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %c5 = arith.constant 5 : i32
+  %c10 = arith.constant 10 : i32
+  %c32 = arith.constant 32 : i32
+  %big = arith.constant 1073741824 : i32
+  %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
+  %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
+  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  scf.for %iv = %c0 to %c10 step %c1 : i32 {
+    %w = tile.async_wait {num = 1 : i32}
+    %ahead = arith.addi %iv, %c2 : i32
+    %in = arith.cmpi slt, %ahead, %c10 : i32
+    %k0 = arith.muli %ahead, %c32 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64xi32, #blocked>
+    %off = arith.addi %k0s, %range : tensor<64xi32, #blocked>
+    %ks = tile.splat %s : i32 -> tensor<64xi32, #blocked>
+    %ok = arith.cmpi slt, %off, %ks : tensor<64xi32, #blocked>
+    %ins = tile.splat %in : i1 -> tensor<64xi1, #blocked>
+    %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
+    %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+    %slot = arith.remui %ahead, %c3 : i32
+    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
+    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
+    %g = tile.async_commit_group tokens %t
+    %now = arith.remui %iv, %c3 : i32
+    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
+    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Loop-carried values: the second loop starts from the first one's results.
+// CHECK-LABEL: tile.func public @carried
+// CHECK: %[[FIRST:.*]] = scf.for %{{.*}} = %c0_i32 to %c8_i32 step %c1_i32 iter_args(%{{.*}} = %cst{{.*}}) -> (tensor<64xf32, #blocked>)
+// CHECK: %[[SECOND:.*]] = scf.for %{{.*}} = %c8_i32 to %c10_i32 step %c1_i32 iter_args(%{{.*}} = %[[FIRST]]) -> (tensor<64xf32, #blocked>)
+// CHECK: tile.return %[[SECOND]]
+tile.func public @carried(%p: !tile.ptr<f32>) -> tensor<64xf32, #blocked> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %c10 = arith.constant 10 : i32
+  %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
+  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %r = scf.for %iv = %c0 to %c10 step %c1 iter_args(%acc = %zero) -> (tensor<64xf32, #blocked>) : i32 {
+    %w = tile.async_wait {num = 1 : i32}
+    %ahead = arith.addi %iv, %c2 : i32
+    %in = arith.cmpi slt, %ahead, %c10 : i32
+    %mask = tile.splat %in : i1 -> tensor<64xi1, #blocked>
+    %slot = arith.remui %ahead, %c3 : i32
+    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
+    %t = tile.async_copy_global_to_local %base, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
+    %g = tile.async_commit_group tokens %t
+    %now = arith.remui %iv, %c3 : i32
+    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
+    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %sum = arith.addf %acc, %v : tensor<64xf32, #blocked>
+    scf.yield %sum : tensor<64xf32, #blocked>
+  }
+  tile.return %r : tensor<64xf32, #blocked>
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// Left alone: a loop over an index (the pass reads only 32-bit induction
+// variables).
+// CHECK-LABEL: tile.func public @index_loop
+// CHECK: scf.for
+// CHECK-NOT: scf.for
+// CHECK: tile.return
+tile.func public @index_loop(%p: !tile.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c10 = arith.constant 10 : index
+  %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
+  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  scf.for %iv = %c0 to %c10 step %c1 {
+    %w = tile.async_wait {num = 1 : i32}
+    %ahead = arith.addi %iv, %c2 : index
+    %in = arith.cmpi slt, %ahead, %c10 : index
+    %mask = tile.splat %in : i1 -> tensor<64xi1, #blocked>
+    %rem = arith.remui %ahead, %c3 : index
+    %slot = arith.index_cast %rem : index to i32
+    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
+    %t = tile.async_copy_global_to_local %base, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
+    %g = tile.async_commit_group tokens %t
   }
   tile.return
 }
@@ -565,6 +818,7 @@ tile.func public @rising(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }
@@ -614,6 +868,7 @@ tile.func public @unsigned(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }
@@ -663,6 +918,7 @@ tile.func public @not_a_ramp(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }
@@ -694,7 +950,7 @@ tile.func public @step_two(%p: !tile.ptr<f32>, %s: i32) {
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
   %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c2 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tile.async_wait {num = 0 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -712,6 +968,7 @@ tile.func public @step_two(%p: !tile.ptr<f32>, %s: i32) {
     %now = arith.remui %iv, %c3 : i32
     %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
     %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }
