@@ -278,15 +278,16 @@ private:
       // slope * iv + (r.terms - l.terms) + (r.lo - l.hi) >= need, with
       // slope < 0, holds exactly for iv <= floor(rest / -slope).
       int64_t slope = r.coefficient - l.coefficient;
-      Value rest = arith::SubIOp::create(rewriter, loc, terms(r), terms(l));
+      Value lTerms = terms(l), rTerms = terms(r);
+      Value rest = arith::SubIOp::create(rewriter, loc, rTerms, lTerms);
       rest = sum(rest, constant(r.lo - l.hi - (check.orEqual ? 0 : 1)));
       Value end;
       if (slope) {
-        Value last =
+        Value floor =
             arith::FloorDivSIOp::create(rewriter, loc, rest, constant(-slope));
         // Clamped to where a 32-bit induction variable can be, which also
         // keeps the products below in range.
-        end = arith::MaxSIOp::create(rewriter, loc, sum(last, constant(1)),
+        end = arith::MaxSIOp::create(rewriter, loc, sum(floor, constant(1)),
                                      never);
         end = arith::MinSIOp::create(rewriter, loc, end, constant(maxI32));
       } else {
@@ -301,8 +302,8 @@ private:
       Value last =
           sum(arith::MinSIOp::create(rewriter, loc, end, upper), constant(-1));
       Value exact;
-      for (const Ramp *side : {&l, &r}) {
-        Value base = terms(*side);
+      for (auto [side, base] :
+           {std::make_pair(&l, lTerms), std::make_pair(&r, rTerms)}) {
         for (Value iv : {lower, last}) {
           Value at = sum(base, times(iv, side->coefficient));
           Value fits = arith::AndIOp::create(
