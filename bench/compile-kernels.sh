@@ -120,6 +120,9 @@ matmul_blocks 128 128 64 8
 matmul_blocks 128 256 32 8
 matmul_blocks 128 256 64 8
 matmul_blocks 128 256 64 8 4
+# Double-buffered: in sm_80 code (mma.sync on cp.async) the fastest.
+matmul_blocks 128 256 64 8 2
+matmul_blocks 256 128 64 8 2
 # bf16 operands (mma.sync .bf16).
 matmul_blocks 128 128 64 8 3 bf16
 matmul_blocks 128 256 64 8 3 bf16
