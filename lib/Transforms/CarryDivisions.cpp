@@ -10,6 +10,10 @@
 
 #include "tile/Transforms/Passes.h"
 
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
+#include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -37,15 +41,14 @@ struct Divisor {
   }
 };
 
-/// Whether `loop`'s induction variable runs from a constant non-negative
-/// bound in steps of one, compared as a signed number: it then stays below
-/// half the unsigned range (so adding a non-negative constant below that
-/// half cannot wrap either), and each iteration's quotient and remainder
-/// follow from the previous ones.
+/// Whether `loop` counts by one, compared as signed numbers: if its lower
+/// bound is non-negative too, the induction variable stays below half the
+/// unsigned range (so adding a non-negative constant below that half cannot
+/// wrap either), and each iteration's quotient and remainder follow from
+/// the previous ones.
 bool countsByOne(scf::ForOp loop) {
-  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  return !loop.getUnsignedCmp() && lower && *lower >= 0 && step && *step == 1;
+  return !loop.getUnsignedCmp() && step && *step == 1;
 }
 
 /// The offset c if `value` is `loop`'s induction variable plus a constant c
@@ -98,21 +101,44 @@ public:
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<scf::ForOp> loops;
+    SmallVector<std::pair<scf::ForOp, SmallVector<Divisor>>> loops;
+    bool anyValueBound = false;
     getOperation().walk([&](scf::ForOp loop) {
-      if (countsByOne(loop))
-        loops.push_back(loop);
+      if (!countsByOne(loop))
+        return;
+      SmallVector<Divisor> divisors = getDivisors(loop);
+      if (divisors.empty())
+        return;
+      anyValueBound |= !getConstantIntValue(loop.getLowerBound());
+      loops.emplace_back(loop, std::move(divisors));
+    });
+    // A lower bound that is a value (the second loop of
+    // tile-split-copy-masks starts at max(lb, split)) must be known
+    // non-negative: integer range analysis, run only if there is one.
+    DataFlowSolver solver;
+    if (anyValueBound) {
+      solver.load<dataflow::DeadCodeAnalysis>();
+      solver.load<dataflow::SparseConstantPropagation>();
+      solver.load<dataflow::IntegerRangeAnalysis>();
+      if (failed(solver.initializeAndRun(getOperation())))
+        return signalPassFailure();
+    }
+    auto nonNegative = [&](Value lower) {
+      if (std::optional<int64_t> value = getConstantIntValue(lower))
+        return *value >= 0;
+      return succeeded(dataflow::staticallyNonNegative(solver, lower));
+    };
+    llvm::erase_if(loops, [&](auto &entry) {
+      return !nonNegative(entry.first.getLowerBound());
     });
     IRRewriter rewriter(&getContext());
-    for (scf::ForOp loop : loops)
-      carry(rewriter, loop);
+    for (auto &[loop, divisors] : loops)
+      carry(rewriter, loop, divisors);
   }
 
 private:
-  void carry(IRRewriter &rewriter, scf::ForOp loop) {
-    SmallVector<Divisor> divisors = getDivisors(loop);
-    if (divisors.empty())
-      return;
+  void carry(IRRewriter &rewriter, scf::ForOp loop,
+             ArrayRef<Divisor> divisors) {
     Location loc = loop.getLoc();
     // The first iteration's remainders (and quotients), from the lower
     // bound; `position[i]` is divisor i's first carried value. A divisor
@@ -127,15 +153,19 @@ private:
       return arith::ConstantOp::create(rewriter, loc,
                                        rewriter.getIntegerAttr(type, value));
     };
-    APInt lowerValue(width, *getConstantIntValue(lower));
+    std::optional<int64_t> lowerConstant = getConstantIntValue(lower);
     Value zero = constant(APInt(width, 0)), one = constant(APInt(width, 1));
     SmallVector<Value> inits;
     SmallVector<unsigned> position;
     for (const Divisor &d : divisors) {
       position.push_back(inits.size());
       // Below 2^width: both are below half of it.
-      Value first =
-          d.offset ? constant(lowerValue + APInt(width, d.offset)) : lower;
+      APInt offset(width, d.offset);
+      Value first = lower;
+      if (d.offset && lowerConstant)
+        first = constant(APInt(width, *lowerConstant) + offset);
+      else if (d.offset)
+        first = arith::AddIOp::create(rewriter, loc, lower, constant(offset));
       Value safe = arith::MaxUIOp::create(rewriter, loc, d.divisor, one);
       inits.push_back(arith::RemUIOp::create(rewriter, loc, first, safe));
       if (d.needsQuotient())

@@ -267,3 +267,65 @@ tile.func public @index_ahead(%n: index, %d: index, %p: !tile.ptr<i32>) {
   }
   tile.return
 }
+
+// -----
+
+// A lower bound that is a value known non-negative (integer range
+// analysis): the larger of a run-time value and zero, as the second loop
+// of tile-split-copy-masks starts. The first quotient and remainder are
+// the bound's; with an offset, of the bound plus it (below 2^31 + 2^31:
+// an unsigned 32-bit number).
+// CHECK-LABEL: tile.func public @from_value
+// CHECK-SAME: (%[[N:.*]]: i32, %[[D:.*]]: i32, %[[X:[^:]*]]: i32
+// CHECK: %[[LB:.*]] = arith.maxsi %[[X]], %{{.*}} : i32
+// CHECK: %[[TWO:.*]] = arith.constant 2 : i32
+// CHECK: %[[FIRST:.*]] = arith.addi %[[LB]], %[[TWO]] : i32
+// CHECK: %[[SAFE:.*]] = arith.maxui %[[D]], %{{.*}} : i32
+// CHECK: %[[RA0:.*]] = arith.remui %[[FIRST]], %[[SAFE]] : i32
+// CHECK: %[[QA0:.*]] = arith.divui %[[FIRST]], %[[SAFE]] : i32
+// CHECK: %[[R0:.*]] = arith.remui %[[LB]], %{{.*}} : i32
+// CHECK: scf.for %{{.*}} = %[[LB]] to %[[N]] step %{{.*}} iter_args(%[[RA:.*]] = %[[RA0]], %[[QA:.*]] = %[[QA0]], %[[R:.*]] = %[[R0]]) -> (i32, i32, i32)
+// CHECK-NOT: arith.divui
+// CHECK-NOT: arith.remui
+// CHECK: arith.addi %[[QA]], %[[RA]]
+// CHECK: arith.addi %{{.*}}, %[[R]]
+tile.func public @from_value(%n: i32, %d: i32, %x: i32, %p: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %lb = arith.maxsi %x, %c0 : i32
+  scf.for %i = %lb to %n step %c1 : i32 {
+    %j = arith.addi %i, %c2 : i32
+    %q = arith.divui %j, %d : i32
+    %k = arith.remui %j, %d : i32
+    %a = arith.addi %q, %k : i32
+    %r = arith.remui %i, %d : i32
+    %s = arith.addi %a, %r : i32
+    tile.store %p, %s : !tile.ptr<i32>
+  }
+  tile.return
+}
+
+// -----
+
+// Left alone: a value bound the analysis cannot keep from going negative
+// (the larger of a run-time value and -1; the smaller of one and zero).
+// ALONE-LABEL: tile.func public @value_maybe_negative
+// ALONE-NOT: iter_args
+// ALONE: tile.return
+tile.func public @value_maybe_negative(%n: i32, %d: i32, %x: i32, %p: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %cm1 = arith.constant -1 : i32
+  %lb = arith.maxsi %x, %cm1 : i32
+  scf.for %i = %lb to %n step %c1 : i32 {
+    %q = arith.divui %i, %d : i32
+    tile.store %p, %q : !tile.ptr<i32>
+  }
+  %lb2 = arith.minsi %x, %c0 : i32
+  scf.for %i = %lb2 to %n step %c1 : i32 {
+    %q = arith.divui %i, %d : i32
+    tile.store %p, %q : !tile.ptr<i32>
+  }
+  tile.return
+}

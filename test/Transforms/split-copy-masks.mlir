@@ -4,6 +4,10 @@
 // the second (which starts where the first stopped; here both loops'
 // bounds are constants once folded): one barrier a loop.
 // RUN: tile-opt %s -split-input-file -tile-split-copy-masks -canonicalize -tile-allocate-shared-memory -tile-insert-barriers | FileCheck %s --check-prefix=BAR
+// The second loop starts at a value, the larger of the first one's lower
+// bound and the split point: tile-carry-divisions still carries both loops'
+// divisions of the induction variable.
+// RUN: tile-opt %s -split-input-file -tile-split-copy-masks -canonicalize -tile-carry-divisions | FileCheck %s --check-prefix=CARRY
 
 // A pipelined loop (the copy of iteration iv + 2 into a ring of three
 // stages, as tile-pipeline writes it) whose copies' masks hold up to an
@@ -1013,6 +1017,63 @@ tile.func public @no_copy(%p: !tile.ptr<f32>, %s: i32) {
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %x = tile.load %ptrs, %mask, %zero : tensor<64x!tile.ptr<f32>, #blocked>
     %buf = tile.local_alloc %x : (tensor<64xf32, #blocked>) -> !tile.buffer<64xf32, #shared>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A run-time K and a run-time divisor of the induction variable (as a
+// flattened persistent loop finds its block): after the split, each loop
+// carries its quotient, the second from the split point's.
+// CARRY-LABEL: tile.func public @runtime_divisor
+// CARRY-SAME: %[[D:[^:]*]]: i32)
+// CARRY: %[[MID:.*]] = arith.maxsi %{{.*}} : i32
+// CARRY: scf.for %{{.*}} = %c0_i32 to %[[MID]] step %c1_i32 iter_args(
+// CARRY-NOT: arith.divui
+// CARRY: scf.yield
+// CARRY: %[[Q0:.*]] = arith.divui %[[MID]], %{{.*}} : i32
+// CARRY: scf.for %{{.*}} = %[[MID]] to %c10_i32 step %c1_i32 iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[Q0]])
+// CARRY-NOT: arith.divui
+// CARRY: tile.return
+tile.func public @runtime_divisor(%p: !tile.ptr<f32>, %s: i32, %d: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %c10 = arith.constant 10 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
+  %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
+  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  scf.for %iv = %c0 to %c10 step %c1 : i32 {
+    %w = tile.async_wait {num = 1 : i32}
+    %ahead = arith.addi %iv, %c2 : i32
+    %in = arith.cmpi slt, %ahead, %c10 : i32
+    %k0 = arith.muli %ahead, %c32 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64xi32, #blocked>
+    %off = arith.addi %k0s, %range : tensor<64xi32, #blocked>
+    %ks = tile.splat %s : i32 -> tensor<64xi32, #blocked>
+    %ok = arith.cmpi slt, %off, %ks : tensor<64xi32, #blocked>
+    %ins = tile.splat %in : i1 -> tensor<64xi1, #blocked>
+    %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
+    %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+    %slot = arith.remui %ahead, %c3 : i32
+    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
+    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
+    %g = tile.async_commit_group tokens %t
+    %now = arith.remui %iv, %c3 : i32
+    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
+    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %q = arith.divui %iv, %d : i32
+    %qs = tile.splat %q : i32 -> tensor<64xi32, #blocked>
+    %out = tile.addptr %base, %qs : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+    tile.store %out, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }

@@ -255,9 +255,9 @@ def CarryDivisions : Pass<"tile-carry-divisions", "::mlir::ModuleOp"> {
   let summary = "Carry the quotient and remainder of a loop's induction "
                 "variable by a loop-invariant divisor instead of dividing";
   let description = [{
-    In an `scf.for` with a constant non-negative lower bound, step 1 and
-    signed comparison (its induction variable then stays below half the
-    unsigned range), every `arith.divui` and `arith.remui` anywhere in its
+    In an `scf.for` with a non-negative lower bound, step 1 and signed
+    comparison (its induction variable then stays below half the unsigned
+    range), every `arith.divui` and `arith.remui` anywhere in its
     body (nested regions included) of the induction variable, or of the
     induction variable plus a non-negative constant (the copies a pipelined
     loop issues steps ahead), by a value defined outside the loop that is
@@ -268,6 +268,12 @@ def CarryDivisions : Pass<"tile-carry-divisions", "::mlir::ModuleOp"> {
     at least one (a zero divisor leaves the loop undefined only if it runs),
     and each iteration adds one to the remainder and, where it reaches the
     divisor, wraps it to zero and adds one to the quotient.
+
+    The lower bound is a non-negative constant, or a value that integer
+    range analysis (MLIR's dataflow `IntegerRangeAnalysis`, run only when
+    such a loop has divisions to carry) bounds below by zero: the second
+    loop `tile-split-copy-masks` makes starts at the larger of the first
+    loop's lower bound and the split point.
 
     A flattened persistent loop (an iteration per (block, K step), the
     block and the step found by dividing the iteration index by the steps
