@@ -120,8 +120,10 @@ public:
       solver.load<dataflow::DeadCodeAnalysis>();
       solver.load<dataflow::SparseConstantPropagation>();
       solver.load<dataflow::IntegerRangeAnalysis>();
-      if (failed(solver.initializeAndRun(getOperation())))
+      if (failed(solver.initializeAndRun(getOperation()))) {
+        getOperation().emitError("integer range analysis failed");
         return signalPassFailure();
+      }
     }
     auto nonNegative = [&](Value lower) {
       if (std::optional<int64_t> value = getConstantIntValue(lower))
