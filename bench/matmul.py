@@ -21,11 +21,19 @@ the rounds' ratios). Every product is written in the inputs'
 element type (f16 or bf16), as cuBLAS writes it, except the example as
 written, which writes f32.
 
-    python3 bench/matmul.py KERNEL_DIR [--out results.json]
+    python3 bench/matmul.py KERNEL_DIR [--out results.json] [--warmup MS] [--only REGEX]
+
+--warmup (15 ms unless given) is each timing's warm-up, cuBLAS's and the
+kernel's: the GPU runs at its power cap, and a kernel timed right after
+cuBLAS starts at the clock cuBLAS left, slower if it draws less power.
+`--warmup 300` compares sustained rates instead (docs/performance.md,
+"mma.sync in sm_80 code: two stages"); with --only REGEX (implementation
+names, cuBLAS always) it fits in a few minutes.
 """
 
 import argparse
 import json
+import re
 import statistics
 import time
 
@@ -173,6 +181,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("kernels")
     parser.add_argument("--out")
+    parser.add_argument("--warmup", type=float, default=15,
+                        help="milliseconds of warm-up before each timing")
+    parser.add_argument("--only", help="time only the implementations whose "
+                        "names match this regular expression (and cuBLAS)")
     args = parser.parse_args()
     torch.manual_seed(0)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
@@ -226,6 +238,11 @@ def main():
                                GROUP_M=8, num_warps=w, num_stages=s, arch="sm80"))
             outs[name] = c
         impls["cuBLAS"] = lambda: torch.matmul(a, b)
+        if args.only:
+            impls = {name: fn for name, fn in impls.items()
+                     if name == "cuBLAS" or re.search(args.only, name)}
+            if len(impls) == 1:
+                continue
         for name, fn in impls.items():
             ret = fn()
             # Triton's builds for the two architectures, apart: the sm_80
@@ -251,9 +268,10 @@ def main():
             for name, fn in impls.items():
                 if name == "cuBLAS":
                     continue
-                cublas_ms = triton.testing.do_bench(impls["cuBLAS"], warmup=15, rep=60,
-                                                    return_mode="median")
-                ms = triton.testing.do_bench(fn, warmup=15, rep=60, return_mode="median")
+                cublas_ms = triton.testing.do_bench(impls["cuBLAS"], warmup=args.warmup,
+                                                    rep=60, return_mode="median")
+                ms = triton.testing.do_bench(fn, warmup=args.warmup, rep=60,
+                                             return_mode="median")
                 times["cuBLAS"].append(cublas_ms)
                 times[name].append(ms)
                 ratios[name].append(cublas_ms / ms)
