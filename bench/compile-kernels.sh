@@ -101,8 +101,7 @@ matmul_variant() { # source prefix base_sm other_sm_suffix BM BN BK warps stages
   [ "$stages" = 3 ] || name="${name}_s$stages"
   [ "$type" = f16 ] || name="${prefix}_${type}_${name#"${prefix}"_}"
   [ "$sm" = "$base_sm" ] || name="$name${suffix/<sm>/$sm}"
-  sed "s/BM1/$((bm - 1))/g; s/BN1/$((bn - 1))/g; s/BK1/$((bk - 1))/g; s/BM/$bm/g; s/BN/$bn/g; s/BK/$bk/g; s/f16/$type/g" \
-    "$source" > "$out/$name.mlir"
+  with_blocks "$bm" "$bn" "$bk" "$type" < "$source" > "$out/$name.mlir"
   "$translate" "$out/$name.mlir" --emit=cubin --num-warps="$warps" --num-stages="$stages" \
     --sm="$sm" -o "$out/$name.cubin" --kernel-info="$out/$name.info" $flags
   echo "$name warps=$warps stages=$stages sm=$sm $flags"

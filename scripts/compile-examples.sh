@@ -95,15 +95,16 @@ compile matmul_tma_cluster_wgmma "$root/examples/matmul_tma_cluster.mlir" --sm=9
 # bench/kernels/matmul_tma_persistent.mlir at the bench's blocking (128x256
 # blocks, K in steps of 64, 8 warps and a producer, 4 stages): its f16 c
 # goes out through a store that converts the accumulator in 4 rounds.
-sed 's/BM1/127/g; s/BN1/255/g; s/BK1/63/g; s/BM/128/g; s/BN/256/g; s/BK/64/g' \
-  "$root/bench/kernels/matmul_tma_persistent.mlir" > "$out/matmul_tma_persistent.mlir"
+with_blocks 128 256 64 < "$root/bench/kernels/matmul_tma_persistent.mlir" \
+  > "$out/matmul_tma_persistent.mlir"
 compile matmul_tma_persistent_ws "$out/matmul_tma_persistent.mlir" --sm=90a \
   --num-warps=8 --num-stages=4 --warp-specialize
 # ...with c written by TMA (tile.descriptor_store): each consumer warpgroup
 # stores its 64 rows in chunks of 64 columns through two slots of its own.
-with_tma_store_c "$root/bench/kernels/matmul_tma_persistent.mlir" "$out/matmul_tma_persistent_store.mlir"
-sed -i 's/BM1/127/g; s/BN1/255/g; s/BK1/63/g; s/BM/128/g; s/BN/256/g; s/BK/64/g' \
-  "$out/matmul_tma_persistent_store.mlir"
+with_tma_store_c "$root/bench/kernels/matmul_tma_persistent.mlir" \
+  "$out/matmul_tma_persistent_store_blocks.mlir"
+with_blocks 128 256 64 < "$out/matmul_tma_persistent_store_blocks.mlir" \
+  > "$out/matmul_tma_persistent_store.mlir"
 compile matmul_tma_persistent_store_ws "$out/matmul_tma_persistent_store.mlir" --sm=90a \
   --num-warps=8 --num-stages=4 --warp-specialize
 # Forward and reverse scans (test input).

@@ -2,6 +2,13 @@
 # bench/kernels/ (BM, BN and BK standing for the block sizes), shared by
 # scripts/compile-examples.sh and bench/compile-kernels.sh.
 
+# A template (stdin) with its block sizes filled in (stdout): BM x BN
+# blocks of c, K in steps of BK, BM1 = BM - 1 and so on; f16 replaced by
+# the element type if one is given.
+with_blocks() { # BM BN BK [element type]
+  sed "s/BM1/$(($1 - 1))/g; s/BN1/$(($2 - 1))/g; s/BK1/$(($3 - 1))/g; s/BM/$1/g; s/BN/$2/g; s/BK/$3/g; s/f16/${4:-f16}/g"
+}
+
 # The persistent kernel (bench/kernels/matmul_tma_persistent.mlir, or a
 # variant of it) with c written through a tensor descriptor
 # (tile.descriptor_store, clipped at the edges) in place of the masked
