@@ -218,25 +218,21 @@ def main():
             impls["tile (examples/matmul.mlir as written)"] = plain.bind(
                 [triton.cdiv(m, 64) * triton.cdiv(n, 64)], a, b, c, m, n, k)
             outs["tile (examples/matmul.mlir as written)"] = c
-        for bm, bn, bk, warps, stages in TRITON_CONFIGS if dtype == "f16" else \
-                [(128, 256, 64, 8, 3)]:
-            c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
-            name = label("triton", bm, bn, bk, warps, stages)
-            grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
-            impls[name] = (lambda c=c, grid=grid, bm=bm, bn=bn, bk=bk, w=warps, s=stages:
-                           matmul_kernel[grid](a, b, c, m, n, k, BLOCK_M=bm, BLOCK_N=bn,
-                                               BLOCK_K=bk, GROUP_M=8, num_warps=w,
-                                               num_stages=s))
-            outs[name] = c
-        for bm, bn, bk, warps, stages in TRITON_SM80_CONFIGS if dtype == "f16" else []:
-            c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
-            name = label("triton (sm_80 code)", bm, bn, bk, warps, stages)
-            grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
-            impls[name] = (lambda c=c, grid=grid, bm=bm, bn=bn, bk=bk, w=warps, s=stages:
-                           matmul_kernel[grid](
-                               a, b, c, m, n, k, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
-                               GROUP_M=8, num_warps=w, num_stages=s, arch="sm80"))
-            outs[name] = c
+        triton_builds = [("triton", TRITON_CONFIGS if dtype == "f16" else
+                          [(128, 256, 64, 8, 3)], {}),
+                         ("triton (sm_80 code)", TRITON_SM80_CONFIGS if dtype == "f16" else [],
+                          {"arch": "sm80"})]
+        for who, configs, options in triton_builds:
+            for bm, bn, bk, warps, stages in configs:
+                c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
+                name = label(who, bm, bn, bk, warps, stages)
+                grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
+                impls[name] = (lambda c=c, grid=grid, bm=bm, bn=bn, bk=bk, w=warps, s=stages,
+                               options=options:
+                               matmul_kernel[grid](a, b, c, m, n, k, BLOCK_M=bm, BLOCK_N=bn,
+                                                   BLOCK_K=bk, GROUP_M=8, num_warps=w,
+                                                   num_stages=s, **options))
+                outs[name] = c
         impls["cuBLAS"] = lambda: torch.matmul(a, b)
         if args.only:
             impls = {name: fn for name, fn in impls.items()
