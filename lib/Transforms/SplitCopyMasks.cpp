@@ -51,6 +51,12 @@ bool small(int64_t value) {
   return value > -kConstantLimit && value < kConstantLimit;
 }
 
+/// Whether `r`'s numbers all stay within the limit.
+bool small(const Ramp &r) {
+  return small(r.coefficient) && small(r.constant) && small(r.lo) &&
+         small(r.hi);
+}
+
 std::optional<Ramp> add(std::optional<Ramp> x, std::optional<Ramp> y,
                         int64_t sign) {
   if (!x || !y || (sign < 0 && !y->terms.empty()))
@@ -61,8 +67,7 @@ std::optional<Ramp> add(std::optional<Ramp> x, std::optional<Ramp> y,
   r.lo += sign > 0 ? y->lo : -y->hi;
   r.hi += sign > 0 ? y->hi : -y->lo;
   r.terms.append(y->terms);
-  if (!small(r.coefficient) || !small(r.constant) || !small(r.lo) ||
-      !small(r.hi) || r.terms.size() > kMaxTerms)
+  if (!small(r) || r.terms.size() > kMaxTerms)
     return std::nullopt;
   return r;
 }
@@ -138,8 +143,7 @@ private:
              std::min(x->lo * k, x->hi * k),
              std::max(x->lo * k, x->hi * k),
              {}};
-      if (!small(r.coefficient) || !small(r.constant) || !small(r.lo) ||
-          !small(r.hi))
+      if (!small(r))
         return std::nullopt;
       return r;
     }
