@@ -173,9 +173,13 @@ struct TMATarget {
 /// The bytes of one mbarrier.
 constexpr int64_t kMBarrierBytes = 8;
 
-/// Shared memory accessed since the last barrier.
+/// Shared memory accessed since the last barrier. Reads keep the stage
+/// they read: a write to another stage of the same ring needs no barrier
+/// after them (a loop that reads the next stage early, as `tile-prefetch`
+/// makes it, refills the one before without a second barrier).
 struct Pending {
-  Intervals reads, writes;
+  AsyncTargets reads;
+  Intervals writes;
   /// TMA copies issued and not yet waited for (on their own mbarrier).
   SmallVector<TMATarget> tma;
   /// Async copies issued but not committed, and committed groups (oldest
@@ -220,6 +224,14 @@ struct Pending {
         addAll(done, Intervals{t.bytes});
     groups.erase(groups.begin(), groups.begin() + retired);
   }
+  /// The same, keeping the stages (reads done).
+  static void retire(SmallVector<AsyncTargets> &groups, size_t keep,
+                     AsyncTargets &done) {
+    size_t retired = groups.size() - std::min(keep, groups.size());
+    for (size_t i = 0; i < retired; ++i)
+      addAll(done, groups[i]);
+    groups.erase(groups.begin(), groups.begin() + retired);
+  }
 
   /// Rewrites every async target's stage tag (loop entry and back edges).
   void mapStages(function_ref<StageTag(const StageTag &)> fn) {
@@ -232,6 +244,7 @@ struct Pending {
       }
       targets = std::move(mapped);
     };
+    apply(reads);
     apply(asyncUncommitted);
     for (AsyncTargets &group : asyncGroups)
       apply(group);
@@ -570,13 +583,12 @@ private:
   /// producer region that would need a CTA barrier is an error.
   Pending visitWarpSpecialize(WarpSpecializeOp split, Pending state) {
     if (!state.reads.empty() || !state.writes.empty()) {
-      const Intervals &pending =
-          state.writes.empty() ? state.reads : state.writes;
       barriers.insert(
-          {split, BarrierReason{state.writes.empty()
-                                    ? BarrierReason::Kind::WriteAfterRead
-                                    : BarrierReason::Kind::ReadAfterWrite,
-                                pending.front()}});
+          {split, state.writes.empty()
+                      ? BarrierReason{BarrierReason::Kind::WriteAfterRead,
+                                      state.reads.front().bytes}
+                      : BarrierReason{BarrierReason::Kind::ReadAfterWrite,
+                                      state.writes.front()}});
       state.reads.clear();
       state.writes.clear();
     }
@@ -785,7 +797,8 @@ private:
     Intervals allWrites = writes;
     addAll(allWrites, async);
     check(reads, state.writes, BarrierReason::Kind::ReadAfterWrite);
-    check(allWrites, state.reads, BarrierReason::Kind::WriteAfterRead);
+    check(allWrites, sharedWith(state.reads, writeStage),
+          BarrierReason::Kind::WriteAfterRead);
     check(allWrites, state.writes, BarrierReason::Kind::WriteAfterWrite);
     if (reason) {
       barriers.insert({op, *reason});
@@ -812,7 +825,9 @@ private:
       state.storeGroups.push_back(std::move(group));
       Pending::capGroups(state.storeGroups, storeGroupLimit);
     } else {
-      addAll(state.reads, reads);
+      for (auto &[bytes, readStage] : stagedReads)
+        for (const ByteInterval &interval : bytes)
+          addAll(state.reads, AsyncTargets{{interval, readStage}});
     }
     addAll(state.writes, writes);
     if (auto copy = dyn_cast<AsyncTMACopyOp>(op)) {
@@ -894,7 +909,7 @@ private:
     std::optional<ByteInterval> overlap = findOverlap(bytes, state.writes);
     BarrierReason::Kind kind = BarrierReason::Kind::WriteAfterWrite;
     if (!overlap) {
-      overlap = findOverlap(bytes, state.reads);
+      overlap = findOverlap(bytes, sharedWith(state.reads, StageTag()));
       kind = BarrierReason::Kind::WriteAfterRead;
     }
     if (overlap)

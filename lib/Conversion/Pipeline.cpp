@@ -61,6 +61,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   // carries the quotient and remainder instead; after tile-pipeline, which
   // runs ahead only addresses that advance by a loop-invariant step.
   pm.addPass(createCarryDivisions());
+  // mma.sync loops read the next iteration's first K slice of their
+  // operands ahead, behind the barrier rather than after it.
+  pm.addPass(createPrefetch());
   // Descriptor loads left over: one TMA copy each, waited for at once;
   // descriptor stores: a buffer copied out by TMA.
   pm.addPass(createLowerDescriptors());

@@ -56,7 +56,30 @@ LogicalResult LocalDeallocOp::verify() {
 }
 
 LogicalResult LocalLoadOp::verify() {
-  return verifyTensorMatchesBuffer(*this, getType(), getSrc().getType());
+  BufferType buffer = getSrc().getType();
+  RankedTensorType tensor = getType();
+  std::optional<ArrayRef<int64_t>> offsets = getOffsets();
+  if (!offsets)
+    return verifyTensorMatchesBuffer(*this, tensor, buffer);
+  if (tensor.getElementType() != buffer.getElementType())
+    return emitOpError() << "tensor element type " << tensor.getElementType()
+                         << " does not match buffer element type "
+                         << buffer.getElementType();
+  if (tensor.getRank() != buffer.getRank() ||
+      int64_t(offsets->size()) != buffer.getRank())
+    return emitOpError() << "a window needs one offset per dimension and a "
+                            "result of the buffer's rank, got "
+                         << offsets->size() << " offsets, a rank "
+                         << tensor.getRank() << " result and a rank "
+                         << buffer.getRank() << " buffer";
+  for (auto [dim, offset] : llvm::enumerate(*offsets))
+    if (offset < 0 || offset + tensor.getDimSize(dim) > buffer.getDimSize(dim))
+      return emitOpError() << "window [" << offset << ", "
+                           << offset + tensor.getDimSize(dim)
+                           << ") of dimension " << dim
+                           << " is outside the buffer's [0, "
+                           << buffer.getDimSize(dim) << ")";
+  return success();
 }
 
 LogicalResult LocalStoreOp::verify() {

@@ -971,7 +971,8 @@ void storeTensor(OpBuilder &b, Location loc, const LoweringState &state,
 FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
                                                const LoweringState &state,
                                                RankedTensorType type,
-                                               BufferType buffer, Value base) {
+                                               BufferType buffer, Value base,
+                                               ArrayRef<int64_t> offsets) {
   auto dot = dyn_cast<DotOperandLayoutAttr>(type.getEncoding());
   auto mma = dot ? dyn_cast<MmaLayoutAttr>(dot.getParent()) : MmaLayoutAttr();
   if (!mma || mma.getVersionMajor() != 2 || dot.getKWidth() != 2 ||
@@ -983,7 +984,7 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
   SharedTiling layout = getSharedTiling(buffer);
   unsigned fast = layout.order[0];
   if (buffer.getShape()[fast] % 8 || (layout.maxPhase > 1 && layout.vec % 8) ||
-      layout.blockElements % 8)
+      layout.blockElements % 8 || offsets[fast] % 8)
     return failure();
   unsigned opIdx = dot.getOpIdx();
   unsigned kDim = opIdx == 0 ? 1 : 0;
@@ -1053,6 +1054,10 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
           trans
               ? nonKBase
               : arith::AddIOp::create(b, loc, nonKBase, addressRow).getResult();
+      for (unsigned d = 0; d < 2; ++d)
+        if (offsets[d])
+          row[d] = arith::AddIOp::create(b, loc, row[d],
+                                         createI32(b, loc, offsets[d]));
       offset = selectFromMatrix(
           b, loc, lanes, j, emitSharedByteOffset(b, loc, buffer, row), offset);
     }
@@ -1136,8 +1141,9 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     RankedTensorType type = op.getType();
     BufferType buffer = op.getSrc().getType();
     Value base = adaptor.getSrc().front();
+    SmallVector<int64_t> offsets = op.getWindowOffsets();
     if (FailureOr<SmallVector<Value>> values =
-            loadWithLdmatrix(rewriter, loc, state, type, buffer, base);
+            loadWithLdmatrix(rewriter, loc, state, type, buffer, base, offsets);
         succeeded(values)) {
       rewriter.replaceOpWithMultiple(op, {*values});
       return success();
@@ -1146,9 +1152,17 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
     Type element = getTypeConverter()->convertType(type.getElementType());
     unsigned width = getSharedVectorWidth(type, buffer);
+    // A vector stays within one swizzle group only from an aligned column.
+    if (SharedTiling layout = getSharedTiling(buffer); !layout.order.empty())
+      while (width > 1 && offsets[layout.order[0]] % width)
+        width /= 2;
     SmallVector<Value> values;
     for (unsigned e = 0; e < dist.getNumElements(); e += width) {
       SmallVector<Value> coords = dist.emitCoordinates(rewriter, loc, ids, e);
+      for (auto [coord, offset] : llvm::zip(coords, offsets))
+        if (offset)
+          coord = arith::AddIOp::create(rewriter, loc, coord,
+                                        createI32(rewriter, loc, offset));
       Value ptr = addBytes(rewriter, loc, base,
                            emitSharedByteOffset(rewriter, loc, buffer, coords));
       llvm::append_range(values,

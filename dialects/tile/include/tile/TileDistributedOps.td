@@ -47,9 +47,35 @@ def Tile_LocalDeallocOp : Tile_Op<"local_dealloc", [
 
 def Tile_LocalLoadOp : Tile_Op<"local_load"> {
   let summary = "Load a tensor from a shared-memory buffer";
-  let arguments = (ins Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>]>:$src);
+  let description = [{
+    Reads the whole buffer, or with `at [o0, o1, ...]` the window of the
+    result's shape whose first element is at those static offsets: one K
+    slice of a staged dot operand, as `tile-prefetch` splits a dot.
+
+    ```mlir
+    %a = tile.local_load %buf : !tile.buffer<128x64xf16, #shared, mutable> -> tensor<128x64xf16, #dot_a>
+    %s = tile.local_load %buf at [0, 16] : !tile.buffer<128x64xf16, #shared, mutable> -> tensor<128x16xf16, #dot_a>
+    ```
+  }];
+  let arguments = (ins Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>]>:$src,
+                       OptionalAttr<DenseI64ArrayAttr>:$offsets);
   let results = (outs Tile_Tensor:$result);
-  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let assemblyFormat = [{
+    $src (`at` $offsets^)? attr-dict `:` qualified(type($src)) `->` type($result)
+  }];
+  let builders = [
+    OpBuilder<(ins "Type":$result, "Value":$src), [{
+      build($_builder, $_state, result, src, DenseI64ArrayAttr());
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// The window's offsets: zeros without `at`.
+    SmallVector<int64_t> getWindowOffsets() {
+      if (std::optional<ArrayRef<int64_t>> offsets = getOffsets())
+        return SmallVector<int64_t>(*offsets);
+      return SmallVector<int64_t>(getSrc().getType().getRank(), 0);
+    }
+  }];
   let hasVerifier = 1;
 }
 
