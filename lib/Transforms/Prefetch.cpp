@@ -191,9 +191,11 @@ std::optional<Candidate> findCandidate(scf::ForOp loop) {
 
 /// Clones `ops` with the induction variable `iv` read as `replacement`,
 /// folding what becomes constant (the barrier analysis knows a stage by a
-/// constant index), and returns how the values map.
+/// constant index), and returns how the values map. The constants made are
+/// added to `constants`.
 IRMapping cloneIndices(OpBuilder &b, ArrayRef<Operation *> ops, Value iv,
-                       Value replacement) {
+                       Value replacement,
+                       SmallVectorImpl<Operation *> &constants) {
   IRMapping mapping;
   mapping.map(iv, replacement);
   for (Operation *op : ops) {
@@ -203,12 +205,15 @@ IRMapping cloneIndices(OpBuilder &b, ArrayRef<Operation *> ops, Value iv,
       continue;
     for (auto [result, fold] : llvm::zip(clone->getResults(), folded)) {
       Value value = dyn_cast<Value>(fold);
-      if (!value)
-        value = arith::ConstantOp::materialize(
+      if (!value) {
+        auto constant = arith::ConstantOp::materialize(
             b, cast<TypedAttr>(cast<Attribute>(fold)), result.getType(),
             clone->getLoc());
-      if (!value)
-        break;
+        if (!constant)
+          break;
+        constants.push_back(constant);
+        value = constant;
+      }
       mapping.map(op->getResult(result.getResultNumber()), value);
     }
     if (clone->use_empty())
@@ -243,7 +248,8 @@ LogicalResult prefetch(scf::ForOp loop, Candidate c) {
   rewriter.clone(*c.wait);
   auto firstWindows = [&](Value at) {
     SmallVector<Value> windows;
-    IRMapping indices = cloneIndices(rewriter, c.indexOps, iv, at);
+    SmallVector<Operation *> constants;
+    IRMapping indices = cloneIndices(rewriter, c.indexOps, iv, at, constants);
     for (auto [opIdx, operand] :
          llvm::enumerate(SmallVector<StagedOperand, 2>{c.a, c.b})) {
       Value index = indices.lookupOrDefault(operand.stage.getIndex());
@@ -253,6 +259,10 @@ LogicalResult prefetch(scf::ForOp loop, Candidate c) {
       windows.push_back(loadSlice(rewriter, loc, operand.load, opIdx, stage, 0,
                                   c.sliceWidth));
     }
+    // Those that only fed folded ops.
+    for (Operation *constant : constants)
+      if (constant->use_empty())
+        rewriter.eraseOp(constant);
     return windows;
   };
   SmallVector<Value> inits = firstWindows(loop.getLowerBound());

@@ -309,6 +309,71 @@ tile.func public @ring(%p: tensor<256x!tile.ptr<f32>, #blocked>, %n: i32) {
 #blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
+// A two-stage ring read ahead (tile-prefetch's schedule): each iteration
+// copies iteration iv + 1 into stage (iv + 1) rem 2, reads its own stage,
+// waits, and reads the next iteration's stage ahead. Reads keep their
+// stage: the read ahead of stage iv + 1 is stage iv in the next iteration,
+// and its copy into stage iv + 1 needs no barrier after it. One barrier
+// per iteration: before the read ahead, after the wait.
+tile.func public @ring_read_ahead(%p: tensor<256x!tile.ptr<f32>, #blocked>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %ring = tile.local_alloc : () -> !tile.buffer<2x256xf32, #shared, mutable>
+  %s0 = tile.buffer_index %ring[%c0] : !tile.buffer<2x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+  %t0 = tile.async_copy_global_to_local %p, %s0 : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+  %g0 = tile.async_commit_group tokens %t0
+  %w0 = tile.async_wait {num = 0 : i32}
+  // expected-remark @below {{barrier before: read after write of [0, 1024)}}
+  %x0 = tile.local_load %s0 : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  scf.for %iv = %c0 to %n step %c1 : i32 {
+    %next = arith.addi %iv, %c1 : i32
+    %slot = arith.remui %next, %c2 : i32
+    %sa = tile.buffer_index %ring[%slot] : !tile.buffer<2x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+    %t = tile.async_copy_global_to_local %p, %sa : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+    %g = tile.async_commit_group tokens %t
+    %now = arith.remui %iv, %c2 : i32
+    %sr = tile.buffer_index %ring[%now] : !tile.buffer<2x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+    %x = tile.local_load %sr : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+    %w = tile.async_wait {num = 0 : i32}
+    // expected-remark @below {{barrier before: read after write of [0, 2048)}}
+    %y = tile.local_load %sa : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  }
+  tile.return
+}
+
+// The same, refilling the stage read ahead instead: its read is pending
+// when the next iteration's copy overwrites it, so a barrier before the
+// copy too.
+tile.func public @ring_read_ahead_refilled(%p: tensor<256x!tile.ptr<f32>, #blocked>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %ring = tile.local_alloc : () -> !tile.buffer<2x256xf32, #shared, mutable>
+  %s0 = tile.buffer_index %ring[%c0] : !tile.buffer<2x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+  %x0 = tile.local_load %s0 : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  scf.for %iv = %c0 to %n step %c1 : i32 {
+    %now = arith.remui %iv, %c2 : i32
+    %sa = tile.buffer_index %ring[%now] : !tile.buffer<2x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+    // expected-remark @below {{barrier before: write after read of [0, 1024)}}
+    %t = tile.async_copy_global_to_local %p, %sa : tensor<256x!tile.ptr<f32>, #blocked> -> !tile.buffer<256xf32, #shared, mutable>
+    %g = tile.async_commit_group tokens %t
+    %w = tile.async_wait {num = 0 : i32}
+    %next = arith.addi %iv, %c1 : i32
+    %slot = arith.remui %next, %c2 : i32
+    %sr = tile.buffer_index %ring[%slot] : !tile.buffer<2x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+    // expected-remark @below {{barrier before: read after write of [0, 2048)}}
+    %y = tile.local_load %sr : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
 // The same ring read off by one: each iteration reads stage iv + 1, whose
 // copy (issued by the previous iteration for its iv + 2) is still in
 // flight: an error, found by relating stages across the back edge.

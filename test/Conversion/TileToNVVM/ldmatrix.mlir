@@ -9,6 +9,7 @@
 #cols = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
 #plain = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #narrow = #tile.shared<{vec = 4, perPhase = 1, maxPhase = 2, order = [1, 0]}>
+#blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
 
 // A (64x32, K contiguous): each warp's 32 rows are two 16-row blocks, K two
@@ -56,6 +57,62 @@ tile.func public @b_single(%x: f16) {
   %buf = tile.local_alloc : () -> !tile.buffer<16x16xf16, #plain, mutable>
   %b = tile.local_load %buf : !tile.buffer<16x16xf16, #plain, mutable> -> tensor<16x16xf16, #opB>
   tile.print " b" {hex = false, isSigned = array<i32: 0>} : %b : tensor<16x16xf16, #opB>
+  tile.return
+}
+
+// A window of A (tile.local_load ... at, as tile-prefetch reads one K
+// step): the second K step of @a_rows's buffer, two ldmatrix.x4 whose
+// columns start 16 further.
+// CHECK-LABEL: gpu.func @a_window
+// CHECK: arith.addi %{{.*}}, %c16_i32
+// CHECK-COUNT-2: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<row>, num = 4 : i32{{.*}}}
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: gpu.return
+tile.func public @a_window(%x: f16) {
+  %buf = tile.local_alloc : () -> !tile.buffer<64x32xf16, #rows, mutable>
+  %a = tile.local_load %buf at [0, 16] : !tile.buffer<64x32xf16, #rows, mutable> -> tensor<64x16xf16, #opA>
+  tile.print " a" {hex = false, isSigned = array<i32: 0>} : %a : tensor<64x16xf16, #opA>
+  tile.return
+}
+
+// A window of B (K rows 16-31 of @b_rows's buffer): two transposed
+// ldmatrix.x4.
+// CHECK-LABEL: gpu.func @b_window
+// CHECK-COUNT-2: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<col>, num = 4 : i32{{.*}}}
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: gpu.return
+tile.func public @b_window(%x: f16) {
+  %buf = tile.local_alloc : () -> !tile.buffer<32x64xf16, #wide, mutable>
+  %b = tile.local_load %buf at [16, 0] : !tile.buffer<32x64xf16, #wide, mutable> -> tensor<16x64xf16, #opB>
+  tile.print " b" {hex = false, isSigned = array<i32: 0>} : %b : tensor<16x64xf16, #opB>
+  tile.return
+}
+
+// A window whose columns do not start on a whole 16-byte group: plain
+// loads instead of ldmatrix.
+// CHECK-LABEL: gpu.func @window_unaligned
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: llvm.load
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: gpu.return
+tile.func public @window_unaligned(%x: f16) {
+  %buf = tile.local_alloc : () -> !tile.buffer<64x48xf16, #plain, mutable>
+  %a = tile.local_load %buf at [0, 4] : !tile.buffer<64x48xf16, #plain, mutable> -> tensor<64x16xf16, #opA>
+  tile.print " a" {hex = false, isSigned = array<i32: 0>} : %a : tensor<64x16xf16, #opA>
+  tile.return
+}
+
+// A window of a blocked tensor two columns in: each thread's 4 consecutive
+// elements are read as pairs (the run starts 4 bytes into a 8-byte one).
+// CHECK-LABEL: gpu.func @blocked_window
+// CHECK-NOT: vector<4xf16>
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<2xf16>
+// CHECK-NOT: vector<4xf16>
+// CHECK: gpu.return
+tile.func public @blocked_window(%x: f16) {
+  %buf = tile.local_alloc : () -> !tile.buffer<32x64xf16, #plain, mutable>
+  %a = tile.local_load %buf at [16, 2] : !tile.buffer<32x64xf16, #plain, mutable> -> tensor<16x32xf16, #blocked>
+  tile.print " a" {hex = false, isSigned = array<i32: 0>} : %a : tensor<16x32xf16, #blocked>
   tile.return
 }
 

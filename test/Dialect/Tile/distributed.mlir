@@ -48,6 +48,9 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
     %tr = tile.buffer_trans %buf {order = array<i32: 1, 0>} : !tile.buffer<64x64xf16, #shared, mutable> -> !tile.buffer<64x64xf16, #shared_t, mutable>
     // CHECK: tile.local_load %{{.*}} : !tile.buffer<64x64xf16, #{{.*}}, mutable> -> tensor<64x64xf16, #{{.*}}>
     %l = tile.local_load %tr : !tile.buffer<64x64xf16, #shared_t, mutable> -> tensor<64x64xf16, #blocked>
+    // A window of the buffer: one K step of a dot operand.
+    // CHECK: tile.local_load %{{.*}} at [0, 16] : !tile.buffer<64x64xf16, #{{.*}}, mutable> -> tensor<64x16xf16, #{{.*}}>
+    %win = tile.local_load %buf at [0, 16] : !tile.buffer<64x64xf16, #shared, mutable> -> tensor<64x16xf16, #a>
     // CHECK: tile.local_alloc %{{.*}} : (tensor<64x64xf16, #{{.*}}>) -> !tile.buffer<64x64xf16, #{{.*}}>
     %c = tile.local_alloc %t : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
     %ct = tile.buffer_trans %c {order = array<i32: 1, 0>} : !tile.buffer<64x64xf16, #nvmma> -> !tile.buffer<64x64xf16, #nvmma_t>

@@ -208,6 +208,56 @@ tile.func public @load_element(%b: !tile.buffer<32x32xf16, #shared>) {
 
 #blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @window_shape(%b: !tile.buffer<32x32xf16, #shared>) {
+  // expected-error @below {{tensor shape [32, 16] does not match buffer shape [32, 32]}}
+  %t = tile.local_load %b : !tile.buffer<32x32xf16, #shared> -> tensor<32x16xf16, #blocked>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @window_outside(%b: !tile.buffer<32x32xf16, #shared>) {
+  // expected-error @below {{window [24, 40) of dimension 1 is outside the buffer's [0, 32)}}
+  %t = tile.local_load %b at [0, 24] : !tile.buffer<32x32xf16, #shared> -> tensor<32x16xf16, #blocked>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @window_negative(%b: !tile.buffer<32x32xf16, #shared>) {
+  // expected-error @below {{window [-16, 0) of dimension 0 is outside the buffer's [0, 32)}}
+  %t = tile.local_load %b at [-16, 0] : !tile.buffer<32x32xf16, #shared> -> tensor<16x32xf16, #blocked>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @window_offsets(%b: !tile.buffer<32x32xf16, #shared>) {
+  // expected-error @below {{a window needs one offset per dimension and a result of the buffer's rank, got 1 offsets, a rank 2 result and a rank 2 buffer}}
+  %t = tile.local_load %b at [16] : !tile.buffer<32x32xf16, #shared> -> tensor<16x32xf16, #blocked>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @window_element(%b: !tile.buffer<32x32xf16, #shared>) {
+  // expected-error @below {{tensor element type 'f32' does not match buffer element type 'f16'}}
+  %t = tile.local_load %b at [0, 16] : !tile.buffer<32x32xf16, #shared> -> tensor<32x16xf32, #blocked>
+  tile.return
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 tile.func public @store_immutable(%t: tensor<32x32xf16, #blocked>, %b: !tile.buffer<32x32xf16, #shared>) {
   // expected-error @below {{cannot store into an immutable buffer}}
   tile.local_store %t, %b : tensor<32x32xf16, #blocked> -> !tile.buffer<32x32xf16, #shared>
