@@ -143,9 +143,17 @@ std::optional<Candidate> findCandidate(scf::ForOp loop) {
   Candidate c;
   c.dot = dots.front();
   auto aType = c.dot.getA().getType();
+  // Operands in the accumulator's mma.sync operand layouts (the lowering
+  // takes nothing else; kWidth is 0 in layouts no pass has finished).
   auto operandLayout =
       dyn_cast_or_null<DotOperandLayoutAttr>(aType.getEncoding());
-  if (!operandLayout)
+  auto bLayout = dyn_cast_or_null<DotOperandLayoutAttr>(
+      c.dot.getB().getType().getEncoding());
+  if (!operandLayout || !bLayout ||
+      operandLayout.getParent() != c.dot.getType().getEncoding() ||
+      bLayout.getParent() != operandLayout.getParent() ||
+      operandLayout.getKWidth() == 0 ||
+      bLayout.getKWidth() != operandLayout.getKWidth())
     return std::nullopt;
   c.sliceWidth = 8 * operandLayout.getKWidth();
   int64_t k = aType.getDimSize(1);
