@@ -190,9 +190,7 @@ std::optional<Candidate> findCandidate(scf::ForOp loop) {
   for (Operation &op : *body)
     if (&op != c.a.load && &op != c.b.load && readsShared(&op))
       return std::nullopt;
-  if (!c.wait->getBlock()->findAncestorOpInBlock(*c.a.load) ||
-      !c.a.load->isBeforeInBlock(c.dot) || !c.b.load->isBeforeInBlock(c.dot) ||
-      !c.wait->isBeforeInBlock(c.a.load) || !c.wait->isBeforeInBlock(c.b.load))
+  if (!c.wait->isBeforeInBlock(c.a.load) || !c.wait->isBeforeInBlock(c.b.load))
     return std::nullopt;
   return c;
 }
@@ -211,6 +209,7 @@ IRMapping cloneIndices(OpBuilder &b, ArrayRef<Operation *> ops, Value iv,
     SmallVector<OpFoldResult> folded;
     if (failed(clone->fold(folded)) || folded.empty())
       continue;
+    SmallVector<Value> values;
     for (auto [result, fold] : llvm::zip(clone->getResults(), folded)) {
       Value value = dyn_cast<Value>(fold);
       if (!value) {
@@ -222,10 +221,14 @@ IRMapping cloneIndices(OpBuilder &b, ArrayRef<Operation *> ops, Value iv,
         constants.push_back(constant);
         value = constant;
       }
-      mapping.map(op->getResult(result.getResultNumber()), value);
+      values.push_back(value);
     }
-    if (clone->use_empty())
-      clone->erase();
+    // Otherwise the clone stays, as mapped.
+    if (values.size() != clone->getNumResults())
+      continue;
+    for (auto [result, value] : llvm::zip(op->getResults(), values))
+      mapping.map(result, value);
+    clone->erase();
   }
   return mapping;
 }
