@@ -1021,6 +1021,19 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
       }
   }
 
+  // A window that moves across the rows by whole swizzle periods (a K
+  // step of B, rows along K) reads the addresses of the window at row 0
+  // plus a constant: every K step's ldmatrix shares one address register
+  // per matrix, the step an immediate offset.
+  SmallVector<int64_t> coordOffsets(offsets);
+  int64_t byteShift = 0;
+  unsigned rowDim = 1 - fast;
+  if (coordOffsets[rowDim] && !layout.blockElements &&
+      coordOffsets[rowDim] % (layout.perPhase * layout.maxPhase) == 0) {
+    byteShift = coordOffsets[rowDim] * buffer.getShape()[fast] *
+                getElementBytes(buffer.getElementType());
+    coordOffsets[rowDim] = 0;
+  }
   Type i32 = b.getI32Type();
   Type element = type.getElementType();
   auto pairType = VectorType::get({2}, element);
@@ -1055,9 +1068,9 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
               ? nonKBase
               : arith::AddIOp::create(b, loc, nonKBase, addressRow).getResult();
       for (unsigned d = 0; d < 2; ++d)
-        if (offsets[d])
+        if (coordOffsets[d])
           row[d] = arith::AddIOp::create(b, loc, row[d],
-                                         createI32(b, loc, offsets[d]));
+                                         createI32(b, loc, coordOffsets[d]));
       offset = selectFromMatrix(
           b, loc, lanes, j, emitSharedByteOffset(b, loc, buffer, row), offset);
     }
@@ -1067,8 +1080,11 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
       resultType = LLVM::LLVMStructType::getLiteral(
           b.getContext(), SmallVector<Type>(num, i32));
     Value loaded = NVVM::LdMatrixOp::create(
-        b, loc, resultType, addBytes(b, loc, base, offset), num,
-        trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        b, loc, resultType,
+        byteShift ? addBytes(b, loc, addBytes(b, loc, base, offset),
+                             createI32(b, loc, byteShift))
+                  : addBytes(b, loc, base, offset),
+        num, trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
         NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
         NVVM::LdStMatrixEltType::B16);
     for (auto [j, pair] : llvm::enumerate(elements)) {

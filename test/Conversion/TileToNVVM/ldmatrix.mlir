@@ -10,6 +10,7 @@
 #plain = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #narrow = #tile.shared<{vec = 4, perPhase = 1, maxPhase = 2, order = [1, 0]}>
 #blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#slow = #tile.shared<{vec = 8, perPhase = 4, maxPhase = 8, order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
 
 // A (64x32, K contiguous): each warp's 32 rows are two 16-row blocks, K two
@@ -76,14 +77,32 @@ tile.func public @a_window(%x: f16) {
 }
 
 // A window of B (K rows 16-31 of @b_rows's buffer): two transposed
-// ldmatrix.x4.
+// ldmatrix.x4. 16 rows are two whole periods of the swizzle (8 rows), so
+// each address is the first window's plus 16 rows of 128 bytes: one
+// register serves every K step.
 // CHECK-LABEL: gpu.func @b_window
-// CHECK-COUNT-2: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<col>, num = 4 : i32{{.*}}}
+// CHECK-COUNT-2: llvm.getelementptr %{{.*}}[2048] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<col>, num = 4 : i32{{.*}}}
 // CHECK-NOT: nvvm.ldmatrix
 // CHECK: gpu.return
 tile.func public @b_window(%x: f16) {
   %buf = tile.local_alloc : () -> !tile.buffer<32x64xf16, #wide, mutable>
   %b = tile.local_load %buf at [16, 0] : !tile.buffer<32x64xf16, #wide, mutable> -> tensor<16x64xf16, #opB>
+  tile.print " b" {hex = false, isSigned = array<i32: 0>} : %b : tensor<16x64xf16, #opB>
+  tile.return
+}
+
+// The same window under a swizzle whose phase repeats every 32 rows: its
+// rows 16-31 are swizzled unlike rows 0-15, so the addresses are computed
+// for them (no constant offset).
+// CHECK-LABEL: gpu.func @b_window_phase
+// CHECK-NOT: llvm.getelementptr %{{.*}}[2048]
+// CHECK-COUNT-2: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<col>, num = 4 : i32{{.*}}}
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: gpu.return
+tile.func public @b_window_phase(%x: f16) {
+  %buf = tile.local_alloc : () -> !tile.buffer<32x64xf16, #slow, mutable>
+  %b = tile.local_load %buf at [16, 0] : !tile.buffer<32x64xf16, #slow, mutable> -> tensor<16x64xf16, #opB>
   tile.print " b" {hex = false, isSigned = array<i32: 0>} : %b : tensor<16x64xf16, #opB>
   tile.return
 }
