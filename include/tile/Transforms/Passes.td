@@ -320,6 +320,15 @@ def Prefetch : Pass<"tile-prefetch", "::mlir::ModuleOp"> {
     iteration is another one than the stage read ahead, so the barrier
     analysis, which tracks the stage of each read, needs no second barrier.
 
+    A loop is left alone unless that dot is its body's only mma.sync dot,
+    its operands are in the accumulator's operand layouts, the two loads
+    feed only the dot and are the body's only reads of shared memory after
+    its one wait, and K holds at least two steps. It is also left alone
+    when the registers a thread would hold at the end of an iteration (the
+    accumulator, two steps of operands, an address per `ldmatrix` of every
+    step) are estimated above 223 of its 255: with 128 accumulator
+    registers and K 64, ptxas spills and the loop runs slower than unsplit.
+
     Triton's `TritonGPUPrefetch` does the same for its mma.sync loops.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
