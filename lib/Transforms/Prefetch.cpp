@@ -108,9 +108,10 @@ bool readsShared(Operation *op) {
 /// step's operands and the next iteration's first, and the address of each
 /// ldmatrix of every step (16x16 blocks of A, pairs of 8-column blocks of
 /// B; loop-invariant, so ptxas keeps them in registers).
-int64_t estimateRegisters(DotOp dot, MmaLayoutAttr mma, int64_t width) {
+int64_t estimateRegisters(DotOp dot, int64_t width) {
   ArrayRef<int64_t> shape = dot.getType().getShape();
-  ArrayRef<unsigned> warps = mma.getWarps();
+  ArrayRef<unsigned> warps =
+      cast<MmaLayoutAttr>(dot.getType().getEncoding()).getWarps();
   int64_t rows = std::max<int64_t>(16, shape[0] / warps[0]);
   int64_t cols = std::max<int64_t>(8, shape[1] / warps[1]);
   int64_t k = dot.getA().getType().getDimSize(1);
@@ -159,9 +160,7 @@ std::optional<Candidate> findCandidate(scf::ForOp loop) {
   int64_t k = aType.getDimSize(1);
   if (k % c.sliceWidth || k / c.sliceWidth < 2)
     return std::nullopt;
-  if (estimateRegisters(c.dot,
-                        cast<MmaLayoutAttr>(c.dot.getType().getEncoding()),
-                        c.sliceWidth) > kRegisterBudget)
+  if (estimateRegisters(c.dot, c.sliceWidth) > kRegisterBudget)
     return std::nullopt;
   llvm::SetVector<Operation *> indexOps;
   std::optional<StagedOperand> a =
@@ -233,13 +232,14 @@ IRMapping cloneIndices(OpBuilder &b, ArrayRef<Operation *> ops, Value iv,
   return mapping;
 }
 
-/// Window `slice` of K of the operand `operand` (0: A, K its columns; 1: B,
-/// K its rows) read from `buffer`.
-Value loadSlice(OpBuilder &b, Location loc, LocalLoadOp operand, int opIdx,
-                Value buffer, int64_t slice, int64_t width) {
+/// Window `slice` of K of the dot operand that `operand` loads (A: K its
+/// columns; B: K its rows) read from `buffer`.
+Value loadSlice(OpBuilder &b, Location loc, LocalLoadOp operand, Value buffer,
+                int64_t slice, int64_t width) {
   RankedTensorType type = operand.getType();
   SmallVector<int64_t> shape(type.getShape()), offsets(2, 0);
-  int kDim = opIdx == 0 ? 1 : 0;
+  int kDim =
+      cast<DotOperandLayoutAttr>(type.getEncoding()).getOpIdx() == 0 ? 1 : 0;
   shape[kDim] = width;
   offsets[kDim] = slice * width;
   auto sliceType =
@@ -261,14 +261,13 @@ LogicalResult prefetch(scf::ForOp loop, Candidate c) {
     SmallVector<Value> windows;
     SmallVector<Operation *> constants;
     IRMapping indices = cloneIndices(rewriter, c.indexOps, iv, at, constants);
-    for (auto [opIdx, operand] :
-         llvm::enumerate(SmallVector<StagedOperand, 2>{c.a, c.b})) {
+    for (StagedOperand operand : {c.a, c.b}) {
       Value index = indices.lookupOrDefault(operand.stage.getIndex());
       Value stage =
           BufferIndexOp::create(rewriter, loc, operand.stage.getType(),
                                 operand.stage.getSrc(), index);
-      windows.push_back(loadSlice(rewriter, loc, operand.load, opIdx, stage, 0,
-                                  c.sliceWidth));
+      windows.push_back(
+          loadSlice(rewriter, loc, operand.load, stage, 0, c.sliceWidth));
     }
     // Those that only fed folded ops.
     for (Operation *constant : constants)
@@ -287,10 +286,10 @@ LogicalResult prefetch(scf::ForOp loop, Candidate c) {
         SmallVector<Value> current(carried.begin(), carried.end()), next;
         for (int64_t slice = 0; slice < slices; ++slice) {
           if (slice + 1 < slices) {
-            next = {loadSlice(rewriter, loc, c.a.load, 0, c.a.load.getSrc(),
-                              slice + 1, c.sliceWidth),
-                    loadSlice(rewriter, loc, c.b.load, 1, c.b.load.getSrc(),
-                              slice + 1, c.sliceWidth)};
+            next.clear();
+            for (LocalLoadOp load : {c.a.load, c.b.load})
+              next.push_back(loadSlice(rewriter, loc, load, load.getSrc(),
+                                       slice + 1, c.sliceWidth));
           } else {
             // The next iteration's first windows, once its stage landed.
             c.wait->moveBefore(dot);
