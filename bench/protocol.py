@@ -1,0 +1,97 @@
+"""What the kernel timed before does to a matrix product's timing.
+
+bench/matmul.py times every kernel right after cuBLAS, and cuBLAS right
+after the kernel before it. On a power-capped GPU the clock a timing
+starts at is the one the previous kernel left: a kernel that draws less
+power leaves a higher clock behind it. This runs, for every measured
+implementation X and predecessor P (cuBLAS and two of tile's bench
+kernels: the fastest sm_80-code one and the fastest wgmma one), P back to
+back for --condition ms and then times X as bench/matmul.py does
+(triton.testing.do_bench medians, the same warm-up and repetitions), in
+--rounds interleaved rounds. It prints TFLOP/s of X after each P, and each
+kernel's ratio to cuBLAS paired as bench/matmul.py pairs them (cuBLAS
+after the kernel, the kernel after cuBLAS) and with each after itself
+(what `matmul.py --warmup 300` measures).
+
+    python3 bench/protocol.py KERNEL_DIR [--dtype f16|bf16] [--rounds N]
+        [--condition MS] [--warmup MS]
+"""
+
+import argparse
+import itertools
+import statistics
+import time
+
+import torch
+import triton
+from triton.testing import do_bench
+
+from matmul import is_persistent, label, persistent_grid, variant
+from tile_cuda import Kernel
+
+SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
+# The fastest sm_80-code kernel and the fastest wgmma one in the bench.
+CONFIGS = [(128, 256, 32, 8, 3), (128, 256, 64, 8, 3, "tma persistent ws")]
+BF16_CONFIGS = [(128, 256, 64, 8, 3), (128, 256, 64, 8, 3, "tma persistent ws")]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("kernels")
+    parser.add_argument("--dtype", choices=["f16", "bf16"], default="f16")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--condition", type=float, default=300,
+                        help="milliseconds the predecessor runs back to back")
+    parser.add_argument("--warmup", type=float, default=15,
+                        help="do_bench's warm-up, as bench/matmul.py's")
+    args = parser.parse_args()
+    dtype = torch.float16 if args.dtype == "f16" else torch.bfloat16
+    configs = CONFIGS if args.dtype == "f16" else BF16_CONFIGS
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    for m, n, k in SHAPES:
+        a = torch.randn(m, k, device="cuda", dtype=dtype)
+        b = torch.randn(k, n, device="cuda", dtype=dtype)
+        ref = a.float() @ b.float()
+        out = torch.empty(m, n, device="cuda", dtype=dtype)
+        impls = {"cuBLAS": lambda: torch.matmul(a, b, out=out)}
+        for cfg in configs:
+            c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
+            programs = triton.cdiv(m, cfg[0]) * triton.cdiv(n, cfg[1])
+            grid = persistent_grid(cfg, programs, sms) if is_persistent(cfg) else programs
+            kernel = Kernel(args.kernels, variant(*cfg, dtype=args.dtype), "matmul")
+            impls[label("tile", *cfg)] = launch = kernel.bind([grid], a, b, c, m, n, k)
+            launch()
+            torch.cuda.synchronize()
+            err = ((c.float() - ref).norm() / ref.norm()).item()
+            if not err < 1e-2:
+                raise SystemExit(f"MISMATCH {label('tile', *cfg)} {m}x{n}x{k}: {err}")
+        del ref
+        times = {pair: [] for pair in itertools.product(impls, impls)}
+        for _ in range(args.rounds):
+            for x, p in times:
+                start = time.perf_counter()
+                while time.perf_counter() - start < args.condition / 1e3:
+                    for _ in range(10):
+                        impls[p]()
+                    torch.cuda.synchronize()
+                times[(x, p)].append(do_bench(impls[x], warmup=args.warmup, rep=60))
+        flop = 2 * m * n * k
+        print(f"{args.dtype} {m}x{n}x{k}: TFLOP/s of each row after {args.condition:.0f} ms "
+              "of each column", flush=True)
+        names = list(impls)
+        for i, x in enumerate(names):
+            cells = " | ".join(f"{flop / statistics.median(times[(x, p)]) / 1e9:4.0f}"
+                               for p in names)
+            print(f"  [{i}] {x:58s} {cells}")
+        print("  columns: " + ", ".join(f"[{i}]" for i in range(len(names))))
+        for x in names[1:]:
+            paired = statistics.median(
+                [c / t for c, t in zip(times[("cuBLAS", x)], times[(x, "cuBLAS")])])
+            own = statistics.median(
+                [c / t for c, t in zip(times[("cuBLAS", "cuBLAS")], times[(x, x)])])
+            print(f"  {x}: against cuBLAS {paired:.3f} paired as bench/matmul.py pairs, "
+                  f"{own:.3f} each after itself", flush=True)
+
+
+if __name__ == "__main__":
+    main()
