@@ -119,12 +119,14 @@ matmul_blocks 128 128 64 8
 matmul_blocks 128 256 32 8
 matmul_blocks 128 256 64 8
 matmul_blocks 128 256 64 8 4
-# Double-buffered: in sm_80 code (mma.sync on cp.async) the fastest.
+# Double-buffered: in sm_80 code (mma.sync on cp.async) the fastest 64-deep
+# blocks, which tile-prefetch leaves alone (128x256x32 read ahead is faster).
 matmul_blocks 128 256 64 8 2
 matmul_blocks 256 128 64 8 2
 # bf16 operands (mma.sync .bf16).
 matmul_blocks 128 128 64 8 3 bf16
 matmul_blocks 128 256 64 8 3 bf16
+matmul_blocks 128 256 32 8 3 bf16
 # sm_90a: wgmma.
 matmul_blocks 64 64 32 4 3 f16 90a
 matmul_blocks 128 128 64 8 3 f16 90a
