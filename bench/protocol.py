@@ -32,7 +32,6 @@ from tile_cuda import Kernel
 SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
 # The fastest sm_80-code kernel and the fastest wgmma one in the bench.
 CONFIGS = [(128, 256, 32, 8, 3), (128, 256, 64, 8, 3, "tma persistent ws")]
-BF16_CONFIGS = [(128, 256, 64, 8, 3), (128, 256, 64, 8, 3, "tma persistent ws")]
 
 
 def main():
@@ -46,7 +45,6 @@ def main():
                         help="do_bench's warm-up, as bench/matmul.py's")
     args = parser.parse_args()
     dtype = torch.float16 if args.dtype == "f16" else torch.bfloat16
-    configs = CONFIGS if args.dtype == "f16" else BF16_CONFIGS
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     for m, n, k in SHAPES:
         a = torch.randn(m, k, device="cuda", dtype=dtype)
@@ -54,7 +52,7 @@ def main():
         ref = a.float() @ b.float()
         out = torch.empty(m, n, device="cuda", dtype=dtype)
         impls = {"cuBLAS": lambda: torch.matmul(a, b, out=out)}
-        for cfg in configs:
+        for cfg in CONFIGS:
             c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
             programs = triton.cdiv(m, cfg[0]) * triton.cdiv(n, cfg[1])
             grid = persistent_grid(cfg, programs, sms) if is_persistent(cfg) else programs
