@@ -13,12 +13,13 @@ kernel's ratio to cuBLAS paired as bench/matmul.py pairs them (cuBLAS
 after the kernel, the kernel after cuBLAS) and with each after itself
 (what `matmul.py --warmup 300` measures).
 
-    python3 bench/protocol.py KERNEL_DIR [--dtype f16|bf16] [--rounds N]
-        [--condition MS] [--warmup MS]
+    python3 bench/protocol.py KERNEL_DIR [--dtypes f16 bf16] [--rounds N]
+        [--condition MS] [--warmup MS] [--out results.json]
 """
 
 import argparse
 import itertools
+import json
 import statistics
 import time
 
@@ -37,16 +38,20 @@ CONFIGS = [(128, 256, 32, 8, 3), (128, 256, 64, 8, 3, "tma persistent ws")]
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("kernels")
-    parser.add_argument("--dtype", choices=["f16", "bf16"], default="f16")
+    parser.add_argument("--dtypes", nargs="+", choices=["f16", "bf16"],
+                        default=["f16", "bf16"])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--condition", type=float, default=300,
                         help="milliseconds the predecessor runs back to back")
     parser.add_argument("--warmup", type=float, default=15,
                         help="do_bench's warm-up, as bench/matmul.py's")
+    parser.add_argument("--out", help="JSON file for bench/report.py")
     args = parser.parse_args()
-    dtype = torch.float16 if args.dtype == "f16" else torch.bfloat16
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    for m, n, k in SHAPES:
+    rows, ratios = [], []
+    for name, (m, n, k) in itertools.product(args.dtypes, SHAPES):
+        dtype = torch.float16 if name == "f16" else torch.bfloat16
+        shape = f"{m}x{n}x{k}"
         a = torch.randn(m, k, device="cuda", dtype=dtype)
         b = torch.randn(k, n, device="cuda", dtype=dtype)
         ref = a.float() @ b.float()
@@ -56,7 +61,7 @@ def main():
             c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
             programs = triton.cdiv(m, cfg[0]) * triton.cdiv(n, cfg[1])
             grid = persistent_grid(cfg, programs, sms) if is_persistent(cfg) else programs
-            kernel = Kernel(args.kernels, variant(*cfg, dtype=args.dtype), "matmul")
+            kernel = Kernel(args.kernels, variant(*cfg, dtype=name), "matmul")
             impls[label("tile", *cfg)] = launch = kernel.bind([grid], a, b, c, m, n, k)
             launch()
             torch.cuda.synchronize()
@@ -74,21 +79,30 @@ def main():
                     torch.cuda.synchronize()
                 times[(x, p)].append(do_bench(impls[x], warmup=args.warmup, rep=60))
         flop = 2 * m * n * k
-        print(f"{args.dtype} {m}x{n}x{k}: TFLOP/s of each row after {args.condition:.0f} ms "
+        print(f"{name} {shape}: TFLOP/s of each row after {args.condition:.0f} ms "
               "of each column", flush=True)
         names = list(impls)
         for i, x in enumerate(names):
-            cells = " | ".join(f"{flop / statistics.median(times[(x, p)]) / 1e9:4.0f}"
-                               for p in names)
-            print(f"  [{i}] {x:58s} {cells}")
+            rates = [flop / statistics.median(times[(x, p)]) / 1e9 for p in names]
+            rows += [{"dtype": name, "shape": shape, "measured": x, "after": p,
+                      "TFLOP/s": rate} for p, rate in zip(names, rates)]
+            print(f"  [{i}] {x:58s} " + " | ".join(f"{rate:4.0f}" for rate in rates))
         print("  columns: " + ", ".join(f"[{i}]" for i in range(len(names))))
         for x in names[1:]:
             paired = statistics.median(
                 [c / t for c, t in zip(times[("cuBLAS", x)], times[(x, "cuBLAS")])])
             own = statistics.median(
                 [c / t for c, t in zip(times[("cuBLAS", "cuBLAS")], times[(x, x)])])
+            ratios.append({"dtype": name, "shape": shape, "impl": x, "paired": paired,
+                           "own": own})
             print(f"  {x}: against cuBLAS {paired:.3f} paired as bench/matmul.py pairs, "
                   f"{own:.3f} each after itself", flush=True)
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump({"date": time.strftime("%Y-%m-%d"), "gpu": torch.cuda.get_device_name(),
+                       "triton": triton.__version__, "torch": torch.__version__,
+                       "condition_ms": args.condition, "warmup_ms": args.warmup,
+                       "rounds": args.rounds, "rows": rows, "ratios": ratios}, f, indent=1)
 
 
 if __name__ == "__main__":

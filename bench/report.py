@@ -1,7 +1,8 @@
 """Writes docs/bench/results.md from the benchmark outputs in bench/results/:
 memory_bound.json (bench/memory_bound.py on the GPU), compile_time_tile.txt
-(tile-compile-time and tile-translate) and compile_time_triton.json
-(bench/triton_compile.py). The plots next to it come from bench/plot.py.
+(tile-compile-time and tile-translate), compile_time_triton.json
+(bench/triton_compile.py), matmul.json (bench/matmul.py) and
+matmul_protocol.json (bench/protocol.py). The plots next to it come from bench/plot.py.
 
     python3 bench/report.py [RESULTS_DIR] [OUT_MD]
 """
@@ -145,6 +146,36 @@ if os.path.exists(matmul_path):
         for shape in shapes:
             r = cell.get((impl, shape))
             values.append(f"{r['TFLOP/s']:.0f} ({r['vs_cublas']:.2f}x)" if r else "")
+        lines.append(f"| {impl} | " + " | ".join(values) + " |")
+    lines.append("")
+
+protocol_path = os.path.join(results, "matmul_protocol.json")
+if os.path.exists(protocol_path):
+    with open(protocol_path) as f:
+        pr = json.load(f)
+    lines += [
+        "### What the kernel timed before does",
+        "",
+        f"`bench/protocol.py`: {pr['gpu']}, {pr['date']}, Triton {pr['triton']}, PyTorch "
+        f"{pr['torch']}. The table above pairs each kernel with the cuBLAS timing just "
+        "before it, and cuBLAS runs right after the kernel before that: on a "
+        "power-capped GPU each timing starts at the clock the kernel before left. Here "
+        f"each implementation runs back to back for {pr['condition_ms']:.0f} ms, then "
+        "another (or the same) is timed as above (`do_bench`, "
+        f"{pr['warmup_ms']:.0f} ms warm-up), {pr['rounds']} interleaved rounds. Ratio to "
+        "cuBLAS paired as above (cuBLAS after the kernel, the kernel after cuBLAS), "
+        "then with each after itself:",
+        "",
+    ]
+    columns = list(dict.fromkeys((r["dtype"], r["shape"]) for r in pr["ratios"]))
+    cell = {(r["impl"], r["dtype"], r["shape"]): r for r in pr["ratios"]}
+    lines.append("| implementation | " + " | ".join(f"{s} {d}" for d, s in columns) + " |")
+    lines.append("| --- |" + " --- |" * len(columns))
+    for impl in dict.fromkeys(r["impl"] for r in pr["ratios"]):
+        values = []
+        for d, s in columns:
+            r = cell.get((impl, d, s))
+            values.append(f"{r['paired']:.3f} / {r['own']:.3f}" if r else "")
         lines.append(f"| {impl} | " + " | ".join(values) + " |")
     lines.append("")
 

@@ -47,6 +47,7 @@ if python3 -c "import torch, triton; assert torch.cuda.is_available()" 2> /dev/n
   echo "== memory-bound kernels and matrix products (GPU)"
   (cd "$root/bench" && python3 memory_bound.py "$kernels" --out "$results/memory_bound.json")
   (cd "$root/bench" && python3 matmul.py "$kernels" --out "$results/matmul.json")
+  (cd "$root/bench" && python3 protocol.py "$kernels" --out "$results/matmul_protocol.json")
 else
   echo "== GPU benchmarks: skipped (needs a GPU, PyTorch and Triton)"
 fi
