@@ -105,16 +105,30 @@ for name, t in tile_times.items():
         f"{t.get('process', float('nan')):.0f} |")
 lines.append("")
 
-matmul_path = os.path.join(results, "matmul.json")
-if os.path.exists(matmul_path):
-    with open(matmul_path) as f:
-        mm = json.load(f)
+
+
+def load_optional(name):
+    """The JSON results file `name` in the results directory, or None."""
+    path = os.path.join(results, name)
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+def provenance(script, run):
+    """Which script made a results file, where and with what."""
+    return (f"`bench/{script}`: {run['gpu']}, {run['date']}, Triton {run['triton']}, "
+            f"PyTorch {run['torch']}.")
+
+
+mm = load_optional("matmul.json")
+if mm:
     lines += [
         "## Matrix products (tensor cores)",
         "",
-        f"`bench/matmul.py`: {mm['gpu']}, {mm['date']}, Triton {mm['triton']}, PyTorch "
-        f"{mm['torch']}. f16 (or bf16) inputs, f32 accumulation, output in the inputs' "
-        "type for tile, Triton and cuBLAS (torch.matmul) alike; the example as written "
+        provenance("matmul.py", mm) + " f16 (or bf16) inputs, f32 accumulation, "
+        "output in the inputs' type for tile, Triton and cuBLAS (torch.matmul) alike; the example as written "
         "writes f32. Medians of `triton.testing.do_bench`, five rounds over all "
         "implementations in turn, each timed right after cuBLAS: TFLOP/s from the "
         "median of the rounds, the ratio to cuBLAS the median of the rounds' ratios "
@@ -149,16 +163,13 @@ if os.path.exists(matmul_path):
         lines.append(f"| {impl} | " + " | ".join(values) + " |")
     lines.append("")
 
-protocol_path = os.path.join(results, "matmul_protocol.json")
-if os.path.exists(protocol_path):
-    with open(protocol_path) as f:
-        pr = json.load(f)
+pr = load_optional("matmul_protocol.json")
+if pr:
     lines += [
         "### What the kernel timed before does",
         "",
-        f"`bench/protocol.py`: {pr['gpu']}, {pr['date']}, Triton {pr['triton']}, PyTorch "
-        f"{pr['torch']}. The table above pairs each kernel with the cuBLAS timing just "
-        "before it, and cuBLAS runs right after the kernel before that: on a "
+        provenance("protocol.py", pr) + " The table above pairs each kernel with the "
+        "cuBLAS timing just before it, and cuBLAS runs right after the kernel before that: on a "
         "power-capped GPU each timing starts at the clock the kernel before left. Here "
         f"each implementation runs back to back for {pr['condition_ms']:.0f} ms, then "
         "another (or the same) is timed as above (`do_bench`, "
