@@ -129,8 +129,9 @@ if mm:
         "",
         provenance("matmul.py", mm) + " f16 (or bf16) inputs, f32 accumulation, "
         "output in the inputs' type for tile, Triton and cuBLAS (torch.matmul) "
-        "alike; the example as written writes f32. Medians of `triton.testing.do_bench`, five rounds over all "
-        "implementations in turn, each timed right after cuBLAS: TFLOP/s from the "
+        "alike; the example as written writes f32. Medians of "
+        "`triton.testing.do_bench`, five rounds over all implementations in turn, "
+        "each timed right after cuBLAS: TFLOP/s from the "
         "median of the rounds, the ratio to cuBLAS the median of the rounds' ratios "
         "to the cuBLAS timing just before it; every output checked against an f32 product "
         "first, and every tile configuration also at 1008x1040x528 (the persistent ones "
