@@ -417,19 +417,19 @@ private:
       // A loop (or other region control flow): run its regions until the
       // state at their entry stops growing. The body may also run zero
       // times, so the result joins the state before.
-      Pending entry = forgetStages(state), current = entry, out;
+      Pending entry = forgetStagesWithin(state, op), current = entry, out;
       while (true) {
         out = current;
         for (Region &region : op->getRegions())
           out = visitRegion(region, out);
         Pending next = entry;
-        next.join(forgetStages(out));
+        next.join(forgetStagesWithin(out, op));
         if (next == current)
           break;
         current = next;
       }
       out.join(entry);
-      return forgetStages(out);
+      return forgetStagesWithin(out, op);
     }
     return transfer(op, std::move(state));
   }
@@ -609,9 +609,21 @@ private:
     return out;
   }
 
-  /// Stage tags only hold where their base means the same thing.
-  static Pending forgetStages(Pending state) {
-    state.mapStages([](const StageTag &) { return StageTag(); });
+  /// Whether `value` is defined outside `op` (so the same in all of its
+  /// regions' runs).
+  static bool isDefinedOutside(Value value, Operation *op) {
+    Region *region = value ? value.getParentRegion() : nullptr;
+    return region && !op->isAncestor(region->getParentOp());
+  }
+
+  /// Stage tags only hold where their base means the same thing: at the
+  /// edges of loop `op`, those indexed by a value defined in it (or by none)
+  /// are forgotten; one defined outside it (an outer loop's induction
+  /// variable) is the same in all of its iterations.
+  static Pending forgetStagesWithin(Pending state, Operation *op) {
+    state.mapStages([&](const StageTag &tag) {
+      return isDefinedOutside(tag.base, op) ? tag : StageTag();
+    });
     return state;
   }
 
@@ -635,7 +647,9 @@ private:
                       Value to) {
       s.mapStages([&](const StageTag &tag) {
         if (tag.base != from || !shift)
-          return StageTag();
+          return tag.base != from && isDefinedOutside(tag.base, forOp)
+                     ? tag
+                     : StageTag();
         return StageTag{tag.ring, to,
                         ((tag.offset - *shift) % tag.stages + tag.stages) %
                             tag.stages,
@@ -667,8 +681,8 @@ private:
       return result;
     }
     // Zero iterations keep the state before.
-    Pending result = forgetStages(out);
-    result.join(forgetStages(state));
+    Pending result = forgetStagesWithin(out, forOp);
+    result.join(forgetStagesWithin(state, forOp));
     return result;
   }
 
