@@ -288,8 +288,9 @@ bool isRematerializable(Value value, Attribute layout, unsigned depth) {
 /// rename registers (getReshapedLayout, getUnpairedLayout), loop-carried
 /// values (scf.for iter_args, yields and results), scf.if results with what
 /// each branch yields for them, and consumers that accept any layout
-/// (stores whose pointers are already in it, further conversions). Other users outside the loops around the conversion get the
-/// old layout back through a conversion there, which runs less often. The
+/// (stores whose pointers are already in it, further conversions). Other
+/// users where a conversion runs less often (runsLessOften) get the old
+/// layout back through a conversion there. The
 /// other operands these need must already be in the layout or be cheap to
 /// recompute in it; otherwise nothing changes. This is the forward half of
 /// removing conversions: after tile-coalesce, a load's access layout spreads to
@@ -357,8 +358,8 @@ private:
 
   /// Operands that did not get their layout from the conversion are
   /// recomputed in it where that is cheap.
-  /// Outside the loops around it, an operand that is not cheap is converted
-  /// instead: that conversion runs less often than the removed one (an
+  /// Where a conversion runs less often than the removed one
+  /// (runsLessOften), an operand that is not cheap is converted instead (an
   /// epilogue's bias joins the accumulator's layout; the backward rewrites
   /// then move the conversion to the smallest tensor it came from).
   bool resolvePending() {
@@ -374,16 +375,25 @@ private:
     return true;
   }
 
-  /// Whether `use` is outside a loop around the conversion.
+  /// Whether a conversion at `use` runs less often than the one removed:
+  /// outside a loop around it, or in a branch (scf.if) under it, which runs
+  /// at most once each time it does and usually less (a persistent
+  /// kernel's epilogue, on a block's last K step).
   bool runsLessOften(OpOperand &use) {
-    Region *outer = use.getOwner()->getParentRegion();
-    if (!outer->isProperAncestor(convert->getParentRegion()))
+    Region *inner = convert->getParentRegion();
+    Region *region = use.getOwner()->getParentRegion();
+    if (inner->isProperAncestor(region)) {
+      for (; region != inner; region = region->getParentRegion())
+        if (!isa<scf::IfOp>(region->getParentOp()))
+          return false;
+      return true;
+    }
+    if (!region->isProperAncestor(inner))
       return false;
     // A loop between them (not only an scf.if, whose branch runs at most as
     // often as the code around it).
-    for (Region *region = convert->getParentRegion(); region != outer;
-         region = region->getParentRegion())
-      if (isa<LoopLikeOpInterface>(region->getParentOp()))
+    for (Region *r = inner; r != region; r = r->getParentRegion())
+      if (isa<LoopLikeOpInterface>(r->getParentOp()))
         return true;
     return false;
   }
@@ -498,9 +508,9 @@ private:
   }
 
   /// A use that keeps the value's current layout through a conversion back,
-  /// allowed where that conversion runs fewer times than the one removed:
-  /// outside the loops around it (a loop-carried accumulator stored after
-  /// its loop).
+  /// allowed where that conversion runs fewer times than the one removed
+  /// (runsLessOften: a loop-carried accumulator stored after its loop, or
+  /// in a persistent kernel's epilogue branch).
   bool escape(OpOperand &use) {
     if (!runsLessOften(use))
       return false;

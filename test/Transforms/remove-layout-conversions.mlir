@@ -314,6 +314,52 @@ tile.func public @through_if(%x: tensor<64x64xf32, #src>, %p: tensor<64x64x!tile
 
 // -----
 
+#src = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#st = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// @through_if, with a value the branch loads (in another layout) added to
+// the accumulator before the store (a stream-K block's other part): the
+// branch runs at most once an iteration, so that value is converted there
+// and the accumulator still stays in its layout through the loop.
+// CHECK-DAG: #[[SRC:.*]] = #tile.blocked<{sizePerThread = [1, 2]
+// CHECK-DAG: #[[DST:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8]
+// CHECK-LABEL: tile.func public @through_if_other_operand
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64x64xf32, #[[SRC]]>)
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %arg0 : tensor<64x64xf32, #[[SRC]]>
+// CHECK: scf.if {{.*}} -> (tensor<64x64xf32, #[[SRC]]>)
+// CHECK-NEXT: %[[PART:.*]] = tile.load %{{.*}} : tensor<64x64x!tile.ptr<f32>, #[[DST]]>
+// CHECK-NEXT: %[[P:.*]] = tile.convert_layout %[[PART]] : tensor<64x64xf32, #[[DST]]> -> tensor<64x64xf32, #[[SRC]]>
+// CHECK-NEXT: arith.addf %[[S]], %[[P]] : tensor<64x64xf32, #[[SRC]]>
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %[[S]] : tensor<64x64xf32, #[[SRC]]>
+tile.func public @through_if_other_operand(%x: tensor<64x64xf32, #src>, %p: tensor<64x64x!tile.ptr<f16>, #st>,
+                                           %q: tensor<64x64x!tile.ptr<f32>, #dst>, %n: i32, %steps: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #dst>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #dst>) : i32 {
+    %a = tile.convert_layout %acc : tensor<64x64xf32, #dst> -> tensor<64x64xf32, #src>
+    %s = arith.addf %a, %x : tensor<64x64xf32, #src>
+    %d = tile.convert_layout %s : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
+    %k = arith.remui %i, %steps : i32
+    %last = arith.cmpi eq, %k, %c0 : i32
+    %next = scf.if %last -> (tensor<64x64xf32, #dst>) {
+      %part = tile.load %q : tensor<64x64x!tile.ptr<f32>, #dst>
+      %both = arith.addf %d, %part : tensor<64x64xf32, #dst>
+      %h = arith.truncf %both : tensor<64x64xf32, #dst> to tensor<64x64xf16, #dst>
+      %hs = tile.convert_layout %h : tensor<64x64xf16, #dst> -> tensor<64x64xf16, #st>
+      tile.store %p, %hs : tensor<64x64x!tile.ptr<f16>, #st>
+      scf.yield %zero : tensor<64x64xf32, #dst>
+    } else {
+      scf.yield %d : tensor<64x64xf32, #dst>
+    }
+    scf.yield %next : tensor<64x64xf32, #dst>
+  }
+  tile.return
+}
+
+// -----
+
 // A descriptor store takes its value in any layout (it goes to shared
 // memory first): the conversion before it goes, and the truncation runs
 // in the accumulator's layout.

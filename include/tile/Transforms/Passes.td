@@ -89,9 +89,12 @@ def RemoveLayoutConversions
     yields and results), `scf.if` results with what each branch yields for
     them, reductions to scalars, stores whose pointers are in that layout
     and further conversions; every other operand it meets must
-    already be in the source layout or be cheap to recompute in it,
-    otherwise that conversion stays. After `tile-coalesce` this spreads a
-    load's access layout to the math on its values (softmax, layernorm).
+    already be in the source layout or be cheap to recompute in it, or be
+    used where a conversion runs less often than the one removed (after a
+    loop around it, or in an `scf.if` branch under it: a persistent
+    kernel's epilogue), otherwise that conversion stays. After
+    `tile-coalesce` this spreads a load's access layout to the math on its
+    values (softmax, layernorm).
 
     Backward: when the converted value is cheap to compute again — a splat,
     a range, a broadcast or expand_dims, or an element-wise op — it is
