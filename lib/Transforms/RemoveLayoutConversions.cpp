@@ -380,19 +380,19 @@ private:
   /// at most once each time it does and usually less (a persistent
   /// kernel's epilogue, on a block's last K step).
   bool runsLessOften(OpOperand &use) {
-    Region *inner = convert->getParentRegion();
+    Region *home = convert->getParentRegion();
     Region *region = use.getOwner()->getParentRegion();
-    if (inner->isProperAncestor(region)) {
-      for (; region != inner; region = region->getParentRegion())
+    if (home->isProperAncestor(region)) {
+      for (; region != home; region = region->getParentRegion())
         if (!isa<scf::IfOp>(region->getParentOp()))
           return false;
       return true;
     }
-    if (!region->isProperAncestor(inner))
+    if (!region->isProperAncestor(home))
       return false;
     // A loop between them (not only an scf.if, whose branch runs at most as
     // often as the code around it).
-    for (Region *r = inner; r != region; r = r->getParentRegion())
+    for (Region *r = home; r != region; r = r->getParentRegion())
       if (isa<LoopLikeOpInterface>(r->getParentOp()))
         return true;
     return false;
