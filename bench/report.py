@@ -116,18 +116,31 @@ def load_optional(name):
         return json.load(f)
 
 
-def provenance(script, run):
-    """Which script made a results file, where and with what."""
-    return (f"`bench/{script}`: {run['gpu']}, {run['date']}, Triton {run['triton']}, "
-            f"PyTorch {run['torch']}.")
+def section(heading, script, run, text):
+    """A heading and its first paragraph: which script made the results
+    file `run`, where and with what, then `text`."""
+    return [heading, "",
+            f"`bench/{script}`: {run['gpu']}, {run['date']}, Triton {run['triton']}, "
+            f"PyTorch {run['torch']}. " + text, ""]
+
+
+def implementation_table(rows, columns, heading, text):
+    """A table with a line per implementation of `rows` (in their order)
+    and a column per entry of `columns`, headed heading(column); each cell
+    text(implementation, column)."""
+    impls = list(dict.fromkeys(r["impl"] for r in rows))
+    table = ["| implementation | " + " | ".join(heading(c) for c in columns) + " |",
+             "| --- |" + " --- |" * len(columns)]
+    table += [f"| {impl} | " + " | ".join(text(impl, c) for c in columns) + " |"
+              for impl in impls]
+    return table + [""]
 
 
 mm = load_optional("matmul.json")
 if mm:
-    lines += [
-        "## Matrix products (tensor cores)",
-        "",
-        provenance("matmul.py", mm) + " f16 (or bf16) inputs, f32 accumulation, "
+    lines += section(
+        "## Matrix products (tensor cores)", "matmul.py", mm,
+        "f16 (or bf16) inputs, f32 accumulation, "
         "output in the inputs' type for tile, Triton and cuBLAS (torch.matmul) "
         "alike; the example as written writes f32. Medians of "
         "`triton.testing.do_bench`, five rounds over all implementations in turn, "
@@ -135,8 +148,8 @@ if mm:
         "median of the rounds, the ratio to cuBLAS the median of the rounds' ratios "
         "to the cuBLAS timing just before it; every output checked against an f32 product "
         "first, and every tile configuration also at 1008x1040x528 (the persistent ones "
-        "also with 7 (paired ones 6) programs and with more programs than blocks).",
-        "",
+        "also with 7 (paired ones 6) programs and with more programs than blocks).")
+    lines += [
         "TFLOP/s, and in brackets the ratio to cuBLAS in the same run. tile's "
         "configurations run bench/kernels/matmul_blocks.mlir (M, N, K multiples of 16), "
         "\"tma\" ones matmul_tma_blocks.mlir, \"tma store\" the same with c "
@@ -151,45 +164,32 @@ if mm:
         "examples/matmul.mlir without that contract.",
         "",
     ]
-    shapes = list(dict.fromkeys(r["shape"] for r in mm["rows"]))
-    impls = list(dict.fromkeys(r["impl"] for r in mm["rows"]))
     cell = {(r["impl"], r["shape"]): r for r in mm["rows"]}
-    lines.append("| implementation | " + " | ".join(shapes) + " |")
-    lines.append("| --- |" + " --- |" * len(shapes))
-    for impl in impls:
-        values = []
-        for shape in shapes:
-            r = cell.get((impl, shape))
-            values.append(f"{r['TFLOP/s']:.0f} ({r['vs_cublas']:.2f}x)" if r else "")
-        lines.append(f"| {impl} | " + " | ".join(values) + " |")
-    lines.append("")
+    lines += implementation_table(
+        mm["rows"], list(dict.fromkeys(r["shape"] for r in mm["rows"])), str,
+        lambda impl, shape: (f"{cell[impl, shape]['TFLOP/s']:.0f} "
+                             f"({cell[impl, shape]['vs_cublas']:.2f}x)"
+                             if (impl, shape) in cell else ""))
 
 pr = load_optional("matmul_protocol.json")
 if pr:
-    lines += [
-        "### What the kernel timed before does",
-        "",
-        provenance("protocol.py", pr) + " The table above pairs each kernel with the "
+    lines += section(
+        "### What the kernel timed before does", "protocol.py", pr,
+        "The table above pairs each kernel with the "
         "cuBLAS timing just before it, and cuBLAS runs right after the kernel before that: on a "
         "power-capped GPU each timing starts at the clock the kernel before left. Here "
         f"each implementation runs back to back for {pr['condition_ms']:.0f} ms, then "
         "another (or the same) is timed as above (`do_bench`, "
         f"{pr['warmup_ms']:.0f} ms warm-up), {pr['rounds']} interleaved rounds. Ratio to "
         "cuBLAS paired as above (cuBLAS after the kernel, the kernel after cuBLAS), "
-        "then with each after itself:",
-        "",
-    ]
-    columns = list(dict.fromkeys((r["dtype"], r["shape"]) for r in pr["ratios"]))
+        "then with each after itself:")
     cell = {(r["impl"], r["dtype"], r["shape"]): r for r in pr["ratios"]}
-    lines.append("| implementation | " + " | ".join(f"{s} {d}" for d, s in columns) + " |")
-    lines.append("| --- |" + " --- |" * len(columns))
-    for impl in dict.fromkeys(r["impl"] for r in pr["ratios"]):
-        values = []
-        for d, s in columns:
-            r = cell.get((impl, d, s))
-            values.append(f"{r['paired']:.3f} / {r['own']:.3f}" if r else "")
-        lines.append(f"| {impl} | " + " | ".join(values) + " |")
-    lines.append("")
+    lines += implementation_table(
+        pr["ratios"], list(dict.fromkeys((r["dtype"], r["shape"]) for r in pr["ratios"])),
+        lambda column: f"{column[1]} {column[0]}",
+        lambda impl, column: (f"{cell[(impl,) + column]['paired']:.3f} / "
+                              f"{cell[(impl,) + column]['own']:.3f}"
+                              if (impl,) + column in cell else ""))
 
 os.makedirs(os.path.dirname(out), exist_ok=True)
 with open(out, "w") as f:
