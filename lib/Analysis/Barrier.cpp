@@ -153,6 +153,12 @@ Intervals sharedWith(const AsyncTargets &targets, const StageTag &stage) {
   return bytes;
 }
 
+/// All the bytes of `targets` (none is provably in another stage than an
+/// unknown one).
+Intervals bytesOf(const AsyncTargets &targets) {
+  return sharedWith(targets, StageTag());
+}
+
 /// A TMA copy in flight: its destination, the mbarrier it completes on,
 /// and whether it may not have been issued (its predicate is not constant).
 struct TMATarget {
@@ -214,23 +220,15 @@ struct Pending {
     return all;
   }
 
-  /// Drops all but the `keep` most recent of `groups`, adding their bytes
-  /// to `done` (what an async_wait or a warpgroup_dot_wait completes).
-  static void retire(SmallVector<AsyncTargets> &groups, size_t keep,
-                     Intervals &done) {
+  /// Drops all but the `keep` most recent of `groups` and returns the
+  /// others' targets (what an async_wait or a warpgroup_dot_wait completes).
+  static AsyncTargets retire(SmallVector<AsyncTargets> &groups, size_t keep) {
     size_t retired = groups.size() - std::min(keep, groups.size());
-    for (size_t i = 0; i < retired; ++i)
-      for (const AsyncTarget &t : groups[i])
-        addAll(done, Intervals{t.bytes});
-    groups.erase(groups.begin(), groups.begin() + retired);
-  }
-  /// The same, keeping the stages (reads done).
-  static void retire(SmallVector<AsyncTargets> &groups, size_t keep,
-                     AsyncTargets &done) {
-    size_t retired = groups.size() - std::min(keep, groups.size());
+    AsyncTargets done;
     for (size_t i = 0; i < retired; ++i)
       addAll(done, groups[i]);
     groups.erase(groups.begin(), groups.begin() + retired);
+    return done;
   }
 
   /// Rewrites every async target's stage tag (loop entry and back edges).
@@ -340,9 +338,7 @@ public:
     // A kernel's shared memory goes to the next block when it ends (and a
     // callee's back to its caller): a TMA store must have read its buffer
     // by then.
-    Intervals reading;
-    for (const AsyncTarget &t : Pending::flatten(exit.storeGroups))
-      addAll(reading, Intervals{t.bytes});
+    Intervals reading = bytesOf(Pending::flatten(exit.storeGroups));
     if (!reading.empty()) {
       fn.emitOpError() << "may return while a TMA store is still reading "
                           "shared memory ["
@@ -704,7 +700,8 @@ private:
       // All but the `pendings` most recent dots are done reading: their
       // operands become ordinary reads, which a barrier orders before other
       // threads' writes.
-      Pending::retire(state.readGroups, wait.getPendings(), state.reads);
+      addAll(state.reads,
+             Pending::retire(state.readGroups, wait.getPendings()));
       return state;
     }
     if (auto wait = dyn_cast<AsyncTMAStoreWaitOp>(op)) {
@@ -712,20 +709,19 @@ private:
       // ordinary reads from now on, which a barrier orders before other
       // threads' writes. A warpgroup_tma_store's slots were also written
       // by its threads, which nothing has ordered for the others yet.
-      size_t retired =
-          state.storeGroups.size() -
-          std::min<size_t>(wait.getPendings(), state.storeGroups.size());
-      for (size_t i = 0; i < retired; ++i)
-        for (const AsyncTarget &t : state.storeGroups[i])
-          if (isWarpgroupStoreTag(t.stage))
-            addAll(state.writes, Intervals{t.bytes});
-      Pending::retire(state.storeGroups, wait.getPendings(), state.reads);
+      AsyncTargets done =
+          Pending::retire(state.storeGroups, wait.getPendings());
+      for (const AsyncTarget &t : done)
+        if (isWarpgroupStoreTag(t.stage))
+          addAll(state.writes, Intervals{t.bytes});
+      addAll(state.reads, done);
       return state;
     }
     if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
       // All but the `num` most recent groups have landed; they are now
       // ordinary pending writes that a barrier makes visible.
-      Pending::retire(state.asyncGroups, wait.getNum(), state.writes);
+      addAll(state.writes,
+             bytesOf(Pending::retire(state.asyncGroups, wait.getNum())));
       return state;
     }
     if (auto wait = dyn_cast<WaitBarrierOp>(op)) {
@@ -923,7 +919,7 @@ private:
     std::optional<ByteInterval> overlap = findOverlap(bytes, state.writes);
     BarrierReason::Kind kind = BarrierReason::Kind::WriteAfterWrite;
     if (!overlap) {
-      overlap = findOverlap(bytes, sharedWith(state.reads, StageTag()));
+      overlap = findOverlap(bytes, bytesOf(state.reads));
       kind = BarrierReason::Kind::WriteAfterRead;
     }
     if (overlap)
