@@ -961,6 +961,14 @@ void storeTensor(OpBuilder &b, Location loc, const LoweringState &state,
   }
 }
 
+/// Moves `coords` by a tile.local_load window's static `offsets`.
+void addOffsets(OpBuilder &b, Location loc, MutableArrayRef<Value> coords,
+                ArrayRef<int64_t> offsets) {
+  for (auto [coord, offset] : llvm::zip(coords, offsets))
+    if (offset)
+      coord = arith::AddIOp::create(b, loc, coord, createI32(b, loc, offset));
+}
+
 /// Reads an mma.sync operand (dot_op of a version 2 mma layout, 16-bit
 /// elements) with ldmatrix: each 8x8 piece of a 16x16 A block or a 16x8 B
 /// block is one matrix; lane i gives the address of row i % 8 of matrix
@@ -1067,10 +1075,7 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
           trans
               ? nonKBase
               : arith::AddIOp::create(b, loc, nonKBase, addressRow).getResult();
-      for (unsigned d = 0; d < 2; ++d)
-        if (coordOffsets[d])
-          row[d] = arith::AddIOp::create(b, loc, row[d],
-                                         createI32(b, loc, coordOffsets[d]));
+      addOffsets(b, loc, row, coordOffsets);
       offset = selectFromMatrix(
           b, loc, lanes, j, emitSharedByteOffset(b, loc, buffer, row), offset);
     }
@@ -1175,10 +1180,7 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     SmallVector<Value> values;
     for (unsigned e = 0; e < dist.getNumElements(); e += width) {
       SmallVector<Value> coords = dist.emitCoordinates(rewriter, loc, ids, e);
-      for (auto [coord, offset] : llvm::zip(coords, offsets))
-        if (offset)
-          coord = arith::AddIOp::create(rewriter, loc, coord,
-                                        createI32(rewriter, loc, offset));
+      addOffsets(rewriter, loc, coords, offsets);
       Value ptr = addBytes(rewriter, loc, base,
                            emitSharedByteOffset(rewriter, loc, buffer, coords));
       llvm::append_range(values,
