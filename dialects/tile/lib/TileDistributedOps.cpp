@@ -11,6 +11,16 @@ using namespace mlir;
 using namespace mlir::tile;
 
 /// Checks that a tensor and a buffer hold the same shape and element type.
+static LogicalResult verifyElementTypeMatchesBuffer(Operation *op,
+                                                    RankedTensorType tensor,
+                                                    BufferType buffer) {
+  if (tensor.getElementType() != buffer.getElementType())
+    return op->emitOpError()
+           << "tensor element type " << tensor.getElementType()
+           << " does not match buffer element type " << buffer.getElementType();
+  return success();
+}
+
 static LogicalResult verifyTensorMatchesBuffer(Operation *op,
                                                RankedTensorType tensor,
                                                BufferType buffer) {
@@ -18,12 +28,7 @@ static LogicalResult verifyTensorMatchesBuffer(Operation *op,
     return op->emitOpError() << "tensor shape [" << tensor.getShape()
                              << "] does not match buffer shape ["
                              << buffer.getShape() << "]";
-  if (tensor.getElementType() != buffer.getElementType())
-    return op->emitOpError() << "tensor element type "
-                             << tensor.getElementType()
-                             << " does not match buffer element type "
-                             << buffer.getElementType();
-  return success();
+  return verifyElementTypeMatchesBuffer(op, tensor, buffer);
 }
 
 LogicalResult LocalAllocOp::verify() {
@@ -61,10 +66,8 @@ LogicalResult LocalLoadOp::verify() {
   std::optional<ArrayRef<int64_t>> offsets = getOffsets();
   if (!offsets)
     return verifyTensorMatchesBuffer(*this, tensor, buffer);
-  if (tensor.getElementType() != buffer.getElementType())
-    return emitOpError() << "tensor element type " << tensor.getElementType()
-                         << " does not match buffer element type "
-                         << buffer.getElementType();
+  if (failed(verifyElementTypeMatchesBuffer(*this, tensor, buffer)))
+    return failure();
   if (tensor.getRank() != buffer.getRank() ||
       int64_t(offsets->size()) != buffer.getRank())
     return emitOpError() << "a window needs one offset per dimension and a "
