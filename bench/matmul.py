@@ -157,6 +157,25 @@ def persistent_grid(cfg, programs, sms):
     return min(programs, sms)
 
 
+def tile_grid(cfg, m, n, sms):
+    """Programs for tile's configuration `cfg` on an m x n product: one per
+    block, the persistent ones one per SM (persistent_grid)."""
+    programs = triton.cdiv(m, cfg[0]) * triton.cdiv(n, cfg[1])
+    return persistent_grid(cfg, programs, sms) if is_persistent(cfg) else programs
+
+
+def time_ms(fn, warmup):
+    """One timing, as every timing here is taken: the median of do_bench
+    over 60 ms after `warmup` ms of warm-up."""
+    return triton.testing.do_bench(fn, warmup=warmup, rep=60, return_mode="median")
+
+
+def run_info():
+    """Where and with what a results file was made."""
+    return {"date": time.strftime("%Y-%m-%d"), "gpu": torch.cuda.get_device_name(),
+            "torch": torch.__version__, "triton": triton.__version__}
+
+
 def check_ragged(ours):
     m, n, k = RAGGED
     for (dtype, *cfg), kernel in ours.items():
@@ -207,13 +226,10 @@ def main():
         hinted = m % 16 == 0 and n % 16 == 0 and k % 16 == 0
         configs = TILE_CONFIGS if dtype == "f16" else BF16_CONFIGS
         for cfg in configs if hinted else []:
-            bm, bn = cfg[0], cfg[1]
             c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
             name = label("tile", *cfg)
-            programs = triton.cdiv(m, bm) * triton.cdiv(n, bn)
-            if is_persistent(cfg):
-                programs = persistent_grid(cfg, programs, sms)
-            impls[name] = ours[(dtype,) + cfg].bind([programs], a, b, c, m, n, k)
+            impls[name] = ours[(dtype,) + cfg].bind([tile_grid(cfg, m, n, sms)],
+                                                    a, b, c, m, n, k)
             outs[name] = c
         if dtype == "f16":
             c = torch.full((m, n), float("nan"), device="cuda")
@@ -266,10 +282,8 @@ def main():
             for name, fn in impls.items():
                 if name == "cuBLAS":
                     continue
-                cublas_ms = triton.testing.do_bench(impls["cuBLAS"], warmup=args.warmup,
-                                                    rep=60, return_mode="median")
-                ms = triton.testing.do_bench(fn, warmup=args.warmup, rep=60,
-                                             return_mode="median")
+                cublas_ms = time_ms(impls["cuBLAS"], args.warmup)
+                ms = time_ms(fn, args.warmup)
                 times["cuBLAS"].append(cublas_ms)
                 times[name].append(ms)
                 ratios[name].append(cublas_ms / ms)
@@ -291,9 +305,7 @@ def main():
         rows += measured
     if args.out:
         with open(args.out, "w") as f:
-            json.dump({"date": time.strftime("%Y-%m-%d"), "gpu": torch.cuda.get_device_name(),
-                       "torch": torch.__version__, "triton": triton.__version__,
-                       "rows": rows}, f, indent=1)
+            json.dump({**run_info(), "rows": rows}, f, indent=1)
 
 
 if __name__ == "__main__":

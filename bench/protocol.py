@@ -24,10 +24,8 @@ import statistics
 import time
 
 import torch
-import triton
-from triton.testing import do_bench
 
-from matmul import is_persistent, label, persistent_grid, variant
+from matmul import label, run_info, tile_grid, time_ms, variant
 from tile_cuda import Kernel
 
 SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
@@ -59,10 +57,9 @@ def main():
         impls = {"cuBLAS": lambda: torch.matmul(a, b, out=out)}
         for cfg in CONFIGS:
             c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
-            programs = triton.cdiv(m, cfg[0]) * triton.cdiv(n, cfg[1])
-            grid = persistent_grid(cfg, programs, sms) if is_persistent(cfg) else programs
             kernel = Kernel(args.kernels, variant(*cfg, dtype=name), "matmul")
-            impls[label("tile", *cfg)] = launch = kernel.bind([grid], a, b, c, m, n, k)
+            impls[label("tile", *cfg)] = launch = kernel.bind([tile_grid(cfg, m, n, sms)],
+                                                              a, b, c, m, n, k)
             launch()
             torch.cuda.synchronize()
             err = ((c.float() - ref).norm() / ref.norm()).item()
@@ -77,7 +74,7 @@ def main():
                     for _ in range(10):
                         impls[p]()
                     torch.cuda.synchronize()
-                times[(x, p)].append(do_bench(impls[x], warmup=args.warmup, rep=60))
+                times[(x, p)].append(time_ms(impls[x], args.warmup))
         flop = 2 * m * n * k
         print(f"{name} {shape}: TFLOP/s of each row after {args.condition:.0f} ms "
               "of each column", flush=True)
@@ -99,9 +96,7 @@ def main():
                   f"{own:.3f} each after itself", flush=True)
     if args.out:
         with open(args.out, "w") as f:
-            json.dump({"date": time.strftime("%Y-%m-%d"), "gpu": torch.cuda.get_device_name(),
-                       "triton": triton.__version__, "torch": torch.__version__,
-                       "condition_ms": args.condition, "warmup_ms": args.warmup,
+            json.dump({**run_info(), "condition_ms": args.condition, "warmup_ms": args.warmup,
                        "rounds": args.rounds, "rows": rows, "ratios": ratios}, f, indent=1)
 
 
