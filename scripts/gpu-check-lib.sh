@@ -7,6 +7,7 @@
 # TILE_CHECK_REPEAT, timed launches after the checked one (default 20);
 # $reference, the CPU reference to check against (default: the kernel's).
 failures=${failures:-0}
+declare -A ran # the kernel files check has run
 
 check() { # file kernel grid args...
   local file=$1 kernel=$2 grid=$3
@@ -18,6 +19,7 @@ check() { # file kernel grid args...
   local repeat=()
   [ "${TILE_CHECK_REPEAT:-20}" -gt 0 ] && repeat=(--repeat "${TILE_CHECK_REPEAT:-20}")
   echo "== $file grid=$grid $*"
+  ran[$file]=1
   # shellcheck disable=SC2086
   if ! ${TILE_RUN_WRAPPER:-} "$run" "$image" --kernel "$kernel" --kernel-info "$dir/$file.info" \
       --grid "$grid" "${args[@]}" --check "${reference:-$kernel}" "${repeat[@]}"; then
@@ -74,4 +76,17 @@ check_matmul_bias_relu() { # file M N K
   check "$file" matmul_bias_relu $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
     buf:f16:$(( m * k )):random buf:f16:$(( k * n )):random buf:f16:$n:random \
     buf:f16:$(( m * n )):zero i32:$m i32:$n i32:$k
+}
+
+# Counts a failure for every kernel in $dir that no check ran, so that a
+# kernel added to scripts/compile-examples.sh cannot go unchecked.
+check_every_kernel_ran() {
+  local image name
+  for image in "$dir"/*.ptx; do
+    name=$(basename "$image" .ptx)
+    if [ -z "${ran[$name]:-}" ]; then
+      echo "FAILED: $name: no check runs it"
+      failures=$((failures + 1))
+    fi
+  done
 }

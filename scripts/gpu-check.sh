@@ -152,5 +152,6 @@ for spec in "1024 1024 1024 16" "1008 528 304 5" "80 144 16 4" "256 768 4096 5";
   check_matmul_tma_persistent matmul_tma_persistent_store_ws $spec desc
 done
 
+check_every_kernel_ran
 echo "gpu-check: $failures failure(s)"
 [ "$failures" -eq 0 ]

@@ -23,9 +23,14 @@ export TILE_CHECK_REPEAT=0
 for tool in ${TILE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}; do
   echo "#### $tool"
   export TILE_RUN_WRAPPER="$sanitizer --tool $tool --error-exitcode 3 --print-limit 20"
-  n=1000003
-  check vector_add_ragged vector_add $(( (n + 1023) / 1024 )) \
-    buf:f32:$n:random buf:f32:$n:random buf:f32:$n:zero i32:$n
+  # The vector add's contract is n % 16 == 0; its hint-free variant takes
+  # any n.
+  for n in 1000016 1000003; do
+    file=vector_add
+    [ $((n % 16)) -eq 0 ] || file=vector_add_ragged
+    check $file vector_add $(( (n + 1023) / 1024 )) \
+      buf:f32:$n:random buf:f32:$n:random buf:f32:$n:zero i32:$n
+  done
   check softmax softmax 781 buf:f32:$((781 * 528)):zero \
     buf:f32:$((781 * 528)):random i32:528 i32:528 i32:517
   check layernorm layernorm 300 buf:f16:$((300 * 3008)):random \
@@ -48,17 +53,21 @@ for tool in ${TILE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}; do
   check_matmul matmul_h 80 144 16
   check_matmul matmul_bf16_h 208 144 304 bf16
   check_matmul matmul_tf32_h 208 144 304 tf32
+  check_matmul matmul_tf32_bt_h 208 144 304 tf32_bt
   check_matmul matmul_tf32x3_h 208 144 304 f32
   check_matmul matmul_i8_h 208 144 320 i8
+  check_matmul matmul_i8_bt_h 208 144 320 i8_bt
   check_matmul matmul_carried 208 144 304
   check_matmul_bias_relu matmul_bias_relu 70 130 17
   check_matmul_bias_relu matmul_bias_relu_h 208 144 304
   # sm_90a: wgmma reading shared memory the threads and cp.async wrote.
   check_matmul matmul_wgmma 70 130 17
   check_matmul matmul_h_wgmma 208 144 304
+  check_matmul matmul_bf16_h_wgmma 208 144 304 bf16
   check_matmul matmul_carried_wgmma 208 144 304
   check_matmul matmul_tf32_bt_h_wgmma 208 144 304 tf32_bt
   check_matmul matmul_i8_bt_h_wgmma 208 144 320 i8_bt
+  check_matmul_bias_relu matmul_bias_relu_wgmma 70 130 17
   check_matmul_bias_relu matmul_bias_relu_h_wgmma 208 144 304
   # TMA copies completing on mbarriers, and TMA stores.
   check_matmul_tma matmul_tma 200 136 304
@@ -80,6 +89,7 @@ for tool in ${TILE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}; do
   # ...and c stored per warpgroup by TMA, in chunks through two slots.
   check_matmul_tma_persistent matmul_tma_persistent_store_ws 208 528 304 2 desc
 done
+check_every_kernel_ran
 
 echo "gpu-sanitize: $failures failure(s)"
 [ "$failures" -eq 0 ]
