@@ -28,7 +28,8 @@ llvm_config.add_tool_substitutions(
     [ToolSubst(t, unresolved="fatal") for t in ["tile-opt", "tile-translate", "tile-run",
                                                   "tile-capi-dialect-test",
                                                   "tile-capi-compile-test",
-                                                  "tile-capi-passes-test"]],
+                                                  "tile-capi-passes-test",
+                                                  "tile-references-test"]],
     tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
