@@ -28,22 +28,38 @@ using namespace mlir::tile;
 
 namespace {
 
-/// The divisions and remainders of one loop's induction variable plus a
-/// constant offset (a copy issued iterations ahead divides `iv + c`) by one
-/// divisor. The remainder is carried in any case (it says when the
-/// quotient moves on), the quotient only where a division reads it.
+/// What a divided value adds to a loop's induction variable: a constant
+/// and loop-invariant values (a copy issued iterations ahead divides
+/// `iv + c`, a loop over a run of a sequence `start + iv`).
+struct Offset {
+  APInt constant;
+  SmallVector<Value, 1> invariants;
+  bool operator==(const Offset &other) const {
+    return constant == other.constant && invariants == other.invariants;
+  }
+};
+
+/// The divisions and remainders of one loop's induction variable plus one
+/// offset by one divisor. The remainder is carried in any case (it says
+/// when the quotient moves on), the quotient only where a division reads
+/// it.
 struct Divisor {
   Value divisor;
-  int64_t offset;
+  Offset offset;
   SmallVector<Operation *> divisions;
   bool needsQuotient() const {
     return llvm::any_of(divisions, llvm::IsaPred<arith::DivUIOp>);
   }
 };
 
+unsigned getBitWidth(Type type) {
+  return type.isIndex() ? IndexType::kInternalStorageBitWidth
+                        : type.getIntOrFloatBitWidth();
+}
+
 /// Whether `loop` counts by one, compared as signed numbers: if its lower
 /// bound is non-negative too, the induction variable stays below half the
-/// unsigned range (so adding a non-negative constant below that half cannot
+/// unsigned range (so adding a non-negative value below that half cannot
 /// wrap either), and each iteration's quotient and remainder follow from
 /// the previous ones.
 bool countsByOne(scf::ForOp loop) {
@@ -51,45 +67,68 @@ bool countsByOne(scf::ForOp loop) {
   return !loop.getUnsignedCmp() && step && *step == 1;
 }
 
-/// The offset c if `value` is `loop`'s induction variable plus a constant c
-/// (zero for the variable itself) that cannot make it wrap as an unsigned
-/// number: below half the type's range.
-std::optional<int64_t> getOffsetFromInduction(scf::ForOp loop, Value value) {
+/// `value` as `loop`'s induction variable plus an offset, if it is a tree
+/// of `arith.addi` with the induction variable and constants or
+/// loop-invariant values for leaves, none of the adds wrapping as unsigned
+/// numbers (the carried count would not wrap with them): the add of the
+/// induction variable itself and a non-negative constant or a value that
+/// `isNonNegative` (both below half the range, as the variable is), or any
+/// add with the `nuw` flag (a wrap would be poison).
+std::optional<Offset>
+getOffsetFromInduction(scf::ForOp loop, Value value,
+                       function_ref<bool(Value)> isNonNegative) {
   Value iv = loop.getInductionVar();
   if (value == iv)
-    return 0;
+    return Offset{APInt::getZero(getBitWidth(iv.getType())), {}};
   auto add = value.getDefiningOp<arith::AddIOp>();
-  if (!add)
+  if (!add || loop.isDefinedOutsideOfLoop(value))
     return std::nullopt;
-  Value other = add.getLhs() == iv   ? add.getRhs()
-                : add.getRhs() == iv ? add.getLhs()
-                                     : Value();
-  APInt offset;
-  if (!other || !matchPattern(other, m_ConstantInt(&offset)) ||
-      offset.isNegative())
-    return std::nullopt;
-  return offset.getSExtValue();
+  bool noUnsignedWrap = bitEnumContainsAll(add.getOverflowFlags(),
+                                           arith::IntegerOverflowFlags::nuw);
+  for (auto [inner, other] : {std::pair(add.getLhs(), add.getRhs()),
+                              std::pair(add.getRhs(), add.getLhs())}) {
+    std::optional<Offset> offset =
+        getOffsetFromInduction(loop, inner, isNonNegative);
+    if (!offset)
+      continue;
+    APInt constant;
+    if (matchPattern(other, m_ConstantInt(&constant))) {
+      if (constant.isNegative() || (!noUnsignedWrap && inner != iv))
+        return std::nullopt;
+      offset->constant += constant;
+      return offset;
+    }
+    if (!loop.isDefinedOutsideOfLoop(other) ||
+        (!noUnsignedWrap && (inner != iv || !isNonNegative(other))))
+      return std::nullopt;
+    offset->invariants.push_back(other);
+    return offset;
+  }
+  return std::nullopt;
 }
 
-/// The divisors of `loop`'s induction variable plus a constant (divui and
+/// The divisors of `loop`'s induction variable plus an offset (divui and
 /// remui anywhere in its body) that are defined outside the loop and not
 /// constants, in program order.
-SmallVector<Divisor> getDivisors(scf::ForOp loop) {
+SmallVector<Divisor> getDivisors(scf::ForOp loop,
+                                 function_ref<bool(Value)> isNonNegative) {
   SmallVector<Divisor> divisors;
   loop.getBody()->walk([&](Operation *op) {
     if (!isa<arith::DivUIOp, arith::RemUIOp>(op))
       return;
-    std::optional<int64_t> offset =
-        getOffsetFromInduction(loop, op->getOperand(0));
     Value divisor = op->getOperand(1);
-    if (!offset || !loop.isDefinedOutsideOfLoop(divisor) ||
+    if (!loop.isDefinedOutsideOfLoop(divisor) ||
         matchPattern(divisor, m_Constant()))
+      return;
+    std::optional<Offset> offset =
+        getOffsetFromInduction(loop, op->getOperand(0), isNonNegative);
+    if (!offset)
       return;
     auto it = llvm::find_if(divisors, [&](const Divisor &d) {
       return d.divisor == divisor && d.offset == *offset;
     });
     if (it == divisors.end())
-      divisors.push_back({divisor, *offset, {op}});
+      divisors.push_back({divisor, std::move(*offset), {op}});
     else
       it->divisions.push_back(op);
   });
@@ -101,38 +140,37 @@ public:
   using Base::Base;
 
   void runOnOperation() override {
+    // Values not constants (a lower bound: the second loop of
+    // tile-split-copy-masks starts at max(lb, split); an offset) must be
+    // known non-negative: integer range analysis, run on the first such
+    // question (before anything changes).
+    DataFlowSolver solver;
+    bool solved = false, solverFailed = false;
+    auto isNonNegative = [&](Value value) {
+      if (std::optional<int64_t> constant = getConstantIntValue(value))
+        return *constant >= 0;
+      if (!solved) {
+        solved = true;
+        solver.load<dataflow::DeadCodeAnalysis>();
+        solver.load<dataflow::SparseConstantPropagation>();
+        solver.load<dataflow::IntegerRangeAnalysis>();
+        solverFailed = failed(solver.initializeAndRun(getOperation()));
+      }
+      return !solverFailed &&
+             succeeded(dataflow::staticallyNonNegative(solver, value));
+    };
     SmallVector<std::pair<scf::ForOp, SmallVector<Divisor>>> loops;
-    bool anyValueBound = false;
     getOperation().walk([&](scf::ForOp loop) {
       if (!countsByOne(loop))
         return;
-      SmallVector<Divisor> divisors = getDivisors(loop);
-      if (divisors.empty())
-        return;
-      anyValueBound |= !getConstantIntValue(loop.getLowerBound());
-      loops.emplace_back(loop, std::move(divisors));
+      SmallVector<Divisor> divisors = getDivisors(loop, isNonNegative);
+      if (!divisors.empty() && isNonNegative(loop.getLowerBound()))
+        loops.emplace_back(loop, std::move(divisors));
     });
-    // A lower bound that is a value (the second loop of
-    // tile-split-copy-masks starts at max(lb, split)) must be known
-    // non-negative: integer range analysis, run only if there is one.
-    DataFlowSolver solver;
-    if (anyValueBound) {
-      solver.load<dataflow::DeadCodeAnalysis>();
-      solver.load<dataflow::SparseConstantPropagation>();
-      solver.load<dataflow::IntegerRangeAnalysis>();
-      if (failed(solver.initializeAndRun(getOperation()))) {
-        getOperation().emitError("integer range analysis failed");
-        return signalPassFailure();
-      }
+    if (solverFailed) {
+      getOperation().emitError("integer range analysis failed");
+      return signalPassFailure();
     }
-    auto nonNegative = [&](Value lower) {
-      if (std::optional<int64_t> value = getConstantIntValue(lower))
-        return *value >= 0;
-      return succeeded(dataflow::staticallyNonNegative(solver, lower));
-    };
-    llvm::erase_if(loops, [&](auto &entry) {
-      return !nonNegative(entry.first.getLowerBound());
-    });
     IRRewriter rewriter(&getContext());
     for (auto &[loop, divisors] : loops)
       carry(rewriter, loop, divisors);
@@ -149,8 +187,7 @@ private:
     rewriter.setInsertionPoint(loop);
     Value lower = loop.getLowerBound();
     Type type = lower.getType();
-    unsigned width = type.isIndex() ? IndexType::kInternalStorageBitWidth
-                                    : type.getIntOrFloatBitWidth();
+    unsigned width = getBitWidth(type);
     auto constant = [&](const APInt &value) -> Value {
       return arith::ConstantOp::create(rewriter, loc,
                                        rewriter.getIntegerAttr(type, value));
@@ -161,13 +198,17 @@ private:
     SmallVector<unsigned> position;
     for (const Divisor &d : divisors) {
       position.push_back(inits.size());
-      // Below 2^width: both are below half of it.
-      APInt offset(width, d.offset);
+      // No add wraps (getOffsetFromInduction), so neither do these.
+      const APInt &offset = d.offset.constant;
       Value first = lower;
-      if (d.offset && lowerConstant)
+      for (Value invariant : d.offset.invariants)
+        first = first == lower && lowerConstant == 0
+                    ? invariant
+                    : arith::AddIOp::create(rewriter, loc, first, invariant);
+      if (!offset.isZero() && lowerConstant && d.offset.invariants.empty())
         first = constant(APInt(width, *lowerConstant) + offset);
-      else if (d.offset)
-        first = arith::AddIOp::create(rewriter, loc, lower, constant(offset));
+      else if (!offset.isZero())
+        first = arith::AddIOp::create(rewriter, loc, first, constant(offset));
       Value safe = arith::MaxUIOp::create(rewriter, loc, d.divisor, one);
       inits.push_back(arith::RemUIOp::create(rewriter, loc, first, safe));
       if (d.needsQuotient())

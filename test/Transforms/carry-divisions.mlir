@@ -100,7 +100,8 @@ tile.func public @two_divisors(%n: index, %d: index, %e: index) -> index {
 
 // Left alone: a constant divisor (a shift or a multiply already), a divisor
 // computed in the loop, a signed division, a division of the induction
-// variable plus something other than a non-negative constant, a step other
+// variable plus a value that may be negative (without `nuw`) or a negative
+// constant, a step other
 // than one, a lower bound not known non-negative (the induction variable
 // could wrap from -1 to 0 as an unsigned number) or negative, an unsigned
 // loop (its induction variable may come within c of 2^32, where iv + c
@@ -326,6 +327,97 @@ tile.func public @value_maybe_negative(%n: i32, %d: i32, %x: i32, %p: !tile.ptr<
   scf.for %i = %lb2 to %n step %c1 : i32 {
     %q = arith.divui %i, %d : i32
     tile.store %p, %q : !tile.ptr<i32>
+  }
+  tile.return
+}
+
+// -----
+
+// A loop over a run of a sequence (`start + j`, stream-K's programs): an
+// add with `nuw` (a wrap would be poison) of a loop-invariant value, here
+// also around the copy's `j + 2` that a pipelined loop issues ahead. The
+// first quotient and remainder are those of lb + start (+ 2).
+// CHECK-LABEL: tile.func public @run_of_sequence
+// CHECK-SAME: (%[[N:.*]]: i32, %[[D:.*]]: i32, %[[START:[^:]*]]: i32
+// CHECK: %[[SAFE:.*]] = arith.maxui %[[D]], %{{.*}} : i32
+// CHECK: %[[R0:.*]] = arith.remui %[[START]], %[[SAFE]] : i32
+// CHECK: %[[Q0:.*]] = arith.divui %[[START]], %[[SAFE]] : i32
+// CHECK: %[[TWO:.*]] = arith.constant 2 : i32
+// CHECK: %[[FIRST:.*]] = arith.addi %[[START]], %[[TWO]] : i32
+// CHECK: %[[RA0:.*]] = arith.remui %[[FIRST]], %{{.*}} : i32
+// CHECK: scf.for %{{.*}} iter_args(%[[R:.*]] = %[[R0]], %[[Q:.*]] = %[[Q0]], %[[RA:.*]] = %[[RA0]]) -> (i32, i32, i32)
+// CHECK-NOT: arith.divui
+// CHECK-NOT: arith.remui
+// CHECK: %[[S:.*]] = arith.addi %[[Q]], %[[R]]
+// CHECK: arith.addi %[[S]], %[[RA]]
+tile.func public @run_of_sequence(%n: i32, %d: i32, %start: i32, %p: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  scf.for %j = %c0 to %n step %c1 : i32 {
+    %i = arith.addi %start, %j overflow<nuw> : i32
+    %q = arith.divui %i, %d : i32
+    %k = arith.remui %i, %d : i32
+    %ja = arith.addi %j, %c2 : i32
+    %ia = arith.addi %start, %ja overflow<nuw> : i32
+    %ka = arith.remui %ia, %d : i32
+    %s = arith.addi %q, %k : i32
+    %s2 = arith.addi %s, %ka : i32
+    tile.store %p, %s2 : !tile.ptr<i32>
+  }
+  tile.return
+}
+
+// -----
+
+// Without `nuw`: a loop-invariant value that integer range analysis keeps
+// non-negative, added to the induction variable itself (both below 2^31).
+// CHECK-LABEL: tile.func public @non_negative_invariant
+// CHECK: %[[X:.*]] = arith.maxsi
+// CHECK: %[[FIRST:.*]] = arith.addi %{{.*}}, %[[X]] : i32
+// CHECK: %[[Q0:.*]] = arith.divui %[[FIRST]], %{{.*}} : i32
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[Q:.*]] = %[[Q0]]) -> (i32, i32)
+// CHECK-NOT: arith.divui
+// CHECK: tile.store %{{.*}}, %[[Q]]
+tile.func public @non_negative_invariant(%n: i32, %d: i32, %x: i32, %p: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %start = arith.maxsi %x, %c0 : i32
+  scf.for %j = %c1 to %n step %c1 : i32 {
+    %i = arith.addi %j, %start : i32
+    %q = arith.divui %i, %d : i32
+    tile.store %p, %q : !tile.ptr<i32>
+  }
+  tile.return
+}
+
+// -----
+
+// Left alone: adds that may wrap or do not count by one. A non-negative
+// value added to `j + 2` without `nuw` (below 2^31 + 2^31 + 2: may wrap);
+// the induction variable added twice; `nuw` on the outer add only, the
+// inner one adding a value that may be negative.
+// ALONE-LABEL: tile.func public @may_wrap
+// ALONE-NOT: iter_args
+// ALONE: tile.return
+tile.func public @may_wrap(%n: i32, %d: i32, %x: i32, %p: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %start = arith.maxsi %x, %c0 : i32
+  scf.for %j = %c0 to %n step %c1 : i32 {
+    %ja = arith.addi %j, %c2 : i32
+    %i = arith.addi %start, %ja : i32
+    %q = arith.divui %i, %d : i32
+    %v = arith.addi %j, %x overflow<nuw> : i32
+    %w = arith.addi %v, %j overflow<nuw> : i32
+    %q2 = arith.divui %w, %d : i32
+    %u = arith.addi %j, %x : i32
+    %u2 = arith.addi %u, %c2 overflow<nuw> : i32
+    %q3 = arith.divui %u2, %d : i32
+    %s = arith.addi %q, %q2 : i32
+    %s2 = arith.addi %s, %q3 : i32
+    tile.store %p, %s2 : !tile.ptr<i32>
   }
   tile.return
 }

@@ -261,22 +261,31 @@ def CarryDivisions : Pass<"tile-carry-divisions", "::mlir::ModuleOp"> {
     In an `scf.for` with a non-negative lower bound, step 1 and signed
     comparison (its induction variable then stays below half the unsigned
     range), every `arith.divui` and `arith.remui` anywhere in its
-    body (nested regions included) of the induction variable, or of the
-    induction variable plus a non-negative constant (the copies a pipelined
-    loop issues steps ahead), by a value defined outside the loop that is
-    not a constant (a constant divisor is a shift or a multiply already) is
-    replaced by loop-carried values: per divisor and offset, the remainder,
-    and the quotient where an `arith.divui` reads it. They start from the
-    first iteration's, computed before the loop with the divisor clamped to
-    at least one (a zero divisor leaves the loop undefined only if it runs),
-    and each iteration adds one to the remainder and, where it reaches the
-    divisor, wraps it to zero and adds one to the quotient.
+    body (nested regions included) of the induction variable plus an offset
+    that cannot make it wrap as an unsigned number, by a value defined
+    outside the loop that is not a constant (a constant divisor is a shift
+    or a multiply already) is replaced by loop-carried values: per divisor
+    and offset, the remainder, and the quotient where an `arith.divui` reads
+    it. They start from the first iteration's, computed before the loop
+    with the divisor clamped to at least one (a zero divisor leaves the loop
+    undefined only if it runs), and each iteration adds one to the
+    remainder and, where it reaches the divisor, wraps it to zero and adds
+    one to the quotient.
 
-    The lower bound is a non-negative constant, or a value that integer
-    range analysis (MLIR's dataflow `IntegerRangeAnalysis`, run only when
-    such a loop has divisions to carry) bounds below by zero: the second
-    loop `tile-split-copy-masks` makes starts at the larger of the first
-    loop's lower bound and the split point.
+    The offset is a tree of `arith.addi` over the induction variable,
+    constants and values defined outside the loop: the copies a pipelined
+    loop issues steps ahead divide `iv + c`, a loop over a run of a
+    sequence (stream-K) divides `start + iv`. No add may wrap: the one of
+    the induction variable itself may add a non-negative constant, or a
+    value known non-negative (both below half the range, as the variable
+    is); any add, anything, if it carries the `nuw` flag (a wrap would be
+    poison).
+
+    The lower bound, and a non-negative value, is a constant or a value
+    that integer range analysis (MLIR's dataflow `IntegerRangeAnalysis`,
+    run only when there is such a value to bound) bounds below by zero: the
+    second loop `tile-split-copy-masks` makes starts at the larger of the
+    first loop's lower bound and the split point.
 
     A flattened persistent loop (an iteration per (block, K step), the
     block and the step found by dividing the iteration index by the steps
