@@ -2,8 +2,10 @@
  *
  * The references that scripts/gpu-check.sh and gpu-sanitize.sh check every
  * matmul kernel against, run here on outputs computed on the CPU: a correct
- * product passes, one wrong element, a wrong layout of b or a missing K
- * step fails, and bad arguments are reported, not checked.
+ * product passes (f16 operands with b row-major or transposed, with bias
+ * and ReLU, and f32 operands as tf32); one element off by 1%, b in the
+ * other layout or a missing K step fails; bad arguments are reported, not
+ * checked.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -11,13 +13,14 @@
 
 #include "references.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 enum { M = 37, N = 29, K = 19 };
 
 static uint16_t a[M * K], b[K * N], bTransposed[N * K], bias[N];
-static float c[M * N];
+static float c[M * N], aFloat[M * K], bFloat[K * N];
 static uint16_t cBiasRelu[M * N];
 
 /* Small integers and halves: exact in f16, so the products are too. */
@@ -47,7 +50,7 @@ static void report(const char *what, const char *name, RunArg *args, int n) {
   static const unsigned grid[3] = {1, 1, 1};
   CheckResult r;
   int status = checkReference(name, grid, args, n, &r);
-  printf("%s: %d, %zu of %zu wrong%s%s\n", what, status, r.failed, r.checked,
+  printf("%s: %d, %zu/%zu wrong%s%s\n", what, status, r.failed, r.checked,
          r.message[0] ? ": " : "", r.message);
 }
 
@@ -81,18 +84,21 @@ int main(void) {
                    scalar(M),
                    scalar(N),
                    scalar(K)};
-  // CHECK: matmul: 0, 0 of 1073 wrong
+  // CHECK: matmul: 0, 0/1073 wrong
   report("matmul", "matmul", args, 6);
-  c[5 * N + 7] += 0.01f;
-  // CHECK-NEXT: one element off: 1, 1 of 1073 wrong
-  report("one element off", "matmul", args, 6);
-  c[5 * N + 7] -= 0.01f;
+  /* Off by 1% of the element and 0.01: outside any tolerance. */
+  float right = c[5 * N + 7];
+  c[5 * N + 7] += 0.01f + 0.01f * fabsf(right);
+  // CHECK-NEXT: one off: 1, 1/1073 wrong
+  report("one off", "matmul", args, 6);
+  c[5 * N + 7] = right;
+  // CHECK-NEXT: b row-major, checked as transposed: 1, {{[1-9][0-9]*}}/1073
+  report("b row-major, checked as transposed", "matmul_bt", args, 6);
 
   args[1].host = bTransposed;
-  // CHECK-NEXT: b given transposed: 0, 0 of 1073 wrong
-  report("b given transposed", "matmul_bt", args, 6);
-  // CHECK-NEXT: b transposed, checked as row-major: 1, {{[1-9][0-9]*}} of 1073
-  // wrong
+  // CHECK-NEXT: b transposed: 0, 0/1073 wrong
+  report("b transposed", "matmul_bt", args, 6);
+  // CHECK-NEXT: b transposed, checked as row-major: 1, {{[1-9][0-9]*}}/1073
   report("b transposed, checked as row-major", "matmul", args, 6);
   args[1].host = b;
 
@@ -103,21 +109,38 @@ int main(void) {
                        scalar(M),
                        scalar(N),
                        scalar(K)};
-  // CHECK-NEXT: bias and relu: 0, 0 of 1073 wrong
+  // CHECK-NEXT: bias and relu: 0, 0/1073 wrong
   report("bias and relu", "matmul_bias_relu", biasArgs, 7);
 
+  /* f32 operands (the same small values, exact in tf32): the tf32
+     reference passes the exact product and fails one off by 1%. */
+  for (int i = 0; i < M * K; ++i)
+    aFloat[i] = halfToFloat(a[i]);
+  for (int i = 0; i < K * N; ++i)
+    bFloat[i] = halfToFloat(b[i]);
+  RunArg tf32Args[] = {buffer("f32", M * K, aFloat, NULL),
+                       buffer("f32", K * N, bFloat, NULL),
+                       buffer("f32", M * N, NULL, c),
+                       scalar(M),
+                       scalar(N),
+                       scalar(K)};
+  // CHECK-NEXT: tf32: 0, 0/1073 wrong
+  report("tf32", "matmul_tf32", tf32Args, 6);
+  c[5 * N + 7] += 0.01f + 0.01f * fabsf(right);
+  // CHECK-NEXT: tf32, one off: 1, 1/1073 wrong
+  report("tf32, one off", "matmul_tf32", tf32Args, 6);
+  c[5 * N + 7] = right;
+
   multiply(1);
-  // CHECK-NEXT: a K step missing: 1, {{[1-9][0-9]*}} of 1073 wrong
-  report("a K step missing", "matmul", args, 6);
-  // CHECK-NEXT: a K step missing, bias and relu: 1, {{[1-9][0-9]*}} of 1073
-  // wrong
-  report("a K step missing, bias and relu", "matmul_bias_relu", biasArgs, 7);
+  // CHECK-NEXT: no K step 0: 1, {{[1-9][0-9]*}}/1073 wrong
+  report("no K step 0", "matmul", args, 6);
+  // CHECK-NEXT: no K step 0, bias and relu: 1, {{[1-9][0-9]*}}/1073 wrong
+  report("no K step 0, bias and relu", "matmul_bias_relu", biasArgs, 7);
 
   args[1].count = K * N - 1;
-  // CHECK-NEXT: b too small: -1, 0 of 0 wrong: buffers smaller than M, N, K
+  // CHECK-NEXT: b too small: -1, 0/0 wrong: buffers smaller than M, N, K
   report("b too small", "matmul", args, 6);
-  // CHECK-NEXT: five arguments: -1, 0 of 0 wrong: expected 6 arguments
-  // (bbbsss), got 5
-  report("five arguments", "matmul", args, 5);
+  // CHECK-NEXT: five: -1, 0/0 wrong: expected 6 arguments (bbbsss), got 5
+  report("five", "matmul", args, 5);
   return 0;
 }
