@@ -42,7 +42,8 @@ struct Offset {
 /// The divisions and remainders of one loop's induction variable plus one
 /// offset by one divisor. The remainder is carried in any case (it says
 /// when the quotient moves on), the quotient only where a division reads
-/// it.
+/// it. `divisor` and `offset` hold only until a loop is rewritten: the
+/// loop they come from may be one, its results replaced.
 struct Divisor {
   Value divisor;
   Offset offset;
@@ -67,13 +68,13 @@ bool countsByOne(scf::ForOp loop) {
   return !loop.getUnsignedCmp() && step && *step == 1;
 }
 
-/// `value` as `loop`'s induction variable plus an offset, if it is a tree
-/// of `arith.addi` with the induction variable and constants or
-/// loop-invariant values for leaves, none of the adds wrapping as unsigned
-/// numbers (the carried count would not wrap with them): the add of the
-/// induction variable itself and a non-negative constant or a value that
-/// `isNonNegative` (both below half the range, as the variable is), or any
-/// add with the `nuw` flag (a wrap would be poison).
+/// `value` as `loop`'s induction variable plus an offset, if it is a chain
+/// of `arith.addi`, each adding a non-negative constant or a loop-invariant
+/// value to the induction variable or the add before, none of them
+/// wrapping as unsigned numbers (the carried count would not wrap with
+/// them): the add of the induction variable itself with a constant or a
+/// value that `isNonNegative` (both below half the range, as the variable
+/// is), or any add with the `nuw` flag (a wrap would be poison).
 std::optional<Offset>
 getOffsetFromInduction(scf::ForOp loop, Value value,
                        function_ref<bool(Value)> isNonNegative) {
@@ -83,28 +84,37 @@ getOffsetFromInduction(scf::ForOp loop, Value value,
   auto add = value.getDefiningOp<arith::AddIOp>();
   if (!add || loop.isDefinedOutsideOfLoop(value))
     return std::nullopt;
+  // The operand that adds (a constant or a value from outside the loop)
+  // and the one that holds the induction variable: one recursion per add.
+  auto adds = [&](Value operand) {
+    return matchPattern(operand, m_Constant()) ||
+           loop.isDefinedOutsideOfLoop(operand);
+  };
+  Value inner = add.getLhs(), other = add.getRhs();
+  if (!adds(other))
+    std::swap(inner, other);
+  if (!adds(other))
+    return std::nullopt;
+  std::optional<Offset> offset =
+      getOffsetFromInduction(loop, inner, isNonNegative);
+  if (!offset)
+    return std::nullopt;
   bool noUnsignedWrap = bitEnumContainsAll(add.getOverflowFlags(),
                                            arith::IntegerOverflowFlags::nuw);
-  for (auto [inner, other] : {std::pair(add.getLhs(), add.getRhs()),
-                              std::pair(add.getRhs(), add.getLhs())}) {
-    std::optional<Offset> offset =
-        getOffsetFromInduction(loop, inner, isNonNegative);
-    if (!offset)
-      continue;
-    APInt constant;
-    if (matchPattern(other, m_ConstantInt(&constant))) {
-      if (constant.isNegative() || (!noUnsignedWrap && inner != iv))
-        return std::nullopt;
-      offset->constant += constant;
-      return offset;
-    }
-    if (!loop.isDefinedOutsideOfLoop(other) ||
-        (!noUnsignedWrap && (inner != iv || !isNonNegative(other))))
+  APInt constant;
+  if (matchPattern(other, m_ConstantInt(&constant))) {
+    if (constant.isNegative() || (!noUnsignedWrap && inner != iv))
       return std::nullopt;
-    offset->invariants.push_back(other);
+    offset->constant += constant;
     return offset;
   }
-  return std::nullopt;
+  // (A constant that is not an integer, e.g. a poison, inside the loop
+  // would not be available before it.)
+  if (!loop.isDefinedOutsideOfLoop(other) ||
+      (!noUnsignedWrap && (inner != iv || !isNonNegative(other))))
+    return std::nullopt;
+  offset->invariants.push_back(other);
+  return offset;
 }
 
 /// The divisors of `loop`'s induction variable plus an offset (divui and
@@ -193,23 +203,39 @@ private:
                                        rewriter.getIntegerAttr(type, value));
     };
     std::optional<int64_t> lowerConstant = getConstantIntValue(lower);
+    // The divisors and offsets as the divisions read them now: a loop
+    // rewritten before this one may have replaced its results, which this
+    // one divides by or adds. (The adds themselves are in this loop and
+    // unchanged; whether they can wrap was decided before anything
+    // changed.)
+    SmallVector<std::pair<Value, Offset>> current;
+    for (const Divisor &d : divisors) {
+      Operation *division = d.divisions.front();
+      std::optional<Offset> offset = getOffsetFromInduction(
+          loop, division->getOperand(0), [](Value) { return true; });
+      if (!offset)
+        return;
+      current.emplace_back(division->getOperand(1), std::move(*offset));
+    }
     Value zero = constant(APInt(width, 0)), one = constant(APInt(width, 1));
     SmallVector<Value> inits;
     SmallVector<unsigned> position;
-    for (const Divisor &d : divisors) {
+    for (auto [d, divisorAndOffset] : llvm::zip_equal(divisors, current)) {
+      auto &[divisor, offset] = divisorAndOffset;
       position.push_back(inits.size());
       // No add wraps (getOffsetFromInduction), so neither do these.
-      const APInt &offset = d.offset.constant;
       Value first = lower;
-      for (Value invariant : d.offset.invariants)
+      for (Value invariant : offset.invariants)
         first = first == lower && lowerConstant == 0
                     ? invariant
                     : arith::AddIOp::create(rewriter, loc, first, invariant);
-      if (!offset.isZero() && lowerConstant && d.offset.invariants.empty())
-        first = constant(APInt(width, *lowerConstant) + offset);
-      else if (!offset.isZero())
-        first = arith::AddIOp::create(rewriter, loc, first, constant(offset));
-      Value safe = arith::MaxUIOp::create(rewriter, loc, d.divisor, one);
+      if (!offset.constant.isZero() && lowerConstant &&
+          offset.invariants.empty())
+        first = constant(APInt(width, *lowerConstant) + offset.constant);
+      else if (!offset.constant.isZero())
+        first = arith::AddIOp::create(rewriter, loc, first,
+                                      constant(offset.constant));
+      Value safe = arith::MaxUIOp::create(rewriter, loc, divisor, one);
       inits.push_back(arith::RemUIOp::create(rewriter, loc, first, safe));
       if (d.needsQuotient())
         inits.push_back(arith::DivUIOp::create(rewriter, loc, first, safe));
@@ -219,10 +245,12 @@ private:
         rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
         [&](OpBuilder &b, Location loc, ArrayRef<BlockArgument> carried) {
           SmallVector<Value> next;
-          for (auto [d, at] : llvm::zip_equal(divisors, position)) {
+          for (auto [d, divisorAndOffset, at] :
+               llvm::zip_equal(divisors, current, position)) {
             Value bumped = arith::AddIOp::create(b, loc, carried[at], one);
-            Value wraps = arith::CmpIOp::create(
-                b, loc, arith::CmpIPredicate::eq, bumped, d.divisor);
+            Value wraps =
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bumped,
+                                      divisorAndOffset.first);
             next.push_back(arith::SelectOp::create(b, loc, wraps, zero, bumped));
             if (!d.needsQuotient())
               continue;

@@ -373,8 +373,9 @@ tile.func public @run_of_sequence(%n: i32, %d: i32, %start: i32, %p: !tile.ptr<i
 // Without `nuw`: a loop-invariant value that integer range analysis keeps
 // non-negative, added to the induction variable itself (both below 2^31).
 // CHECK-LABEL: tile.func public @non_negative_invariant
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK: %[[X:.*]] = arith.maxsi
-// CHECK: %[[FIRST:.*]] = arith.addi %{{.*}}, %[[X]] : i32
+// CHECK: %[[FIRST:.*]] = arith.addi %[[ONE]], %[[X]] : i32
 // CHECK: %[[Q0:.*]] = arith.divui %[[FIRST]], %{{.*}} : i32
 // CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[Q:.*]] = %[[Q0]]) -> (i32, i32)
 // CHECK-NOT: arith.divui
@@ -418,6 +419,131 @@ tile.func public @may_wrap(%n: i32, %d: i32, %x: i32, %p: !tile.ptr<i32>) {
     %s = arith.addi %q, %q2 : i32
     %s2 = arith.addi %s, %q3 : i32
     tile.store %p, %s2 : !tile.ptr<i32>
+  }
+  tile.return
+}
+
+// -----
+
+// A lower bound that is a value, and offsets of invariants and constants:
+// the first values are lb + start + 3 and lb + start; `start + j` and
+// `j + start` are one offset.
+// CHECK-LABEL: tile.func public @bound_and_invariant
+// CHECK-SAME: (%[[N:.*]]: i32, %[[D:.*]]: i32, %[[X:[^:]*]]: i32, %[[START:[^:]*]]: i32
+// CHECK: %[[LB:.*]] = arith.maxsi %[[X]]
+// CHECK: %[[SUM:.*]] = arith.addi %[[LB]], %[[START]] : i32
+// CHECK: %[[THREE:.*]] = arith.constant 3 : i32
+// CHECK: %[[FIRST3:.*]] = arith.addi %[[SUM]], %[[THREE]] : i32
+// CHECK: %[[Q0:.*]] = arith.divui %[[FIRST3]], %{{.*}} : i32
+// CHECK: %[[FIRST:.*]] = arith.addi %[[LB]], %[[START]] : i32
+// CHECK: %[[R0:.*]] = arith.remui %[[FIRST]], %{{.*}} : i32
+// CHECK: scf.for %{{.*}} = %[[LB]] to %[[N]] step %{{.*}} iter_args(%{{.*}}, %[[Q:.*]] = %[[Q0]], %[[R:.*]] = %[[R0]]) -> (i32, i32, i32)
+// CHECK-NOT: arith.divui
+// CHECK-NOT: arith.remui
+// CHECK: arith.addi %[[Q]], %[[R]]
+tile.func public @bound_and_invariant(%n: i32, %d: i32, %x: i32, %start: i32, %p: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c3 = arith.constant 3 : i32
+  %lb = arith.maxsi %x, %c0 : i32
+  scf.for %j = %lb to %n step %c1 : i32 {
+    %i = arith.addi %j, %start overflow<nuw> : i32
+    %i3 = arith.addi %i, %c3 overflow<nuw> : i32
+    %q = arith.divui %i3, %d : i32
+    %i2 = arith.addi %start, %j overflow<nuw> : i32
+    %r = arith.remui %i2, %d : i32
+    %s = arith.addi %q, %r : i32
+    tile.store %p, %s : !tile.ptr<i32>
+  }
+  tile.return
+}
+
+// -----
+
+// A loop that divides by, and adds, the result of a loop before it that
+// was carried first (and so replaced): the divisor and the offset are
+// read from the divisions as they are when this loop is rewritten.
+// CHECK-LABEL: tile.func public @after_carried_loop
+// CHECK: %[[FIRST:.*]]:3 = scf.for
+// CHECK: %[[SAFE:.*]] = arith.maxui %[[FIRST]]#0, %{{.*}} : i32
+// CHECK: arith.remui %{{.*}}, %[[SAFE]] : i32
+// CHECK: scf.for %{{.*}} iter_args
+// CHECK-NOT: arith.divui
+// CHECK-NOT: arith.remui
+// CHECK: arith.cmpi eq, %{{.*}}, %[[FIRST]]#0 : i32
+tile.func public @after_carried_loop(%n: i32, %d: i32, %p: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+    %q = arith.divui %i, %d : i32
+    %a = arith.addi %acc, %q : i32
+    scf.yield %a : i32
+  }
+  scf.for %j = %c0 to %n step %c1 : i32 {
+    %x = arith.addi %j, %s overflow<nuw> : i32
+    %q = arith.divui %x, %d : i32
+    %r = arith.remui %j, %s : i32
+    %t = arith.addi %q, %r : i32
+    tile.store %p, %t : !tile.ptr<i32>
+  }
+  tile.return
+}
+
+// -----
+
+// Left alone, and in linear time: adds that reuse the value before twice
+// (40 levels: a search that tried both operands of each add would take
+// 2^40 steps).
+// ALONE-LABEL: tile.func public @shared_adds
+// ALONE-NOT: iter_args
+// ALONE: tile.return
+tile.func public @shared_adds(%n: i32, %d: i32, %p: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %x0 = arith.addi %i, %i : i32
+    %x1 = arith.addi %x0, %x0 : i32
+    %x2 = arith.addi %x1, %x1 : i32
+    %x3 = arith.addi %x2, %x2 : i32
+    %x4 = arith.addi %x3, %x3 : i32
+    %x5 = arith.addi %x4, %x4 : i32
+    %x6 = arith.addi %x5, %x5 : i32
+    %x7 = arith.addi %x6, %x6 : i32
+    %x8 = arith.addi %x7, %x7 : i32
+    %x9 = arith.addi %x8, %x8 : i32
+    %x10 = arith.addi %x9, %x9 : i32
+    %x11 = arith.addi %x10, %x10 : i32
+    %x12 = arith.addi %x11, %x11 : i32
+    %x13 = arith.addi %x12, %x12 : i32
+    %x14 = arith.addi %x13, %x13 : i32
+    %x15 = arith.addi %x14, %x14 : i32
+    %x16 = arith.addi %x15, %x15 : i32
+    %x17 = arith.addi %x16, %x16 : i32
+    %x18 = arith.addi %x17, %x17 : i32
+    %x19 = arith.addi %x18, %x18 : i32
+    %x20 = arith.addi %x19, %x19 : i32
+    %x21 = arith.addi %x20, %x20 : i32
+    %x22 = arith.addi %x21, %x21 : i32
+    %x23 = arith.addi %x22, %x22 : i32
+    %x24 = arith.addi %x23, %x23 : i32
+    %x25 = arith.addi %x24, %x24 : i32
+    %x26 = arith.addi %x25, %x25 : i32
+    %x27 = arith.addi %x26, %x26 : i32
+    %x28 = arith.addi %x27, %x27 : i32
+    %x29 = arith.addi %x28, %x28 : i32
+    %x30 = arith.addi %x29, %x29 : i32
+    %x31 = arith.addi %x30, %x30 : i32
+    %x32 = arith.addi %x31, %x31 : i32
+    %x33 = arith.addi %x32, %x32 : i32
+    %x34 = arith.addi %x33, %x33 : i32
+    %x35 = arith.addi %x34, %x34 : i32
+    %x36 = arith.addi %x35, %x35 : i32
+    %x37 = arith.addi %x36, %x36 : i32
+    %x38 = arith.addi %x37, %x37 : i32
+    %x39 = arith.addi %x38, %x38 : i32
+    %x40 = arith.addi %x39, %x39 : i32
+    %q = arith.divui %x40, %d : i32
+    tile.store %p, %q : !tile.ptr<i32>
   }
   tile.return
 }

@@ -272,14 +272,15 @@ def CarryDivisions : Pass<"tile-carry-divisions", "::mlir::ModuleOp"> {
     remainder and, where it reaches the divisor, wraps it to zero and adds
     one to the quotient.
 
-    The offset is a tree of `arith.addi` over the induction variable,
-    constants and values defined outside the loop: the copies a pipelined
-    loop issues steps ahead divide `iv + c`, a loop over a run of a
-    sequence (stream-K) divides `start + iv`. No add may wrap: the one of
-    the induction variable itself may add a non-negative constant, or a
-    value known non-negative (both below half the range, as the variable
-    is); any add, anything, if it carries the `nuw` flag (a wrap would be
-    poison).
+    The offset is a chain of `arith.addi`, each adding a non-negative
+    constant or a value defined outside the loop to the induction variable
+    or to the add before: the copies a pipelined loop issues steps ahead
+    divide `iv + c`, a loop over a run of a sequence (stream-K) divides
+    `start + iv`. No add may wrap: the one of the induction variable itself
+    may add a constant, or a value known non-negative (both below half the
+    range, as the variable is); any add, if it carries the `nuw` flag (a
+    wrap would be poison). Divisors and offsets may be results of loops
+    rewritten before.
 
     The lower bound, and a non-negative value, is a constant or a value
     that integer range analysis (MLIR's dataflow `IntegerRangeAnalysis`,
