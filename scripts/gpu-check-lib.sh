@@ -83,6 +83,11 @@ check_matmul_bias_relu() { # file M N K
 check_every_kernel_ran() {
   local image name
   for image in "$dir"/*.ptx; do
+    if [ ! -e "$image" ]; then
+      echo "FAILED: no kernels in $dir"
+      failures=$((failures + 1))
+      break
+    fi
     name=$(basename "$image" .ptx)
     if [ -z "${ran[$name]:-}" ]; then
       echo "FAILED: $name: no check runs it"
