@@ -15,11 +15,13 @@ using namespace mlir::tile;
 bool ClusterUniformity::isUniform(Value value) {
   if (auto it = known.find(value); it != known.end())
     return it->second;
-  if (assumed.contains(value))
+  if (assumed.contains(value) || provisional.contains(value))
     return true;
   bool uniform = compute(value);
   if (!uniform || assumed.empty())
     known[value] = uniform;
+  else
+    provisional.insert(value);
   return uniform;
 }
 
@@ -66,6 +68,15 @@ bool ClusterUniformity::compute(Value value) {
     bool uniform = isUniform(loop.getTiedLoopInit(arg)->get()) &&
                    isUniform(loop.getTiedLoopYieldedValue(arg)->get());
     assumed.erase(arg);
+    // What was found uniform under an assumption that failed may not be;
+    // under the outermost one, once it holds, it is.
+    if (!uniform)
+      provisional.clear();
+    else if (assumed.empty()) {
+      for (Value settled : provisional)
+        known[settled] = true;
+      provisional.clear();
+    }
     return uniform;
   }
   Operation *op = value.getDefiningOp();

@@ -259,7 +259,9 @@ public:
     auto operand = [&](Value v, int64_t rowElements, bool transposed) -> Value {
       // Shared memory takes any layout: store the value as computed.
       while (auto convert = v.getDefiningOp<ConvertLayoutOp>()) {
-        converts.push_back(convert);
+        // A and B may share converts (B's value converted on to A's).
+        if (!llvm::is_contained(converts, convert.getOperation()))
+          converts.push_back(convert);
         v = convert.getSrc();
       }
       auto type = cast<RankedTensorType>(v.getType());
@@ -279,9 +281,17 @@ public:
     Value result = ConvertLayoutOp::create(b, loc, dot.getType(), product);
     dot.replaceAllUsesWith(result);
     dot.erase();
-    for (Operation *convert : converts) // outermost first
-      if (convert->use_empty())
-        convert->erase();
+    // Each dead convert once, after the converts that read it (one chain
+    // may read into the other's middle).
+    for (bool erased = true; erased;) {
+      erased = false;
+      for (Operation *&convert : converts)
+        if (convert && convert->use_empty()) {
+          convert->erase();
+          convert = nullptr;
+          erased = true;
+        }
+    }
   }
 };
 

@@ -54,6 +54,9 @@ LogicalResult collectIndexOps(scf::ForOp loop, Value value,
   if (!def || def->getBlock() != loop.getBody() || !isPure(def) ||
       def->getNumRegions())
     return failure();
+  // Collected already (through another operand): each op is visited once.
+  if (ops.contains(def))
+    return success();
   for (Value operand : def->getOperands())
     if (failed(collectIndexOps(loop, operand, ops)))
       return failure();

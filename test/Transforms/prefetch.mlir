@@ -368,3 +368,82 @@ tile.func public @tf32(%lb: i32, %n: i32) -> tensor<64x64xf32, #mma> {
   tile.return %r : tensor<64x64xf32, #mma>
 }
 }
+
+// -----
+
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#opA = #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#opB = #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#sharedB = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A stage index computed through adds that each reuse the one before
+// twice, 40 deep: its ops are collected once each (following every
+// operand of each took time exponential in the depth), and the loop is
+// split as usual.
+// CHECK-LABEL: tile.func public @shared_adds
+// CHECK: scf.for
+// CHECK: tile.local_load %{{.*}} at [0, 16]
+// CHECK: tile.local_load %{{.*}} at [16, 0]
+tile.func public @shared_adds(%n: i32) -> tensor<64x64xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %ra = tile.local_alloc : () -> !tile.buffer<2x64x32xf16, #shared, mutable>
+  %rb = tile.local_alloc : () -> !tile.buffer<2x32x64xf16, #sharedB, mutable>
+  %r = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %w = tile.async_wait {num = 0 : i32}
+    %x0 = arith.addi %iv, %c1 : i32
+    %x1 = arith.addi %x0, %x0 : i32
+    %x2 = arith.addi %x1, %x1 : i32
+    %x3 = arith.addi %x2, %x2 : i32
+    %x4 = arith.addi %x3, %x3 : i32
+    %x5 = arith.addi %x4, %x4 : i32
+    %x6 = arith.addi %x5, %x5 : i32
+    %x7 = arith.addi %x6, %x6 : i32
+    %x8 = arith.addi %x7, %x7 : i32
+    %x9 = arith.addi %x8, %x8 : i32
+    %x10 = arith.addi %x9, %x9 : i32
+    %x11 = arith.addi %x10, %x10 : i32
+    %x12 = arith.addi %x11, %x11 : i32
+    %x13 = arith.addi %x12, %x12 : i32
+    %x14 = arith.addi %x13, %x13 : i32
+    %x15 = arith.addi %x14, %x14 : i32
+    %x16 = arith.addi %x15, %x15 : i32
+    %x17 = arith.addi %x16, %x16 : i32
+    %x18 = arith.addi %x17, %x17 : i32
+    %x19 = arith.addi %x18, %x18 : i32
+    %x20 = arith.addi %x19, %x19 : i32
+    %x21 = arith.addi %x20, %x20 : i32
+    %x22 = arith.addi %x21, %x21 : i32
+    %x23 = arith.addi %x22, %x22 : i32
+    %x24 = arith.addi %x23, %x23 : i32
+    %x25 = arith.addi %x24, %x24 : i32
+    %x26 = arith.addi %x25, %x25 : i32
+    %x27 = arith.addi %x26, %x26 : i32
+    %x28 = arith.addi %x27, %x27 : i32
+    %x29 = arith.addi %x28, %x28 : i32
+    %x30 = arith.addi %x29, %x29 : i32
+    %x31 = arith.addi %x30, %x30 : i32
+    %x32 = arith.addi %x31, %x31 : i32
+    %x33 = arith.addi %x32, %x32 : i32
+    %x34 = arith.addi %x33, %x33 : i32
+    %x35 = arith.addi %x34, %x34 : i32
+    %x36 = arith.addi %x35, %x35 : i32
+    %x37 = arith.addi %x36, %x36 : i32
+    %x38 = arith.addi %x37, %x37 : i32
+    %x39 = arith.addi %x38, %x38 : i32
+    %x40 = arith.addi %x39, %x39 : i32
+    %now = arith.remui %x40, %c2 : i32
+    %sa = tile.buffer_index %ra[%now] : !tile.buffer<2x64x32xf16, #shared, mutable> -> !tile.buffer<64x32xf16, #shared, mutable>
+    %sb = tile.buffer_index %rb[%now] : !tile.buffer<2x32x64xf16, #sharedB, mutable> -> !tile.buffer<32x64xf16, #sharedB, mutable>
+    %a = tile.local_load %sa : !tile.buffer<64x32xf16, #shared, mutable> -> tensor<64x32xf16, #opA>
+    %b = tile.local_load %sb : !tile.buffer<32x64xf16, #sharedB, mutable> -> tensor<32x64xf16, #opB>
+    %d = tile.dot %a, %b, %acc : tensor<64x32xf16, #opA> * tensor<32x64xf16, #opB> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  }
+  tile.return %r : tensor<64x64xf32, #mma>
+}
+}
+

@@ -48,6 +48,10 @@ private:
   /// kept; "uniform" only once no assumption is pending.
   llvm::DenseMap<Value, bool> known;
   llvm::DenseSet<Value> assumed;
+  /// "Uniform" found while assumptions are pending: settled when the
+  /// outermost holds, dropped when any fails. (Judging such values again
+  /// each time they are reached took time exponential in shared operands.)
+  llvm::DenseSet<Value> provisional;
 };
 
 } // namespace mlir::tile

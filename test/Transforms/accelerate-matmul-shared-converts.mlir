@@ -1,0 +1,26 @@
+// tile-accelerate-matmul on distributed IR whose dot operands share
+// conversions: B's value converted on to A's layout. Each operand goes to
+// shared memory in the layout it was computed in, and each conversion
+// left without users is erased once (erasing the shared one twice was a
+// use after free).
+// RUN: tile-opt %s -tile-accelerate-matmul | FileCheck %s
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#opA = #tile.dot_op<{opIdx = 0, parent = #blocked}>
+#opB = #tile.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i32, "tile.target" = "sm_90a"} {
+// CHECK-LABEL: tile.func @shared_convert
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<64x64xf16, #blocked>
+// CHECK-NOT: #dot_op
+// CHECK: %[[A:.*]] = tile.local_alloc %[[X]]
+// CHECK: %[[B:.*]] = tile.local_alloc %[[X]]
+// CHECK: tile.warpgroup_dot %[[A]], %[[B]]
+// CHECK-NOT: #dot_op
+// CHECK: tile.return
+tile.func @shared_convert(%x: tensor<64x64xf16, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+  %b = tile.convert_layout %x : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #opB>
+  %a = tile.convert_layout %b : tensor<64x64xf16, #opB> -> tensor<64x64xf16, #opA>
+  %d = tile.dot %a, %b, %c : tensor<64x64xf16, #opA> * tensor<64x64xf16, #opB> -> tensor<64x64xf32, #blocked>
+  tile.return %d : tensor<64x64xf32, #blocked>
+}
+}
