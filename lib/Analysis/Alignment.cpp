@@ -38,8 +38,18 @@ static int64_t highestPowerOf2Divisor(int64_t value) {
   if (value == 0)
     return AlignmentInfo::kMaxDivisibility;
   uint64_t bits = static_cast<uint64_t>(value);
-  return std::min<int64_t>(AlignmentInfo::kMaxDivisibility,
-                           static_cast<int64_t>(bits & (~bits + 1)));
+  // Capped before it is signed again (INT64_MIN's is 2^63).
+  return static_cast<int64_t>(
+      std::min<uint64_t>(AlignmentInfo::kMaxDivisibility, bits & (~bits + 1)));
+}
+
+/// a * b for divisibilities and strides (non-negative), capped at
+/// kMaxDivisibility rather than overflowing.
+static int64_t cappedProduct(int64_t a, int64_t b) {
+  int64_t product;
+  if (llvm::MulOverflow(a, b, product))
+    return AlignmentInfo::kMaxDivisibility;
+  return std::min(product, AlignmentInfo::kMaxDivisibility);
 }
 
 static int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
@@ -72,9 +82,13 @@ AlignmentInfo AlignmentInfo::getFromHints(BlockArgument arg) {
   auto fn = dyn_cast_or_null<FuncOp>(arg.getOwner()->getParentOp());
   if (!fn || arg.getOwner() != &fn.getBody().front())
     return info;
+  // Hints beyond kMaxDivisibility say no more than it (and would overflow
+  // the products of the transfer functions).
   auto hint = [&](StringRef name) -> int64_t {
     auto attr = fn.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), name);
-    return attr ? attr.getInt() : 1;
+    if (!attr || attr.getValue().getSignificantBits() > 64)
+      return 1;
+    return std::clamp<int64_t>(attr.getInt(), 1, kMaxDivisibility);
   };
   int64_t divisibility = hint(TileDialect::getDivisibilityAttrName());
   int64_t contiguity = hint(TileDialect::getContiguityAttrName());
@@ -88,7 +102,7 @@ int64_t AlignmentInfo::getDivisibilityAt(unsigned d, int64_t stride,
                                          int64_t unit) const {
   if (contiguity[d] <= stride)
     return divisibility[d];
-  return gcd(divisibility[d], stride * unit);
+  return gcd(divisibility[d], cappedProduct(stride, unit));
 }
 
 AlignmentInfo AlignmentInfo::join(const AlignmentInfo &lhs,
@@ -162,7 +176,9 @@ AlignmentInfo getConstantInfo(ArrayRef<int64_t> shape, int64_t value) {
 
 /// Wraps `value` to the bit width of `type`'s elements, sign-extended.
 std::optional<int64_t> wrapToType(Type type, const APInt &value) {
-  unsigned width = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+  Type element = getElementTypeOrSelf(type);
+  unsigned width = element.isIndex() ? IndexType::kInternalStorageBitWidth
+                                     : element.getIntOrFloatBitWidth();
   if (width > 64)
     return std::nullopt;
   return value.sextOrTrunc(width).getSExtValue();
@@ -198,7 +214,7 @@ AlignmentInfo addLike(Operation *op, const AlignmentInfo &x,
       c = std::max(c, gcd(x.getConstancy(d), y.getContiguity(d)));
     b.contiguity[d] = c;
     b.divisibility[d] = gcd(x.getDivisibilityAt(d, c, unit),
-                            y.getDivisibilityAt(d, c) * unit);
+                            cappedProduct(y.getDivisibilityAt(d, c), unit));
     b.constancy[d] = gcd(x.getConstancy(d), y.getConstancy(d));
   }
   if (unit == 1)
@@ -214,8 +230,8 @@ AlignmentInfo mul(Operation *op, const AlignmentInfo &x,
     return y;
   InfoBuilder b(x.getRank());
   for (unsigned d = 0; d < x.getRank(); ++d) {
-    int64_t product = x.getDivisibilityAt(d, 1) * y.getDivisibilityAt(d, 1);
-    b.divisibility[d] = std::min(product, AlignmentInfo::kMaxDivisibility);
+    b.divisibility[d] =
+        cappedProduct(x.getDivisibilityAt(d, 1), y.getDivisibilityAt(d, 1));
     b.constancy[d] = gcd(x.getConstancy(d), y.getConstancy(d));
   }
   b.constantValue = foldConstants(op, x, y);
@@ -433,13 +449,15 @@ static std::optional<AlignmentInfo> getConstantOpInfo(arith::ConstantOp op) {
       return AlignmentInfo::getPessimistic(shape.size());
     value = dense.getSplatValue<Attribute>();
   }
-  if (auto integer = dyn_cast<IntegerAttr>(value)) {
+  auto integer = dyn_cast<IntegerAttr>(value);
+  if (integer && integer.getValue().getSignificantBits() <= 64) {
     // i1 `true` is -1 as a signed 1-bit value; it means 1 here.
     int64_t v = integer.getType().isInteger(1) ? integer.getValue().getZExtValue()
                                                : integer.getValue().getSExtValue();
     return getConstantInfo(shape, v);
   }
-  // Other constants (floats): uniform, nothing else known.
+  // Other constants (floats, integers wider than 64 bits): uniform,
+  // nothing else known.
   return AlignmentInfo(SmallVector<int64_t>(shape.size(), 1),
                        SmallVector<int64_t>(shape.size(), 1), shape);
 }
@@ -545,7 +563,7 @@ computeInfo(Operation *op, ArrayRef<AlignmentInfo> in) {
         SmallVector<int64_t> divisibility = elementDivisibility(in[0]);
         if (s && *s > 0 && *s < 32)
           for (int64_t &v : divisibility)
-            v = std::min(v << *s, AlignmentInfo::kMaxDivisibility);
+            v = cappedProduct(v, int64_t(1) << *s);
         return keepConstancy(in, rank, divisibility);
       })
       .Case([&](arith::RemUIOp) -> std::optional<AlignmentInfo> {
@@ -562,7 +580,9 @@ computeInfo(Operation *op, ArrayRef<AlignmentInfo> in) {
         // x & (p - 1) is x mod p rounding down, for signed x too.
         for (int i = 0; i < 2; ++i) {
           std::optional<int64_t> mask = in[1 - i].getConstantValue();
-          if (mask && *mask >= 0 && llvm::isPowerOf2_64(*mask + 1))
+          if (mask && *mask >= 0 &&
+              *mask < std::numeric_limits<int64_t>::max() &&
+              llvm::isPowerOf2_64(*mask + 1))
             return remByPowerOf2(in[i], in[1 - i], *mask + 1);
         }
         // Trailing zeros of either operand stay zero.

@@ -646,10 +646,13 @@ private:
           return tag.base != from && isDefinedOutside(tag.base, forOp)
                      ? tag
                      : StageTag();
-        return StageTag{tag.ring, to,
-                        ((tag.offset - *shift) % tag.stages + tag.stages) %
-                            tag.stages,
-                        tag.stages};
+        // Modulo the stages first: the shift may be any 64-bit bound.
+        return StageTag{
+            tag.ring, to,
+            ((tag.offset % tag.stages - *shift % tag.stages) % tag.stages +
+             tag.stages) %
+                tag.stages,
+            tag.stages};
       });
       return s;
     };

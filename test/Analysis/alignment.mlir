@@ -290,3 +290,36 @@ tile.func public @loads_and_casts(%p: !tile.ptr<i32> {tile.divisibility = 16 : i
   %f = arith.sitofp %ns : tensor<64xi32> to tensor<64xf32>
   tile.return
 }
+
+// -----
+
+// Extremes, each once a crash or undefined behaviour: constants of index
+// type folded; INT64_MIN's divisibility capped (2^63 read as negative);
+// products and shifts of divisibilities capped, not overflowing; a hint
+// beyond the cap (2^62) taken as the cap; a mask of all but the sign bit
+// (mask + 1 overflowed).
+tile.func public @extremes(%n: i32 {tile.divisibility = 4611686018427387904 : i64}, %x: i64) {
+  // expected-remark @below {{constant_value = 1}}
+  %a = arith.constant 1 : index
+  // expected-remark @below {{divisibility = [1], constancy = [1], constant_value = 2}}
+  %b = arith.addi %a, %a : index
+  // expected-remark @below {{divisibility = [4294967296], constancy = [1], constant_value = -9223372036854775808}}
+  %min = arith.constant -9223372036854775808 : i64
+  // expected-remark @below {{divisibility = [1], constancy = [1], constant_value = <none>}}
+  %c = arith.addi %min, %x : i64
+  // expected-remark @below {{constant_value = 0}}
+  %z = arith.constant 0 : i32
+  // expected-remark @below {{divisibility = [4294967296], constancy = [1], constant_value = 0}}
+  %zz = arith.muli %z, %z : i32
+  // expected-remark @below {{constant_value = 31}}
+  %c31 = arith.constant 31 : i32
+  // expected-remark @below {{divisibility = [4294967296], constancy = [1], constant_value = <none>}}
+  %s = arith.shli %n, %c31 : i32
+  // expected-remark @below {{divisibility = [4294967296], constancy = [1], constant_value = <none>}}
+  %m = arith.muli %n, %n : i32
+  // expected-remark @below {{constant_value = 9223372036854775807}}
+  %max = arith.constant 9223372036854775807 : i64
+  // expected-remark @below {{divisibility = [1], constancy = [1], constant_value = <none>}}
+  %and = arith.andi %x, %max : i64
+  tile.return
+}

@@ -1061,3 +1061,24 @@ tile.func public @warpgroup_tma_store_async_copy(%d: !tile.tensordesc<64x128xf16
   tile.return
 }
 }
+
+// -----
+
+// A loop from INT64_MIN: the stages are rebased modulo their count first
+// (the shift overflowed; UBSan in the sanitizer build).
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @minlb(%n: i64) {
+  %c0 = arith.constant 0 : i32
+  %cmin = arith.constant -9223372036854775808 : i64
+  %c1 = arith.constant 1 : i64
+  %ring = tile.local_alloc : () -> !tile.buffer<3x256xf32, #shared, mutable>
+  %s0 = tile.buffer_index %ring[%c0] : !tile.buffer<3x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
+  %x = tile.local_load %s0 : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  scf.for %iv = %cmin to %n step %c1 : i64 {
+    %y = tile.local_load %s0 : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  }
+  tile.return
+}
+}

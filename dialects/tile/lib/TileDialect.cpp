@@ -225,16 +225,20 @@ std::string mlir::tile::getTargetName(unsigned sm, bool archSpecific) {
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  // Up to 1024: a CTA has at most 1024 threads (and larger counts would
+  // not survive the unsigned arithmetic of the layouts).
   auto positivePowerOfTwo = [](Attribute value) {
     auto integer = dyn_cast<IntegerAttr>(value);
-    return integer && integer.getInt() > 0 &&
+    return integer && integer.getValue().getSignificantBits() <= 64 &&
+           integer.getInt() > 0 && integer.getInt() <= 1024 &&
            llvm::isPowerOf2_64(integer.getInt());
   };
   // The module-level launch configuration of the distributed level.
   if (name == getNumWarpsAttrName()) {
     if (!positivePowerOfTwo(attr.getValue()))
       return op->emitOpError()
-             << "'" << name << "' must be a positive power-of-two integer";
+             << "'" << name
+             << "' must be a positive power-of-two integer up to 1024";
     int64_t threads = 32;
     if (auto t = op->getAttrOfType<IntegerAttr>(getThreadsPerWarpAttrName()))
       threads = t.getInt();
@@ -250,7 +254,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   if (name == getThreadsPerWarpAttrName() &&
       !positivePowerOfTwo(attr.getValue()))
     return op->emitOpError()
-           << "'" << name << "' must be a positive power-of-two integer";
+           << "'" << name
+           << "' must be a positive power-of-two integer up to 1024";
   if (name == getTargetAttrName()) {
     auto target = dyn_cast<StringAttr>(attr.getValue());
     if (!target || !target.getValue().starts_with("sm_"))

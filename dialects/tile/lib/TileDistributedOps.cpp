@@ -76,7 +76,7 @@ LogicalResult LocalLoadOp::verify() {
                          << tensor.getRank() << " result and a rank "
                          << buffer.getRank() << " buffer";
   for (auto [dim, offset] : llvm::enumerate(*offsets))
-    if (offset < 0 || offset + tensor.getDimSize(dim) > buffer.getDimSize(dim))
+    if (offset < 0 || offset > buffer.getDimSize(dim) - tensor.getDimSize(dim))
       return emitOpError() << "window [" << offset << ", "
                            << offset + tensor.getDimSize(dim)
                            << ") of dimension " << dim
@@ -150,10 +150,9 @@ LogicalResult WarpgroupDotOp::verify() {
     return emitOpError() << "warps must all be along M (warpsPerCTA [W, 1]), "
                             "got ["
                          << warps << "]";
-  int64_t kStep = getMmaKStep(element);
-  if (m % (16 * warps[0]) || k % kStep || n % 8 || n > 256 ||
-      mma.getInstrShape()[1] != n)
-    return emitOpError() << "needs M a multiple of " << 16 * warps[0]
+  int64_t kStep = getMmaKStep(element), rows = 16 * int64_t(warps[0]);
+  if (m % rows || k % kStep || n % 8 || n > 256 || mma.getInstrShape()[1] != n)
+    return emitOpError() << "needs M a multiple of " << rows
                          << " (16 rows a warp), K of " << kStep
                          << " and N of 8 up to 256 "
                             "(the instruction's N), got ["

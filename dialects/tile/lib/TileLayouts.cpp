@@ -135,13 +135,23 @@ static LogicalResult verifyOrder(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// Checks that `values` are powers of two whose product is at most 2^20
+/// (so that the products of a layout's arrays and a tensor's shape stay
+/// far from overflowing).
 static LogicalResult
 verifyPowersOfTwo(function_ref<InFlightDiagnostic()> emitError, StringRef name,
                   ArrayRef<unsigned> values) {
-  for (unsigned v : values)
+  constexpr uint64_t kMaxProduct = uint64_t(1) << 20;
+  uint64_t product = 1;
+  for (unsigned v : values) {
     if (v == 0 || !llvm::isPowerOf2_32(v))
       return emitError() << name << " [" << values
                          << "] must hold positive powers of two";
+    product *= v;
+    if (product > kMaxProduct)
+      return emitError() << name << " [" << values
+                         << "] must multiply to at most " << kMaxProduct;
+  }
   return success();
 }
 

@@ -524,8 +524,21 @@ LogicalResult ExpandDimsOp::verify() {
   return verifySameElementType(*this, srcType, getType());
 }
 
+/// Whether `type`'s element count fits in int64_t (getNumElements wraps).
+static bool hasCountableElements(ShapedType type) {
+  int64_t count = 1;
+  for (int64_t dim : type.getShape())
+    if (llvm::MulOverflow(count, dim, count))
+      return false;
+  return true;
+}
+
 LogicalResult ReshapeOp::verify() {
   auto srcType = getSrc().getType();
+  for (ShapedType type : {ShapedType(srcType), ShapedType(getType())})
+    if (!hasCountableElements(type))
+      return emitOpError() << describeShape(Type(type))
+                           << " has more elements than a 64-bit count holds";
   if (srcType.getNumElements() != getType().getNumElements())
     return emitOpError() << "cannot reshape " << describeShape(srcType) << " ("
                          << srcType.getNumElements() << " elements) to "
@@ -597,7 +610,9 @@ LogicalResult CatOp::verify() {
   SmallVector<int64_t> expected(lhs.getShape());
   if (expected.empty())
     return emitOpError() << "operands must have rank 1 or more";
-  expected[0] *= 2;
+  if (llvm::MulOverflow(expected[0], int64_t(2), expected[0]))
+    return emitOpError() << "dimension 0 of " << describeShape(lhs)
+                         << " cannot be doubled";
   if (result.getShape() != ArrayRef<int64_t>(expected))
     return emitOpError() << "result shape " << describeShape(result)
                          << " is not the operand shape " << describeShape(lhs)

@@ -1021,3 +1021,26 @@ tile.func public @warpgroup_tma_store_producer(%d: !tile.tensordesc<64x128xf16>,
   }
   tile.return
 }
+
+// -----
+
+// A negative count of groups left pending (read as 2^32 - 1 by the barrier
+// analysis, it made its fixed point grow without end).
+tile.func public @async_wait_negative() {
+  // expected-error @below {{attribute 'num' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+  %w = tile.async_wait {num = -1 : i32}
+  tile.return
+}
+
+// -----
+
+// A window whose end overflows (it passed the bounds check).
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @window_end_overflows(%a: !tile.buffer<256xf32, #shared>) {
+  // expected-error @below {{window [9223372036854775807, }}
+  %x = tile.local_load %a at [9223372036854775807] : !tile.buffer<256xf32, #shared> -> tensor<128xf32, #blocked>
+  tile.return
+}
+}

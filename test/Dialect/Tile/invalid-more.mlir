@@ -891,3 +891,46 @@ tile.func public @wait_non_token(%x: i32) {
   %t = "tile.async_wait"(%x) <{num = 0 : i32}> : (i32) -> !tile.async.token
   tile.return
 }
+
+// -----
+
+// Sizes whose products would overflow (each once accepted, or a crash or
+// undefined behaviour further on).
+tile.func public @reshape_wrapping_count(%a: tensor<1xi32>) {
+  // expected-error @below {{[7, 7905747460161236407] has more elements than a 64-bit count holds}}
+  %b = tile.reshape %a : tensor<1xi32> -> tensor<7x7905747460161236407xi32>
+  tile.return
+}
+
+// -----
+
+tile.func public @cat_too_long(%a: tensor<4611686018427387904xf32>) {
+  // expected-error @below {{dimension 0 of [4611686018427387904] cannot be doubled}}
+  %c = tile.cat %a, %a : tensor<4611686018427387904xf32> -> tensor<8xf32>
+  tile.return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+tile.func public @huge_buffer() {
+  // expected-error @below {{a buffer must hold fewer than 4294967296 elements}}
+  %a = tile.local_alloc : () -> !tile.buffer<4611686018427387904xf32, #shared, mutable>
+  tile.return
+}
+
+// -----
+
+// expected-error @below {{warpsPerCTA [2147483648, 2147483648, 2147483648] must multiply to at most 1048576}}
+#b = #tile.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [32, 1, 1], warpsPerCTA = [2147483648, 2147483648, 2147483648], order = [2, 1, 0]}>
+
+// -----
+
+// expected-error @below {{warpsPerCTA [268435456, 1] must multiply to at most 1048576}}
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [268435456, 1], instrShape = [16, 64, 16]}>
+
+// -----
+
+// expected-error @below {{'tile.num-warps' must be a positive power-of-two integer up to 1024}}
+module attributes {"tile.num-warps" = 4294967296 : i64} {
+}

@@ -243,7 +243,8 @@ def Tile_AsyncWaitOp : Tile_Op<"async_wait", [
     shared memory and visible to the thread that issued them; a barrier then
     makes them visible to the whole block.
   }];
-  let arguments = (ins Variadic<Tile_AsyncToken>:$asyncToken, I32Attr:$num);
+  let arguments = (ins Variadic<Tile_AsyncToken>:$asyncToken,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$num);
   let results = (outs Tile_AsyncToken:$retToken);
   let assemblyFormat = "($asyncToken^)? attr-dict";
 }
