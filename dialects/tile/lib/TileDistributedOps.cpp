@@ -77,9 +77,8 @@ LogicalResult LocalLoadOp::verify() {
                          << buffer.getRank() << " buffer";
   for (auto [dim, offset] : llvm::enumerate(*offsets))
     if (offset < 0 || offset > buffer.getDimSize(dim) - tensor.getDimSize(dim))
-      return emitOpError() << "window [" << offset << ", "
-                           << offset + tensor.getDimSize(dim)
-                           << ") of dimension " << dim
+      return emitOpError() << "window of " << tensor.getDimSize(dim) << " at "
+                           << offset << " along dimension " << dim
                            << " is outside the buffer's [0, "
                            << buffer.getDimSize(dim) << ")";
   return success();

@@ -219,7 +219,7 @@ tile.func public @window_shape(%b: !tile.buffer<32x32xf16, #shared>) {
 #blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 tile.func public @window_outside(%b: !tile.buffer<32x32xf16, #shared>) {
-  // expected-error @below {{window [24, 40) of dimension 1 is outside the buffer's [0, 32)}}
+  // expected-error @below {{window of 16 at 24 along dimension 1 is outside the buffer's [0, 32)}}
   %t = tile.local_load %b at [0, 24] : !tile.buffer<32x32xf16, #shared> -> tensor<32x16xf16, #blocked>
   tile.return
 }
@@ -229,7 +229,7 @@ tile.func public @window_outside(%b: !tile.buffer<32x32xf16, #shared>) {
 #blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 tile.func public @window_negative(%b: !tile.buffer<32x32xf16, #shared>) {
-  // expected-error @below {{window [-16, 0) of dimension 0 is outside the buffer's [0, 32)}}
+  // expected-error @below {{window of 16 at -16 along dimension 0 is outside the buffer's [0, 32)}}
   %t = tile.local_load %b at [-16, 0] : !tile.buffer<32x32xf16, #shared> -> tensor<16x32xf16, #blocked>
   tile.return
 }
@@ -1039,7 +1039,7 @@ tile.func public @async_wait_negative() {
 #blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
 tile.func public @window_end_overflows(%a: !tile.buffer<256xf32, #shared>) {
-  // expected-error @below {{window [9223372036854775807, }}
+  // expected-error @below {{window of 128 at 9223372036854775807 along dimension 0 is outside the buffer's [0, 256)}}
   %x = tile.local_load %a at [9223372036854775807] : !tile.buffer<256xf32, #shared> -> tensor<128xf32, #blocked>
   tile.return
 }
