@@ -99,11 +99,14 @@ static LogicalResult verifyHint(Operation *op, NamedAttribute attr,
                              << attr.getName().getValue()
                              << "' must be an integer attribute, got "
                              << attr.getValue();
-  int64_t v = value.getValue().getSExtValue();
+  int64_t v = value.getValue().getSignificantBits() <= 64
+                  ? value.getValue().getSExtValue()
+                  : 0; // wider than any alignment
   if (v <= 0 || !llvm::isPowerOf2_64(v))
     return op->emitOpError()
            << "argument #" << argIndex << ": '" << attr.getName().getValue()
-           << "' must be a positive power of two, got " << v;
+           << "' must be a positive power of two, got "
+           << llvm::toString(value.getValue(), 10, /*Signed=*/true);
   Type element = getElementTypeOrSelf(argType);
   if (!isa<IntegerType, PointerType>(element))
     return op->emitOpError() << "argument #" << argIndex << ": '"

@@ -934,3 +934,11 @@ tile.func public @huge_buffer() {
 // expected-error @below {{'tile.num-warps' must be a positive power-of-two integer up to 1024}}
 module attributes {"tile.num-warps" = 4294967296 : i64} {
 }
+
+// -----
+
+// A hint wider than 64 bits (reading it as a 64-bit value asserted).
+// expected-error @below {{'tile.func' op argument #0: 'tile.divisibility' must be a positive power of two, got 36893488147419103232}}
+tile.func public @wide_hint(%n: i32 {tile.divisibility = 36893488147419103232 : i128}) {
+  tile.return
+}
