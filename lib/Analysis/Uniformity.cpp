@@ -17,7 +17,13 @@ bool ClusterUniformity::isUniform(Value value) {
     return it->second;
   if (assumed.contains(value) || provisional.contains(value))
     return true;
+  // Past this depth of operands the answer is "varying", which only costs
+  // multicast: a chain of tens of thousands of ops overflowed the stack.
+  if (depth >= kMaxDepth)
+    return false;
+  ++depth;
   bool uniform = compute(value);
+  --depth;
   if (!uniform || assumed.empty())
     known[value] = uniform;
   else

@@ -52,6 +52,9 @@ private:
   /// outermost holds, dropped when any fails. (Judging such values again
   /// each time they are reached took time exponential in shared operands.)
   llvm::DenseSet<Value> provisional;
+  /// How deep isUniform is in operands now, and how deep it may go.
+  unsigned depth = 0;
+  static constexpr unsigned kMaxDepth = 512;
 };
 
 } // namespace mlir::tile
