@@ -79,41 +79,46 @@ std::optional<Offset>
 getOffsetFromInduction(scf::ForOp loop, Value value,
                        function_ref<bool(Value)> isNonNegative) {
   Value iv = loop.getInductionVar();
-  if (value == iv)
-    return Offset{APInt::getZero(getBitWidth(iv.getType())), {}};
-  auto add = value.getDefiningOp<arith::AddIOp>();
-  if (!add || loop.isDefinedOutsideOfLoop(value))
-    return std::nullopt;
-  // The operand that adds (a constant or a value from outside the loop)
-  // and the one that holds the induction variable: one recursion per add.
+  // The adds from `value` down to the induction variable, each with the
+  // operand it adds (a constant or a value from outside the loop); the
+  // other operand leads on. A loop, not a recursion: chains may be long.
   auto adds = [&](Value operand) {
     return matchPattern(operand, m_Constant()) ||
            loop.isDefinedOutsideOfLoop(operand);
   };
-  Value inner = add.getLhs(), other = add.getRhs();
-  if (!adds(other))
-    std::swap(inner, other);
-  if (!adds(other))
-    return std::nullopt;
-  std::optional<Offset> offset =
-      getOffsetFromInduction(loop, inner, isNonNegative);
-  if (!offset)
-    return std::nullopt;
-  bool noUnsignedWrap = bitEnumContainsAll(add.getOverflowFlags(),
-                                           arith::IntegerOverflowFlags::nuw);
-  APInt constant;
-  if (matchPattern(other, m_ConstantInt(&constant))) {
-    if (constant.isNegative() || (!noUnsignedWrap && inner != iv))
+  SmallVector<std::pair<arith::AddIOp, Value>> chain;
+  while (value != iv) {
+    auto add = value.getDefiningOp<arith::AddIOp>();
+    if (!add || loop.isDefinedOutsideOfLoop(value))
       return std::nullopt;
-    offset->constant += constant;
-    return offset;
+    Value inner = add.getLhs(), other = add.getRhs();
+    if (!adds(other))
+      std::swap(inner, other);
+    if (!adds(other))
+      return std::nullopt;
+    chain.emplace_back(add, other);
+    value = inner;
   }
-  // (A constant that is not an integer, e.g. a poison, inside the loop
-  // would not be available before it.)
-  if (!loop.isDefinedOutsideOfLoop(other) ||
-      (!noUnsignedWrap && (inner != iv || !isNonNegative(other))))
-    return std::nullopt;
-  offset->invariants.push_back(other);
+  Offset offset{APInt::getZero(getBitWidth(iv.getType())), {}};
+  for (auto [index, link] : llvm::enumerate(llvm::reverse(chain))) {
+    auto [add, other] = link;
+    bool ofInduction = index == 0;
+    bool noUnsignedWrap = bitEnumContainsAll(add.getOverflowFlags(),
+                                             arith::IntegerOverflowFlags::nuw);
+    APInt constant;
+    if (matchPattern(other, m_ConstantInt(&constant))) {
+      if (constant.isNegative() || (!noUnsignedWrap && !ofInduction))
+        return std::nullopt;
+      offset.constant += constant;
+      continue;
+    }
+    // (A constant that is not an integer, e.g. a poison, inside the loop
+    // would not be available before it.)
+    if (!loop.isDefinedOutsideOfLoop(other) ||
+        (!noUnsignedWrap && (!ofInduction || !isNonNegative(other))))
+      return std::nullopt;
+    offset.invariants.push_back(other);
+  }
   return offset;
 }
 

@@ -47,9 +47,14 @@ struct Candidate {
 /// the induction variable and values defined outside `loop`: pure ops
 /// without regions only.
 LogicalResult collectIndexOps(scf::ForOp loop, Value value,
-                              llvm::SetVector<Operation *> &ops) {
+                              llvm::SetVector<Operation *> &ops,
+                              unsigned depth = 0) {
   if (value == loop.getInductionVar() || loop.isDefinedOutsideOfLoop(value))
     return success();
+  // A stage index is a few ops; a chain of thousands (which would overflow
+  // the stack) is not one worth splitting the loop for.
+  if (depth > 256)
+    return failure();
   Operation *def = value.getDefiningOp();
   if (!def || def->getBlock() != loop.getBody() || !isPure(def) ||
       def->getNumRegions())
@@ -58,7 +63,7 @@ LogicalResult collectIndexOps(scf::ForOp loop, Value value,
   if (ops.contains(def))
     return success();
   for (Value operand : def->getOperands())
-    if (failed(collectIndexOps(loop, operand, ops)))
+    if (failed(collectIndexOps(loop, operand, ops, depth + 1)))
       return failure();
   ops.insert(def);
   return success();
