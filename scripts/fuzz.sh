@@ -2,7 +2,7 @@
 # Fuzzes the whole compiler (parse, verify, tile IR to PTX) with libFuzzer
 # for SECONDS, seeded with every .mlir file in the repository, in the
 # sanitizer build (scripts/sanitize.sh builds it; this builds tile-fuzz
-# there if needed). Prints libFuzzer's summary; crashes, sanitizer reports
+# there, or brings it up to date). Prints libFuzzer's summary; crashes, sanitizer reports
 # and inputs that take over 20 s land in build-asan/fuzz/artifacts/ (each is
 # a bug: fix it and add the input as a regression test).
 #
@@ -13,7 +13,12 @@ build=${TILE_ASAN_BUILD_DIR:-$root/build-asan}
 seconds=${1:?usage: fuzz.sh SECONDS [JOBS]}
 jobs=${2:-1}
 
-[ -x "$build/bin/tile-fuzz" ] || bash "$root/scripts/sanitize.sh" --target tile-fuzz
+# Configured: bring tile-fuzz up to date (a stale one fuzzes old code).
+if [ -f "$build/build.ninja" ]; then
+  cmake --build "$build" --target tile-fuzz
+else
+  bash "$root/scripts/sanitize.sh" --target tile-fuzz
+fi
 work=$build/fuzz
 mkdir -p "$work/corpus" "$work/seeds" "$work/artifacts"
 # Seeds: the repository's kernels and tests, split at -split-input-file
