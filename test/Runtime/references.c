@@ -54,6 +54,17 @@ static void report(const char *what, const char *name, RunArg *args, int n) {
          r.message[0] ? ": " : "", r.message);
 }
 
+/* (a, b, c, M, N, K) with a and b of `type`, c the f32 product. */
+static void matmulArgs(RunArg args[6], const char *type, void *aData,
+                       void *bData) {
+  args[0] = buffer(type, M * K, aData, NULL);
+  args[1] = buffer(type, K * N, bData, NULL);
+  args[2] = buffer("f32", M * N, NULL, c);
+  args[3] = scalar(M);
+  args[4] = scalar(N);
+  args[5] = scalar(K);
+}
+
 /* c = a @ b (+ bias, relu) on the CPU, K steps from `firstK` on. */
 static void multiply(int firstK) {
   for (int i = 0; i < M; ++i)
@@ -78,12 +89,8 @@ int main(void) {
     bias[j] = value(&state);
   multiply(0);
 
-  RunArg args[] = {buffer("f16", M * K, a, NULL),
-                   buffer("f16", K * N, b, NULL),
-                   buffer("f32", M * N, NULL, c),
-                   scalar(M),
-                   scalar(N),
-                   scalar(K)};
+  RunArg args[6];
+  matmulArgs(args, "f16", a, b);
   // CHECK: matmul: 0, 0/1073 wrong
   report("matmul", "matmul", args, 6);
   /* Off by 1% of the element and 0.01: outside any tolerance. */
@@ -118,12 +125,8 @@ int main(void) {
     aFloat[i] = halfToFloat(a[i]);
   for (int i = 0; i < K * N; ++i)
     bFloat[i] = halfToFloat(b[i]);
-  RunArg tf32Args[] = {buffer("f32", M * K, aFloat, NULL),
-                       buffer("f32", K * N, bFloat, NULL),
-                       buffer("f32", M * N, NULL, c),
-                       scalar(M),
-                       scalar(N),
-                       scalar(K)};
+  RunArg tf32Args[6];
+  matmulArgs(tf32Args, "f32", aFloat, bFloat);
   // CHECK-NEXT: tf32: 0, 0/1073 wrong
   report("tf32", "matmul_tf32", tf32Args, 6);
   c[5 * N + 7] += 0.01f + 0.01f * fabsf(right);
