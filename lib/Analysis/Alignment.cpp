@@ -19,6 +19,7 @@
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -176,9 +177,7 @@ AlignmentInfo getConstantInfo(ArrayRef<int64_t> shape, int64_t value) {
 
 /// Wraps `value` to the bit width of `type`'s elements, sign-extended.
 std::optional<int64_t> wrapToType(Type type, const APInt &value) {
-  Type element = getElementTypeOrSelf(type);
-  unsigned width = element.isIndex() ? IndexType::kInternalStorageBitWidth
-                                     : element.getIntOrFloatBitWidth();
+  unsigned width = ConstantIntRanges::getStorageBitwidth(type);
   if (width > 64)
     return std::nullopt;
   return value.sextOrTrunc(width).getSExtValue();

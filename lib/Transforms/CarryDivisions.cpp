@@ -17,6 +17,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_CARRYDIVISIONS
@@ -52,11 +53,6 @@ struct Divisor {
     return llvm::any_of(divisions, llvm::IsaPred<arith::DivUIOp>);
   }
 };
-
-unsigned getBitWidth(Type type) {
-  return type.isIndex() ? IndexType::kInternalStorageBitWidth
-                        : type.getIntOrFloatBitWidth();
-}
 
 /// Whether `loop` counts by one, compared as signed numbers: if its lower
 /// bound is non-negative too, the induction variable stays below half the
@@ -99,7 +95,8 @@ getOffsetFromInduction(scf::ForOp loop, Value value,
     chain.emplace_back(add, other);
     value = inner;
   }
-  Offset offset{APInt::getZero(getBitWidth(iv.getType())), {}};
+  Offset offset{
+      APInt::getZero(ConstantIntRanges::getStorageBitwidth(iv.getType())), {}};
   for (auto [index, link] : llvm::enumerate(llvm::reverse(chain))) {
     auto [add, other] = link;
     bool ofInduction = index == 0;
@@ -202,7 +199,7 @@ private:
     rewriter.setInsertionPoint(loop);
     Value lower = loop.getLowerBound();
     Type type = lower.getType();
-    unsigned width = getBitWidth(type);
+    unsigned width = ConstantIntRanges::getStorageBitwidth(type);
     auto constant = [&](const APInt &value) -> Value {
       return arith::ConstantOp::create(rewriter, loc,
                                        rewriter.getIntegerAttr(type, value));
