@@ -87,9 +87,9 @@ AlignmentInfo AlignmentInfo::getFromHints(BlockArgument arg) {
   // the products of the transfer functions).
   auto hint = [&](StringRef name) -> int64_t {
     auto attr = fn.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), name);
-    if (!attr || attr.getValue().getSignificantBits() > 64)
-      return 1;
-    return std::clamp<int64_t>(attr.getInt(), 1, kMaxDivisibility);
+    std::optional<int64_t> v =
+        attr ? attr.getValue().trySExtValue() : std::nullopt;
+    return v ? std::clamp<int64_t>(*v, 1, kMaxDivisibility) : 1;
   };
   int64_t divisibility = hint(TileDialect::getDivisibilityAttrName());
   int64_t contiguity = hint(TileDialect::getContiguityAttrName());
@@ -448,12 +448,13 @@ static std::optional<AlignmentInfo> getConstantOpInfo(arith::ConstantOp op) {
       return AlignmentInfo::getPessimistic(shape.size());
     value = dense.getSplatValue<Attribute>();
   }
-  auto integer = dyn_cast<IntegerAttr>(value);
-  if (integer && integer.getValue().getSignificantBits() <= 64) {
+  if (auto integer = dyn_cast<IntegerAttr>(value)) {
     // i1 `true` is -1 as a signed 1-bit value; it means 1 here.
-    int64_t v = integer.getType().isInteger(1) ? integer.getValue().getZExtValue()
-                                               : integer.getValue().getSExtValue();
-    return getConstantInfo(shape, v);
+    std::optional<int64_t> v = integer.getType().isInteger(1)
+                                   ? int64_t(integer.getValue().getZExtValue())
+                                   : integer.getValue().trySExtValue();
+    if (v)
+      return getConstantInfo(shape, *v);
   }
   // Other constants (floats, integers wider than 64 bits): uniform,
   // nothing else known.

@@ -99,9 +99,8 @@ static LogicalResult verifyHint(Operation *op, NamedAttribute attr,
                              << attr.getName().getValue()
                              << "' must be an integer attribute, got "
                              << attr.getValue();
-  int64_t v = value.getValue().getSignificantBits() <= 64
-                  ? value.getValue().getSExtValue()
-                  : 0; // wider than any alignment
+  // Wider than 64 bits: wider than any alignment.
+  int64_t v = value.getValue().trySExtValue().value_or(0);
   if (v <= 0 || !llvm::isPowerOf2_64(v))
     return op->emitOpError()
            << "argument #" << argIndex << ": '" << attr.getName().getValue()
@@ -232,9 +231,9 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   // not survive the unsigned arithmetic of the layouts).
   auto positivePowerOfTwo = [](Attribute value) {
     auto integer = dyn_cast<IntegerAttr>(value);
-    return integer && integer.getValue().getSignificantBits() <= 64 &&
-           integer.getInt() > 0 && integer.getInt() <= 1024 &&
-           llvm::isPowerOf2_64(integer.getInt());
+    std::optional<int64_t> v =
+        integer ? integer.getValue().trySExtValue() : std::nullopt;
+    return v && *v > 0 && *v <= 1024 && llvm::isPowerOf2_64(*v);
   };
   // The module-level launch configuration of the distributed level.
   if (name == getNumWarpsAttrName()) {
