@@ -524,19 +524,19 @@ LogicalResult ExpandDimsOp::verify() {
   return verifySameElementType(*this, srcType, getType());
 }
 
-/// Whether `type`'s element count fits in int64_t (getNumElements wraps).
-static bool hasCountableElements(ShapedType type) {
+std::optional<int64_t>
+mlir::tile::getCheckedNumElements(ArrayRef<int64_t> shape) {
   int64_t count = 1;
-  for (int64_t dim : type.getShape())
+  for (int64_t dim : shape)
     if (llvm::MulOverflow(count, dim, count))
-      return false;
-  return true;
+      return std::nullopt;
+  return count;
 }
 
 LogicalResult ReshapeOp::verify() {
   auto srcType = getSrc().getType();
   for (ShapedType type : {ShapedType(srcType), ShapedType(getType())})
-    if (!hasCountableElements(type))
+    if (!getCheckedNumElements(type.getShape()))
       return emitOpError() << describeShape(Type(type))
                            << " has more elements than a 64-bit count holds";
   if (srcType.getNumElements() != getType().getNumElements())

@@ -2,6 +2,8 @@
 
 #include "tile/TileDialect.h"
 
+#include "VerifyUtils.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -127,18 +129,16 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  Attribute encoding, bool) {
   if (shape.empty())
     return emitError() << "a buffer needs rank 1 or more";
-  // Shared memory is a few hundred KiB: a buffer of 2^32 bytes or more is
-  // an error, and its size in bytes could overflow.
-  constexpr uint64_t kMaxBytes = uint64_t(1) << 32;
-  uint64_t elements = 1;
-  for (int64_t dim : shape) {
+  for (int64_t dim : shape)
     if (dim <= 0)
       return emitError() << "buffer dimensions must be positive, got " << dim;
-    elements = uint64_t(dim) > kMaxBytes ? kMaxBytes : elements * uint64_t(dim);
-    if (elements >= kMaxBytes)
-      return emitError() << "a buffer must hold fewer than " << kMaxBytes
-                         << " elements";
-  }
+  // Shared memory is a few hundred KiB: a buffer of 2^32 elements or more
+  // is an error, and its size in bytes could overflow.
+  constexpr int64_t kMaxElements = int64_t(1) << 32;
+  std::optional<int64_t> elements = getCheckedNumElements(shape);
+  if (!elements || *elements >= kMaxElements)
+    return emitError() << "a buffer must hold fewer than " << kMaxElements
+                       << " elements";
   if (!elementType.isIntOrFloat())
     return emitError() << "buffer element type must be an integer or a "
                           "float, got "

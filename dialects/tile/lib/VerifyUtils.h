@@ -15,6 +15,10 @@ FailureOr<SmallVector<int64_t>> verifyPermutation(Operation *op,
                                                   ArrayRef<int64_t> shape,
                                                   StringRef what);
 
+/// The number of elements of `shape`, or nullopt if it does not fit in
+/// int64_t (ShapedType::getNumElements wraps).
+std::optional<int64_t> getCheckedNumElements(ArrayRef<int64_t> shape);
+
 } // namespace mlir::tile
 
 #endif // TILE_LIB_VERIFYUTILS_H
