@@ -24,6 +24,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_ACCELERATEMATMUL
@@ -110,6 +111,22 @@ bool isComputedKMajor(Value operand) {
 
 /// Why `dot` cannot be a tile.warpgroup_dot on `numWarps` warps (all along
 /// M), or an empty string.
+/// Erases the layout conversions of `converts` (each listed once) that
+/// nothing reads once the dot they fed is gone, each after those that read
+/// it (one operand's chain may read into the middle of the other's).
+void eraseDeadConverts(ArrayRef<Operation *> converts) {
+  SmallVector<Operation *> left(converts);
+  for (bool erased = true; erased;) {
+    erased = false;
+    llvm::erase_if(left, [&](Operation *convert) {
+      if (!convert->use_empty())
+        return false;
+      convert->erase();
+      return erased = true;
+    });
+  }
+}
+
 StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
   RankedTensorType a = dot.getA().getType(), b = dot.getB().getType(),
                    c = dot.getC().getType();
@@ -233,9 +250,7 @@ public:
       Value result = ConvertLayoutOp::create(b, loc, dot.getType(), product);
       dot.replaceAllUsesWith(result);
       dot.erase();
-      for (Operation *convert : fmaConverts)
-        if (convert->use_empty())
-          convert->erase();
+      eraseDeadConverts(fmaConverts);
     });
   }
 
@@ -255,13 +270,12 @@ public:
     // wgmma reads tf32 and i8 operands K-major only: B transposed
     // (K-contiguous).
     bool transposeB = readsKMajorOnly(element, dot.getInputPrecision());
-    SmallVector<Operation *> converts;
+    // A and B may share converts (B's value converted on to A's layout).
+    llvm::SetVector<Operation *> converts;
     auto operand = [&](Value v, int64_t rowElements, bool transposed) -> Value {
       // Shared memory takes any layout: store the value as computed.
       while (auto convert = v.getDefiningOp<ConvertLayoutOp>()) {
-        // A and B may share converts (B's value converted on to A's).
-        if (!llvm::is_contained(converts, convert.getOperation()))
-          converts.push_back(convert);
+        converts.insert(convert);
         v = convert.getSrc();
       }
       auto type = cast<RankedTensorType>(v.getType());
@@ -281,17 +295,7 @@ public:
     Value result = ConvertLayoutOp::create(b, loc, dot.getType(), product);
     dot.replaceAllUsesWith(result);
     dot.erase();
-    // Each dead convert once, after the converts that read it (one chain
-    // may read into the other's middle).
-    for (bool erased = true; erased;) {
-      erased = false;
-      for (Operation *&convert : converts)
-        if (convert && convert->use_empty()) {
-          convert->erase();
-          convert = nullptr;
-          erased = true;
-        }
-    }
+    eraseDeadConverts(converts.getArrayRef());
   }
 };
 
