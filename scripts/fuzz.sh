@@ -2,9 +2,10 @@
 # Fuzzes the whole compiler (parse, verify, tile IR to PTX) with libFuzzer
 # for SECONDS, seeded with every .mlir file in the repository, in the
 # sanitizer build (scripts/sanitize.sh builds it; this builds tile-fuzz
-# there, or brings it up to date). Prints libFuzzer's summary; crashes, sanitizer reports
-# and inputs that take over 20 s land in build-asan/fuzz/artifacts/ (each is
-# a bug: fix it and add the input as a regression test).
+# there, or brings it up to date). Prints libFuzzer's summary; crashes,
+# sanitizer reports and inputs that take over 20 s land in
+# build-asan/fuzz/artifacts/ (each is a bug: fix it and add the input as a
+# regression test).
 #
 #   bash scripts/fuzz.sh SECONDS [JOBS]
 set -euo pipefail
