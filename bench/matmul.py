@@ -43,8 +43,11 @@ import triton
 from tile_cuda import Kernel
 from triton_kernels import matmul_kernel
 
-SHAPES = [(1024, 1024, 1024), (4096, 4096, 4096), (8192, 8192, 8192),
-          (4096, 14336, 4096), (8192, 1024, 8192)]
+# (M, N, K): squares from 1024 to 8192, and LLM shapes (an MLP's up and
+# down projections, 14336 wide, over 4096 tokens; a long, narrow product).
+SHAPES = [(1024, 1024, 1024), (2048, 2048, 2048), (4096, 4096, 4096),
+          (8192, 8192, 8192), (4096, 14336, 4096), (4096, 4096, 14336),
+          (8192, 1024, 8192)]
 
 
 # tile's block configurations (bench/compile-kernels.sh): (BM, BN, BK,
