@@ -50,6 +50,14 @@ for precision in tf32 tf32x3; do
   grep -q "inputPrecision = $precision" "$out/matmul_${precision}_h.mlir"
   compile "matmul_${precision}_h" "$out/matmul_${precision}_h.mlir"
 done
+# ...and, without the hints (any M, N, K), with bf16 operands and with f32
+# ones as tf32 (also b given transposed, below).
+sed 's/f16/bf16/g' "$root/examples/matmul.mlir" > "$out/matmul_bf16.mlir"
+compile matmul_bf16 "$out/matmul_bf16.mlir"
+sed "s/f16/f32/g; s/tile.dot %a_tile, %b_tile, %sum :/tile.dot %a_tile, %b_tile, %sum, inputPrecision = tf32 :/" \
+  "$root/examples/matmul.mlir" > "$out/matmul_tf32.mlir"
+grep -q "inputPrecision = tf32" "$out/matmul_tf32.mlir"
+compile matmul_tf32 "$out/matmul_tf32.mlir"
 # ...and with i8 operands, i32 accumulators and result.
 sed 's/f16/i8/g; s/f32/i32/g; s/dense<0.0>/dense<0>/g' "$out/matmul_h.mlir" \
   > "$out/matmul_i8_h.mlir"
@@ -60,18 +68,23 @@ compile matmul_carried "$root/test/GPU/Inputs/matmul_carried.mlir"
 compile matmul_wgmma "$root/examples/matmul.mlir" --sm=90a
 compile matmul_h_wgmma "$out/matmul_h.mlir" --sm=90a
 compile matmul_bf16_h_wgmma "$out/matmul_bf16_h.mlir" --sm=90a
+compile matmul_bf16_wgmma "$out/matmul_bf16.mlir" --sm=90a
 # ...tf32 and i8 on sm_90a: b given as its N x K transpose (a weight matrix,
 # b[k, n] at n * K + k), so that B is loaded K-contiguous and wgmma reads it
 # K-major (a row-major b keeps them on mma.sync).
-for variant in tf32 i8; do
+# (The hinted tf32 and i8 variants, and the tf32 one for any M, N, K.)
+for pair in "matmul_tf32_h matmul_tf32_bt_h" "matmul_i8_h matmul_i8_bt_h" \
+    "matmul_tf32 matmul_tf32_bt"; do
+  set -- $pair
+  source_file=$out/$1.mlir target=$2
   sed -e 's/%Ns32 = tile.splat %N : i32 -> tensor<32xi32>/%Ns32 = tile.splat %c1 : i32 -> tensor<32xi32>/' \
       -e 's/^\( *\)%b_cols_b = tile.broadcast %b_cols : tensor<1x64xi32> -> tensor<32x64xi32>$/\1%b_ncols = arith.muli %cols, %Ks : tensor<64xi32>\
 \1%b_ncols_e = tile.expand_dims %b_ncols {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>\
 \1%b_cols_b = tile.broadcast %b_ncols_e : tensor<1x64xi32> -> tensor<32x64xi32>/' \
-      "$out/matmul_${variant}_h.mlir" > "$out/matmul_${variant}_bt_h.mlir"
-  grep -q '%b_ncols_e' "$out/matmul_${variant}_bt_h.mlir"
-  compile "matmul_${variant}_bt_h" "$out/matmul_${variant}_bt_h.mlir"
-  compile "matmul_${variant}_bt_h_wgmma" "$out/matmul_${variant}_bt_h.mlir" --sm=90a
+      "$source_file" > "$out/$target.mlir"
+  grep -q '%b_ncols_e' "$out/$target.mlir"
+  compile "$target" "$out/$target.mlir"
+  compile "${target}_wgmma" "$out/$target.mlir" --sm=90a
 done
 compile matmul_carried_wgmma "$root/test/GPU/Inputs/matmul_carried.mlir" --sm=90a
 compile matmul_bias_relu_wgmma "$root/examples/matmul_bias_relu.mlir" --sm=90a

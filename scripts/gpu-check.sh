@@ -93,6 +93,15 @@ done
 for spec in "512 512 512" "1008 528 304" "80 144 16"; do
   check_matmul matmul_bf16_h_wgmma $spec bf16
 done
+# ...and without the hints, any M, N, K: bf16 operands, and f32 ones as
+# tf32 (b row-major on mma.sync; b given transposed on mma.sync and wgmma).
+for spec in "512 512 512" "1000 520 300" "70 130 17"; do
+  for arch in "" _wgmma; do
+    check_matmul matmul_bf16$arch $spec bf16
+    check_matmul matmul_tf32_bt$arch $spec tf32_bt
+  done
+  check_matmul matmul_tf32 $spec tf32
+done
 
 # ...with f32 operands as tf32 (checked within tf32's rounding; with b
 # given transposed also on sm_90a, where B is K-contiguous and the product

@@ -52,6 +52,9 @@ for tool in ${TILE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}; do
   check_matmul matmul_h 208 144 304
   check_matmul matmul_h 80 144 16
   check_matmul matmul_bf16_h 208 144 304 bf16
+  check_matmul matmul_bf16 70 130 17 bf16
+  check_matmul matmul_tf32 70 130 17 tf32
+  check_matmul matmul_tf32_bt 70 130 17 tf32_bt
   check_matmul matmul_tf32_h 208 144 304 tf32
   check_matmul matmul_tf32_bt_h 208 144 304 tf32_bt
   check_matmul matmul_tf32x3_h 208 144 304 f32
@@ -64,6 +67,8 @@ for tool in ${TILE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}; do
   check_matmul matmul_wgmma 70 130 17
   check_matmul matmul_h_wgmma 208 144 304
   check_matmul matmul_bf16_h_wgmma 208 144 304 bf16
+  check_matmul matmul_bf16_wgmma 70 130 17 bf16
+  check_matmul matmul_tf32_bt_wgmma 70 130 17 tf32_bt
   check_matmul matmul_carried_wgmma 208 144 304
   check_matmul matmul_tf32_bt_h_wgmma 208 144 304 tf32_bt
   check_matmul matmul_i8_bt_h_wgmma 208 144 320 i8_bt

@@ -27,12 +27,37 @@ static int64_t getWarpsAlong(Type type, unsigned axis) {
   return layout.getWarpsPerCTA()[axis];
 }
 
+/// Bytes of a row that one shared-memory write of `type`'s layout covers:
+/// the lanes of a warp along the row times what each writes at once (up to
+/// 16 bytes of its consecutive elements); 0 where the layout does not say.
+static int64_t getRowBytesPerWrite(RankedTensorType type, int64_t bytes) {
+  unsigned last = type.getRank() - 1;
+  int64_t perThread;
+  if (auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding()))
+    perThread = blocked.getSizePerThread()[last];
+  else if (isa_and_nonnull<MmaLayoutAttr>(type.getEncoding()))
+    perThread = 2; // an accumulator's column pairs
+  else
+    return 0;
+  auto layout = cast<DistributedLayoutAttr>(type.getEncoding());
+  if (layout.getOrder().front() != last)
+    return 0;
+  return layout.getThreadsPerWarp()[last] *
+         std::min<int64_t>(16, perThread * bytes);
+}
+
 int64_t mlir::tile::getConvertScratchPadding(RankedTensorType type,
                                              int64_t rowLength) {
   int64_t bytes = getScratchElementBytes(type);
   if (type.getRank() < 2 || (rowLength * bytes) % 128)
     return 0;
-  return 16 / bytes;
+  // A wavefront serves 128 bytes; a write covering fewer of a row covers
+  // as many rows, which then start as far apart in the banks as it is
+  // wide: mma accumulators' f32 pairs, 4 lanes a row, write 4 rows of 32
+  // bytes at once (16-byte padding left two of them on the same banks).
+  int64_t written = getRowBytesPerWrite(type, bytes);
+  int64_t padding = written >= 16 && written < 128 ? written : 16;
+  return std::max<int64_t>(1, padding / bytes);
 }
 
 int64_t mlir::tile::getConvertScratchBytes(RankedTensorType type,

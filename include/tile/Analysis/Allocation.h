@@ -31,10 +31,11 @@ int64_t getScratchSizeInBytes(Operation *op);
 int64_t getScratchElementBytes(Type type);
 
 /// Elements after each row (the last dimension) of the row-major scratch
-/// through which a tile.convert_layout moves a tensor of `type`: 16 bytes
-/// where a row is a multiple of 128 bytes, so that the rows one warp writes
-/// or reads at once (e.g. the 8 rows of an mma tile) start in different
-/// bank groups; otherwise none.
+/// through which a tile.convert_layout moves a tensor of `type`, where a row
+/// is a multiple of 128 bytes (otherwise none): as many bytes as one write
+/// of `type`'s layout covers of a row, when that is 16 to 64 (mma
+/// accumulators: 32 for f32, 16 for f16), else 16, so that the rows one warp
+/// writes at once start in different banks.
 int64_t getConvertScratchPadding(RankedTensorType type, int64_t rowLength);
 
 /// How a tile.convert_layout moves its tensor through its scratch: in

@@ -83,12 +83,14 @@ tile.func public @convert(%p: !tile.ptr<f32>) {
 
 // -----
 
-// Rows of 64 f32 (256 bytes) are padded by 16 bytes in the scratch (row
-// stride 68 elements), so that the 8 rows a warp writes at once start in
-// different bank groups; each thread writes its pairs as 8-byte stores and
-// reads its quadruples as 16-byte loads.
-// CHECK-LABEL: gpu.func @convert_rows
-// CHECK-DAG: %[[STRIDE:.*]] = arith.constant 68 : i32
+// Rows of 64 f32 (256 bytes) are padded in the scratch by as many bytes as
+// one write covers of a row: here 4 lanes write 8-byte pairs, 32 bytes of
+// each of 4 rows a wavefront, so rows are 64 + 8 elements apart and the 4
+// rows fall on different banks; each thread reads its quadruples as 16-byte
+// loads.
+// CHECK-LABEL: gpu.func @convert_rows(
+// CHECK-SAME: tile.shared_memory = 9216 : i32
+// CHECK-DAG: %[[STRIDE:.*]] = arith.constant 72 : i32
 // CHECK: arith.muli %{{.*}}, %[[STRIDE]] : i32
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
 // CHECK: gpu.barrier
@@ -101,6 +103,37 @@ tile.func public @convert_rows(%p: !tile.ptr<f32>, %f: f32) {
   %c = tile.convert_layout %x : tensor<32x64xf32, #pairs> -> tensor<32x64xf32, #quads>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<32x64x!tile.ptr<f32>, #quads>
   tile.store %ps, %c : tensor<32x64x!tile.ptr<f32>, #quads>
+  tile.return
+}
+}
+
+// -----
+
+// Writes of 4 bytes from 4 lanes a row (16 bytes of each of 8 rows), and
+// writes that cover a whole 128 bytes of a row: 16 bytes of padding (68).
+// CHECK-LABEL: gpu.func @convert_rows_narrow
+// CHECK-DAG: %[[STRIDE:.*]] = arith.constant 68 : i32
+// CHECK: arith.muli %{{.*}}, %[[STRIDE]] : i32
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-LABEL: gpu.func @convert_rows_wide
+// CHECK-DAG: %[[STRIDE:.*]] = arith.constant 68 : i32
+// CHECK: arith.muli %{{.*}}, %[[STRIDE]] : i32
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+#singles = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#quads = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @convert_rows_narrow(%p: !tile.ptr<f32>, %f: f32) {
+  %x = tile.splat %f : f32 -> tensor<32x64xf32, #singles>
+  %c = tile.convert_layout %x : tensor<32x64xf32, #singles> -> tensor<32x64xf32, #quads>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<32x64x!tile.ptr<f32>, #quads>
+  tile.store %ps, %c : tensor<32x64x!tile.ptr<f32>, #quads>
+  tile.return
+}
+tile.func public @convert_rows_wide(%p: !tile.ptr<f32>, %f: f32) {
+  %x = tile.splat %f : f32 -> tensor<32x64xf32, #quads>
+  %c = tile.convert_layout %x : tensor<32x64xf32, #quads> -> tensor<32x64xf32, #singles>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<32x64x!tile.ptr<f32>, #singles>
+  tile.store %ps, %c : tensor<32x64x!tile.ptr<f32>, #singles>
   tile.return
 }
 }
