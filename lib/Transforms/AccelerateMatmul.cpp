@@ -109,8 +109,6 @@ bool isComputedKMajor(Value operand) {
   return blocked && blocked.getOrder()[0] == 0;
 }
 
-/// Why `dot` cannot be a tile.warpgroup_dot on `numWarps` warps (all along
-/// M), or an empty string.
 /// Erases the layout conversions of `converts` (each listed once) that
 /// nothing reads once the dot they fed is gone, each after those that read
 /// it (one operand's chain may read into the middle of the other's).
@@ -127,6 +125,8 @@ void eraseDeadConverts(ArrayRef<Operation *> converts) {
   }
 }
 
+/// Why `dot` cannot be a tile.warpgroup_dot on `numWarps` warps (all along
+/// M), or an empty string.
 StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
   RankedTensorType a = dot.getA().getType(), b = dot.getB().getType(),
                    c = dot.getC().getType();

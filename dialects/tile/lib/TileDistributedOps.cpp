@@ -168,12 +168,19 @@ LogicalResult WarpgroupDotWaitOp::verify() {
                          << getPendingsAttr().getInt();
   if (getInputs().getTypes() != getOutputs().getTypes())
     return emitOpError() << "results must have the types of the inputs";
+  Type element = getElementTypeOrSelf(getInputs().front().getType());
   for (Type type : getInputs().getTypes()) {
     auto mma = dyn_cast_or_null<MmaLayoutAttr>(
         cast<RankedTensorType>(type).getEncoding());
     if (!mma || mma.getVersionMajor() != 3)
       return emitOpError() << "waits for warpgroup dot accumulators "
                               "(#tile.mma version 3), got "
+                           << type;
+    // What a warpgroup dot accumulates in; the wait passes them all through
+    // one assembly statement, which takes one register kind.
+    if (getElementTypeOrSelf(type) != element ||
+        !(element.isF32() || element.isInteger(32)))
+      return emitOpError() << "accumulators must be all f32 or all i32, got "
                            << type;
   }
   return success();

@@ -119,12 +119,11 @@ static void printArray(AsmPrinter &printer, StringRef name,
   printer << "]";
 }
 
-/// Checks that `order` is a permutation of 0..rank-1.
+/// Checks that `order` is a permutation of 0..order.size()-1 (the callers
+/// have checked its size against the layout's rank).
 static LogicalResult verifyOrder(function_ref<InFlightDiagnostic()> emitError,
-                                 ArrayRef<unsigned> order, size_t rank) {
-  if (order.size() != rank)
-    return emitError() << "order has " << order.size() << " entries for rank "
-                       << rank;
+                                 ArrayRef<unsigned> order) {
+  size_t rank = order.size();
   SmallVector<bool> seen(rank, false);
   for (unsigned d : order) {
     if (d >= rank || seen[d])
@@ -223,7 +222,7 @@ BlockedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       failed(verifyPowersOfTwo(emitError, "threadsPerWarp", threadsPerWarp)) ||
       failed(verifyPowersOfTwo(emitError, "warpsPerCTA", warpsPerCTA)))
     return failure();
-  return verifyOrder(emitError, order, rank);
+  return verifyOrder(emitError, order);
 }
 
 unsigned BlockedLayoutAttr::getRank() const { return getDimOrder().size(); }
@@ -499,7 +498,7 @@ LogicalResult SwizzledSharedLayoutAttr::verify(
     return failure();
   if (order.empty())
     return emitError() << "a shared layout needs an order of rank 1 or more";
-  return verifyOrder(emitError, order, order.size());
+  return verifyOrder(emitError, order);
 }
 
 /// Vectors of up to 16 bytes are read and written in one access.

@@ -223,7 +223,8 @@ CacheHints getCacheHints(OpBuilder &b, Location loc, const LoweringState &state,
   if (state.sm < 80)
     return hints;
   hints.qualifiers += ".L2::cache_hint";
-  // No side effects: LLVM keeps one policy register for all the accesses.
+  // Inline PTX: LLVM 22 has no NVVM op or intrinsic for createpolicy. No
+  // side effects: LLVM keeps one policy register for all the accesses.
   hints.policy =
       LLVM::InlineAsmOp::create(
           b, loc, b.getI64Type(), ValueRange{},

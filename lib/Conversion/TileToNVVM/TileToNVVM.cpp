@@ -696,9 +696,9 @@ struct DotLowering : public TilePattern<DotOp> {
   /// accumulators; m16n8k32 for i8, i32 accumulators): per 16x8 accumulator
   /// tile of this thread and K step, A's four and B's two 32-bit registers
   /// (Distribution's mma operand layouts: kWidth elements each, f32 ones
-  /// rounded to tf32) and the four accumulators go to one instruction. tf32x3 splits each f32 into a
-  /// tf32 and the tf32 of its remainder and adds the small products first:
-  /// big*small + small*big + big*big.
+  /// rounded to tf32) and the four accumulators go to one instruction.
+  /// tf32x3 splits each f32 into a tf32 and the tf32 of its remainder and
+  /// adds the small products first: big*small + small*big + big*big.
   LogicalResult lowerMmaSync(DotOp op, OneToNOpAdaptor adaptor,
                              ConversionPatternRewriter &rewriter,
                              const Distribution &a, const Distribution &b,

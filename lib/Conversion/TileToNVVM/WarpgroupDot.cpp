@@ -246,14 +246,8 @@ struct WarpgroupDotWaitLowering : public TilePattern<WarpgroupDotWaitOp> {
     SmallVector<Value> values;
     for (ValueRange input : adaptor.getInputs())
       llvm::append_range(values, input);
-    SmallVector<Type> types;
-    for (Value v : values) {
-      if (v.getType() != values.front().getType() ||
-          !(v.getType().isF32() || v.getType().isInteger(32)))
-        return rewriter.notifyMatchFailure(op,
-                                           "accumulators are all f32 or i32");
-      types.push_back(v.getType());
-    }
+    // All f32 or all i32 (the verifier's rule): one register kind.
+    SmallVector<Type> types(values.size(), values.front().getType());
     bool liveAfter =
         llvm::any_of(op->getOperands(), [](Value v) { return !v.hasOneUse(); });
     std::string constraints = getAccumulatorConstraints(

@@ -106,6 +106,16 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
     tile.return
   }
 
+  // The wait for asynchronous warpgroup dots: one accumulator, and two.
+  // CHECK-LABEL: tile.func public @warpgroup_dot_wait
+  // CHECK: %{{.*}} = tile.warpgroup_dot_wait %{{.*}} {pendings = 1 : i32} : tensor<64x128xf32, #{{.*}}> -> tensor<64x128xf32, #{{.*}}>
+  // CHECK: %{{.*}}:2 = tile.warpgroup_dot_wait %{{.*}}, %{{.*}} {pendings = 0 : i32} : tensor<64x128xf32, #{{.*}}>, tensor<64x128xf32, #{{.*}}> -> tensor<64x128xf32, #{{.*}}>, tensor<64x128xf32, #{{.*}}>
+  tile.func public @warpgroup_dot_wait(%c: tensor<64x128xf32, #wgmma>, %d: tensor<64x128xf32, #wgmma>) {
+    %e = tile.warpgroup_dot_wait %c {pendings = 1 : i32} : tensor<64x128xf32, #wgmma> -> tensor<64x128xf32, #wgmma>
+    %f:2 = tile.warpgroup_dot_wait %e, %d {pendings = 0 : i32} : tensor<64x128xf32, #wgmma>, tensor<64x128xf32, #wgmma> -> tensor<64x128xf32, #wgmma>, tensor<64x128xf32, #wgmma>
+    tile.return
+  }
+
   // f32 operands, multiplied as tf32: b K-contiguous (transposed).
   // CHECK-LABEL: tile.func public @warpgroup_dot_tf32
   // CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer<64x32xf32, #{{.*}}>, !tile.buffer<32x128xf32, #{{.*}}> -> tensor<64x128xf32, #{{.*}}>

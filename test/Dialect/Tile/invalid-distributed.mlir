@@ -662,6 +662,24 @@ tile.func public @wgmma_wait_empty() {
 
 // -----
 
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_wait_f16(%c: tensor<64x128xf16, #wgmma>) {
+  // expected-error @below {{accumulators must be all f32 or all i32, got 'tensor<64x128xf16}}
+  %d = tile.warpgroup_dot_wait %c {pendings = 0 : i32} : tensor<64x128xf16, #wgmma> -> tensor<64x128xf16, #wgmma>
+  tile.return
+}
+
+// -----
+
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_wait_mixed(%c: tensor<64x128xf32, #wgmma>, %i: tensor<64x128xi32, #wgmma>) {
+  // expected-error @below {{accumulators must be all f32 or all i32, got 'tensor<64x128xi32}}
+  %d:2 = tile.warpgroup_dot_wait %c, %i {pendings = 0 : i32} : tensor<64x128xf32, #wgmma>, tensor<64x128xi32, #wgmma> -> tensor<64x128xf32, #wgmma>, tensor<64x128xi32, #wgmma>
+  tile.return
+}
+
+// -----
+
 #bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 tile.func public @barrier_type(%b: !tile.buffer<2xi64, #bar, mutable>) {
   // expected-error @below {{an mbarrier is a mutable buffer of one i64, got '!tile.buffer<2xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, mutable>'}}

@@ -136,8 +136,9 @@ def Tile_WarpgroupDotWaitOp : Tile_Op<"warpgroup_dot_wait"> {
   let description = [{
     Waits for the asynchronous `tile.warpgroup_dot` groups this warpgroup
     issued, all but the `pendings` most recent; returns the accumulators
-    passed in, which the completed products have written. With `pendings =
-    0` every product is complete and its shared-memory operands free.
+    passed in (all f32 or all i32, in `#tile.mma` version 3 layouts), which
+    the completed products have written. With `pendings = 0` every product
+    is complete and its shared-memory operands free.
 
     ```mlir
     %acc = tile.warpgroup_dot_wait %d {pendings = 1 : i32} : tensor<128x256xf32, #mma3> -> tensor<128x256xf32, #mma3>
