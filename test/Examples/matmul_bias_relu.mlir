@@ -6,6 +6,10 @@
 // half the bytes of the f32 accumulator.
 // RUN: tile-opt %tile_src_root/examples/matmul_bias_relu.mlir -tile-assign-layouts -tile-coalesce -tile-accelerate-matmul -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=MMA
 // RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul_bias_relu.mlir --emit=ptx -o - | FileCheck %s --check-prefix=PTX %}
+// On sm_90a the same epilogue runs on wgmma's accumulators, in registers:
+// bias and ReLU after the wait, then f16 pairs to the store's scratch by
+// stmatrix; no f32 goes through shared memory.
+// RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul_bias_relu.mlir --emit=ptx --sm=90a -o - | FileCheck %s --check-prefix=WGMMA %}
 
 // CHECK-LABEL: tile.func public @matmul_bias_relu
 // CHECK: tile.dot
@@ -38,3 +42,14 @@
 // PTX: bar.sync
 // PTX: ld.shared.b16
 // PTX: st.global.b16
+
+// WGMMA: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// WGMMA: wgmma.wait_group.sync.aligned{{[[:space:]]+}}0;
+// WGMMA-NOT: {{st.shared(.v[24])?.[bf]32}}
+// WGMMA-COUNT-32: max.NaN.f32
+// WGMMA-NOT: {{st.shared(.v[24])?.[bf]32}}
+// WGMMA: cvt.rn.f16x2.f32
+// WGMMA: stmatrix.sync.aligned.m8n8.x4.shared.b16
+// WGMMA: bar.sync
+// WGMMA: ld.shared.b16
+// WGMMA: st.global.b16
