@@ -258,3 +258,40 @@ tile.func public @chunks_and_block(%d: !tile.tensordesc<64x64xf16>, %i: i32, %x:
   tile.return
 }
 }
+
+// -----
+
+// ...nor two box shapes.
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#nvmma32 = #tile.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+tile.func public @two_boxes(%d: !tile.tensordesc<64x64xf16>, %i: i32, %x: f16) {
+  %v = tile.splat %x : f16 -> tensor<64x64xf16, #mma>
+  %buf = tile.local_alloc {tile.offset = 0 : i32} : () -> !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  // expected-error @below {{copies boxes of 64x32 through a descriptor that 'tile.warpgroup_tma_store' also uses with other boxes}}
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  %buf2 = tile.local_alloc {tile.offset = 8192 : i32} : () -> !tile.buffer<2x64x16xf16, #nvmma32, mutable>
+  tile.warpgroup_tma_store %d[%i, %i], %v, %buf2 : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tile.buffer<2x64x16xf16, #nvmma32, mutable>
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  tile.return
+}
+}
+
+// -----
+
+// The box is the kernel parameter's tensor map's: a descriptor chosen at
+// run time has none to give.
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+tile.func public @selected(%d: !tile.tensordesc<64x64xf16>, %e: !tile.tensordesc<64x64xf16>, %c: i1, %i: i32, %x: f16) {
+  %v = tile.splat %x : f16 -> tensor<64x64xf16, #mma>
+  %s = arith.select %c, %d, %e : !tile.tensordesc<64x64xf16>
+  %buf = tile.local_alloc {tile.offset = 0 : i32} : () -> !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  // expected-error @below {{needs a descriptor that is a kernel parameter, whose tensor map can have its chunks as boxes}}
+  tile.warpgroup_tma_store %s[%i, %i], %v, %buf : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  tile.async_tma_store_wait {pendings = 0 : i32}
+  tile.return
+}
+}
