@@ -98,7 +98,7 @@ ROUNDS = 5
 RAGGED = (1008, 1040, 528)
 
 
-# bf16: the largest configurations, on the large square shapes.
+# bf16: the largest configurations, on every shape.
 BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 256, 32, 8, 3),
                 (128, 256, 64, 8, 3, "wgmma"),
                 (128, 256, 64, 8, 4, "tma"), (128, 256, 64, 8, 4, "tma ws"),
@@ -108,7 +108,7 @@ BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 256, 32, 8, 3)
                 (128, 256, 64, 8, 4, "tma persistent store ws"),
                 (128, 256, 64, 8, 3, "tma persistent cluster ws"),
                 (128, 256, 64, 8, 3, "tma persistent pairs ws")]
-BF16_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
+BF16_SHAPES = SHAPES
 
 
 def variant(bm, bn, bk, warps, stages, mma="mma.sync", dtype="f16"):
@@ -239,10 +239,8 @@ def main():
             impls["tile (examples/matmul.mlir as written)"] = plain.bind(
                 [triton.cdiv(m, 64) * triton.cdiv(n, 64)], a, b, c, m, n, k)
             outs["tile (examples/matmul.mlir as written)"] = c
-        triton_builds = [("triton", TRITON_CONFIGS if dtype == "f16" else
-                          [(128, 256, 64, 8, 3)], {}),
-                         ("triton (sm_80 code)", TRITON_SM80_CONFIGS if dtype == "f16" else [],
-                          {"arch": "sm80"})]
+        triton_builds = [("triton", TRITON_CONFIGS, {}),
+                         ("triton (sm_80 code)", TRITON_SM80_CONFIGS, {"arch": "sm80"})]
         for who, configs, options in triton_builds:
             for bm, bn, bk, warps, stages in configs:
                 c = torch.full((m, n), float("nan"), device="cuda", dtype=torch_dtype)
