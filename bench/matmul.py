@@ -262,9 +262,9 @@ def main():
             ret = fn()
             # Triton's builds for the two architectures, apart: the sm_80
             # ones must be mma.sync (no wgmma).
-            if name.startswith("triton") and (m, n, k) == SHAPES[0] and dtype == "f16":
+            if name.startswith("triton") and (m, n, k) == SHAPES[0]:
                 ptx = ret.asm["ptx"]
-                print(f"{name}: {'wgmma' if 'wgmma.mma_async' in ptx else 'mma.sync'}",
+                print(f"{dtype} {name}: {'wgmma' if 'wgmma.mma_async' in ptx else 'mma.sync'}",
                       flush=True)
                 if "sm_80" in name:
                     assert "mma.sync" in ptx and "wgmma" not in ptx, \

@@ -28,8 +28,10 @@ static int64_t getWarpsAlong(Type type, unsigned axis) {
 }
 
 /// Bytes of a row that one shared-memory write of `type`'s layout covers:
-/// the lanes of a warp along the row times what each writes at once (up to
-/// 16 bytes of its consecutive elements); 0 where the layout does not say.
+/// the lanes of a warp along the row times what each writes at once, where
+/// a thread's consecutive elements fit one write (16 bytes); 0 where they
+/// do not (its writes then leave gaps between the lanes') or the layout
+/// does not say.
 static int64_t getRowBytesPerWrite(RankedTensorType type, int64_t bytes) {
   unsigned last = type.getRank() - 1;
   int64_t perThread;
@@ -40,10 +42,9 @@ static int64_t getRowBytesPerWrite(RankedTensorType type, int64_t bytes) {
   else
     return 0;
   auto layout = cast<DistributedLayoutAttr>(type.getEncoding());
-  if (layout.getOrder().front() != last)
+  if (layout.getOrder().front() != last || perThread * bytes > 16)
     return 0;
-  return layout.getThreadsPerWarp()[last] *
-         std::min<int64_t>(16, perThread * bytes);
+  return layout.getThreadsPerWarp()[last] * perThread * bytes;
 }
 
 int64_t mlir::tile::getConvertScratchPadding(RankedTensorType type,

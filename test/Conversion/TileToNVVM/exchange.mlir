@@ -109,8 +109,32 @@ tile.func public @convert_rows(%p: !tile.ptr<f32>, %f: f32) {
 
 // -----
 
-// Writes of 4 bytes from 4 lanes a row (16 bytes of each of 8 rows), and
-// writes that cover a whole 128 bytes of a row: 16 bytes of padding (68).
+// The matmul epilogue's conversion: mma accumulators write f32 pairs, 4
+// lanes a row (32 bytes of each of 4 rows a wavefront), so rows of 64 are
+// padded by 32 bytes (72); the scratch is 64 rows of 72 f32.
+// CHECK-LABEL: gpu.func @convert_mma_rows(
+// CHECK-SAME: tile.shared_memory = 18432 : i32
+// CHECK-DAG: %[[STRIDE:.*]] = arith.constant 72 : i32
+// CHECK: arith.muli %{{.*}}, %[[STRIDE]] : i32
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#quads = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @convert_mma_rows(%p: !tile.ptr<f32>, %f: f32) {
+  %x = tile.splat %f : f32 -> tensor<64x64xf32, #mma>
+  %c = tile.convert_layout %x : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #quads>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>, #quads>
+  tile.store %ps, %c : tensor<64x64x!tile.ptr<f32>, #quads>
+  tile.return
+}
+}
+
+// -----
+
+// Writes of 4 bytes from 4 lanes a row (16 bytes of each of 8 rows); writes
+// that cover a whole 128 bytes of a row; and 32-byte runs of a thread,
+// written 16 bytes at a time with gaps between the lanes' pieces: 16 bytes
+// of padding (68) for all three.
 // CHECK-LABEL: gpu.func @convert_rows_narrow
 // CHECK-DAG: %[[STRIDE:.*]] = arith.constant 68 : i32
 // CHECK: arith.muli %{{.*}}, %[[STRIDE]] : i32
@@ -119,8 +143,13 @@ tile.func public @convert_rows(%p: !tile.ptr<f32>, %f: f32) {
 // CHECK-DAG: %[[STRIDE:.*]] = arith.constant 68 : i32
 // CHECK: arith.muli %{{.*}}, %[[STRIDE]] : i32
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK-LABEL: gpu.func @convert_rows_runs
+// CHECK-DAG: %[[STRIDE:.*]] = arith.constant 68 : i32
+// CHECK: arith.muli %{{.*}}, %[[STRIDE]] : i32
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 #singles = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #quads = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#eights = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
 tile.func public @convert_rows_narrow(%p: !tile.ptr<f32>, %f: f32) {
   %x = tile.splat %f : f32 -> tensor<32x64xf32, #singles>
@@ -132,6 +161,13 @@ tile.func public @convert_rows_narrow(%p: !tile.ptr<f32>, %f: f32) {
 tile.func public @convert_rows_wide(%p: !tile.ptr<f32>, %f: f32) {
   %x = tile.splat %f : f32 -> tensor<32x64xf32, #quads>
   %c = tile.convert_layout %x : tensor<32x64xf32, #quads> -> tensor<32x64xf32, #singles>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<32x64x!tile.ptr<f32>, #singles>
+  tile.store %ps, %c : tensor<32x64x!tile.ptr<f32>, #singles>
+  tile.return
+}
+tile.func public @convert_rows_runs(%p: !tile.ptr<f32>, %f: f32) {
+  %x = tile.splat %f : f32 -> tensor<32x64xf32, #eights>
+  %c = tile.convert_layout %x : tensor<32x64xf32, #eights> -> tensor<32x64xf32, #singles>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<32x64x!tile.ptr<f32>, #singles>
   tile.store %ps, %c : tensor<32x64x!tile.ptr<f32>, #singles>
   tile.return
