@@ -224,15 +224,20 @@ std::string mlir::tile::getTargetName(unsigned sm, bool archSpecific) {
   return "sm_" + std::to_string(sm) + (archSpecific ? "a" : "");
 }
 
+/// `value` as a 64-bit integer, if it is an integer attribute that fits (an
+/// i128 of 2^64 + 2 is not 2).
+static std::optional<int64_t> getInt64(Attribute value) {
+  auto integer = dyn_cast_or_null<IntegerAttr>(value);
+  return integer ? integer.getValue().trySExtValue() : std::nullopt;
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   // Up to 1024: a CTA has at most 1024 threads (and larger counts would
   // not survive the unsigned arithmetic of the layouts).
   auto positivePowerOfTwo = [](Attribute value) {
-    auto integer = dyn_cast<IntegerAttr>(value);
-    std::optional<int64_t> v =
-        integer ? integer.getValue().trySExtValue() : std::nullopt;
+    std::optional<int64_t> v = getInt64(value);
     return v && *v > 0 && *v <= 1024 && llvm::isPowerOf2_64(*v);
   };
   // The module-level launch configuration of the distributed level.
@@ -241,15 +246,15 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError()
              << "'" << name
              << "' must be a positive power-of-two integer up to 1024";
-    int64_t threads = 32;
-    if (auto t = op->getAttrOfType<IntegerAttr>(getThreadsPerWarpAttrName()))
-      threads = t.getInt();
+    // A threads-per-warp that is not valid is reported by its own check.
+    Attribute threads = op->getAttr(getThreadsPerWarpAttrName());
     return verifyLaunchConfiguration(
-        op, cast<IntegerAttr>(attr.getValue()).getInt(), threads);
+        op, *getInt64(attr.getValue()),
+        threads && positivePowerOfTwo(threads) ? *getInt64(threads) : 32);
   }
   if (name == getClusterSizeAttrName()) {
-    auto size = dyn_cast<IntegerAttr>(attr.getValue());
-    if (!size || !isValidClusterSize(size.getInt()))
+    std::optional<int64_t> size = getInt64(attr.getValue());
+    if (!size || !isValidClusterSize(*size))
       return op->emitOpError()
              << "'" << name << "' must be a power-of-two integer from 1 to 8";
   }

@@ -12,6 +12,13 @@ module attributes {"tile.cluster-size" = 16 : i32} {
 
 // -----
 
+// 2^64 + 2: wider than 64 bits, not 2.
+// expected-error @below {{'tile.cluster-size' must be a power-of-two integer from 1 to 8}}
+module attributes {"tile.cluster-size" = 18446744073709551618 : i128} {
+}
+
+// -----
+
 // expected-error @below {{'tile.cluster-size' must be a power-of-two integer from 1 to 8}}
 module attributes {"tile.cluster-size" = "two"} {
 }
