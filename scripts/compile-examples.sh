@@ -44,19 +44,20 @@ done
 sed 's/f16/bf16/g' "$out/matmul_h.mlir" > "$out/matmul_bf16_h.mlir"
 compile matmul_bf16_h "$out/matmul_bf16_h.mlir"
 # ...and with f32 operands on tensor cores as tf32, and as tf32x3.
+with_f32_operands() { # precision source output: the matmul on f32 operands
+  sed "s/f16/f32/g; s/tile.dot %a_tile, %b_tile, %sum :/tile.dot %a_tile, %b_tile, %sum, inputPrecision = $1 :/" \
+    "$2" > "$3"
+  grep -q "inputPrecision = $1" "$3"
+}
 for precision in tf32 tf32x3; do
-  sed "s/f16/f32/g; s/tile.dot %a_tile, %b_tile, %sum :/tile.dot %a_tile, %b_tile, %sum, inputPrecision = $precision :/" \
-    "$out/matmul_h.mlir" > "$out/matmul_${precision}_h.mlir"
-  grep -q "inputPrecision = $precision" "$out/matmul_${precision}_h.mlir"
+  with_f32_operands $precision "$out/matmul_h.mlir" "$out/matmul_${precision}_h.mlir"
   compile "matmul_${precision}_h" "$out/matmul_${precision}_h.mlir"
 done
 # ...and, without the hints (any M, N, K), with bf16 operands and with f32
 # ones as tf32 (also b given transposed, below).
 sed 's/f16/bf16/g' "$root/examples/matmul.mlir" > "$out/matmul_bf16.mlir"
 compile matmul_bf16 "$out/matmul_bf16.mlir"
-sed "s/f16/f32/g; s/tile.dot %a_tile, %b_tile, %sum :/tile.dot %a_tile, %b_tile, %sum, inputPrecision = tf32 :/" \
-  "$root/examples/matmul.mlir" > "$out/matmul_tf32.mlir"
-grep -q "inputPrecision = tf32" "$out/matmul_tf32.mlir"
+with_f32_operands tf32 "$root/examples/matmul.mlir" "$out/matmul_tf32.mlir"
 compile matmul_tf32 "$out/matmul_tf32.mlir"
 # ...and with i8 operands, i32 accumulators and result.
 sed 's/f16/i8/g; s/f32/i32/g; s/dense<0.0>/dense<0>/g' "$out/matmul_h.mlir" \
