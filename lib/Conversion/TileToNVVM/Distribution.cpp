@@ -2,6 +2,8 @@
 
 #include "Distribution.h"
 
+#include <algorithm>
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -122,20 +124,22 @@ FailureOr<Distribution> Distribution::get(RankedTensorType type) {
   if (isa_and_nonnull<BlockedLayoutAttr, MmaLayoutAttr>(encoding))
     return fromBase(baseOf(encoding, d.shape));
   if (auto slice = dyn_cast_or_null<SliceLayoutAttr>(encoding)) {
+    // The parent's distribution over the shape with the sliced dimension put
+    // back as 1; the slice holds the parent's elements at index 0 there.
     d.kind = Kind::Slice;
     d.slicedDim = slice.getDim();
-    SmallVector<int64_t> baseShape(d.shape);
-    baseShape.insert(baseShape.begin() + d.slicedDim, 1);
-    FailureOr<Base> base = baseOf(slice.getParent(), baseShape);
-    if (failed(base))
+    SmallVector<int64_t> parentShape(d.shape);
+    parentShape.insert(parentShape.begin() + d.slicedDim, 1);
+    FailureOr<Distribution> parent = get(RankedTensorType::get(
+        parentShape, type.getElementType(), slice.getParent()));
+    if (failed(parent))
       return failure();
-    d.base = *base;
-    SmallVector<SmallVector<int64_t>> all;
-    enumerate(d.base, all);
-    for (auto &tuple : all) {
+    d.parent = std::make_shared<const Distribution>(std::move(*parent));
+    for (unsigned e = 0; e < d.parent->getNumElements(); ++e) {
+      ArrayRef<int64_t> tuple = d.parent->getTuple(e);
       if (tuple[d.slicedDim] != 0)
         continue;
-      d.baseTuples.push_back(tuple);
+      d.parentElements.push_back(e);
       SmallVector<int64_t> t(tuple);
       t.erase(t.begin() + d.slicedDim);
       d.tuples.push_back(t);
@@ -145,10 +149,10 @@ FailureOr<Distribution> Distribution::get(RankedTensorType type) {
       r.erase(r.begin() + d.slicedDim);
       return r;
     };
-    d.sizePerThread = drop(d.base.sizePerThread);
-    d.threads = drop(d.base.threads);
-    d.warps = drop(d.base.warps);
-    for (unsigned o : d.base.order)
+    d.sizePerThread = drop(d.parent->sizePerThread);
+    d.threads = drop(d.parent->threads);
+    d.warps = drop(d.parent->warps);
+    for (unsigned o : d.parent->order)
       if (o != d.slicedDim)
         d.order.push_back(o > d.slicedDim ? o - 1 : o);
     return d;
@@ -300,10 +304,8 @@ SmallVector<Value> Distribution::emitCoordinates(OpBuilder &b, Location loc,
       coords.push_back(emitBaseCoordinate(b, loc, ids, d, tuples[e][d], true));
     return coords;
   case Kind::Slice:
-    for (unsigned d = 0; d < base.shape.size(); ++d)
-      if (d != slicedDim)
-        coords.push_back(
-            emitBaseCoordinate(b, loc, ids, d, baseTuples[e][d], true));
+    coords = parent->emitCoordinates(b, loc, ids, parentElements[e]);
+    coords.erase(coords.begin() + slicedDim);
     return coords;
   case Kind::DotOperand: {
     unsigned kept = opIdx == 0 ? 0 : 1;
@@ -317,6 +319,8 @@ SmallVector<Value> Distribution::emitCoordinates(OpBuilder &b, Location loc,
 }
 
 bool Distribution::hasReplication() const {
+  if (kind == Kind::Slice)
+    return parent->hasReplication();
   if (kind != Kind::Blocked || base.replicaWarps > 1)
     return true;
   for (unsigned d = 0; d < getRank(); ++d)
@@ -346,6 +350,8 @@ bool Distribution::hasRuns(unsigned dim, unsigned width) const {
 
 Value Distribution::emitOwner(OpBuilder &b, Location loc, const ThreadIds &ids,
                               unsigned e) const {
+  if (kind == Kind::Slice)
+    return parent->emitOwner(b, loc, ids, parentElements[e]);
   if (!hasReplication())
     return {};
   ArrayRef<int64_t> tuple = kind == Kind::Blocked ? tuples[e] : baseTuples[e];
@@ -376,10 +382,11 @@ Value Distribution::emitOwner(OpBuilder &b, Location loc, const ThreadIds &ids,
 }
 
 unsigned Distribution::getLaneStride(unsigned dim) const {
-  unsigned baseDim = kind == Kind::Slice && dim >= slicedDim ? dim + 1 : dim;
+  if (kind == Kind::Slice)
+    return parent->getLaneStride(parentDim(dim));
   unsigned stride = 1;
   for (unsigned o : base.order) {
-    if (o == baseDim)
+    if (o == dim)
       break;
     stride *= base.threads[o];
   }
@@ -389,13 +396,58 @@ unsigned Distribution::getLaneStride(unsigned dim) const {
 Value Distribution::emitWarpCoordinate(OpBuilder &b, Location loc,
                                        const ThreadIds &ids,
                                        unsigned dim) const {
-  unsigned baseDim = kind == Kind::Slice && dim >= slicedDim ? dim + 1 : dim;
-  return emitWarpOf(b, loc, ids, baseDim);
+  if (kind == Kind::Slice)
+    return parent->emitWarpCoordinate(b, loc, ids, parentDim(dim));
+  return emitWarpOf(b, loc, ids, dim);
 }
 
 Value Distribution::emitLaneCoordinate(OpBuilder &b, Location loc,
                                        const ThreadIds &ids,
                                        unsigned dim) const {
-  unsigned baseDim = kind == Kind::Slice && dim >= slicedDim ? dim + 1 : dim;
-  return emitLaneOrWarpCoordinate(b, loc, ids.lane, base.threads, baseDim);
+  if (kind == Kind::Slice)
+    return parent->emitLaneCoordinate(b, loc, ids, parentDim(dim));
+  return emitLaneOrWarpCoordinate(b, loc, ids.lane, base.threads, dim);
+}
+
+int64_t Distribution::getConstantOffset(unsigned e, unsigned dim) const {
+  switch (kind) {
+  case Kind::Blocked:
+    return getConstantCoordinate(dim, tuples[e][dim]);
+  case Kind::Slice:
+    return parent->getConstantOffset(parentElements[e], parentDim(dim));
+  case Kind::DotOperand:
+    // K is held whole: its index is its coordinate.
+    if (dim != (opIdx == 0 ? 0u : 1u))
+      return tuples[e][dim];
+    return getConstantCoordinate(dim, baseTuples[e][dim]);
+  }
+  llvm_unreachable("unknown distribution kind");
+}
+
+unsigned Distribution::distinctAlongBase(unsigned d, unsigned count,
+                                         int64_t unit) const {
+  // A dot operand's base is 1 along K: all its lanes and warps there are
+  // copies.
+  int64_t distinct = llvm::divideCeil(base.shape[d], unit);
+  return unsigned(std::clamp<int64_t>(distinct, 1, count));
+}
+
+unsigned Distribution::getDistinctThreads(unsigned dim) const {
+  if (kind == Kind::Slice)
+    return parent->getDistinctThreads(parentDim(dim));
+  return distinctAlongBase(dim, base.threads[dim], base.sizePerThread[dim]);
+}
+
+unsigned Distribution::getRepeats(unsigned dim) const {
+  if (kind == Kind::Slice)
+    return parent->getRepeats(parentDim(dim));
+  return base.repeats[dim];
+}
+
+unsigned Distribution::getDistinctWarps(unsigned dim) const {
+  if (kind == Kind::Slice)
+    return parent->getDistinctWarps(parentDim(dim));
+  int64_t unit = int64_t(base.sizePerThread[dim]) * base.repeats[dim] *
+                 base.threads[dim];
+  return distinctAlongBase(dim, base.warps[dim], unit);
 }

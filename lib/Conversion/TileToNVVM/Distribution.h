@@ -18,6 +18,8 @@
 
 #include "mlir/IR/Builders.h"
 
+#include <memory>
+
 namespace mlir::tile {
 
 /// The lane and warp of the current thread (i32).
@@ -63,7 +65,8 @@ public:
     }
   };
 
-  /// Fails for layouts the lowering does not handle (mma, shared).
+  /// Fails for layouts the lowering does not handle (shared, wgmma
+  /// operands).
   static FailureOr<Distribution> get(RankedTensorType type);
 
   unsigned getRank() const { return shape.size(); }
@@ -93,6 +96,32 @@ public:
                   unsigned e) const;
   /// Whether any element has copies on several threads.
   bool hasReplication() const;
+
+  /// Replication along one dimension. A layout's block can be larger than
+  /// the tensor along `dim`; then coordinates wrap, and the registers, lanes
+  /// or warps whose part of the coordinate is a multiple of the size hold
+  /// copies of what others hold (sizes and layout parameters are powers of
+  /// two, so a copy's coordinate differs from its original's only in bits
+  /// at or above the size). What combines elements along `dim` (reductions,
+  /// scans) must count each element once.
+  ///
+  /// The thread-independent part of element `e`'s coordinate along `dim`,
+  /// before wrapping.
+  int64_t getConstantOffset(unsigned e, unsigned dim) const;
+  /// Whether element `e` repeats, along `dim`, an element the thread holds
+  /// at a smaller offset (the one at getConstantOffset modulo the size).
+  bool isRegisterCopy(unsigned e, unsigned dim) const {
+    return getConstantOffset(e, dim) >= shape[dim];
+  }
+  /// The lanes (lane coordinates 0 to this - 1) and warps along `dim` that
+  /// hold distinct elements; those at higher coordinates hold copies of
+  /// the ones at their coordinate modulo this.
+  unsigned getDistinctThreads(unsigned dim) const;
+  unsigned getDistinctWarps(unsigned dim) const;
+  /// How many times a thread's contiguous elements along `dim` repeat
+  /// inside its warp's part of the block (mma.sync's rows: 2), between the
+  /// lanes' and the warps' parts of the coordinate.
+  unsigned getRepeats(unsigned dim) const;
   /// Whether each run of `width` consecutive elements of a thread (from
   /// element 0) lies along `dim` within the thread's contiguous elements
   /// there (consecutive coordinates), starting at a multiple of `width`:
@@ -116,10 +145,20 @@ public:
   unsigned getFastestDim() const { return order.front(); }
 
 private:
-  /// A dimension's base distribution (blocked parameters).
-  /// Which parent dimensions this tensor keeps (slice) and how the dot
-  /// operand's K dimension is held (whole, per thread).
+  /// Blocked: a base distribution of the tensor's own (blocked layouts,
+  /// mma.sync's accumulators and operands). Slice: a parent distribution
+  /// with one dimension of size 1 dropped. DotOperand: the operand of an
+  /// FMA dot, whose K dimension every thread holds whole.
   enum class Kind { Blocked, Slice, DotOperand };
+
+  /// The parent's dimension of this slice's `dim`.
+  unsigned parentDim(unsigned dim) const {
+    return dim >= slicedDim ? dim + 1 : dim;
+  }
+  /// getDistinctThreads / getDistinctWarps of a base dimension, over its
+  /// lanes or warps: those whose part (`unit` times the coordinate) is
+  /// below the size.
+  unsigned distinctAlongBase(unsigned d, unsigned count, int64_t unit) const;
 
   static void enumerate(const Base &base, SmallVectorImpl<SmallVector<int64_t>> &out);
   Value emitLaneOrWarpCoordinate(OpBuilder &b, Location loc, Value id,
@@ -135,16 +174,21 @@ private:
   int64_t getConstantCoordinate(unsigned d, int64_t index) const;
 
   Kind kind = Kind::Blocked;
+  /// Blocked and DotOperand: the base distribution.
   Base base;
-  /// Slice: the removed base dimension. Dot operand: operand index and K.
+  /// Slice: the parent's distribution, the removed parent dimension, and
+  /// the parent's element of each element.
+  std::shared_ptr<const Distribution> parent;
   unsigned slicedDim = 0;
+  SmallVector<unsigned> parentElements;
+  /// Dot operand: operand index and K.
   unsigned opIdx = 0;
   int64_t kSize = 0;
 
   SmallVector<int64_t> shape;
   SmallVector<unsigned> sizePerThread, threads, warps, order;
   SmallVector<SmallVector<int64_t>> tuples;
-  /// For slices and dot operands: the base tuple of each element.
+  /// For dot operands: the base tuple of each element.
   SmallVector<SmallVector<int64_t>> baseTuples;
 };
 

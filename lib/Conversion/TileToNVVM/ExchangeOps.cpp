@@ -381,11 +381,15 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
     auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
     Distribution src = getDistribution(srcType);
 
+    // Each element is combined once: copies along the axis (a layout
+    // larger than the tensor there) are left out at every level.
     // 1. Within the thread: fold the elements that differ only along the
     //    axis, keyed by the rest of their index tuple, in element order.
     SmallVector<SmallVector<int64_t>> keys;
     SmallVector<SmallVector<Value>> accs;
     for (unsigned e = 0; e < src.getNumElements(); ++e) {
+      if (src.isRegisterCopy(e, axis))
+        continue;
       SmallVector<int64_t> key(src.getTuple(e));
       key.erase(key.begin() + axis);
       SmallVector<Value> vals;
@@ -401,10 +405,11 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
       acc = combine(rewriter, op, acc, vals);
     }
 
-    // 2. Across the lanes along the axis: after the butterfly every lane
-    //    holds the warp's result.
+    // 2. Across the lanes along the axis that hold distinct elements: after
+    //    the butterfly every lane holds the warp's result.
     unsigned stride = src.getLaneStride(axis);
-    for (unsigned lanes = src.getThreads(axis) / 2; lanes >= 1; lanes /= 2)
+    for (unsigned lanes = src.getDistinctThreads(axis) / 2; lanes >= 1;
+         lanes /= 2)
       for (SmallVector<Value> &acc : accs) {
         SmallVector<Value> other;
         for (Value v : acc)
@@ -416,8 +421,8 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
 
     // 3. Across the warps along the axis, through scratch: warp w writes its
     //    partial of row r at [r][w]; after a barrier every thread folds the
-    //    row in warp order.
-    unsigned warps = src.getWarps(axis);
+    //    row of the warps that hold distinct elements, in warp order.
+    unsigned warps = src.getDistinctWarps(axis);
     SmallVector<int64_t> resultShape(srcType.getShape());
     resultShape.erase(resultShape.begin() + axis);
     int64_t rows = srcType.getNumElements() / srcType.getDimSize(axis);
@@ -444,7 +449,7 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
                                   dst->emitCoordinates(rewriter, loc, ids, e),
                                   resultShape));
       }
-      WarpPartials partials(*base, op.getSrcs(), rows, warps);
+      WarpPartials partials(*base, op.getSrcs(), rows, src.getWarps(axis));
       auto slot = [&](unsigned i, Value row, Value w) {
         return partials.slot(rewriter, loc, i, row, w);
       };
@@ -510,10 +515,21 @@ struct ScanLowering : public TilePattern<ScanOp> {
     Region &region = op.getCombineOp();
     ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
     unsigned size = dist.getSizePerThread(axis);
-    unsigned threads = dist.getThreads(axis), warps = dist.getWarps(axis);
+    // Only the lanes and warps holding distinct elements take part; a copy
+    // computes as its original does, from its coordinate modulo their count.
+    unsigned threads = dist.getDistinctThreads(axis);
+    unsigned warps = dist.getDistinctWarps(axis);
     unsigned stride = dist.getLaneStride(axis);
-    Value laneC = dist.emitLaneCoordinate(rewriter, loc, ids, axis);
-    Value warpC = dist.emitWarpCoordinate(rewriter, loc, ids, axis);
+    auto modulo = [&](Value c, unsigned all, unsigned distinct) -> Value {
+      if (distinct == all)
+        return c;
+      return arith::RemUIOp::create(rewriter, loc, c,
+                                    createI32(rewriter, loc, distinct));
+    };
+    Value laneC = modulo(dist.emitLaneCoordinate(rewriter, loc, ids, axis),
+                         dist.getThreads(axis), threads);
+    Value warpC = modulo(dist.emitWarpCoordinate(rewriter, loc, ids, axis),
+                         dist.getWarps(axis), warps);
     auto cmp = [&](arith::CmpIPredicate p, Value x, int64_t c) {
       return arith::CmpIOp::create(rewriter, loc, p, x, createI32(rewriter, loc, c));
     };
@@ -530,9 +546,13 @@ struct ScanLowering : public TilePattern<ScanOp> {
       return v;
     };
 
-    // Groups of elements that differ only along the axis, by axis index.
+    // Groups of elements that differ only along the axis, by axis index;
+    // a thread's copies of its own elements along the axis (a block larger
+    // than the tensor there) take their originals' results, by offset.
     SmallVector<SmallVector<int64_t>> keys;
-    SmallVector<std::map<int64_t, unsigned>> groups;
+    SmallVector<std::map<int64_t, unsigned>> groups, offsets;
+    SmallVector<std::pair<unsigned, unsigned>> copies; // (element, group)
+    int64_t axisSize = srcType.getDimSize(axis);
     for (unsigned e = 0; e < dist.getNumElements(); ++e) {
       SmallVector<int64_t> key(dist.getTuple(e));
       int64_t index = key[axis];
@@ -541,10 +561,19 @@ struct ScanLowering : public TilePattern<ScanOp> {
       if (it == keys.end()) {
         keys.push_back(key);
         groups.emplace_back();
+        offsets.emplace_back();
         it = keys.end() - 1;
       }
-      groups[it - keys.begin()][index] = e;
+      unsigned k = it - keys.begin();
+      if (dist.isRegisterCopy(e, axis)) {
+        copies.push_back({e, k});
+        continue;
+      }
+      groups[k][index] = e;
+      offsets[k][dist.getConstantOffset(e, axis)] = e;
     }
+    // Per repetition, the thread's contiguous elements that are not copies.
+    unsigned chunkSize = std::min<int64_t>(size, axisSize);
 
     // Scratch for warp totals: [operand][row][warp].
     Value base;
@@ -567,7 +596,7 @@ struct ScanLowering : public TilePattern<ScanOp> {
     SmallVector<SmallVector<Value>> results(n, SmallVector<Value>(dist.getNumElements()));
     for (auto [k, group] : llvm::enumerate(groups)) {
       int64_t count = group.size();
-      int64_t reps = count / size;
+      int64_t reps = count / chunkSize;
       Value row;
       if (warps > 1) {
         SmallVector<Value> coords =
@@ -580,8 +609,9 @@ struct ScanLowering : public TilePattern<ScanOp> {
         int64_t rep = forward ? step : reps - 1 - step;
         // Within the thread.
         SmallVector<unsigned> chunk;
-        for (int64_t j = 0; j < size; ++j)
-          chunk.push_back(group.at(rep * size + (forward ? j : size - 1 - j)));
+        for (int64_t j = 0; j < chunkSize; ++j)
+          chunk.push_back(
+              group.at(rep * size + (forward ? j : chunkSize - 1 - j)));
         SmallVector<SmallVector<Value>> local;
         for (unsigned e : chunk)
           local.push_back(local.empty() ? values(e)
@@ -672,6 +702,12 @@ struct ScanLowering : public TilePattern<ScanOp> {
         }
         carry = carry.empty() ? repTotal : combine(rewriter, region, carry, repTotal);
       }
+    }
+    for (auto [e, k] : copies) {
+      unsigned original =
+          offsets[k].at(dist.getConstantOffset(e, axis) % axisSize);
+      for (unsigned i = 0; i < n; ++i)
+        results[i][e] = results[i][original];
     }
     SmallVector<ValueRange> ranges(results.begin(), results.end());
     rewriter.replaceOpWithMultiple(op, ranges);

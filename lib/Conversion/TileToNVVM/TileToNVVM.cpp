@@ -907,6 +907,15 @@ std::string checkLowerable(Operation *op) {
                           dot.getC().getType(), dot.getInputPrecision());
         !why.empty())
       return why.str();
+  if (auto scan = dyn_cast<ScanOp>(op)) {
+    // The scan visits a thread's repetitions after all warps' lanes: in
+    // coordinate order only where no warp boundary falls between them.
+    Distribution dist = getDistribution(scan.getSrcs()[0].getType());
+    unsigned axis = scan.getAxis();
+    if (dist.getRepeats(axis) > 1 && dist.getDistinctWarps(axis) > 1)
+      return "scans along a dimension whose warps interleave a thread's "
+             "repetitions (mma layouts); convert to a blocked layout first";
+  }
   if (auto cast = dyn_cast<FpToFpOp>(op))
     if (cast.getRounding() == RoundingMode::RTZ)
       return "rounding = rtz is not lowered yet";

@@ -295,3 +295,21 @@ tile.func public @selected(%d: !tile.tensordesc<64x64xf16>, %e: !tile.tensordesc
   tile.return
 }
 }
+
+// -----
+
+// mma.sync's rows: lanes 0-7, then the thread's repetition (rows 8-15),
+// then the next warp; the scan would take the repetition after every warp.
+#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @scan_mma_rows(%x: f32) {
+    %s = tile.splat %x : f32 -> tensor<32x16xf32, #mma>
+    // expected-error @below {{scans along a dimension whose warps interleave a thread's repetitions (mma layouts); convert to a blocked layout first}}
+    %c = "tile.scan"(%s) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tile.scan.return %t : f32
+    }) : (tensor<32x16xf32, #mma>) -> tensor<32x16xf32, #mma>
+    tile.return
+  }
+}
