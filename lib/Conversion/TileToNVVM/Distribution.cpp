@@ -186,7 +186,11 @@ FailureOr<Distribution> Distribution::get(RankedTensorType type) {
         d.baseTuples.push_back(tuple);
       }
     }
+    // A thread's contiguous elements: the parent's along the kept
+    // dimension, all of K.
     d.sizePerThread = {1, 1};
+    d.sizePerThread[kept] = d.base.sizePerThread[kept];
+    d.sizePerThread[kDim] = unsigned(d.kSize);
     d.threads = d.base.threads;
     d.warps = d.base.warps;
     d.order = d.base.order;

@@ -5,9 +5,19 @@ included; shapes that fill the layout's block and shapes smaller than it
 (copies on registers, lanes or warps). Each function builds a tensor in the
 layout, stores it, reduces it along every dimension and stores the results,
 and converts it to a blocked layout: convert-tile-to-nvvm must lower them
-all (layout-walk.mlir)."""
+all (layout-walk.mlir).
+
+With `--gpu DIR` it writes instead, per 2-D and 1-D case, kernels whose
+values are their elements' row-major indices (ranges in the slices, expanded
+and broadcast), stored, summed along every dimension, converted to a
+blocked layout and scanned, with a manifest (DIR/cases.json) for
+test/GPU/Inputs/layout_walk_check.py, which checks every result on the GPU:
+a layout the lowering gets wrong shows there."""
 
 import itertools
+import json
+import os
+import sys
 
 WARPS = 4
 
@@ -117,6 +127,124 @@ def function(index, layout, shape):
               "  tile.return", "}"]
     return "\n".join(lines)
 
+
+def module(body):
+    return 'module attributes {"tile.num-warps" = %d : i32} {\n%s\n}\n' % (WARPS, body)
+
+
+def ranges(layout, shape):
+    """Lines giving %idx (i32), each element's row-major index, in `layout`;
+    for 2-D, also %r0 and %r1, the ranges along each dimension in the slices
+    that expand into it."""
+    if len(shape) == 1:
+        return ["  %%idx = tile.make_range {end = %d : i32, start = 0 : i32} : %s"
+                % (shape[0], tensor(shape, "i32", layout))]
+    m, n = shape
+    full = tensor(shape, "i32", layout)
+    lines = []
+    for dim, size in ((0, m), (1, n)):
+        keep = slice_of(1 - dim, layout)
+        one = [size, 1] if dim == 0 else [1, size]
+        lines += ["  %%r%d = tile.make_range {end = %d : i32, start = 0 : i32} : %s"
+                  % (dim, size, tensor([size], "i32", keep)),
+                  "  %%e%d = tile.expand_dims %%r%d {axis = %d : i32} : %s -> %s"
+                  % (dim, dim, 1 - dim, tensor([size], "i32", keep),
+                     tensor(one, "i32", layout)),
+                  "  %%b%d = tile.broadcast %%e%d : %s -> %s"
+                  % (dim, dim, tensor(one, "i32", layout), full)]
+    lines += ["  %%cn = arith.constant dense<%d> : %s" % (n, full),
+              "  %%rowbase = arith.muli %%b0, %%cn : %s" % full,
+              "  %%idx = arith.addi %%rowbase, %%b1 : %s" % full]
+    return lines
+
+
+def store(name, pointer, offsets, value, shape, layout):
+    ptrs = tensor(shape, "!tile.ptr<f32>", layout)
+    return ["  %%%s_p = tile.splat %%%s : !tile.ptr<f32> -> %s" % (name, pointer, ptrs),
+            "  %%%s_a = tile.addptr %%%s_p, %%%s : %s, %s"
+            % (name, name, offsets, ptrs, tensor(shape, "i32", layout)),
+            "  tile.store %%%s_a, %%%s : %s" % (name, value, ptrs)]
+
+
+def gpu_main(layout, shape):
+    """out[i] = i; sums along each dimension (sum0, sum1; a 1-D tensor's
+    sum to sum0[0]); conv: the values through a blocked layout."""
+    rank = len(shape)
+    f32 = tensor(shape, "f32", layout)
+    lines = ["tile.func public @walk(%out: !tile.ptr<f32>, %sum0: !tile.ptr<f32>, "
+             "%sum1: !tile.ptr<f32>, %conv: !tile.ptr<f32>) {"]
+    lines += ranges(layout, shape)
+    lines.append("  %%v = arith.sitofp %%idx : %s to %s" % (tensor(shape, "i32", layout), f32))
+    lines += store("o", "out", "idx", "v", shape, layout)
+    for axis in range(rank):
+        rest = shape[:axis] + shape[axis + 1:]
+        out = tensor(rest, "f32", slice_of(axis, layout)) if rest else "f32"
+        lines += ['  %%s%d = "tile.reduce"(%%v) <{axis = %d : i32}> ({' % (axis, axis),
+                  "  ^bb0(%a: f32, %b: f32):",
+                  "    %t = arith.addf %a, %b : f32",
+                  "    tile.reduce.return %t : f32",
+                  "  }) : (%s) -> %s" % (f32, out)]
+        if rest:
+            # The kept dimension's range is in the slice the sum has.
+            lines += store("q%d" % axis, "sum%d" % axis, "r%d" % (1 - axis),
+                           "s%d" % axis, rest, slice_of(axis, layout))
+        else:
+            lines.append("  tile.store %%sum0, %%s%d : !tile.ptr<f32>" % axis)
+    out = BLOCKED_OUT[rank]
+    lines += ["  %%cv = tile.convert_layout %%v : %s -> %s" % (f32, tensor(shape, "f32", out)),
+              "  %%ci = tile.convert_layout %%idx : %s -> %s"
+              % (tensor(shape, "i32", layout), tensor(shape, "i32", out))]
+    lines += store("c", "conv", "ci", "cv", shape, out)
+    lines += ["  tile.return", "}"]
+    return module("\n".join(lines))
+
+
+def gpu_scan(layout, shape, axis, reverse):
+    """out[i]: the inclusive sum along `axis` (from the end if reverse)."""
+    f32 = tensor(shape, "f32", layout)
+    lines = ["tile.func public @walk(%out: !tile.ptr<f32>) {"]
+    lines += ranges(layout, shape)
+    lines += ["  %%v = arith.sitofp %%idx : %s to %s" % (tensor(shape, "i32", layout), f32),
+              '  %%s = "tile.scan"(%%v) <{axis = %d : i32, reverse = %s}> ({'
+              % (axis, "true" if reverse else "false"),
+              "  ^bb0(%a: f32, %b: f32):",
+              "    %t = arith.addf %a, %b : f32",
+              "    tile.scan.return %t : f32",
+              "  }) : (%s) -> %s" % (f32, f32)]
+    lines += store("o", "out", "idx", "s", shape, layout)
+    lines += ["  tile.return", "}"]
+    return module("\n".join(lines))
+
+
+def gpu_cases():
+    """2-D and 1-D cases: the 2-D layouts, the 2-D slices of the 3-D one,
+    and every 1-D slice (of slices too)."""
+    cases = [(layout, shape) for layout, shape in CASES if len(shape) in (1, 2)]
+    return cases
+
+
+def write_gpu(directory):
+    os.makedirs(directory, exist_ok=True)
+    manifest = []
+    for index, (layout, shape) in enumerate(gpu_cases()):
+        name = "walk_%d" % index
+        kernels = {"main": gpu_main(layout, shape)}
+        for axis in range(len(shape)):
+            for reverse in (False, True):
+                kernels["scan%d%s" % (axis, "r" if reverse else "")] = \
+                    gpu_scan(layout, shape, axis, reverse)
+        for kind, text in kernels.items():
+            with open(os.path.join(directory, "%s_%s.mlir" % (name, kind)), "w") as f:
+                f.write("// %s %s\n%s" % ("x".join(map(str, shape)), layout, text))
+        manifest.append({"name": name, "layout": layout, "shape": shape,
+                         "kernels": sorted(kernels)})
+    with open(os.path.join(directory, "cases.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+
+
+if len(sys.argv) == 3 and sys.argv[1] == "--gpu":
+    write_gpu(sys.argv[2])
+    sys.exit(0)
 
 modules = []
 for index, (layout, shape) in enumerate(CASES):
