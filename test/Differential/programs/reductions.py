@@ -1,0 +1,230 @@
+"""Small Triton programs around a known tile miscompile class: reductions of
+tensors smaller than the block's threads (a 1-D tensor of 8..128 elements
+reduced to a scalar and stored with tl.store, under 1..8 warps), and their
+neighbours: max/min/argmax, max with indices, cumsum, a custom combine,
+integer sums and xor, 2-D reductions along either axis, and atomic adds.
+One launch per case, 3 programs each (pid selects the slice).
+"""
+
+import torch
+import triton
+import triton.language as tl
+
+from cases import Case
+
+CASES_PER_PROCESS = 40  # compiling one case's kernel takes Triton ~0.5 s
+FAKE_GPU_OK = True  # runs under the harness's --fake-gpu (CPU tensors, no launches)
+
+PROGRAMS = 3
+SIZES = (8, 16, 32, 64, 128)
+WARPS = (1, 2, 4, 8)
+
+
+@triton.jit
+def sum_scalar_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid * N + tl.arange(0, N))
+    tl.store(out_ptr + pid, tl.sum(x, 0))
+
+
+@triton.jit
+def sum_masked_kernel(x_ptr, out_ptr, n, scale, N: tl.constexpr):
+    # Runtime length and a float scalar: scalar parameters in the ABI.
+    pid = tl.program_id(0)
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + pid * N + offs, mask=offs < n, other=0.0)
+    tl.store(out_ptr + pid, tl.sum(x * scale, 0))
+
+
+@triton.jit
+def max_scalar_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid * N + tl.arange(0, N))
+    tl.store(out_ptr + pid, tl.max(x, 0))
+
+
+@triton.jit
+def min_scalar_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid * N + tl.arange(0, N))
+    tl.store(out_ptr + pid, tl.min(x, 0))
+
+
+@triton.jit
+def argmax_scalar_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid * N + tl.arange(0, N))
+    tl.store(out_ptr + pid, tl.argmax(x, 0))
+
+
+@triton.jit
+def max_indices_kernel(x_ptr, val_ptr, idx_ptr, N: tl.constexpr):
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid * N + tl.arange(0, N))
+    v, i = tl.max(x, 0, return_indices=True)
+    tl.store(val_ptr + pid, v)
+    tl.store(idx_ptr + pid, i)
+
+
+@triton.jit
+def cumsum_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * N + tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    tl.store(out_ptr + offs, tl.cumsum(x, 0))
+
+
+@triton.jit
+def _multiply(a, b):
+    return a * b
+
+
+@triton.jit
+def product_scalar_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid * N + tl.arange(0, N))
+    tl.store(out_ptr + pid, tl.reduce(x, 0, _multiply))
+
+
+@triton.jit
+def xor_sum_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid * N + tl.arange(0, N))
+    tl.store(out_ptr + pid, tl.xor_sum(x, 0))
+
+
+@triton.jit
+def sum_int_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid * N + tl.arange(0, N))
+    tl.store(out_ptr + pid, tl.sum(x, 0))
+
+
+@triton.jit
+def sum_2d_kernel(x_ptr, out_ptr, R: tl.constexpr, C: tl.constexpr, AXIS: tl.constexpr):
+    pid = tl.program_id(0)
+    r = tl.arange(0, R)
+    c = tl.arange(0, C)
+    x = tl.load(x_ptr + pid * R * C + r[:, None] * C + c[None, :])
+    s = tl.sum(x, AXIS)
+    if AXIS == 0:
+        tl.store(out_ptr + pid * C + c, s)
+    else:
+        tl.store(out_ptr + pid * R + r, s)
+
+
+@triton.jit
+def atomic_vector_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    # Every program adds its slice into the same N outputs.
+    pid = tl.program_id(0)
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + pid * N + offs)
+    tl.atomic_add(out_ptr + offs, x)
+
+
+@triton.jit
+def atomic_sum_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    # A scalar atomic of a reduction: every program adds its sum into out[0].
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid * N + tl.arange(0, N))
+    tl.atomic_add(out_ptr, tl.sum(x, 0))
+
+
+def _inputs(seed, n, kind):
+    torch.manual_seed(seed)
+    if kind == "float":
+        return torch.randn(n)
+    if kind == "near_one":  # products of up to 128 of these stay near 1
+        return 0.9 + 0.2 * torch.rand(n)
+    if kind == "int":
+        return torch.randint(-1000, 1000, (n,), dtype=torch.int32)
+    if kind == "bits":
+        return torch.randint(-2**31, 2**31 - 1, (n,), dtype=torch.int32)
+    raise ValueError(kind)
+
+
+def _scalar_case(name, kernel, n, warps, kind="float", out_dtype=torch.float32):
+    def run(seed, device):
+        x = _inputs(seed, PROGRAMS * n, kind).to(device)
+        out = torch.zeros(PROGRAMS, dtype=out_dtype, device=device)
+        kernel[(PROGRAMS,)](x, out, N=n, num_warps=warps)
+        return {"out": out}
+    return Case(f"{name}_n{n}_w{warps}", run)
+
+
+def _masked_case(n, warps):
+    def run(seed, device):
+        x = _inputs(seed, PROGRAMS * n, "float").to(device)
+        out = torch.zeros(PROGRAMS, device=device)
+        sum_masked_kernel[(PROGRAMS,)](x, out, n - 3, 0.5, N=n, num_warps=warps)
+        return {"out": out}
+    return Case(f"sum_masked_n{n}_w{warps}", run)
+
+
+def _max_indices_case(n, warps):
+    def run(seed, device):
+        x = _inputs(seed, PROGRAMS * n, "float").to(device)
+        val = torch.zeros(PROGRAMS, device=device)
+        idx = torch.zeros(PROGRAMS, dtype=torch.int32, device=device)
+        max_indices_kernel[(PROGRAMS,)](x, val, idx, N=n, num_warps=warps)
+        return {"val": val, "idx": idx}
+    return Case(f"max_indices_n{n}_w{warps}", run)
+
+
+def _vector_case(name, kernel, n, warps):
+    def run(seed, device):
+        x = _inputs(seed, PROGRAMS * n, "float").to(device)
+        out = torch.zeros(PROGRAMS * n, device=device)
+        kernel[(PROGRAMS,)](x, out, N=n, num_warps=warps)
+        return {"out": out}
+    return Case(f"{name}_n{n}_w{warps}", run)
+
+
+def _atomic_case(name, kernel, n, warps, kind, dtype, outputs):
+    def run(seed, device):
+        x = _inputs(seed, PROGRAMS * n, kind).to(device)
+        out = torch.zeros(outputs, dtype=dtype, device=device)
+        kernel[(PROGRAMS,)](x, out, N=n, num_warps=warps)
+        return {"out": out}
+    return Case(f"{name}_n{n}_w{warps}", run)
+
+
+def _2d_case(rows, cols, axis, warps):
+    def run(seed, device):
+        x = _inputs(seed, PROGRAMS * rows * cols, "float").to(device)
+        out = torch.zeros(PROGRAMS * (cols if axis == 0 else rows), device=device)
+        sum_2d_kernel[(PROGRAMS,)](x, out, R=rows, C=cols, AXIS=axis, num_warps=warps)
+        return {"out": out}
+    return Case(f"sum2d_{rows}x{cols}_axis{axis}_w{warps}", run)
+
+
+def _cases():
+    cases = []
+    for n in SIZES:
+        for w in WARPS:
+            cases += [
+                _scalar_case("sum", sum_scalar_kernel, n, w),
+                _masked_case(n, w),
+                _scalar_case("max", max_scalar_kernel, n, w),
+                _scalar_case("min", min_scalar_kernel, n, w),
+                _scalar_case("argmax", argmax_scalar_kernel, n, w, out_dtype=torch.int32),
+                _max_indices_case(n, w),
+                _vector_case("cumsum", cumsum_kernel, n, w),
+                _scalar_case("product", product_scalar_kernel, n, w, kind="near_one"),
+                _scalar_case("xor_sum", xor_sum_kernel, n, w, kind="bits", out_dtype=torch.int32),
+                _scalar_case("sum_int32", sum_int_kernel, n, w, kind="int", out_dtype=torch.int32),
+                _atomic_case("atomic_add_vector", atomic_vector_kernel, n, w, "float",
+                             torch.float32, n),
+                _atomic_case("atomic_add_sum", atomic_sum_kernel, n, w, "float",
+                             torch.float32, 1),
+                _atomic_case("atomic_add_sum_int32", atomic_sum_kernel, n, w, "int",
+                             torch.int32, 1),
+            ]
+    for rows, cols in ((8, 16), (4, 64), (16, 4)):
+        for axis in (0, 1):
+            for w in (4, 8):
+                cases.append(_2d_case(rows, cols, axis, w))
+    return cases
+
+
+CASES = _cases()

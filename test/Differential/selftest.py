@@ -1,0 +1,211 @@
+"""Checks of the differential harness's host-side logic that need no GPU:
+reading the TTIR function's arguments, mapping Triton's launcher arguments
+to tile's parameters, packing scalars as Triton's launcher does, and the
+buffer comparison. Needs torch (a CPU build will do) and, for the TTIR
+part, Triton.
+
+  python3 test/Differential/selftest.py
+"""
+
+import ctypes
+import struct
+import sys
+import types
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import torch  # noqa: E402
+
+from compare import as_dtype, compare, relative_rms, storage_view  # noqa: E402
+from harness import LaunchError, tile_parameters, ttir_arguments, without_locations  # noqa: E402
+from tile_kernel import pack  # noqa: E402
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print(f"FAIL {what}")
+
+
+TTIR = """
+module {
+  tt.func public @k(%x_ptr: !tt.ptr<bf16> {tt.divisibility = 16 : i32} loc("x_ptr"(#loc)), %n: i32 loc("n"(#loc)), %t.0: i64 loc("t.0"(#loc)), %s: f32 loc("s"(#loc)), %flag: i1 loc("flag"(#loc))) attributes {noinline = false} {
+    tt.return loc(#loc5)
+  } loc(#loc)
+  tt.func private @helper(%a: i32) -> i32 attributes {noinline = true} {
+    tt.return %a : i32
+  }
+}
+"""
+
+
+def test_ttir():
+    check(ttir_arguments(TTIR, "k") == ["ptr", "i32", "i64", "f32", "i1"],
+          f"ttir_arguments: {ttir_arguments(TTIR, 'k')}")
+    try:
+        ttir_arguments(TTIR, "helper")
+        check(False, "a private function is not a kernel")
+    except LaunchError:
+        pass
+    empty = "tt.func public @e() attributes {noinline = false} {"
+    check(ttir_arguments(empty, "e") == [], "no arguments")
+    # Locations (the program's path) do not count; the code does.
+    inputs = Path(__file__).resolve().parent.parent / "Triton" / "Inputs"
+    text = (inputs / "misc.ttir").read_text()
+    moved = text.replace('loc("/tmp/ttir/dump.py"', 'loc("/elsewhere/x (1).py"')
+    check(moved != text and without_locations(moved) == without_locations(text), "moved file")
+    check("loc(" not in without_locations(text), "every location removed")
+    changed = text.replace("cacheModifier = cg", "cacheModifier = ca")
+    check(without_locations(changed) != without_locations(text), "a changed op")
+
+
+def _kernel(signature):
+    return types.SimpleNamespace(src=types.SimpleNamespace(signature=signature))
+
+
+def test_parameters():
+    x = torch.zeros(4, dtype=torch.bfloat16)
+    sig = {"x_ptr": "*bf16", "n": "i32", "ONE": "constexpr", "t": ("i64", "constexpr"),
+           "s": "fp32", "flag": "u1", "BLOCK": "constexpr"}
+    args = [x, 17, 1, (2**40, 1), 0.5, True, 128]
+    params = tile_parameters(_kernel(sig), args, ["ptr", "i32", "i64", "f32", "i1"])
+    check([(n, t) for n, t, _, _ in params] ==
+          [("x_ptr", "ptr"), ("n", "i32"), ("t.0", "i64"), ("s", "f32"), ("flag", "i1")],
+          f"tile_parameters: {params}")
+    for bad_ttir in (["ptr", "i32", "i64", "f32"], ["ptr", "i64", "i64", "f32", "i1"]):
+        try:
+            tile_parameters(_kernel(sig), args, bad_ttir)
+            check(False, f"TTIR {bad_ttir} accepted")
+        except LaunchError:
+            pass
+    try:
+        tile_parameters(_kernel(sig), args[:-1], ["ptr", "i32", "i64", "f32", "i1"])
+        check(False, "short argument list accepted")
+    except LaunchError:
+        pass
+
+
+def test_pack():
+    check(pack("i32", -5).value == -5, "i32")
+    check(pack("i32", 2**32 - 1).value == -1, "u32 in i32 bits")
+    check(pack("i64", 2**64 - 1).value == -1, "u64 in i64 bits")
+    check(pack("i1", True).value == 1 and ctypes.sizeof(pack("i1", 1)) == 4, "i1")
+    check(pack("f32", 0.1).value == struct.unpack("<f", struct.pack("<f", 0.1))[0], "f32")
+    check(pack("f16", 1.0).value == 0x3C00, "f16")
+    check(pack("bf16", 1.0).value == 0x3F80, "bf16")
+    check(pack("bf16", 1.0 + 2**-8 + 2**-9).value == 0x3F80, "bf16 truncates as Triton's")
+    check(ctypes.sizeof(pack("ptr", 1 << 40)) == 8, "ptr")
+
+
+def test_compare():
+    a = torch.randn(1000)
+    check(compare(a, a.clone())["ok"], "equal f32")
+    b = a.clone()
+    b[7] += 1e-2 * a.abs().max()
+    r = compare(a, b)
+    check(not r["ok"] and r["bad"] == 1 and r["first_bad"][0] == 7, f"f32 mismatch: {r}")
+    b = a * (1 + 1e-6)
+    check(compare(a, b)["ok"], "f32 within 1e-4")
+    h = a.to(torch.bfloat16)
+    hb = (h.float() * (1 + 4e-3)).to(torch.bfloat16)
+    check(compare(h, hb)["ok"], "bf16 within 1e-2")
+    n = a.clone()
+    n[3] = float("nan")
+    check(not compare(n, a)["ok"] and compare(n, a)["nan_mismatch"] == 1, "NaN position")
+    check(compare(n, n.clone())["ok"], "NaN in both")
+    i = a.clone()
+    i[5] = float("inf")
+    j = i.clone()
+    j[5] = float("-inf")
+    check(not compare(i, j)["ok"], "inf sign")
+    ints = torch.arange(10, dtype=torch.int32)
+    other = ints.clone()
+    other[9] = 8
+    check(not compare(ints, other)["ok"] and compare(ints, ints.clone())["ok"], "ints exact")
+    bools = torch.tensor([True, False])
+    check(not compare(bools, ~bools)["ok"], "bools")
+    # The whole storage of a view, seen as its dtype.
+    base = torch.arange(16, dtype=torch.float32)
+    view = base[4:8]
+    whole = storage_view(view.untyped_storage(), view.device)
+    check(whole.numel() == 64 and as_dtype(whole, torch.float32).equal(base), "storage view")
+    check(as_dtype(whole[:6], torch.float32) is None, "partial elements")
+    check(relative_rms(a, a) == 0 and abs(relative_rms(2 * a, a) - 1) < 1e-12, "relative rms")
+
+
+def test_check_flow():
+    """A checked launch on CPU tensors: Triton's launcher and tile's kernel
+    stand-ins write through the addresses they are given, so that the
+    copying, the address arithmetic and the comparison are exercised."""
+    import io
+    import json
+    import harness
+
+    torch.cuda.synchronize = lambda *a, **k: None  # CPU tensors: nothing to wait for
+    ttir = ("tt.func public @double(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, "
+            "%out: !tt.ptr<f32>, %n: i32) attributes {noinline = false} {")
+    kernel = types.SimpleNamespace(
+        hash="k" * 64, name="double", asm={"ttir": ttir}, metadata=types.SimpleNamespace(),
+        src=types.SimpleNamespace(signature={"x": "*fp32", "out": "*fp32", "n": "i32",
+                                             "BLOCK": "constexpr"}))
+
+    def triton_launcher(gx, gy, gz, stream, function, packed, launch_md, enter, exit_, *args):
+        x, out, n, _ = args
+        out[:n] = x[:n] * 2
+
+    class Tile:
+        param_sizes = None
+
+        def __init__(self, fault):
+            self.fault = fault
+
+        def launch(self, grid, stream, values):
+            x_addr, out_addr, n = values[0].value, values[1].value, values[2].value
+            src = (ctypes.c_float * n).from_address(x_addr)
+            dst = (ctypes.c_float * n).from_address(out_addr)
+            for i in range(n):
+                dst[i] = src[i] * 2
+            if self.fault == "value":
+                dst[n - 1] += 1.0
+            elif self.fault == "input":
+                src[0] = -1.0
+
+    def launch(fault, shared_storage=False):
+        events = io.StringIO()
+        session = harness.Session("check", "/nonexistent", "selftest", events, 0, 1.0, False)
+        session.case = types.SimpleNamespace(name="case", triton_known_wrong=frozenset())
+        session.tile_kernels[kernel.hash] = ("ok", Tile(fault))
+        if shared_storage:
+            whole = torch.arange(16, dtype=torch.float32)
+            x, out = whole[:8], whole[8:]
+        else:
+            x, out = torch.arange(8, dtype=torch.float32), torch.zeros(8)
+        session.on_launch(kernel, triton_launcher, 1, 1, 1, 0, None, None, None, None, None,
+                          x, out, 8, 128)
+        results = [json.loads(line) for line in events.getvalue().splitlines()]
+        return [r for r in results if r["ev"] == "launch"][-1]
+
+    check(launch(None)["status"] == "match", "check: equal results match")
+    check(launch(None, shared_storage=True)["status"] == "match", "check: shared storage")
+    r = launch("value")
+    check(r["status"] == "mismatch" and "first at element 7" in r["reason"],
+          f"check: a wrong value: {r['status']} {r.get('reason')}")
+    r = launch("input")
+    check(r["status"] == "mismatch" and "arg 0 x" in r["reason"],
+          f"check: a write to an input: {r['status']} {r.get('reason')}")
+    r = launch("value", shared_storage=True)
+    check(r["status"] == "mismatch" and "first at element 15" in r["reason"],
+          f"check: shared storage, wrong value: {r['status']} {r.get('reason')}")
+
+
+if __name__ == "__main__":
+    test_ttir()
+    test_parameters()
+    test_pack()
+    test_compare()
+    test_check_flow()
+    print(f"{'FAILED' if failures else 'OK'}: {len(failures)} failures")
+    sys.exit(1 if failures else 0)

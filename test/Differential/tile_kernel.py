@@ -1,0 +1,157 @@
+"""Loads one kernel of a tile cubin and launches it through the CUDA driver
+API (ctypes), in the process that runs Triton, on the stream Triton used.
+
+The block is the .info file's threads (num_warps x 32), its dynamic shared
+memory the .info file's bytes (over 48 KiB needs the opt-in attribute, as in
+bench/tile_cuda.py). Parameters are packed from the TTIR types of the
+tt.func arguments: pointers as 64-bit addresses, scalars at their own width.
+Where the driver can tell (cuFuncGetParamInfo, CUDA 12.4+), the count and
+sizes of the cubin's parameters are checked against that packing first.
+"""
+
+import ctypes
+import struct
+
+_cuda = None
+_MAX_DYNAMIC_SHARED = 8  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+_INVALID_VALUE = 1  # CUDA_ERROR_INVALID_VALUE
+
+
+def _driver():
+    global _cuda
+    if _cuda is None:
+        _cuda = ctypes.CDLL("libcuda.so.1")
+    return _cuda
+
+
+class TileError(RuntimeError):
+    pass
+
+
+def _check(status, what):
+    if status != 0:
+        name = ctypes.c_char_p()
+        _driver().cuGetErrorName(status, ctypes.byref(name))
+        raise TileError(f"{what}: {name.value.decode() if name.value else status}")
+
+
+def read_info(path, name):
+    """(threads, shared bytes) of kernel `name` in a tile-translate
+    --kernel-info file; a kernel with tensor-map or cluster requirements is
+    refused (TTIR from Triton's JIT has neither)."""
+    threads = shared = None
+    with open(path) as f:
+        for line in f:
+            words = line.split()
+            if not words or len(words) < 2 or words[1] != name:
+                continue
+            if words[0] == "kernel":
+                threads, shared = int(words[3]), int(words[5])
+                if "cluster" in words[6:]:
+                    raise TileError(f"{name}: clustered kernel ({line.strip()})")
+            elif words[0] == "tensormap":
+                raise TileError(f"{name}: tensor-map parameters are not supported here")
+    if threads is None:
+        raise TileError(f"kernel {name} not in {path}")
+    return threads, shared
+
+
+# TTIR scalar types -> ctypes types. Integers narrower than 32 bits are held
+# in 32 (the driver copies the parameter's own size from the start of the
+# value, the low bytes on a little-endian host), so that a cubin that widens
+# an i1 or i8 parameter to a 32-bit one still reads the right value.
+_SCALARS = {
+    "i1": ctypes.c_uint32, "i8": ctypes.c_int32, "i16": ctypes.c_int32,
+    "i32": ctypes.c_int32, "i64": ctypes.c_int64,
+    "f32": ctypes.c_float, "f64": ctypes.c_double,
+}
+_NARROW = (ctypes.c_uint32, ctypes.c_int32)
+
+
+def _wrap(value, bits):
+    """An integer as the two's-complement value of a signed `bits`-bit int
+    (Triton passes u32/u64 values above the signed range in the same bits)."""
+    value &= (1 << bits) - 1
+    return value - (1 << bits) if value >> (bits - 1) else value
+
+
+def pack(ttir_type, value):
+    """One kernel parameter as a ctypes object, from its TTIR type."""
+    if ttir_type == "ptr":
+        return ctypes.c_uint64(value)
+    if ttir_type == "f16":
+        return ctypes.c_uint16(struct.unpack("<H", struct.pack("<e", float(value)))[0])
+    if ttir_type == "bf16":
+        # Triton's launcher truncates (pack_bf16); do the same.
+        bits = struct.unpack("<I", struct.pack("<f", float(value)))[0]
+        return ctypes.c_uint16(bits >> 16)
+    if ttir_type in ("f32", "f64"):
+        return _SCALARS[ttir_type](float(value))
+    if ttir_type in _SCALARS:
+        bits = {"i1": 8, "i8": 8, "i16": 16, "i32": 32, "i64": 64}[ttir_type]
+        v = int(bool(value)) if ttir_type == "i1" else _wrap(int(value), bits)
+        return _SCALARS[ttir_type](v)
+    raise TileError(f"no packing for parameter type {ttir_type}")
+
+
+class TileKernel:
+    def __init__(self, cubin_path, info_path, name):
+        import torch
+        torch.cuda.init()
+        torch.empty(1, device="cuda")  # the primary context is current now
+        cuda = _driver()
+        self.name = name
+        self.threads, self.shared = read_info(info_path, name)
+        with open(cubin_path, "rb") as f:
+            self._image = f.read()
+        self._module = ctypes.c_void_p()
+        _check(cuda.cuModuleLoadData(ctypes.byref(self._module), self._image),
+               f"cuModuleLoadData({cubin_path})")
+        self._function = ctypes.c_void_p()
+        _check(cuda.cuModuleGetFunction(ctypes.byref(self._function), self._module,
+                                        name.encode()), f"cuModuleGetFunction({name})")
+        if self.shared > 48 * 1024:
+            _check(cuda.cuFuncSetAttribute(self._function, _MAX_DYNAMIC_SHARED, self.shared),
+                   "cuFuncSetAttribute")
+        self.param_sizes = self._param_sizes()
+
+    def _param_sizes(self):
+        """The cubin's parameter sizes, or None where the driver cannot say."""
+        cuda = _driver()
+        try:
+            get = cuda.cuFuncGetParamInfo
+        except AttributeError:
+            return None
+        # Under lazy module loading (CUDA 12's default) load the function
+        # first; where that is not possible, an empty answer says nothing.
+        if hasattr(cuda, "cuFuncLoad"):
+            cuda.cuFuncLoad(self._function)
+        sizes = []
+        offset, size = ctypes.c_size_t(), ctypes.c_size_t()
+        while True:
+            status = get(self._function, ctypes.c_size_t(len(sizes)),
+                         ctypes.byref(offset), ctypes.byref(size))
+            if status == _INVALID_VALUE:
+                return sizes or None
+            if status != 0:
+                return None  # not supported for this function (or driver)
+            sizes.append(size.value)
+
+    def launch(self, grid, stream, values):
+        """Launch on `stream` (a CUstream handle as an int) with `values`,
+        ctypes objects from pack()."""
+        if self.param_sizes is not None:
+            if len(self.param_sizes) != len(values):
+                raise TileError(f"{self.name}: the cubin takes {len(self.param_sizes)} parameters, "
+                                f"the launch packs {len(values)}")
+            for i, (want, v) in enumerate(zip(self.param_sizes, values)):
+                have = ctypes.sizeof(v)
+                if want != have and not (isinstance(v, _NARROW) and want < have):
+                    raise TileError(f"{self.name}: parameter {i} is {want} bytes in the cubin, "
+                                    f"packed as {have}")
+        params = (ctypes.c_void_p * max(len(values), 1))(
+            *[ctypes.cast(ctypes.pointer(v), ctypes.c_void_p) for v in values])
+        gx, gy, gz = grid
+        _check(_driver().cuLaunchKernel(self._function, gx, gy, gz, self.threads, 1, 1,
+                                        self.shared, ctypes.c_void_p(stream), params, None),
+               f"cuLaunchKernel({self.name})")
