@@ -2,7 +2,9 @@
 tensors smaller than the block's threads (a 1-D tensor of 8..128 elements
 reduced to a scalar and stored with tl.store, under 1..8 warps), and their
 neighbours: max/min/argmax, max with indices, cumsum, a custom combine,
-integer sums and xor, 2-D reductions along either axis, and atomic adds.
+integer sums and xor, 2-D reductions and scans along either axis, atomic
+adds, and small dots (FMA with ieee f32 operands, tensor cores with bf16)
+with reductions and scans of their results, whose layouts replicate too.
 One launch per case, 3 programs each (pid selects the slice).
 """
 
@@ -130,6 +132,32 @@ def atomic_sum_kernel(x_ptr, out_ptr, N: tl.constexpr):
     tl.atomic_add(out_ptr, tl.sum(x, 0))
 
 
+@triton.jit
+def cumsum_2d_kernel(x_ptr, out_ptr, R: tl.constexpr, C: tl.constexpr, AXIS: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * R * C + tl.arange(0, R)[:, None] * C + tl.arange(0, C)[None, :]
+    tl.store(out_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), AXIS))
+
+
+@triton.jit
+def dot_kernel(a_ptr, b_ptr, c_ptr, rows_ptr, scan_ptr, M: tl.constexpr, N: tl.constexpr,
+               K: tl.constexpr, IEEE: tl.constexpr):
+    # The product, its row sums and its column-wise inclusive sums.
+    pid = tl.program_id(0)
+    m = tl.arange(0, M)
+    n = tl.arange(0, N)
+    k = tl.arange(0, K)
+    a = tl.load(a_ptr + pid * M * K + m[:, None] * K + k[None, :])
+    b = tl.load(b_ptr + pid * K * N + k[:, None] * N + n[None, :])
+    if IEEE:
+        c = tl.dot(a, b, input_precision="ieee")
+    else:
+        c = tl.dot(a, b)
+    tl.store(c_ptr + pid * M * N + m[:, None] * N + n[None, :], c)
+    tl.store(rows_ptr + pid * M + m, tl.sum(c, 1))
+    tl.store(scan_ptr + pid * M * N + m[:, None] * N + n[None, :], tl.cumsum(c, 0))
+
+
 def _inputs(seed, n, kind):
     torch.manual_seed(seed)
     if kind == "float":
@@ -198,6 +226,29 @@ def _2d_case(rows, cols, axis, warps):
     return Case(f"sum2d_{rows}x{cols}_axis{axis}_w{warps}", run)
 
 
+def _cumsum_2d_case(rows, cols, axis, warps):
+    def run(seed, device):
+        x = _inputs(seed, PROGRAMS * rows * cols, "float").to(device)
+        out = torch.zeros(PROGRAMS * rows * cols, device=device)
+        cumsum_2d_kernel[(PROGRAMS,)](x, out, R=rows, C=cols, AXIS=axis, num_warps=warps)
+        return {"out": out}
+    return Case(f"cumsum2d_{rows}x{cols}_axis{axis}_w{warps}", run)
+
+
+def _dot_case(m, n, k, warps, ieee):
+    def run(seed, device):
+        dtype = torch.float32 if ieee else torch.bfloat16
+        a = _inputs(seed, PROGRAMS * m * k, "float").to(device=device, dtype=dtype)
+        b = _inputs(seed + 1, PROGRAMS * k * n, "float").to(device=device, dtype=dtype)
+        c = torch.zeros(PROGRAMS * m * n, device=device)
+        rows = torch.zeros(PROGRAMS * m, device=device)
+        scan = torch.zeros(PROGRAMS * m * n, device=device)
+        dot_kernel[(PROGRAMS,)](a, b, c, rows, scan, M=m, N=n, K=k, IEEE=ieee,
+                                num_warps=warps)
+        return {"c": c, "rows": rows, "scan": scan}
+    return Case(f"dot_{'ieee' if ieee else 'bf16'}_{m}x{n}x{k}_w{warps}", run)
+
+
 def _cases():
     cases = []
     for n in SIZES:
@@ -224,6 +275,11 @@ def _cases():
         for axis in (0, 1):
             for w in (4, 8):
                 cases.append(_2d_case(rows, cols, axis, w))
+                cases.append(_cumsum_2d_case(rows, cols, axis, w))
+    for m, n, k in ((16, 16, 16), (16, 32, 16), (32, 16, 32), (64, 64, 16)):
+        for w in (1, 4, 8):
+            for ieee in (True, False):
+                cases.append(_dot_case(m, n, k, w, ieee))
     return cases
 
 
