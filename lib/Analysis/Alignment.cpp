@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Analysis/Alignment.h"
+#include "tile/Analysis/NonNegative.h"
 
 #include "tile/TileDialect.h"
 
@@ -245,50 +246,63 @@ int64_t getPowerOf2Constant(const AlignmentInfo &info) {
   return *value;
 }
 
-/// x / p for a power-of-two p. `floors` is true when the division rounds
-/// down for every input (unsigned division, arithmetic shift right): runs of
-/// x aligned to p then give runs of equal quotients. Signed division rounds
-/// towards zero and does not (-4..-1 / 4 is -1, 0, 0, 0).
-AlignmentInfo divByPowerOf2(const AlignmentInfo &x, const AlignmentInfo &y,
-                            int64_t p, bool floors) {
-  if (p == 1)
+/// The largest power of two dividing every element of y, if y is an
+/// integer tensor or scalar whose runs of equal values are aligned blocks.
+int64_t elementDivisibilityAt(const AlignmentInfo &y, unsigned d) {
+  return y.getDivisibilityAt(d, 1);
+}
+
+/// x / y where the division rounds down for x's values (`floors`: unsigned
+/// division, an arithmetic shift, or a signed division of a non-negative
+/// x): an aligned run of x whose start and length divide by what divides
+/// every y, over which y is constant, holds no multiple of y but its start,
+/// so its quotients are equal. A signed division of a possibly negative x
+/// truncates towards zero and does not (-4..-1 / 4 is -1, 0, 0, 0).
+AlignmentInfo divide(const AlignmentInfo &x, const AlignmentInfo &y,
+                     bool floors) {
+  if (y.getConstantValue() == 1)
     return x;
+  int64_t p = getPowerOf2Constant(y);
   InfoBuilder b(x.getRank());
   for (unsigned d = 0; d < x.getRank(); ++d) {
     int64_t k = gcd(x.getConstancy(d), y.getConstancy(d));
     if (floors)
-      k = std::max(k, std::min({x.getContiguity(d), x.getDivisibility(d), p}));
+      k = std::max(k, std::min({x.getContiguity(d), x.getDivisibility(d),
+                                elementDivisibilityAt(y, d),
+                                y.getConstancy(d)}));
     b.constancy[d] = k;
     // Exact division of a multiple of 2^a by 2^b is a multiple of 2^(a-b).
     int64_t element = x.getDivisibilityAt(d, 1);
-    b.divisibility[d] = element >= p ? element / p : 1;
+    b.divisibility[d] = p && element >= p ? element / p : 1;
   }
   return b.build();
 }
 
-/// x % p for a power-of-two p, rounding down (x & (p - 1) for any x, and
-/// unsigned remainder): aligned runs of x stay runs, cut at multiples of p.
-AlignmentInfo remByPowerOf2(const AlignmentInfo &x, const AlignmentInfo &y,
-                            int64_t p) {
+/// x % y rounding down (unsigned remainder, x & (p - 1), a signed remainder
+/// of a non-negative x): by the argument of `divide`, aligned runs of x
+/// stay runs, cut at what divides every y and at y's runs; a run starts at
+/// x - q y, divisible by what divides both.
+AlignmentInfo remainder(const AlignmentInfo &x, const AlignmentInfo &y) {
   InfoBuilder b(x.getRank());
   for (unsigned d = 0; d < x.getRank(); ++d) {
-    int64_t c = std::min({x.getContiguity(d), x.getDivisibility(d), p});
+    int64_t c = std::min({x.getContiguity(d), x.getDivisibility(d),
+                          elementDivisibilityAt(y, d), y.getConstancy(d)});
     b.contiguity[d] = c;
-    b.divisibility[d] = gcd(x.getDivisibilityAt(d, c), p);
+    b.divisibility[d] =
+        gcd(x.getDivisibilityAt(d, c), elementDivisibilityAt(y, d));
     b.constancy[d] = gcd(x.getConstancy(d), y.getConstancy(d));
   }
   return b.build();
 }
 
-/// Signed remainder by a power of two p: -3 % 4 is -3, so a run of x that
-/// crosses zero does not stay a run; each element keeps only
-/// gcd(divisibility, p) (|x| mod p of a multiple of 2^a is a multiple of
-/// min(2^a, p)).
-AlignmentInfo remsiByPowerOf2(const AlignmentInfo &x, const AlignmentInfo &y,
-                              int64_t p) {
+/// Signed remainder of a possibly negative x: -4 % 4 is 0 and -3 % 4 is -3,
+/// so a run of x below zero does not stay a run; each element, x - q y,
+/// keeps what divides both.
+AlignmentInfo signedRemainder(const AlignmentInfo &x, const AlignmentInfo &y) {
   InfoBuilder b(x.getRank());
   for (unsigned d = 0; d < x.getRank(); ++d) {
-    b.divisibility[d] = gcd(x.getDivisibilityAt(d, 1), p);
+    b.divisibility[d] =
+        gcd(x.getDivisibilityAt(d, 1), elementDivisibilityAt(y, d));
     b.constancy[d] = gcd(x.getConstancy(d), y.getConstancy(d));
   }
   return b.build();
@@ -462,10 +476,12 @@ static std::optional<AlignmentInfo> getConstantOpInfo(arith::ConstantOp op) {
                        SmallVector<int64_t>(shape.size(), 1), shape);
 }
 
-/// The info of `op`'s single result from its operands' infos, or nullopt
-/// when nothing is known.
+/// The info of `op`'s single result from its operands' infos and whether
+/// each operand is known to be non-negative, or nullopt when nothing is
+/// known.
 static std::optional<AlignmentInfo>
-computeInfo(Operation *op, ArrayRef<AlignmentInfo> in) {
+computeInfo(Operation *op, ArrayRef<AlignmentInfo> in,
+            ArrayRef<bool> nonNegative) {
   if (op->getNumResults() != 1)
     return std::nullopt;
   Type resultType = op->getResult(0).getType();
@@ -533,29 +549,19 @@ computeInfo(Operation *op, ArrayRef<AlignmentInfo> in) {
         return addLike(op, in[0], in[1], /*isSub=*/false,
                        getUnit(op.getPtr().getType()));
       })
-      .Case([&](arith::DivUIOp) -> std::optional<AlignmentInfo> {
-        if (int64_t p = getPowerOf2Constant(in[1]))
-          return divByPowerOf2(in[0], in[1], p, /*floors=*/true);
-        return keepConstancy(in, rank);
+      .Case([&](arith::DivUIOp) { return divide(in[0], in[1], true); })
+      .Case([&](arith::DivSIOp) {
+        return divide(in[0], in[1], /*floors=*/nonNegative[0]);
       })
-      .Case([&](arith::DivSIOp) -> std::optional<AlignmentInfo> {
-        if (int64_t p = getPowerOf2Constant(in[1]))
-          return divByPowerOf2(in[0], in[1], p, /*floors=*/false);
-        return keepConstancy(in, rank);
-      })
-      .Case([&](arith::ShRUIOp) -> std::optional<AlignmentInfo> {
-        std::optional<int64_t> s = in[1].getConstantValue();
-        if (s && *s >= 0 && *s < 32)
-          return divByPowerOf2(in[0], in[1], int64_t(1) << *s, true);
-        return keepConstancy(in, rank);
-      })
-      .Case([&](arith::ShRSIOp) -> std::optional<AlignmentInfo> {
-        // An arithmetic shift rounds down, also for negative values.
-        std::optional<int64_t> s = in[1].getConstantValue();
-        if (s && *s >= 0 && *s < 32)
-          return divByPowerOf2(in[0], in[1], int64_t(1) << *s, true);
-        return keepConstancy(in, rank);
-      })
+      .Case<arith::ShRUIOp, arith::ShRSIOp>(
+          [&](Operation *) -> std::optional<AlignmentInfo> {
+            // An arithmetic shift rounds down, also for negative values.
+            std::optional<int64_t> s = in[1].getConstantValue();
+            if (s && *s >= 0 && *s < 32)
+              return divide(in[0], getConstantInfo(shape, int64_t(1) << *s),
+                            true);
+            return keepConstancy(in, rank);
+          })
       .Case([&](arith::ShLIOp) -> std::optional<AlignmentInfo> {
         std::optional<int64_t> s = in[1].getConstantValue();
         if (s == 0)
@@ -566,15 +572,10 @@ computeInfo(Operation *op, ArrayRef<AlignmentInfo> in) {
             v = cappedProduct(v, int64_t(1) << *s);
         return keepConstancy(in, rank, divisibility);
       })
-      .Case([&](arith::RemUIOp) -> std::optional<AlignmentInfo> {
-        if (int64_t p = getPowerOf2Constant(in[1]))
-          return remByPowerOf2(in[0], in[1], p);
-        return keepConstancy(in, rank);
-      })
-      .Case([&](arith::RemSIOp) -> std::optional<AlignmentInfo> {
-        if (int64_t p = getPowerOf2Constant(in[1]))
-          return remsiByPowerOf2(in[0], in[1], p);
-        return keepConstancy(in, rank);
+      .Case([&](arith::RemUIOp) { return remainder(in[0], in[1]); })
+      .Case([&](arith::RemSIOp) {
+        return nonNegative[0] ? remainder(in[0], in[1])
+                              : signedRemainder(in[0], in[1]);
       })
       .Case([&](arith::AndIOp) -> std::optional<AlignmentInfo> {
         // x & (p - 1) is x mod p rounding down, for signed x too.
@@ -583,7 +584,7 @@ computeInfo(Operation *op, ArrayRef<AlignmentInfo> in) {
           if (mask && *mask >= 0 &&
               *mask < std::numeric_limits<int64_t>::max() &&
               llvm::isPowerOf2_64(*mask + 1))
-            return remByPowerOf2(in[i], in[1 - i], *mask + 1);
+            return remainder(in[i], getConstantInfo(shape, *mask + 1));
         }
         // Trailing zeros of either operand stay zero.
         SmallVector<int64_t> x = elementDivisibility(in[0]),
@@ -659,7 +660,16 @@ LogicalResult AlignmentDataFlowAnalysis::visitOperation(
       return success();
     in.push_back(operand->getValue());
   }
-  std::optional<AlignmentInfo> info = computeInfo(op, in);
+  // Signed division and remainder ask whether their dividend is negative.
+  SmallVector<bool> nonNegative(operands.size(), false);
+  if (isa<arith::DivSIOp, arith::RemSIOp>(op)) {
+    const auto *sign = getOrCreateFor<NonNegativeLattice>(
+        getProgramPointAfter(op), op->getOperand(0));
+    if (sign->getValue().isUninitialized())
+      return success();
+    nonNegative[0] = sign->getValue().isNonNegative();
+  }
+  std::optional<AlignmentInfo> info = computeInfo(op, in, nonNegative);
   if (!info) {
     setAllToEntryStates(results);
     return success();
@@ -724,6 +734,7 @@ void AlignmentDataFlowAnalysis::setToEntryState(AlignmentLattice *lattice) {
 ModuleAlignmentAnalysis::ModuleAlignmentAnalysis(Operation *module) {
   solver.load<DeadCodeAnalysis>();
   solver.load<SparseConstantPropagation>();
+  solver.load<NonNegativeAnalysis>();
   solver.load<AlignmentDataFlowAnalysis>();
   (void)solver.initializeAndRun(module);
 }

@@ -114,6 +114,67 @@ tile.func public @div_rem(%x: tensor<64xi32> {tile.contiguity = 64 : i32, tile.d
 
 // -----
 
+// Signed division and remainder of a dividend the non-negativity analysis
+// knows is never negative round down, and keep runs as the unsigned forms
+// do; the divisor may be a run-time value: runs are cut where it may
+// divide (its divisibility) and where it changes (its constancy). The
+// tutorial matmul's `(pid_n * 128 + arange(0, 128)) % N`, N a multiple of
+// 16, with tl.assume(pid_n >= 0): runs of 16.
+tile.func public @div_rem_non_negative(%n: i32 {tile.divisibility = 16 : i32}, %k: i32) {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %pid = tile.get_program_id x : i32
+  %pid_n = arith.divsi %pid, %k : i32
+  %ok = arith.cmpi sge, %pid_n, %c0 : i32
+  llvm.intr.assume %ok : i1
+  %base = arith.muli %pid_n, %c128 : i32
+  %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+  %bs = tile.splat %base : i32 -> tensor<128xi32>
+  %offs = arith.addi %bs, %r : tensor<128xi32>
+  %ns = tile.splat %n : i32 -> tensor<128xi32>
+  // expected-remark @below {{contiguity = [16], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %rem = arith.remsi %offs, %ns : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [16], constant_value = <none>}}
+  %div = arith.divsi %offs, %ns : tensor<128xi32>
+  %c4 = arith.constant dense<4> : tensor<128xi32>
+  // expected-remark @below {{contiguity = [4], divisibility = [4], constancy = [1], constant_value = <none>}}
+  %rem4 = arith.remsi %r, %c4 : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [4], constant_value = <none>}}
+  %div4 = arith.divsi %r, %c4 : tensor<128xi32>
+  // A divisor known only to be a multiple of 16 cuts at 16 even where the
+  // dividend's runs are longer.
+  // expected-remark @below {{contiguity = [16], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %urem = arith.remui %r, %ns : tensor<128xi32>
+  // An unaligned divisor (divisibility 1) leaves no runs.
+  %ks = tile.splat %k : i32 -> tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %urem1 = arith.remui %r, %ks : tensor<128xi32>
+  tile.return
+}
+
+// -----
+
+// Dividends that may be negative: runs below zero are not kept (Triton's
+// AxisInfo claimed both; issues 7425 and 7749 there). -64..-57 / 32 is
+// -2, -1, ..., -1; a remainder by a contiguous divisor keeps no runs, and
+// 64 % (32..159) is 0, 32, 31, ...: divisible by nothing.
+tile.func public @div_rem_signed(%x: tensor<8xi32> {tile.contiguity = 8 : i32, tile.divisibility = 64 : i32},
+                                 %y: tensor<128xi32> {tile.contiguity = 128 : i32, tile.divisibility = 32 : i32}) {
+  %c32 = arith.constant dense<32> : tensor<8xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %div = arith.divsi %x, %c32 : tensor<8xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %rem = arith.remsi %x, %c32 : tensor<8xi32>
+  %c64 = arith.constant dense<64> : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %rem2 = arith.remsi %c64, %y : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %rem3 = arith.remui %c64, %y : tensor<128xi32>
+  tile.return
+}
+
+// -----
+
 // A signed remainder of values that are all multiples of 16 is a multiple
 // of gcd(16, 8) for every element.
 tile.func public @rem_of_multiples(%n: i32 {tile.divisibility = 16 : i32}, %m: i32 {tile.divisibility = 4 : i32}) {

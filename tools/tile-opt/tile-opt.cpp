@@ -15,6 +15,7 @@ void registerTestAlignmentPass();
 void registerTestAliasPass();
 void registerTestAllocationPasses();
 void registerTestBarriersPass();
+void registerTestNonNegativePass();
 void registerTestUniformityPass();
 } // namespace mlir::tile::test
 
@@ -24,6 +25,7 @@ int main(int argc, char **argv) {
   mlir::tile::test::registerTestAliasPass();
   mlir::tile::test::registerTestAllocationPasses();
   mlir::tile::test::registerTestBarriersPass();
+  mlir::tile::test::registerTestNonNegativePass();
   mlir::tile::test::registerTestUniformityPass();
 
   mlir::DialectRegistry registry;
