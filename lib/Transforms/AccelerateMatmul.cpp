@@ -268,8 +268,11 @@ public:
     auto mma = MmaLayoutAttr::get(context, 3, 0, {numWarps, 1},
                                   {16, unsigned(n), unsigned(getMmaKStep(element))});
     // wgmma reads tf32 and i8 operands K-major only: B transposed
-    // (K-contiguous).
-    bool transposeB = readsKMajorOnly(element, dot.getInputPrecision());
+    // (K-contiguous). 16-bit B is stored as it is computed: K-major where
+    // its elements run along K (attention's K^T, loaded K-contiguous), so
+    // that its stores and tile-pipeline's copies are as wide as the loads.
+    bool transposeB = readsKMajorOnly(element, dot.getInputPrecision()) ||
+                      isComputedKMajor(dot.getB());
     // A and B may share converts (B's value converted on to A's layout).
     llvm::SetVector<Operation *> converts;
     auto operand = [&](Value v, int64_t rowElements, bool transposed) -> Value {

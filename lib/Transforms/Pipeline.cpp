@@ -453,19 +453,57 @@ private:
     }
   }
 
+  /// Rewrites `loop` (step `step` > 1, lower bound lb >= 0) in place to
+  /// count its iterations from 0 by 1, up to ceil((ub - lb) / step), with
+  /// the induction value lb + i * step computed at the top of the body
+  /// (attention's `range(0, hi, BLOCK_N)`): stage indices are then the
+  /// iteration count, as for a loop of step 1.
+  void normalize(scf::ForOp loop, int64_t lb, int64_t step) {
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    Type type = loop.getInductionVar().getType();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
+    };
+    Value trips = arith::CeilDivSIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, loop.getUpperBound(), constant(lb)),
+        constant(step));
+    Value iv = loop.getInductionVar();
+    b.setInsertionPointToStart(loop.getBody());
+    auto scaled = arith::MulIOp::create(b, loc, iv, constant(step));
+    Value value = arith::AddIOp::create(b, loc, scaled, constant(lb));
+    iv.replaceAllUsesExcept(value, scaled);
+    b.setInsertionPoint(loop);
+    loop.getLowerBoundMutable().assign(constant(0));
+    loop.getUpperBoundMutable().assign(trips);
+    loop.getStepMutable().assign(constant(1));
+  }
+
   void pipeline(scf::ForOp loop, const ModuleAlignmentAnalysis &alignment) {
     std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
     // Stage indices are (iv + c) rem S, which needs iv >= 0 and consecutive
-    // iterations to take consecutive stages.
-    if (!lb || *lb < 0 || step != 1)
+    // iterations to take consecutive stages: a loop of another constant
+    // step with loads to stage is first rewritten to count by 1.
+    if (!lb || *lb < 0 || !step || *step < 1)
       return;
-    SmallVector<Stream> streams;
-    for (Operation &op : *loop.getBody())
-      if (std::optional<Stream> stream = getStream(loop, &op, hasTMA, alignment))
-        streams.push_back(std::move(*stream));
+    auto collect = [&] {
+      SmallVector<Stream> streams;
+      for (Operation &op : *loop.getBody())
+        if (std::optional<Stream> stream =
+                getStream(loop, &op, hasTMA, alignment))
+          streams.push_back(std::move(*stream));
+      return streams;
+    };
+    SmallVector<Stream> streams = collect();
     if (streams.empty())
       return;
+    if (*step != 1) {
+      normalize(loop, *lb, *step);
+      lb = 0;
+      streams = collect();
+    }
     bool anyCopy = false, anyTMA = false;
     int64_t tmaBytes = 0;
     for (const Stream &stream : streams) {

@@ -65,6 +65,26 @@ tile.func @too_many_accumulators(%a: tensor<256x64xf16>, %b: tensor<64x256xf16>,
 
 // -----
 
+// f16 B computed K-contiguous (attention's K^T: the transpose of an N x K
+// tensor) is stored as computed: K-major (rows of 64 f16 along K), which
+// wgmma reads as well as N-major, so that its stores and the pipeline's
+// copies stay 16 bytes wide. A row-major B stays N-major.
+// CHECK-DAG: #[[KMAJOR:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+// CHECK-DAG: #[[NMAJOR:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-LABEL: tile.func @f16_k_major
+// CHECK: %[[BT:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<64x64xf16, #[[KMAJOR]]>
+// CHECK: tile.warpgroup_dot %{{.*}}, %[[BT]], %{{.*}}
+// CHECK: %[[B:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<64x64xf16, #[[NMAJOR]]>
+// CHECK: tile.warpgroup_dot %{{.*}}, %[[B]], %{{.*}}
+tile.func @f16_k_major(%a: tensor<128x64xf16>, %bt: tensor<64x64xf16>, %b: tensor<64x64xf16>, %c: tensor<128x64xf32>) -> (tensor<128x64xf32>, tensor<128x64xf32>) {
+  %kmajor = tile.trans %bt {order = array<i32: 1, 0>} : tensor<64x64xf16> -> tensor<64x64xf16>
+  %d = tile.dot %a, %kmajor, %c : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+  %e = tile.dot %a, %b, %c : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+  tile.return %d, %e : tensor<128x64xf32>, tensor<128x64xf32>
+}
+
+// -----
+
 // f32 operands: ieee stays on FMA; tf32 is a warpgroup dot (m64n64k8) when
 // B is computed K-contiguous (here the transpose of an N x K tensor): it is
 // stored transposed (rows of 32 f32 = 128 bytes along K), as wgmma reads

@@ -137,8 +137,9 @@ tile.func public @synchronous(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 #blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
-// Left alone: a load used twice, a step that is not 1, a negative lower
-// bound, pointers carried by the loop whose advance is not loop-invariant.
+// Left alone: a load used twice, a negative lower bound, pointers carried
+// by the loop whose advance is not loop-invariant, and a loop of step 2
+// whose load cannot be a cp.async (which is not rewritten to count by 1).
 // CHECK-LABEL: tile.func public @not_pipelined
 // CHECK-NOT: tile.async
 // CHECK: tile.return
@@ -224,6 +225,51 @@ tile.func public @carried(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n:
     %next = tile.addptr %ptrs, %step : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
     %col2 = arith.addi %col, %c32 : i32
     scf.yield %next, %col2 : tensor<64x32x!tile.ptr<f16>, #blocked>, i32
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A loop of step 64 (attention's `range(0, hi, BLOCK_N)`) whose load is
+// staged: first rewritten to count its iterations by 1, up to
+// ceil((n - 64) / 64), the induction value 64 + i * 64 computed in the
+// body, then pipelined as a loop of step 1 (stages by iteration).
+// CHECK-LABEL: tile.func public @step_64
+// CHECK: %[[SPAN:.*]] = arith.subi %arg1, %{{.*}} : i32
+// CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[SPAN]], %{{.*}} : i32
+// CHECK: tile.async_copy_global_to_local
+// CHECK: tile.async_copy_global_to_local
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[TRIPS]] step %{{.*}} : i32 {
+// The copy two iterations ahead, at induction value (i + 2) * 64 + 64.
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[I]], %{{.*}} : i32
+// CHECK: %[[SCALED:.*]] = arith.muli %[[AHEAD]], %{{.*}} : i32
+// CHECK: arith.addi %[[SCALED]], %{{.*}} : i32
+// CHECK: tile.async_copy_global_to_local
+// CHECK: %[[SLOT:.*]] = arith.remui %[[I]], %{{.*}} : i32
+// CHECK: tile.buffer_index %{{.*}}[%[[SLOT]]]
+// CHECK-NEXT: tile.local_load
+// BAR-LABEL: tile.func public @step_64
+// BAR: scf.for
+// BAR: tile.async_wait
+tile.func public @step_64(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32, %stride: i32 {tile.divisibility = 16 : i32}) {
+  %c64 = arith.constant 64 : i32
+  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>>
+  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
+  %start = tile.addptr %base, %colsb : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+  scf.for %iv = %c64 to %n step %c64 : i32 {
+    %off = arith.muli %iv, %stride : i32
+    %offs = tile.splat %off : i32 -> tensor<64x32xi32, #blocked>
+    %ptrs = tile.addptr %start, %offs : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+    %x = tile.load %ptrs : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
   }
   tile.return
 }

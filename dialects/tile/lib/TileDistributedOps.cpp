@@ -119,16 +119,20 @@ LogicalResult WarpgroupDotOp::verify() {
                          << ", got " << c.getElementType();
   unsigned bits = element.getIntOrFloatBitWidth();
   for (auto [name, buffer] : {std::pair{"a", a}, std::pair{"b", b}}) {
-    // wgmma reads tf32 and i8 operands K-major only: b (K x N) transposed.
-    bool transposed = (tf32 || i8) && StringRef(name) == "b";
+    // a is read K-major (row-major). b (K x N) K-major (transposed) or, for
+    // 16-bit operands, N-major (row-major) too: wgmma reads tf32 and i8
+    // operands K-major only.
+    bool isB = StringRef(name) == "b";
     auto nvmma = dyn_cast<NVMMASharedLayoutAttr>(buffer.getEncoding());
-    if (!nvmma || nvmma.getTransposed() != transposed ||
-        nvmma.getElementBitWidth() != bits ||
+    bool transposed = nvmma && nvmma.getTransposed();
+    bool majorOk = isB ? transposed || !(tf32 || i8) : !transposed;
+    StringRef required = !isB         ? "row-major"
+                         : tf32 || i8 ? "transposed (K-contiguous)"
+                                      : "row-major or transposed (K-contiguous)";
+    if (!nvmma || !majorOk || nvmma.getElementBitWidth() != bits ||
         !llvm::is_contained({32u, 64u, 128u}, nvmma.getSwizzlingByteWidth()))
       return emitOpError()
-             << name << " must be in a "
-             << (transposed ? "transposed (K-contiguous)" : "row-major") << " "
-             << bits
+             << name << " must be in a " << required << " " << bits
              << "-bit #tile.nvmma_shared layout with a 32, 64 or 128-byte "
                 "swizzle, got "
              << buffer.getEncoding();

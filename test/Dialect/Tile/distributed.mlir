@@ -106,6 +106,16 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
     tile.return
   }
 
+  // A 16-bit b may also be K-contiguous (transposed).
+  // CHECK-LABEL: tile.func public @warpgroup_dot_k_major_b
+  // CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer<64x64xf16, #{{.*}}>, !tile.buffer<64x128xf16, #{{.*}}> -> tensor<64x128xf32, #{{.*}}>
+  tile.func public @warpgroup_dot_k_major_b(%a: !tile.buffer<64x64xf16, #nvmma>,
+      %b: !tile.buffer<64x128xf16, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>>,
+      %c: tensor<64x128xf32, #wgmma>) {
+    %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>> -> tensor<64x128xf32, #wgmma>
+    tile.return
+  }
+
   // The wait for asynchronous warpgroup dots: one accumulator, and two.
   // CHECK-LABEL: tile.func public @warpgroup_dot_wait
   // CHECK: %{{.*}} = tile.warpgroup_dot_wait %{{.*}} {pendings = 1 : i32} : tensor<64x128xf32, #{{.*}}> -> tensor<64x128xf32, #{{.*}}>

@@ -499,9 +499,19 @@ tile.func public @wgmma_layout(%a: !tile.buffer<64x64xf16, #shared>, %b: !tile.b
 #nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #nvmma_t = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
 #wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
-tile.func public @wgmma_transposed(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #nvmma_t>, %c: tensor<64x128xf32, #wgmma>) {
-  // expected-error @below {{b must be in a row-major 16-bit #tile.nvmma_shared layout with a 32, 64 or 128-byte swizzle, got #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>}}
-  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma_t> -> tensor<64x128xf32, #wgmma>
+tile.func public @wgmma_transposed(%a: !tile.buffer<64x64xf16, #nvmma_t>, %b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{a must be in a row-major 16-bit #tile.nvmma_shared layout with a 32, 64 or 128-byte swizzle, got #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma_t>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_b_bits(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile.buffer<64x128xf16, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>>, %c: tensor<64x128xf32, #wgmma>) {
+  // expected-error @below {{b must be in a row-major or transposed (K-contiguous) 16-bit #tile.nvmma_shared layout with a 32, 64 or 128-byte swizzle, got #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x128xf16, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>> -> tensor<64x128xf32, #wgmma>
   tile.return
 }
 

@@ -109,11 +109,11 @@ def Tile_WarpgroupDotOp : Tile_Op<"warpgroup_dot", [
     zero.
 
     The buffers are in the NVMMA layout (`#tile.nvmma_shared`) with a 32, 64
-    or 128-byte swizzle; the accumulator is f32 (i32 for i8 operands). f16
-    or bf16 operands are row-major (`a` K-contiguous, `b` N-contiguous). f32
-    operands are multiplied as tf32 (their low 13 mantissa bits ignored);
-    wgmma reads those and i8 operands K-major only: `a` row-major, `b`
-    transposed (K-contiguous). Needs sm_90a.
+    or 128-byte swizzle; the accumulator is f32 (i32 for i8 operands). `a`
+    is row-major (K-contiguous); f16 or bf16 `b` is row-major
+    (N-contiguous) or transposed (K-contiguous). f32 operands are
+    multiplied as tf32 (their low 13 mantissa bits ignored); wgmma reads
+    those and i8 operands K-major only: `b` transposed. Needs sm_90a.
 
     ```mlir
     %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<128x64xf16, #nvmma128>, !tile.buffer<64x256xf16, #nvmma128> -> tensor<128x256xf32, #mma3>
