@@ -368,11 +368,25 @@ private:
       if (layoutOf(value) == layout)
         continue;
       if (layouts.contains(value) ||
-          (!isRematerializable(value, layout) && !runsLessOften(*use)))
+          (!isRematerializable(value, layout) && !runsLessOften(*use) &&
+           !isSmall(value)))
         return false;
       converted[use] = layout;
     }
     return true;
+  }
+
+  /// Whether converting `value` costs at most an eighth of the conversion
+  /// removed: a tensor with that few elements, or a broadcast of one (the
+  /// backward rewrites move the conversion before the broadcast). Attention's
+  /// row statistics (128 values, broadcast over the accumulator's columns)
+  /// are converted where the 128x64 accumulator went through shared memory
+  /// twice an iteration.
+  bool isSmall(Value value) {
+    if (auto broadcast = value.getDefiningOp<BroadcastOp>())
+      value = broadcast.getSrc();
+    return cast<RankedTensorType>(value.getType()).getNumElements() * 8 <=
+           convert.getType().getNumElements();
   }
 
   /// Whether a conversion at `use` runs less often than the one removed:
@@ -498,8 +512,9 @@ private:
             layoutOf(store.getPtr()) != layout || !needsAll(store, layout))
           if (!escape(use))
             return false;
-      } else if (isa<DescriptorStoreOp>(user)) {
-        // Goes to shared memory first, from any layout.
+      } else if (isa<DescriptorStoreOp, LocalAllocOp>(user)) {
+        // Goes to shared memory first, from any layout (a warpgroup dot's
+        // operand: attention's P, in the first dot's accumulator layout).
       } else if (!isa<ConvertLayoutOp>(user) && !escape(use)) {
         return false;
       }
