@@ -44,6 +44,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     // Loop-invariant address arithmetic out of the loops first (TTIR
     // computes a pointer's per-iteration advance inside the loop).
     pm.addPass(createLoopInvariantCodeMotionPass());
+    pm.addPass(createHoistInvariantAllocs());
     PipelineOptions pipeline;
     pipeline.numStages = options.numStages;
     pipeline.warpSpecialize = options.warpSpecialize;

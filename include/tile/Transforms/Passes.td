@@ -132,10 +132,43 @@ def RemoveLayoutConversions
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
 
+def HoistInvariantAllocs
+    : Pass<"tile-hoist-invariant-allocs", "::mlir::ModuleOp"> {
+  let summary = "Store loop-invariant values to shared memory once, before "
+                "the loop";
+  let description = [{
+    A `tile.local_alloc` in an `scf.for`'s body that stores a value defined
+    outside the loop into an immutable buffer, which nothing frees, moves
+    before the loop: the value is written once instead of in every
+    iteration (attention's Q, the A operand of the first dot in every
+    iteration, once `tile-accelerate-matmul` stages it for a warpgroup
+    dot). The buffer is then live across the loop (the allocator sees it
+    so). Upstream loop-invariant code motion leaves the op in place, since
+    it allocates and writes memory. Nested loops are handled innermost
+    first, so such a store leaves a nest loop by loop.
+
+    ```mlir
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %q = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
+      ...
+    }
+    // becomes
+    %q = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
   let summary = "Software-pipeline the loads that feed shared buffers in loops";
   let description = [{
-    In an `scf.for` with a constant lower bound (non-negative) and step 1, a
+    In an `scf.for` with a constant lower bound (non-negative) and a constant
+    step (a step other than 1 is first rewritten in place to count the
+    iterations from 0 by 1, up to `ceil((ub - lb) / step)`, with the
+    induction value `lb + i * step` computed in the body), a
     `tile.load` whose only use is a `tile.local_alloc` read by
     `tile.local_load`s or `tile.warpgroup_dot`s (the staging of a `tile.dot`
     operand that
