@@ -211,6 +211,7 @@ class Session:
         self.seen = set()
         self.ttir_types = {}
         self.tile_kernels = {}
+        self._by_program = None  # (TTIR, warps, stages) -> captured key
 
     def emit(self, **event):
         event.setdefault("program", self.program)
@@ -305,6 +306,30 @@ class Session:
         key = kernel.hash
         if key in self.tile_kernels:
             return self.tile_kernels[key]
+        result = self._tile_kernel_of(kernel, self._captured_key(kernel))
+        self.tile_kernels[key] = result
+        return result
+
+    def _captured_key(self, kernel):
+        """The key the kernel was captured under: its own hash, or, where a
+        capture on another machine (a --fake-gpu one) hashed it otherwise,
+        the captured kernel with the same TTIR, warps and stages."""
+        if (self.dir / f"{kernel.hash}.ttir").exists():
+            return kernel.hash
+        if self._by_program is None:
+            self._by_program = {}
+            for path in self.dir.glob("*.ttir"):
+                meta = path.with_suffix(".json")
+                if meta.exists():
+                    d = json.loads(meta.read_text())
+                    self._by_program[(without_locations(path.read_text()), d["num_warps"],
+                                      d["num_stages"])] = path.stem
+        program = (without_locations(kernel.asm["ttir"]), kernel.metadata.num_warps,
+                   kernel.metadata.num_stages)
+        return self._by_program.get(program, kernel.hash)
+
+    def _tile_kernel_of(self, kernel, key):
+        from tile_kernel import TileKernel
         cubin, info, error = (self.dir / f"{key}{ext}" for ext in (".cubin", ".info", ".error"))
         ttir = self.dir / f"{key}.ttir"
         if error.exists():
@@ -328,7 +353,6 @@ class Session:
                 if result[1].threads != threads:
                     result = ("error", f"tile's block has {result[1].threads} threads, "
                                        f"Triton's {threads}")
-        self.tile_kernels[key] = result
         return result
 
     def _pack(self, params, address_of):
