@@ -90,8 +90,8 @@ static bool computeNonNegative(Operation *op, ArrayRef<bool> in) {
             arith::ExtSIOp>([&](Operation *) { return in[0]; })
       .Case([](arith::ExtUIOp) { return true; })
       // No wrapping (see the header).
-      .Case<arith::AddIOp, arith::MulIOp, arith::ShLIOp>(
-          [&](Operation *) { return in[0]; })
+      .Case<arith::AddIOp, arith::MulIOp>([&](Operation *) { return all(); })
+      .Case([&](arith::ShLIOp) { return in[0]; })
       // A quotient or remainder has its dividend's sign (and a signed
       // quotient its divisor's too); an unsigned one is no larger than a
       // non-negative dividend.
@@ -121,9 +121,6 @@ LogicalResult NonNegativeAnalysis::visitOperation(
       return success();
     in.push_back(operand->getValue().isNonNegative());
   }
-  // add and mul need both operands; the list above reads in[0] for them.
-  if (isa<arith::AddIOp, arith::MulIOp>(op))
-    in[0] = in[0] && in[1];
   for (NonNegativeLattice *result : results) {
     Value value = result->getAnchor();
     bool nonNegative = false;
