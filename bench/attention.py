@@ -15,8 +15,6 @@ inputs beside torch's scaled_dot_product_attention, checked and timed.
 
 import json
 import os
-import re
-import subprocess
 import sys
 
 import triton
@@ -25,7 +23,7 @@ import triton.language as tl
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from tutorial_matmul import ptxas_report, strip_locations, time_graph  # noqa: E402
+from tutorial_matmul import compile_with_tile, time_graph, without_locations  # noqa: E402
 
 BLOCK_M, BLOCK_N, WARPS, STAGES = 128, 64, 8, 3
 # (head dimension, causal); the shape of the runs: batch 4, 32 heads, 4096
@@ -128,20 +126,8 @@ def compile_variants(out, translate):
                                 target=GPUTarget("cuda", 90, 32),
                                 options={"num_warps": WARPS, "num_stages": STAGES})
         name = variant_name(d, causal)
-        ttir = strip_locations(kernel.asm["ttir"])
-        with open(os.path.join(out, name + ".ttir"), "w") as f:
-            f.write(ttir)
-        tile_ir = re.sub(r"(^|[^A-Za-z0-9_])tt\.", r"\1tile.", ttir, flags=re.M)
-        base = os.path.join(out, name)
-        result = subprocess.run(
-            [translate, "-", "--emit=cubin", "--sm=90a", f"--num-warps={WARPS}",
-             f"--num-stages={STAGES}", "--ptxas-info", f"--kernel-info={base}.info",
-             "-o", base + ".cubin"], input=tile_ir, capture_output=True, text=True, check=True)
-        triton_ptxas = subprocess.run(
-            ["ptxas", "-arch=sm_90a", "-v", "-o", os.devnull, "-"], input=kernel.asm["ptx"],
-            capture_output=True, text=True)
-        report[name] = {"tile": ptxas_report(result.stderr),
-                        "triton": ptxas_report(triton_ptxas.stderr)}
+        report[name] = compile_with_tile(kernel, os.path.join(out, name), translate, WARPS,
+                                         STAGES)
         print(name, "tile", report[name]["tile"], "triton", report[name]["triton"])
     with open(os.path.join(out, "compile.json"), "w") as f:
         json.dump(report, f, indent=1)
@@ -149,7 +135,6 @@ def compile_variants(out, translate):
 
 def run(out, results_path):
     import torch
-    sys.path.insert(0, os.path.join(ROOT, "test", "Differential"))
     from tile_kernel import TileKernel, pack
     rows, failures = [], 0
     for d, causal in VARIANTS:
@@ -174,7 +159,7 @@ def run(out, results_path):
                                       CAUSAL=causal, num_warps=WARPS, num_stages=STAGES)
 
         compiled = launch_triton()
-        same_ttir = strip_locations(compiled.asm["ttir"]) == compiled_ttir
+        same_ttir = without_locations(compiled.asm["ttir"]) == compiled_ttir.rstrip("\n")
         ints = [s for i, s in enumerate(strides) if i % 4 != 3] + [Z, H, N_CTX]
         values = [pack("ptr", q.data_ptr()), pack("ptr", k.data_ptr()),
                   pack("ptr", v.data_ptr()), pack("f32", sm_scale),

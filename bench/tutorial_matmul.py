@@ -24,6 +24,8 @@ import triton.language as tl
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "test", "Differential"))
+from harness import without_locations  # noqa: E402
 BLOCK = dict(BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, GROUP_SIZE_M=8)
 WARPS, STAGES = 8, 3
 VARIANTS = {"f16": "fp16", "bf16": "bf16"}
@@ -71,29 +73,29 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
     tl.store(c_ptrs, c, mask=c_mask)
 
 
-def strip_locations(ttir):
-    """TTIR without its location attributes (paths of the machine that
-    compiled it)."""
-    lines = []
-    for line in ttir.splitlines():
-        if re.match(r"^#loc\d* = loc", line):
-            continue
-        while " loc(" in line:
-            i, depth = line.index(" loc("), 0
-            for j in range(i + 4, len(line)):
-                depth += {"(": 1, ")": -1}.get(line[j], 0)
-                if depth == 0:
-                    break
-            line = line[:i] + line[j + 1:]
-        lines.append(line)
-    return "\n".join(lines) + "\n"
-
-
 def ptxas_report(text):
     regs = re.search(r"Used (\d+) registers", text)
     spills = re.search(r"(\d+) bytes spill stores", text)
     return {"registers": int(regs.group(1)) if regs else None,
             "spill_stores": int(spills.group(1)) if spills else 0}
+
+
+def compile_with_tile(kernel, base, translate, warps, stages):
+    """Writes `base`.ttir (Triton's TTIR of compiled `kernel`, without
+    locations), compiles it with tile into `base`.cubin and .info, and
+    returns ptxas' registers and spills of tile's cubin and Triton's PTX."""
+    ttir = without_locations(kernel.asm["ttir"]) + "\n"
+    with open(base + ".ttir", "w") as f:
+        f.write(ttir)
+    tile_ir = re.sub(r"(^|[^A-Za-z0-9_])tt\.", r"\1tile.", ttir, flags=re.M)
+    result = subprocess.run(
+        [translate, "-", "--emit=cubin", "--sm=90a", f"--num-warps={warps}",
+         f"--num-stages={stages}", "--ptxas-info", f"--kernel-info={base}.info",
+         "-o", base + ".cubin"], input=tile_ir, capture_output=True, text=True, check=True)
+    triton_ptxas = subprocess.run(
+        ["ptxas", "-arch=sm_90a", "-v", "-o", os.devnull, "-"], input=kernel.asm["ptx"],
+        capture_output=True, text=True)
+    return {"tile": ptxas_report(result.stderr), "triton": ptxas_report(triton_ptxas.stderr)}
 
 
 def compile_variants(out, translate):
@@ -114,20 +116,8 @@ def compile_variants(out, translate):
         kernel = triton.compile(ASTSource(matmul_kernel, sig, consts, attrs),
                                 target=GPUTarget("cuda", 90, 32),
                                 options={"num_warps": WARPS, "num_stages": STAGES})
-        ttir = strip_locations(kernel.asm["ttir"])
-        with open(os.path.join(out, variant + ".ttir"), "w") as f:
-            f.write(ttir)
-        tile_ir = re.sub(r"(^|[^A-Za-z0-9_])tt\.", r"\1tile.", ttir, flags=re.M)
-        base = os.path.join(out, variant)
-        result = subprocess.run(
-            [translate, "-", "--emit=cubin", "--sm=90a", f"--num-warps={WARPS}",
-             f"--num-stages={STAGES}", "--ptxas-info", f"--kernel-info={base}.info",
-             "-o", base + ".cubin"], input=tile_ir, capture_output=True, text=True, check=True)
-        triton_ptxas = subprocess.run(
-            ["ptxas", "-arch=sm_90a", "-v", "-o", os.devnull, "-"], input=kernel.asm["ptx"],
-            capture_output=True, text=True)
-        report[variant] = {"tile": ptxas_report(result.stderr),
-                           "triton": ptxas_report(triton_ptxas.stderr)}
+        report[variant] = compile_with_tile(kernel, os.path.join(out, variant), translate,
+                                            WARPS, STAGES)
         print(variant, "tile", report[variant]["tile"], "triton", report[variant]["triton"])
     with open(os.path.join(out, "compile.json"), "w") as f:
         json.dump(report, f, indent=1)
@@ -157,7 +147,6 @@ def time_graph(fn, launches=10, replays=5):
 
 def run(out, results_path):
     import torch
-    sys.path.insert(0, os.path.join(ROOT, "test", "Differential"))
     from tile_kernel import TileKernel, pack
     dtypes = {"f16": torch.float16, "bf16": torch.bfloat16}
     rows, failures = [], 0
@@ -182,7 +171,7 @@ def run(out, results_path):
                                                num_stages=STAGES, **BLOCK)
 
             compiled = launch_triton()
-            same_ttir = strip_locations(compiled.asm["ttir"]) == compiled_ttir
+            same_ttir = without_locations(compiled.asm["ttir"]) == compiled_ttir.rstrip("\n")
             values = [pack("ptr", a.data_ptr()), pack("ptr", b.data_ptr()),
                       pack("ptr", c_tile.data_ptr())] + \
                 [pack("i32", v) for v in (m, n, k, a.stride(0), b.stride(0), c_tile.stride(0))]
