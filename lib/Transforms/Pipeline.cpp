@@ -465,10 +465,14 @@ private:
     auto constant = [&](int64_t v) -> Value {
       return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
     };
-    Value trips = arith::CeilDivSIOp::create(
+    // max(ub, lb) - lb: no wrap for an upper bound below the lower one
+    // (lb >= 0), which runs no iteration.
+    Value span = arith::SubIOp::create(
         b, loc,
-        arith::SubIOp::create(b, loc, loop.getUpperBound(), constant(lb)),
-        constant(step));
+        arith::MaxSIOp::create(b, loc, loop.getUpperBound(), constant(lb)),
+        constant(lb));
+    Value trips =
+        arith::CeilDivSIOp::create(b, loc, span, constant(step));
     Value iv = loop.getInductionVar();
     b.setInsertionPointToStart(loop.getBody());
     auto scaled = arith::MulIOp::create(b, loc, iv, constant(step));
@@ -486,7 +490,8 @@ private:
     // Stage indices are (iv + c) rem S, which needs iv >= 0 and consecutive
     // iterations to take consecutive stages: a loop of another constant
     // step with loads to stage is first rewritten to count by 1.
-    if (!lb || *lb < 0 || !step || *step < 1)
+    if (!lb || *lb < 0 || !step || *step < 1 ||
+        (*step != 1 && loop.getUnsignedCmp()))
       return;
     auto collect = [&] {
       SmallVector<Stream> streams;

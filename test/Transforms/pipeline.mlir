@@ -237,10 +237,11 @@ tile.func public @carried(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n:
 module attributes {"tile.num-warps" = 4 : i32} {
 // A loop of step 64 (attention's `range(0, hi, BLOCK_N)`) whose load is
 // staged: first rewritten to count its iterations by 1, up to
-// ceil((n - 64) / 64), the induction value 64 + i * 64 computed in the
-// body, then pipelined as a loop of step 1 (stages by iteration).
+// ceil((max(n, 64) - 64) / 64), the induction value 64 + i * 64 computed
+// in the body, then pipelined as a loop of step 1 (stages by iteration).
 // CHECK-LABEL: tile.func public @step_64
-// CHECK: %[[SPAN:.*]] = arith.subi %arg1, %{{.*}} : i32
+// CHECK: %[[TOP:.*]] = arith.maxsi %arg1, %{{.*}} : i32
+// CHECK: %[[SPAN:.*]] = arith.subi %[[TOP]], %{{.*}} : i32
 // CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[SPAN]], %{{.*}} : i32
 // CHECK: tile.async_copy_global_to_local
 // CHECK: tile.async_copy_global_to_local

@@ -167,7 +167,7 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
   let description = [{
     In an `scf.for` with a constant lower bound (non-negative) and a constant
     step (a step other than 1 is first rewritten in place to count the
-    iterations from 0 by 1, up to `ceil((ub - lb) / step)`, with the
+    iterations from 0 by 1, up to `ceil((max(ub, lb) - lb) / step)`, with the
     induction value `lb + i * step` computed in the body), a
     `tile.load` whose only use is a `tile.local_alloc` read by
     `tile.local_load`s or `tile.warpgroup_dot`s (the staging of a `tile.dot`
