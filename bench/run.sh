@@ -6,10 +6,10 @@
 #
 # Each step needs its tools; where they are missing (no build, no GPU, no
 # Triton or matplotlib) the step says so and the previous outputs in
-# bench/results/ are used. On our machines the GPU step runs on the lent
-# device (it has no MLIR): compile here, carry build/bench-kernels, run
+# bench/results/ are used. Where the GPU machine has no MLIR, compile on one
+# that has, copy build/bench-kernels over, run
 # `python3 bench/memory_bound.py build/bench-kernels --out ...` and bench/plot.py
-# there, copy the JSON and PNGs back, then run this for the rest.
+# on the GPU machine, copy the JSON and PNGs back, then run this for the rest.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TILE_BUILD_DIR:-$root/build}
