@@ -246,12 +246,6 @@ int64_t getPowerOf2Constant(const AlignmentInfo &info) {
   return *value;
 }
 
-/// The largest power of two dividing every element of y, if y is an
-/// integer tensor or scalar whose runs of equal values are aligned blocks.
-int64_t elementDivisibilityAt(const AlignmentInfo &y, unsigned d) {
-  return y.getDivisibilityAt(d, 1);
-}
-
 /// x / y where the division rounds down for x's values (`floors`: unsigned
 /// division, an arithmetic shift, or a signed division of a non-negative
 /// x): an aligned run of x whose start and length divide by what divides
@@ -268,7 +262,7 @@ AlignmentInfo divide(const AlignmentInfo &x, const AlignmentInfo &y,
     int64_t k = gcd(x.getConstancy(d), y.getConstancy(d));
     if (floors)
       k = std::max(k, std::min({x.getContiguity(d), x.getDivisibility(d),
-                                elementDivisibilityAt(y, d),
+                                y.getDivisibilityAt(d, 1),
                                 y.getConstancy(d)}));
     b.constancy[d] = k;
     // Exact division of a multiple of 2^a by 2^b is a multiple of 2^(a-b).
@@ -286,10 +280,10 @@ AlignmentInfo remainder(const AlignmentInfo &x, const AlignmentInfo &y) {
   InfoBuilder b(x.getRank());
   for (unsigned d = 0; d < x.getRank(); ++d) {
     int64_t c = std::min({x.getContiguity(d), x.getDivisibility(d),
-                          elementDivisibilityAt(y, d), y.getConstancy(d)});
+                          y.getDivisibilityAt(d, 1), y.getConstancy(d)});
     b.contiguity[d] = c;
     b.divisibility[d] =
-        gcd(x.getDivisibilityAt(d, c), elementDivisibilityAt(y, d));
+        gcd(x.getDivisibilityAt(d, c), y.getDivisibilityAt(d, 1));
     b.constancy[d] = gcd(x.getConstancy(d), y.getConstancy(d));
   }
   return b.build();
@@ -302,7 +296,7 @@ AlignmentInfo signedRemainder(const AlignmentInfo &x, const AlignmentInfo &y) {
   InfoBuilder b(x.getRank());
   for (unsigned d = 0; d < x.getRank(); ++d) {
     b.divisibility[d] =
-        gcd(x.getDivisibilityAt(d, 1), elementDivisibilityAt(y, d));
+        gcd(x.getDivisibilityAt(d, 1), y.getDivisibilityAt(d, 1));
     b.constancy[d] = gcd(x.getConstancy(d), y.getConstancy(d));
   }
   return b.build();
