@@ -1,7 +1,8 @@
 """Triton's tutorial matmul (03-matrix-multiplication, as written: grouped
 ordering, wrapped `% M` / `% N` offsets, K masks, tl.assume of the program
-ids and strides) compiled by Triton and by tile from Triton's own TTIR, run
-on the same inputs, compared, and timed side by side.
+ids and strides, the optional fused leaky ReLU) compiled by Triton and by
+tile from Triton's own TTIR, run on the same inputs, compared, and timed side
+by side.
 
     python3 bench/tutorial_matmul.py compile OUT_DIR [TILE_TRANSLATE]
         (needs Triton, not a GPU) Triton's TTIR for sm_90 of each variant,
@@ -33,9 +34,15 @@ SHAPES = {"f16": [4096, 8192], "bf16": [4096, 8192]}
 
 
 @triton.jit
+def leaky_relu(x):
+    return tl.where(x >= 0, x, 0.01 * x)
+
+
+@triton.jit
 def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                   stride_cm, stride_cn, BLOCK_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr,
-                  BLOCK_SIZE_K: tl.constexpr, GROUP_SIZE_M: tl.constexpr):
+                  BLOCK_SIZE_K: tl.constexpr, GROUP_SIZE_M: tl.constexpr,
+                  ACTIVATION: tl.constexpr = ""):
     pid = tl.program_id(axis=0)
     num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
     num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
@@ -65,6 +72,8 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
         accumulator = tl.dot(a, b, accumulator)
         a_ptrs += BLOCK_SIZE_K * stride_ak
         b_ptrs += BLOCK_SIZE_K * stride_bk
+    if ACTIVATION == "leaky_relu":
+        accumulator = leaky_relu(accumulator)
     c = accumulator.to(c_ptr.dtype.element_ty)
     offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
     offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)

@@ -30,6 +30,10 @@ class Case:
     # (default for all outputs under "*").
     reference_tolerance: dict = field(default_factory=lambda: {"*": 2e-2})
     note: str = ""
+    # Timed: with `check --time`, each of its launches that matches is also
+    # timed, Triton's kernel against tile's (Session._time), with no other
+    # worker on the GPU. Such cases run at the sizes a benchmark would.
+    timed: bool = False
 
 
 def case_seed(base_seed, program, case_name):

@@ -197,7 +197,9 @@ def _tensor(value):
 
 
 class Session:
-    def __init__(self, mode, directory, program, events, seed, tol_scale, fake_gpu):
+    def __init__(self, mode, directory, program, events, seed, tol_scale, fake_gpu,
+                 timing=False):
+        self.timing = timing
         self.mode = mode  # capture | check | substitute (tile instead of Triton)
         self.dir = Path(directory)
         self.program = program
@@ -230,6 +232,10 @@ class Session:
         triton_launch = lambda: launcher(grid_x, grid_y, grid_z, stream, function,  # noqa: E731
                                          packed_metadata, launch_metadata, enter_hook,
                                          exit_hook, *args)
+        # The same launch on another stream, without the profiling hooks: what
+        # the timing replays.
+        self.triton_on = lambda s: launcher(grid_x, grid_y, grid_z, s, function,  # noqa: E731
+                                            packed_metadata, None, None, None, *args)
         if self.case is None:  # a launch outside any case (a program's import)
             return triton_launch()
         self.launch_index += 1
@@ -417,10 +423,57 @@ class Session:
             if not r["ok"]:
                 bad.append(r)
         if not bad:
+            if self.timing and self.case.timed:
+                info["timing"] = self._time(
+                    kernel, lambda s: tile.launch(info["grid"], s, values))
             return self._result(info, "match", buffers=compared)
         known = kernel.name in self.case.triton_known_wrong
         return self._result(info, "known_triton_wrong" if known else "mismatch", buffers=compared,
                             reason="; ".join(_describe(r) for r in bad))
+
+    def _time(self, kernel, tile_on):
+        """Triton's launch and tile's, each as the median over interleaved
+        rounds of one CUDA graph replay of as many launches as make about
+        2 ms (at most 200), per launch; L2 stays warm between launches."""
+        import torch
+        if getattr(kernel.metadata, "global_scratch_size", 0) or \
+                getattr(kernel.metadata, "profile_scratch_size", 0):
+            return {"skipped": "Triton's launch allocates scratch memory"}
+        stream = torch.cuda.Stream()
+        launch = {"triton": self.triton_on, "tile": tile_on}
+        with torch.cuda.stream(stream):
+            first = {}
+            for name, fn in launch.items():
+                fn(stream.cuda_stream)  # warm up (module load, caches)
+                start, end = (torch.cuda.Event(enable_timing=True) for _ in range(2))
+                start.record()
+                fn(stream.cuda_stream)
+                end.record()
+                end.synchronize()
+                first[name] = start.elapsed_time(end)
+            count = max(1, min(200, int(2.0 / max(min(first.values()), 1e-3))))
+            graphs = {}
+            for name, fn in launch.items():
+                graphs[name] = torch.cuda.CUDAGraph()
+                with torch.cuda.graph(graphs[name], stream=stream):
+                    for _ in range(count):
+                        fn(stream.cuda_stream)
+            times = {name: [] for name in launch}
+            for _ in range(7):
+                for name, graph in graphs.items():
+                    start, end = (torch.cuda.Event(enable_timing=True) for _ in range(2))
+                    start.record()
+                    graph.replay()
+                    end.record()
+                    end.synchronize()
+                    times[name].append(start.elapsed_time(end) * 1e3 / count)
+        median = {name: sorted(t)[len(t) // 2] for name, t in times.items()}
+        result = {"triton_us": median["triton"], "tile_us": median["tile"],
+                  "ratio": median["triton"] / median["tile"], "launches_per_graph": count,
+                  "rounds": 7, "device": torch.cuda.get_device_name()}
+        self.say(f"timed {kernel.name}: Triton {result['triton_us']:.2f} us, tile "
+                 f"{result['tile_us']:.2f} us, ratio {result['ratio']:.3f}")
+        return result
 
     def _substitute(self, kernel, args, info, stream):
         import torch
@@ -580,7 +633,7 @@ def worker(args):
     from cases import case_seed
     events = open(args.events, "a")
     session = Session(args.mode, args.dir, args.program, events, args.seed, args.tol_scale,
-                      args.fake_gpu)
+                      args.fake_gpu, timing=getattr(args, "time", False))
     install_hooks(session)
     for index in range(args.start, args.end):
         case = module.CASES[index]
@@ -658,8 +711,9 @@ def check_reference(session, case, seed, device, triton_outputs):
 
 
 class Unit:
-    def __init__(self, program, start, end, cost):
+    def __init__(self, program, start, end, cost, timed=False):
         self.program, self.start, self.end, self.cost = program, start, end, cost
+        self.timed = timed
         self.attempt = 0
 
 
@@ -690,13 +744,25 @@ def run_workers(args, mode, directory, events_dir):
         per = getattr(module, "CASES_PER_PROCESS", 1)
         cost = getattr(module, "CASE_SECONDS", 1.0)
         n = len(module.CASES)
+        timing = getattr(args, "time", False)
         if args.cases:
             wanted = [i for i, c in enumerate(module.CASES) if re.search(args.cases, c.name)]
-            units += [Unit(name, i, i + 1, cost) for i in wanted]
+            units += [Unit(name, i, i + 1, cost, timing and module.CASES[i].timed)
+                      for i in wanted]
         else:
-            units += [Unit(name, s, min(s + per, n), cost * (min(s + per, n) - s))
-                      for s in range(0, n, per)]
-    units.sort(key=lambda u: -u.cost)  # longest first: the phase ends sooner
+            # Timed cases each in a unit of their own: it runs alone on the GPU.
+            timed = [timing and c.timed for c in module.CASES]
+            start = 0
+            while start < n:
+                end = start + 1
+                if not timed[start]:
+                    while end < min(start + per, n) and not timed[end]:
+                        end += 1
+                units.append(Unit(name, start, end, cost * (end - start), timed[start]))
+                start = end
+    # Untimed units first, longest first (the phase ends sooner); timed ones
+    # after them, one at a time.
+    units.sort(key=lambda u: (u.timed, -u.cost))
     events_dir.mkdir(parents=True, exist_ok=True)
     deadline = time.time() + args.deadline
     running, crashes, unrun = [], [], []
@@ -705,6 +771,8 @@ def run_workers(args, mode, directory, events_dir):
           flush=True)
     while units or running:
         while units and len(running) < args.jobs and time.time() < deadline:
+            if (units[0].timed and running) or any(r[0].timed for r in running):
+                break  # a timed unit has the GPU to itself
             u = units.pop(0)
             u.attempt += 1
             path = events_dir / f"{u.program}.{u.start}.{u.attempt}.jsonl"
@@ -716,6 +784,8 @@ def run_workers(args, mode, directory, events_dir):
                    "--tol-scale", str(args.tol_scale)]
             if args.fake_gpu:
                 cmd.append("--fake-gpu")
+            if u.timed:
+                cmd.append("--time")
             running.append((u, path, subprocess.Popen(cmd), time.time()))
         time.sleep(0.5)
         now = time.time()
@@ -755,7 +825,7 @@ def run_workers(args, mode, directory, events_dir):
                                 "reason": f"{reason} (outside any case, after case index "
                                           f"{resume - 1})"})
                 if done and resume < u.end and reason != "deadline reached":
-                    rest = Unit(u.program, resume, u.end, u.cost)
+                    rest = Unit(u.program, resume, u.end, u.cost, u.timed)
                     rest.attempt = u.attempt
                     units.insert(0, rest)
                 else:
@@ -776,7 +846,7 @@ def run_workers(args, mode, directory, events_dir):
                 for i in range(failed_at, u.end):
                     unrun.append({"program": u.program, "index": i, "reason": reason})
             elif failed_at + 1 < u.end:
-                rest = Unit(u.program, failed_at + 1, u.end, u.cost)
+                rest = Unit(u.program, failed_at + 1, u.end, u.cost, u.timed)
                 rest.attempt = u.attempt
                 units.insert(0, rest)
         if time.time() >= deadline and units:
@@ -816,6 +886,9 @@ def summarize(mode, programs, events, crashes, unrun):
                 "errors": len(by("error")) + len(by("crash")),
                 "reference": [],
             })
+            p["timings"] = [{"case": e["case"], "kernel": e["kernel"], "n": e["n"],
+                             "grid": e["grid"], **e["timing"]}
+                            for e in launches if e.get("timing")]
             for e in evs:
                 if e.get("ev") == "reference":
                     p["reference"].append({"case": e["case"], "status": e["status"],
@@ -872,6 +945,10 @@ def print_summary(summary):
             for out, f in (r["outputs"] or {}).items():
                 print(f"    {out}: tile rel rms {f['tile_rel_rms']:.2e}, "
                       f"Triton rel rms {f['triton_rel_rms']:.2e} (tolerance {f['tolerance']})")
+        for t in p.get("timings", []):
+            if "ratio" in t:
+                print(f"  timed {t['case']} {t['kernel']}: Triton {t['triton_us']:.2f} us, "
+                      f"tile {t['tile_us']:.2f} us, ratio {t['ratio']:.3f}")
     for note in summary["notes"]:
         print(f"note: {note}")
     if summary["failures"]:
@@ -909,6 +986,8 @@ def main():
     p = sub.add_parser("check")
     p.add_argument("--kernels", required=True, help="the capture directory, compiled")
     p.add_argument("--summary", required=True, help="where to write the JSON summary")
+    p.add_argument("--time", action="store_true",
+                   help="also time Triton's and tile's kernels in the timed cases")
     common(p)
     p = sub.add_parser("worker")
     p.add_argument("mode", choices=("capture", "check"))
@@ -920,6 +999,7 @@ def main():
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--tol-scale", type=float, default=1.0)
     p.add_argument("--fake-gpu", action="store_true")
+    p.add_argument("--time", action="store_true")
     args = parser.parse_args()
 
     if args.command == "worker":
