@@ -98,7 +98,7 @@ def compile_with_tile(kernel, base, translate, warps, stages):
         f.write(ttir)
     tile_ir = re.sub(r"(^|[^A-Za-z0-9_])tt\.", r"\1tile.", ttir, flags=re.M)
     result = subprocess.run(
-        [translate, "-", "--emit=cubin", "--sm=90a", f"--num-warps={warps}",
+        [translate, "-", "--ttir", "--emit=cubin", "--sm=90a", f"--num-warps={warps}",
          f"--num-stages={stages}", "--ptxas-info", f"--kernel-info={base}.info",
          "-o", base + ".cubin"], input=tile_ir, capture_output=True, text=True, check=True)
     triton_ptxas = subprocess.run(

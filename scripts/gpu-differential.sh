@@ -7,6 +7,8 @@
 #   scripts/gpu-differential.sh capture DIR [OPTIONS]            (GPU: Python, torch, Triton)
 #   scripts/gpu-differential.sh compile DIR [DEST]                (build/bin/tile-translate)
 #   scripts/gpu-differential.sh check DEST SUMMARY.json [OPTIONS] (GPU)
+#   scripts/gpu-differential.sh report SUMMARY.json [PAGE.md]
+#   scripts/gpu-differential.sh all DIR [OPTIONS]                (GPU and tile's tools)
 #
 # capture: runs every program with Triton and writes <key>.ttir and <key>.json
 #   for each distinct compiled kernel into DIR (no tensors).
@@ -20,8 +22,17 @@
 #   argument lies in is compared. Mismatches, tile compile failures and
 #   errors are printed per launch and make the exit status 1; the JSON
 #   summary goes to SUMMARY.json (and its workers' events to SUMMARY.events/).
+#   With --time, the timed cases' launches are also timed, Triton's kernel
+#   against tile's, each such case alone on the GPU.
+# report: writes the results page (default docs/bench/triton-programs.md)
+#   from a check --time summary: matches per program, time ratios,
+#   registers and spills.
+# all: capture into DIR/kernels, compile into DIR/compiled, check --time
+#   into DIR/summary.json, and the results page: the one command that
+#   regenerates docs/bench/triton-programs.md on a machine with both.
 # OPTIONS go to test/Differential/harness.py: --programs reductions,fla,
-#   --cases REGEX, --seed N, --jobs N, --deadline SECONDS, --tol-scale X.
+#   --cases REGEX, --seed N, --jobs N, --deadline SECONDS, --tol-scale X,
+#   --time (check only).
 #
 # Where a .whl directory is in the repository root, capture and check first
 # install its wheels (fla-core, einops) into a private directory on
@@ -54,7 +65,7 @@ print(d["name"], d["num_warps"], d["num_stages"])' "$dir/$key.json")
   rm -f "$dir/$key.cubin" "$dir/$key.info" "$dir/$key.error" "$dir/$key.reproducer.mlir"
   start=$(date +%s)
   if sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' "$dir/$key.ttir" |
-      timeout 900 "$translate" - --emit=cubin --sm=90a --num-warps="$warps" \
+      timeout 900 "$translate" - --ttir --emit=cubin --sm=90a --num-warps="$warps" \
         --num-stages="$stages" --kernel-info="$dir/$key.info" \
         --reproducer="$dir/$key.reproducer.mlir" -o "$dir/$key.cubin" \
         2> "$dir/$key.stderr"; then
@@ -82,6 +93,19 @@ case "$phase" in
     shift 3
     install_wheels
     exec python3 test/Differential/harness.py check --kernels "$dir" --summary "$summary" "$@"
+    ;;
+  report)
+    exec python3 test/Differential/report.py "$2" "${3:-docs/bench/triton-programs.md}"
+    ;;
+  all)
+    dir=$2
+    shift 2
+    "$0" capture "$dir/kernels" "$@"
+    "$0" compile "$dir/kernels" "$dir/compiled"
+    status=0
+    "$0" check "$dir/compiled" "$dir/summary.json" --time "$@" || status=$?
+    "$0" report "$dir/summary.json"
+    exit $status
     ;;
   compile)
     src=$2 dest=${3:-$2}

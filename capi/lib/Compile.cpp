@@ -54,6 +54,7 @@ void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
   options->minBlocksPerSM = 0;
   options->warpSpecialize = false;
   options->clusterSize = 1;
+  options->ttir = false;
 }
 
 MlirLogicalResult mlirTileCompile(MlirModule module,
@@ -118,6 +119,7 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   compile.ptxVersion = options->ptxVersion;
   compile.optLevel = options->optLevel;
   compile.fpFusion = options->fpFusion;
+  compile.ttir = options->ttir;
   compile.keepLayouts = options->keepLayouts;
   compile.numStages = options->numStages;
   compile.archSpecific = options->archSpecific;

@@ -40,6 +40,10 @@ struct CompileOptions {
   /// off by default: the input is verified once, and the passes' own IR is
   /// covered by the lit tests, which run them under tile-opt's verifier.
   bool verifyEachPass = false;
+  /// The input is a Triton program (tile-translate --ttir): its f32
+  /// division, exponential and square root mean Triton's approximate
+  /// instructions (tile-triton-math).
+  bool ttir = false;
   /// Allow floating-point multiply and add to fuse into fma (as nvcc's
   /// --fmad and Triton's enable_fp_fusion do by default).
   bool fpFusion = true;

@@ -70,6 +70,7 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
   pipeline.archSpecific = options.archSpecific;
   pipeline.numWarps = options.numWarps;
   pipeline.clusterSize = options.clusterSize;
+  pipeline.ttir = options.ttir;
   pipeline.fpFusion = options.fpFusion;
   pipeline.keepLayouts = options.keepLayouts;
   pipeline.numStages = options.numStages;

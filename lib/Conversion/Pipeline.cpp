@@ -17,6 +17,8 @@ using namespace mlir::tile;
 
 void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
                                          const TilePipelineOptions &options) {
+  if (options.ttir)
+    pm.addPass(createTritonMath());
   // Tile IR: simplify, and inline device functions.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

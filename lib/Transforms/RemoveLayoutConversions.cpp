@@ -22,9 +22,12 @@ using namespace mlir::tile;
 namespace {
 
 /// Whether `def` computes each element from the same elements of its
-/// operands, with no memory or control effects.
+/// operands, with no memory or control effects. Not necessarily
+/// speculatable: a division qualifies, since every rewrite here computes the
+/// op where a use of its result already is, after the original has run on
+/// the same elements.
 bool isCheapElementwise(Operation *def) {
-  return def->hasTrait<OpTrait::Elementwise>() && isPure(def) &&
+  return def->hasTrait<OpTrait::Elementwise>() && isMemoryEffectFree(def) &&
          def->getNumResults() == 1 && def->getNumRegions() == 0;
 }
 

@@ -426,6 +426,12 @@ class Session:
             if self.timing and self.case.timed:
                 info["timing"] = self._time(
                     kernel, lambda s: tile.launch(info["grid"], s, values))
+                info["timing"].update(
+                    triton_registers=getattr(kernel, "n_regs", None),
+                    # Triton's n_spills is the local memory size in 4-byte words.
+                    triton_local_bytes=4 * kernel.n_spills if hasattr(kernel, "n_spills")
+                    else None,
+                    tile_registers=tile.registers(), tile_local_bytes=tile.local_bytes())
             return self._result(info, "match", buffers=compared)
         known = kernel.name in self.case.triton_known_wrong
         return self._result(info, "known_triton_wrong" if known else "mismatch", buffers=compared,

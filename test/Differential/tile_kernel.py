@@ -14,6 +14,8 @@ import struct
 
 _cuda = None
 _MAX_DYNAMIC_SHARED = 8  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+_LOCAL_SIZE_BYTES = 3  # CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES
+_NUM_REGS = 4  # CU_FUNC_ATTRIBUTE_NUM_REGS
 _INVALID_VALUE = 1  # CUDA_ERROR_INVALID_VALUE
 
 
@@ -114,6 +116,20 @@ class TileKernel:
             _check(cuda.cuFuncSetAttribute(self._function, _MAX_DYNAMIC_SHARED, self.shared),
                    "cuFuncSetAttribute")
         self.param_sizes = self._param_sizes()
+
+    def attribute(self, attribute):
+        """A CUfunction_attribute of the kernel (CU_FUNC_ATTRIBUTE_*)."""
+        value = ctypes.c_int()
+        _check(_driver().cuFuncGetAttribute(ctypes.byref(value), attribute, self._function),
+               "cuFuncGetAttribute")
+        return value.value
+
+    def registers(self):
+        return self.attribute(_NUM_REGS)
+
+    def local_bytes(self):
+        """Local memory per thread: where ptxas spills."""
+        return self.attribute(_LOCAL_SIZE_BYTES)
 
     def _param_sizes(self):
         """The cubin's parameter sizes, or None where the driver cannot say."""

@@ -66,6 +66,40 @@ tile.func public @chain(%p: !tile.ptr<f32>) -> tensor<256xf32, #b4> {
 
 // -----
 
+#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// Divisions and remainders by a run-time value are recomputed in the target
+// layout too (an implicit GEMM's pixel and channel indices): they are not
+// speculatable, but the copy runs where the conversion was, after them.
+// Before, the comparison's operands stayed behind and its i1 result went
+// through shared memory.
+// CHECK-LABEL: tile.func public @divisions
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[R:.*]] = tile.make_range {{.*}} : tensor<256xi32, #[[B4:blocked[0-9]*]]>
+// CHECK: %[[Q:.*]] = arith.divsi %[[R]], %{{.*}} : tensor<256xi32, #[[B4]]>
+// CHECK: %[[M:.*]] = arith.remsi %[[Q]], %{{.*}} : tensor<256xi32, #[[B4]]>
+// CHECK: %[[C:.*]] = arith.cmpi slt, %[[M]], %{{.*}} : tensor<256xi32, #[[B4]]>
+// CHECK: tile.load %{{.*}}, %[[C]] : tensor<256x!tile.ptr<f32>, #[[B4]]>
+// CHECK-NOT: tile.convert_layout
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @divisions(%p: !tile.ptr<f32>, %w: i32, %h: i32) -> tensor<256xf32, #b4> {
+  %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #b1>
+  %ws = tile.splat %w : i32 -> tensor<256xi32, #b1>
+  %hs = tile.splat %h : i32 -> tensor<256xi32, #b1>
+  %q = arith.divsi %r, %ws : tensor<256xi32, #b1>
+  %m = arith.remsi %q, %hs : tensor<256xi32, #b1>
+  %c = arith.cmpi slt, %m, %hs : tensor<256xi32, #b1>
+  %cc = tile.convert_layout %c : tensor<256xi1, #b1> -> tensor<256xi1, #b4>
+  %s = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>, #b4>
+  %r4 = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #b4>
+  %a = tile.addptr %s, %r4 : tensor<256x!tile.ptr<f32>, #b4>, tensor<256xi32, #b4>
+  %v = tile.load %a, %cc : tensor<256x!tile.ptr<f32>, #b4>
+  tile.return %v : tensor<256xf32, #b4>
+}
+}
+
+// -----
+
 #b2 = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 #b2v = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 // Through broadcast and expand_dims, whose operands take the matching

@@ -68,6 +68,11 @@ static cl::opt<std::string> cudaPath("cuda-path",
 static cl::opt<bool> ptxasInfo(
     "ptxas-info", cl::desc("Print ptxas' register and shared-memory report"),
     cl::init(false), cl::cat(tileCategory));
+static cl::opt<bool> ttir(
+    "ttir",
+    cl::desc("The input is a Triton program (TTIR): f32 division, "
+             "exponential and square root take Triton's precision"),
+    cl::init(false), cl::cat(tileCategory));
 static cl::opt<bool> fpFusion(
     "fp-fusion",
     cl::desc("Allow floating-point multiply and add to fuse into fma"),
@@ -170,6 +175,7 @@ int main(int argc, char **argv) {
   options.optLevel = optLevel;
   options.cudaPath = cudaPath;
   options.verifyEachPass = verifyEach;
+  options.ttir = ttir;
   options.fpFusion = fpFusion;
   options.keepLayouts = keepLayouts;
   options.numStages = numStages;

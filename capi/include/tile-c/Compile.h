@@ -81,11 +81,14 @@ typedef struct MlirTileCompileOptions {
   /// mlirTileGetKernelInfo reports; warp-specialized TMA loads that every
   /// CTA of a cluster makes alike are multicast.
   int clusterSize;
+  /// The module is a Triton program (TTIR): its f32 division, exponential
+  /// and square root mean Triton's approximate instructions.
+  bool ttir;
 } MlirTileCompileOptions;
 
 /// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no
 /// diagnostic callback, fp fusion on, layouts assigned by the compiler,
-/// 3 pipeline stages, no warp specialization.
+/// 3 pipeline stages, no warp specialization, not a Triton program.
 MLIR_CAPI_EXPORTED void mlirTileCompileOptionsInit(MlirTileCompileOptions *options);
 
 /// Compiles `module` (tile IR; lowered in place) and passes the result to

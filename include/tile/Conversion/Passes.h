@@ -45,6 +45,12 @@ struct TilePipelineOptions
                      "(no tile-assign-layouts, tile-coalesce or "
                      "tile-remove-layout-conversions)"),
       llvm::cl::init(false)};
+  Option<bool> ttir{
+      *this, "ttir",
+      llvm::cl::desc("The input is a Triton program: its f32 division, "
+                     "exponential and square root take Triton's precision "
+                     "(tile-triton-math)"),
+      llvm::cl::init(false)};
   Option<bool> fpFusion{
       *this, "fp-fusion",
       llvm::cl::desc("Allow floating-point multiply and add to fuse into fma"),
