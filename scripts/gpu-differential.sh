@@ -13,7 +13,7 @@
 # capture: runs every program with Triton and writes <key>.ttir and <key>.json
 #   for each distinct compiled kernel into DIR (no tensors).
 # compile: copies DIR's .ttir/.json into DEST (default DIR) and compiles each
-#   kernel with tile-translate (tt. renamed tile., --sm=90a, the kernel's
+#   kernel with tile-translate (tt. renamed tile., --ttir, --sm=90a, the kernel's
 #   warps and stages) into <key>.cubin and <key>.info; a kernel tile fails on
 #   keeps tile's messages in <key>.error and is reported at the end (exit 1).
 #   TILE_TRANSLATE (default build/bin/tile-translate) and JOBS (default 1).

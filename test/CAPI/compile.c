@@ -161,16 +161,17 @@ int main(int argc, char **argv) {
   MlirTileCompileOptions options;
   mlirTileCompileOptionsInit(&options);
   // CHECK: defaults: sm 90 arch-specific 0 warps 4 ptx 80 O3 emit 1 fp-fusion 1
-  // keep-layouts 0 stages 3 min-blocks 0 warp-specialize 0 cluster 1
+  // CHECK-SAME: keep-layouts 0 stages 3 min-blocks 0 warp-specialize 0 cluster 1
+  // CHECK-SAME: ttir 0
   fprintf(stderr,
           "defaults: sm %d arch-specific %d warps %d ptx %d O%d emit %d "
           "fp-fusion %d "
           "keep-layouts %d stages %d min-blocks %d warp-specialize %d "
-          "cluster %d\n",
+          "cluster %d ttir %d\n",
           options.sm, options.archSpecific, options.numWarps,
           options.ptxVersion, options.optLevel, options.emit, options.fpFusion,
           options.keepLayouts, options.numStages, options.minBlocksPerSM,
-          options.warpSpecialize, options.clusterSize);
+          options.warpSpecialize, options.clusterSize, options.ttir);
   options.diagnosticCallback = printDiagnostic;
 
   // CHECK-LABEL: ptx: ok
@@ -190,6 +191,16 @@ int main(int argc, char **argv) {
   options.numWarps = 8;
   Buffer ptx8 = compile(ctx, softmax, &options, "softmax ptx");
   fprintf(stderr, "%s", ptx8.data);
+
+  // As a Triton program, the same softmax divides and exponentiates with
+  // Triton's approximate instructions.
+  // CHECK-LABEL: softmax ttir ptx: ok
+  // CHECK: ex2.approx.f32
+  // CHECK: div.full.f32
+  options.ttir = true;
+  Buffer ptxTTIR = compile(ctx, softmax, &options, "softmax ttir ptx");
+  fprintf(stderr, "%s", ptxTTIR.data);
+  options.ttir = false;
   options.numWarps = 4;
 
   // CHECK-LABEL: llvm ir: ok
@@ -478,6 +489,7 @@ int main(int argc, char **argv) {
 
   free(ptx.data);
   free(ptx8.data);
+  free(ptxTTIR.data);
   free(ir.data);
   free(cubin.data);
   free(none.data);
