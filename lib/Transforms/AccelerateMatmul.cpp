@@ -135,16 +135,20 @@ StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
   bool kMajorOnly = readsKMajorOnly(element, precision);
   if (!element.isF16() && !element.isBF16() && !kMajorOnly)
     return "wgmma is used for f16, bf16, tf32 and i8 operands";
-  // wgmma reads tf32 and i8 K-major only. A B computed N-contiguous (a
-  // row-major matrix) would be stored element by element, 4-byte copies
-  // instead of 16-byte ones: at 2048^3 the tf32 example ran at half
-  // mma.sync's speed.
-  if (kMajorOnly && !isComputedKMajor(dot.getB()))
-    return "wgmma reads tf32 and i8 B K-major, and B is computed "
-           "N-contiguous";
   if (StringRef why = whyNotMmaSync(a, b, c, precision); !why.empty())
     return why;
   int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+  // wgmma reads tf32 and i8 K-major only. A B computed N-contiguous (a
+  // row-major matrix) is then stored element by element, 4-byte copies
+  // instead of 16-byte ones: with a small accumulator (the 64x64 tf32
+  // example: 32 registers a thread) that ran at half mma.sync's speed. With
+  // a large one, mma.sync's operand fragments no longer fit beside it (the
+  // tutorial's 128x256 tf32 block: 128 registers, 4 KB of spills) and
+  // wgmma, which reads both operands from shared memory, wins.
+  if (kMajorOnly && !isComputedKMajor(dot.getB()) &&
+      m * n / (32 * numWarps) < 128)
+    return "wgmma reads tf32 and i8 B K-major, B is computed N-contiguous, "
+           "and the accumulator leaves mma.sync room for its operands";
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
   if (numWarps % 4)
     return "the warps do not form warpgroups";

@@ -88,8 +88,9 @@ tile.func @f16_k_major(%a: tensor<128x64xf16>, %bt: tensor<64x64xf16>, %b: tenso
 // f32 operands: ieee stays on FMA; tf32 is a warpgroup dot (m64n64k8) when
 // B is computed K-contiguous (here the transpose of an N x K tensor): it is
 // stored transposed (rows of 32 f32 = 128 bytes along K), as wgmma reads
-// tf32 K-major only. A row-major B would be stored element by element: that
-// tf32 dot stays on mma.sync, as does tf32x3 (three products).
+// tf32 K-major only. A row-major B would be stored element by element: with
+// this small accumulator (32 registers a thread), that tf32 dot stays on
+// mma.sync, as does tf32x3 (three products).
 // CHECK-DAG: #[[NV_A:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
 // CHECK-DAG: #[[NV_B:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
 // CHECK-DAG: #[[MMA3:.*]] = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 8]}>
@@ -108,6 +109,21 @@ tile.func @f32(%a: tensor<128x32xf32>, %bt: tensor<64x32xf32>, %b: tensor<32x64x
   %g = tile.dot %a, %b, %c, inputPrecision = tf32 : tensor<128x32xf32> * tensor<32x64xf32> -> tensor<128x64xf32>
   %f = tile.dot %a, %b, %c, inputPrecision = tf32x3 : tensor<128x32xf32> * tensor<32x64xf32> -> tensor<128x64xf32>
   tile.return %d, %e, %g, %f : tensor<128x64xf32>, tensor<128x64xf32>, tensor<128x64xf32>, tensor<128x64xf32>
+}
+
+// -----
+
+// A row-major tf32 B with a large accumulator (128x256 on 8 warps: 128
+// registers a thread, the tutorial matmul's block) goes to wgmma all the
+// same, stored transposed: mma.sync's operand fragments would not fit
+// beside the accumulator.
+// CHECK-DAG: #[[NV_BT:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+// CHECK-LABEL: tile.func @tf32_large
+// CHECK: %[[B:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<32x256xf32, #[[NV_BT]]>
+// CHECK: tile.warpgroup_dot %{{.*}}, %[[B]], %{{.*}} : {{.*}} -> tensor<128x256xf32, #mma
+tile.func @tf32_large(%a: tensor<128x32xf32>, %b: tensor<32x256xf32>, %c: tensor<128x256xf32>) -> tensor<128x256xf32> {
+  %d = tile.dot %a, %b, %c, inputPrecision = tf32 : tensor<128x32xf32> * tensor<32x256xf32> -> tensor<128x256xf32>
+  tile.return %d : tensor<128x256xf32>
 }
 
 // -----

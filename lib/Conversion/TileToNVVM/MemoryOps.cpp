@@ -1242,13 +1242,21 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyGlobalToLocalOp> {
     ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
     Type element = buffer.getElementType();
     int64_t bytes = getElementBytes(element);
-    unsigned width = std::max(1u, state.vectorWidth.lookup(op));
+    unsigned run = std::max(1u, state.vectorWidth.lookup(op));
     // The vector must stay contiguous in shared memory too.
-    width = getCopyVectorWidth(buffer, dist.getFastestDim(), width);
+    unsigned width = getCopyVectorWidth(buffer, dist.getFastestDim(), run);
     bool async = isAsyncCopyable(width * bytes, op.getOther());
     ValueRange ptrs = adaptor.getSrc(), masks = adaptor.getMask(),
                others = adaptor.getOther();
     for (unsigned first = 0; first < ptrs.size(); first += width) {
+      // Where shared memory splits a run of contiguous global elements (a
+      // row-major tf32 B stored K-major), each copy's source is the run's
+      // first pointer plus a constant: one address a run stays live, not
+      // one an element.
+      Value src = ptrs[first];
+      if (unsigned lead = first % run)
+        src = addBytes(rewriter, loc, ptrs[first - lead],
+                       createI32(rewriter, loc, lead * bytes));
       SmallVector<Value> coords = dist.emitCoordinates(rewriter, loc, ids, first);
       Value dst = addBytes(rewriter, loc, adaptor.getResult().front(),
                            emitSharedByteOffset(rewriter, loc, buffer, coords));
@@ -1261,7 +1269,7 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyGlobalToLocalOp> {
                                              createI32(rewriter, loc, size),
                                              createI32(rewriter, loc, 0));
         NVVM::CpAsyncOp::create(
-            rewriter, loc, dst, ptrs[first], rewriter.getI32IntegerAttr(size),
+            rewriter, loc, dst, src, rewriter.getI32IntegerAttr(size),
             NVVM::LoadCacheModifierKindAttr::get(
                 rewriter.getContext(), size == 16 ? NVVM::LoadCacheModifierKind::CG
                                                   : NVVM::LoadCacheModifierKind::CA),

@@ -1,5 +1,5 @@
 // Shared buffers: swizzled addressing, stage views, async copies.
-// RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
+// RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse -split-input-file | FileCheck %s
 
 // CHECK-LABEL: gpu.func @pipeline
 // Stage index: base + i * 2048 bytes.
@@ -31,6 +31,36 @@ tile.func public @pipeline(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %i
   %v = tile.local_load %stage : !tile.buffer<128x4xf32, #shared, mutable> -> tensor<128x4xf32, #blocked>
   %qs = tile.splat %q : !tile.ptr<f32> -> tensor<128x4x!tile.ptr<f32>, #blocked>
   tile.store %qs, %v : tensor<128x4x!tile.ptr<f32>, #blocked>
+  tile.return
+}
+}
+
+// -----
+
+// A row-major f32 block stored K-major (a tf32 B for wgmma): shared memory
+// splits each thread's run of four contiguous floats into 4-byte copies,
+// whose sources are the run's first pointer plus 4, 8 and 12 bytes.
+// CHECK-LABEL: gpu.func @split_runs
+// CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %[[P]], 4, cache =  ca
+// CHECK: %[[P1:.*]] = llvm.getelementptr %[[P]][4] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i8
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %[[P1]], 4, cache =  ca
+// CHECK: %[[P2:.*]] = llvm.getelementptr %[[P]][8] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i8
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %[[P2]], 4, cache =  ca
+// CHECK: %[[P3:.*]] = llvm.getelementptr %[[P]][12] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i8
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %[[P3]], 4, cache =  ca
+#blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+tile.func public @split_runs(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #tile.slice<{dim = 0, parent = #blocked}>>
+  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<128xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x128xi32, #blocked>
+  %b = tile.broadcast %e : tensor<1x128xi32, #blocked> -> tensor<4x128xi32, #blocked>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<4x128x!tile.ptr<f32>, #blocked>
+  %pp = tile.addptr %ps, %b : tensor<4x128x!tile.ptr<f32>, #blocked>, tensor<4x128xi32, #blocked>
+  %buf = tile.local_alloc : () -> !tile.buffer<4x128xf32, #nvmma, mutable>
+  %t = tile.async_copy_global_to_local %pp, %buf : tensor<4x128x!tile.ptr<f32>, #blocked> -> !tile.buffer<4x128xf32, #nvmma, mutable>
+  %g = tile.async_commit_group tokens %t
   tile.return
 }
 }
