@@ -376,12 +376,25 @@ private:
       if (layoutOf(value) == layout)
         continue;
       if (layouts.contains(value) ||
-          (!isRematerializable(value, layout) && !runsLessOften(*use) &&
-           !isSmall(value)))
+          (!isRematerializable(value, layout) &&
+           !(isCheapElementwise(use->getOwner()) &&
+             isConversionFrom(value, layout)) &&
+           !runsLessOften(*use) && !isSmall(value)))
         return false;
       converted[use] = layout;
     }
     return true;
+  }
+
+  /// Whether `value` is a conversion out of `layout`: converting it back
+  /// folds away. Attention's running row sum adds this iteration's row
+  /// sums, a reduction converted out of the accumulator's slice layout;
+  /// with it, both row statistics move into that layout together. Only for
+  /// math: a store given its value's old layout this way would give up its
+  /// coalesced one.
+  static bool isConversionFrom(Value value, Attribute layout) {
+    auto convert = value.getDefiningOp<ConvertLayoutOp>();
+    return convert && convert.getSrc().getType().getEncoding() == layout;
   }
 
   /// Whether converting `value` costs at most an eighth of the conversion

@@ -471,3 +471,47 @@ tile.func public @other_conversions(%c: !tile.ptr<f16>, %a: tensor<128x256xf16, 
   tile.return
 }
 }
+
+// -----
+
+#b2 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#rows = #tile.slice<{dim = 1, parent = #b2}>
+// An online softmax's two row statistics, carried in another layout than
+// the rows they are updated from: the running maximum takes each
+// iteration's maxima (converted), the running sum its sums (converted too).
+// Both move into the reductions' layout together: the sum's update is
+// element-wise on a conversion out of that layout, which folds away.
+// CHECK-LABEL: tile.func public @row_statistics
+// CHECK: scf.for {{.*}} -> (tensor<128xf32, #[[STATS:slice[0-9]*]]>, tensor<128xf32, #slice{{[0-9]*}}>)
+// CHECK-NOT: tile.convert_layout
+// CHECK: scf.yield %{{.*}}, %{{.*}} : tensor<128xf32, #[[STATS]]>, tensor<128xf32, #[[STATS]]>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @row_statistics(%x: tensor<128x64xf32, #b2>, %n: i32) -> (tensor<128xf32, #b1>, tensor<128xf32, #b1>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %ninf = arith.constant dense<0xFF800000> : tensor<128xf32, #b1>
+  %zero = arith.constant dense<0.0> : tensor<128xf32, #b1>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %ninf, %l = %zero) -> (tensor<128xf32, #b1>, tensor<128xf32, #b1>) : i32 {
+    %max = "tile.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.maxnumf %a, %b : f32
+      tile.reduce.return %s : f32
+    }) : (tensor<128x64xf32, #b2>) -> tensor<128xf32, #rows>
+    %maxc = tile.convert_layout %max : tensor<128xf32, #rows> -> tensor<128xf32, #b1>
+    %mnew = arith.maxnumf %m, %maxc : tensor<128xf32, #b1>
+    %sum = "tile.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tile.reduce.return %s : f32
+    }) : (tensor<128x64xf32, #b2>) -> tensor<128xf32, #rows>
+    %sumc = tile.convert_layout %sum : tensor<128xf32, #rows> -> tensor<128xf32, #b1>
+    %d = arith.subf %m, %mnew : tensor<128xf32, #b1>
+    %alpha = math.exp2 %d : tensor<128xf32, #b1>
+    %la = arith.mulf %l, %alpha : tensor<128xf32, #b1>
+    %lnew = arith.addf %la, %sumc : tensor<128xf32, #b1>
+    scf.yield %mnew, %lnew : tensor<128xf32, #b1>, tensor<128xf32, #b1>
+  }
+  tile.return %r#0, %r#1 : tensor<128xf32, #b1>, tensor<128xf32, #b1>
+}
+}

@@ -831,12 +831,33 @@ BlockedLayoutAttr mlir::tile::getUnpairedLayout(BlockedLayoutAttr src) {
   return getPairLayout(result) == src ? result : BlockedLayoutAttr();
 }
 
+bool mlir::tile::isSameDistribution(Attribute a, Attribute b) {
+  if (a == b)
+    return true;
+  // The rows of two tensor-core accumulators that differ only in the
+  // instruction's N: each warp's rows, and each lane's within them, do not
+  // depend on N (attention's row statistics, shared by its two dots).
+  auto sa = dyn_cast_or_null<SliceLayoutAttr>(a);
+  auto sb = dyn_cast_or_null<SliceLayoutAttr>(b);
+  if (!sa || !sb || sa.getDim() != 1 || sb.getDim() != 1)
+    return false;
+  auto ma = dyn_cast<MmaLayoutAttr>(sa.getParent());
+  auto mb = dyn_cast<MmaLayoutAttr>(sb.getParent());
+  return ma && mb && ma.getVersionMajor() == mb.getVersionMajor() &&
+         ma.getVersionMinor() == mb.getVersionMinor() &&
+         ma.getWarps() == mb.getWarps() &&
+         ma.getInstrShape().front() == mb.getInstrShape().front();
+}
+
 bool mlir::tile::movesDataBetweenThreads(Operation *op) {
   auto layoutOf = [](Value v) {
     return dyn_cast_or_null<BlockedLayoutAttr>(getDistributedLayout(v.getType()));
   };
   if (auto convert = dyn_cast<ConvertLayoutOp>(op))
-    return convert.getSrc().getType() != convert.getType();
+    return convert.getSrc().getType().getShape() !=
+               convert.getType().getShape() ||
+           !isSameDistribution(convert.getSrc().getType().getEncoding(),
+                               convert.getType().getEncoding());
   if (auto trans = dyn_cast<TransOp>(op)) {
     auto src = layoutOf(trans.getSrc()), dst = layoutOf(trans.getResult());
     return !src || !dst || getPermutedLayout(src, trans.getOrder()) != dst;

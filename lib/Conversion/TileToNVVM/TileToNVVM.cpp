@@ -585,6 +585,20 @@ struct ExpandDimsLowering : public RenameLowering<ExpandDimsOp> {
   }
 };
 
+/// A conversion between layouts with the same distribution
+/// (isSameDistribution): every thread keeps its registers.
+struct ConvertLayoutRenameLowering : public RenameLowering<ConvertLayoutOp> {
+  using RenameLowering::RenameLowering;
+  bool applies(ConvertLayoutOp op) const override {
+    return !movesDataBetweenThreads(op);
+  }
+  std::pair<unsigned, SmallVector<int64_t>>
+  mapTuple(ConvertLayoutOp, unsigned, ArrayRef<int64_t> t,
+           ArrayRef<Distribution>) const override {
+    return {0, SmallVector<int64_t>(t)};
+  }
+};
+
 struct TransLowering : public RenameLowering<TransOp> {
   using RenameLowering::RenameLowering;
   bool applies(TransOp op) const override {
@@ -840,7 +854,7 @@ void mlir::tile::populateComputePatterns(const TypeConverter &converter,
                ProgramLowering<GetNumProgramsOp, gpu::GridDimOp>,
                MakeRangeLowering, SplatLowering, ConstantLowering,
                BroadcastLowering, ExpandDimsLowering, TransLowering,
-               JoinLowering, SplitLowering, ReshapeLowering, DotLowering>(converter, context,
+               ConvertLayoutRenameLowering, JoinLowering, SplitLowering, ReshapeLowering, DotLowering>(converter, context,
                                                          state);
   patterns.add<ElementwiseLowering>(converter, context, state);
   patterns.add<DirectIntrinsicLowering<arith::DivFOp>,

@@ -113,6 +113,11 @@ BlockedLayoutAttr getUnpairedLayout(BlockedLayoutAttr src);
 /// elements between threads, and so goes through shared memory.
 bool movesDataBetweenThreads(Operation *op);
 
+/// Whether layouts `a` and `b` place every element of a tensor on the same
+/// threads in the same register order, so that converting between them
+/// moves nothing.
+bool isSameDistribution(Attribute a, Attribute b);
+
 /// `type` (a tensor) with `encoding`.
 RankedTensorType withEncoding(Type type, Attribute encoding);
 
