@@ -445,7 +445,9 @@ private:
     } else if (auto dot = dyn_cast<WarpgroupDotOp>(op)) {
       // wgmma reads its operands asynchronously, but the op waits for its
       // products before it returns.
-      addAll(reads, allocation.getIntervals(dot.getA()));
+      // A may be a tensor in registers.
+      if (isa<BufferType>(dot.getA().getType()))
+        addAll(reads, allocation.getIntervals(dot.getA()));
       addAll(reads, allocation.getIntervals(dot.getB()));
     } else if (auto store = dyn_cast<LocalStoreOp>(op)) {
       addAll(writes, allocation.getIntervals(store.getDst()));
@@ -557,7 +559,9 @@ private:
     if (auto load = dyn_cast<LocalLoadOp>(op))
       buffers.push_back(load.getSrc());
     else if (auto dot = dyn_cast<WarpgroupDotOp>(op))
-      buffers = {dot.getA(), dot.getB()};
+      for (Value operand : {Value(dot.getA()), Value(dot.getB())})
+        if (isa<BufferType>(operand.getType()))
+          buffers.push_back(operand);
     for (Value buffer : buffers) {
       StageTag tag = getStageTag(buffer);
       if (!handshake.fed.contains(tag.ring) &&
@@ -773,9 +777,10 @@ private:
       stagedReads.push_back({reads, getStageTag(load.getSrc())});
     } else if (auto dot = dyn_cast<WarpgroupDotOp>(op)) {
       // Each operand is a stage of its own ring.
-      for (Value buffer : {dot.getA(), dot.getB()})
-        stagedReads.push_back(
-            {allocation.getIntervals(buffer), getStageTag(buffer)});
+      for (Value buffer : {Value(dot.getA()), Value(dot.getB())})
+        if (isa<BufferType>(buffer.getType()))
+          stagedReads.push_back(
+              {allocation.getIntervals(buffer), getStageTag(buffer)});
     } else {
       stagedReads.push_back({reads, StageTag()});
     }
@@ -825,8 +830,9 @@ private:
     if (auto dot = dyn_cast<WarpgroupDotOp>(op); dot && dot.getIsAsync()) {
       // Read until a tile.warpgroup_dot_wait completes the dot.
       AsyncTargets group;
-      for (Value buffer : {dot.getA(), dot.getB()})
-        for (const ByteInterval &bytes : allocation.getIntervals(buffer))
+      for (Value buffer : {Value(dot.getA()), Value(dot.getB())})
+        if (isa<BufferType>(buffer.getType()))
+          for (const ByteInterval &bytes : allocation.getIntervals(buffer))
           addAll(group, AsyncTargets{{bytes, getStageTag(buffer)}});
       state.readGroups.push_back(std::move(group));
       Pending::capGroups(state.readGroups, readGroupLimit);

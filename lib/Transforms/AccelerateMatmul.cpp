@@ -125,6 +125,18 @@ void eraseDeadConverts(ArrayRef<Operation *> converts) {
   }
 }
 
+/// Whether `value`, through layout conversions and transposes, is loaded
+/// from memory or comes from outside the function or loop body (a block
+/// argument) rather than computed here.
+bool comesFromLoadOrArgument(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<ConvertLayoutOp, TransOp>(def))
+      return isa<LoadOp, DescriptorLoadOp, LocalLoadOp>(def);
+    value = def->getOperand(0);
+  }
+  return true;
+}
+
 /// Why `dot` cannot be a tile.warpgroup_dot on `numWarps` warps (all along
 /// M), or an empty string.
 StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
@@ -293,7 +305,20 @@ public:
                                         /*mutableMemory=*/false);
       return LocalAllocOp::create(b, loc, bufferType, v);
     };
-    Value a = operand(dot.getA(), k, /*transposed=*/false);
+    // A 16-bit A computed in registers (attention's P) stays there, in the
+    // layout of an accumulator whose N is K: wgmma reads A fragments from
+    // the registers that layout gives each thread, and P, computed in the
+    // first dot's accumulator layout, needs no conversion at all. A loaded
+    // A goes through shared memory, where tile-pipeline's copies land.
+    Value a;
+    if (bits == 16 && !comesFromLoadOrArgument(dot.getA()) && k <= 256) {
+      auto layout = MmaLayoutAttr::get(context, 3, 0, {numWarps, 1},
+                                       {16, unsigned(k), 16});
+      a = ConvertLayoutOp::create(
+          b, loc, withEncoding(dot.getA().getType(), layout), dot.getA());
+    } else {
+      a = operand(dot.getA(), k, /*transposed=*/false);
+    }
     Value bb = operand(dot.getB(), transposeB ? k : n, transposeB);
     Value c = ConvertLayoutOp::create(b, loc, withEncoding(cType, mma),
                                       dot.getC());

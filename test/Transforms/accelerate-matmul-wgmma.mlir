@@ -146,3 +146,27 @@ tile.func @i8(%a: tensor<128x64xi8>, %bt: tensor<64x64xi8>, %b: tensor<64x64xi8>
   %e = tile.dot %a, %b, %c : tensor<128x64xi8> * tensor<64x64xi8> -> tensor<128x64xi32>
   tile.return %d, %e : tensor<128x64xi32>, tensor<128x64xi32>
 }
+
+// -----
+
+// A chain of dots, as attention has it: the second dot's A is computed (the
+// first dot's product, cast to f16), so it stays in registers, converted to
+// the layout of an accumulator whose N is its K; B (loaded) and the first
+// dot's operands go through shared memory.
+// CHECK-DAG: #[[PA:.*]] = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+// CHECK-LABEL: tile.func @chain
+// CHECK: %[[S:.*]] = tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer<128x64xf16, {{.*}}>, !tile.buffer<64x64xf16, {{.*}}> -> tensor<128x64xf32, #[[PA]]>
+// CHECK: %[[P:.*]] = arith.truncf
+// CHECK: %[[PR:.*]] = tile.convert_layout %{{.*}} : tensor<128x64xf16, #{{.*}}> -> tensor<128x64xf16, #[[PA]]>
+// CHECK-NOT: tile.local_alloc %[[P]] :
+// CHECK: tile.warpgroup_dot %[[PR]], %{{.*}}, %{{.*}} : tensor<128x64xf16, #[[PA]]>, !tile.buffer<64x128xf16, #{{.*}}> -> tensor<128x128xf32, #mma{{[0-9]*}}>
+tile.func @chain(%qp: tensor<128x64x!tile.ptr<f16>>, %kp: tensor<64x64x!tile.ptr<f16>>, %vp: tensor<64x128x!tile.ptr<f16>>, %acc: tensor<128x128xf32>) -> tensor<128x128xf32> {
+  %q = tile.load %qp : tensor<128x64x!tile.ptr<f16>>
+  %k = tile.load %kp : tensor<64x64x!tile.ptr<f16>>
+  %v = tile.load %vp : tensor<64x128x!tile.ptr<f16>>
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32>
+  %s = tile.dot %q, %k, %zero : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+  %p = arith.truncf %s : tensor<128x64xf32> to tensor<128x64xf16>
+  %o = tile.dot %p, %v, %acc : tensor<128x64xf16> * tensor<64x128xf16> -> tensor<128x128xf32>
+  tile.return %o : tensor<128x128xf32>
+}

@@ -1,21 +1,28 @@
 // A flash-attention forward from Triton's TTIR (Inputs/attention_*.ttir).
 // Before the pipeline, the loop keeps the first dot's products, the
-// softmax and the accumulator in the warpgroup dot's layout: only the row
-// statistics (128 values) change layout, and P goes to shared memory for
-// the second dot from the accumulator's registers. (The accumulator and
-// the products went through shared memory each iteration, 2-D
-// conversions, when a row statistic's conversion was refused.)
+// softmax and the accumulator in the warpgroup dot's layout; the row
+// statistics are carried in the first dot's row layout, and their
+// conversions to the second dot's rows move nothing (the same rows); P goes
+// to the second dot in registers, as wgmma's A operand, in the layout the
+// first dot computed it in. (Before: the accumulator and products went
+// through shared memory each iteration, then the row statistics five times
+// an iteration, and P through a shared buffer.)
 // RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/attention_d64_full.ttir | tile-opt --tile-to-llvm="ttir sm=90 arch-specific num-warps=8 num-stages=3" -mlir-print-ir-before=tile-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=LAYOUTS
 // RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/attention_d128_causal.ttir | tile-opt --tile-to-llvm="ttir sm=90 arch-specific num-warps=8 num-stages=3" -mlir-print-ir-before=tile-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=LAYOUTS
 // The loop, of step 64, is pipelined: K and V by cp.async.
 // RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/attention_d64_full.ttir | tile-translate - --ttir --emit=ptx --sm=90a --num-warps=8 --num-stages=3 | FileCheck %s --check-prefix=PTX
 
-// LAYOUTS: scf.for
+// LAYOUTS: scf.for {{.*}} iter_args({{.*}}) -> (tensor<128xf32, #[[ROW:slice[0-9]*]]>, tensor<128xf32, #slice{{[0-9]*}}>
 // LAYOUTS-NOT: tile.convert_layout {{.*}} : tensor<128x{{[0-9]+}}xf32
-// LAYOUTS: tile.local_alloc {{.*}} : (tensor<128x64xf16, #mma
+// LAYOUTS-NOT: tile.local_alloc {{.*}} : (tensor<128x64xf16, #mma
+// LAYOUTS: %[[P:.*]] = arith.truncf %{{.*}} : tensor<128x64xf32, #[[MMA:mma[0-9]*]]> to tensor<128x64xf16, #[[MMA]]>
+// LAYOUTS-NOT: tile.local_alloc {{.*}} : (tensor<128x64xf16, #mma
+// LAYOUTS: tile.warpgroup_dot %[[P]], %{{.*}}, %{{.*}} : tensor<128x64xf16, #[[MMA]]>, !tile.buffer
 // LAYOUTS-NOT: tile.convert_layout {{.*}} : tensor<128x{{[0-9]+}}xf32
-// LAYOUTS: scf.yield {{.*}}, tensor<128x{{[0-9]+}}xf32, #mma
+// LAYOUTS: scf.yield {{.*}} : tensor<128xf32, #[[ROW]]>, tensor<128xf32, #[[ROW]]>, tensor<128x{{[0-9]+}}xf32, #mma
 
 // PTX-LABEL: .entry attn_fwd(
 // PTX: cp.async.cg.shared.global {{.*}}, 16
 // PTX: wgmma.mma_async
+// The second dot takes P from registers: four 32-bit registers for A.
+// PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;

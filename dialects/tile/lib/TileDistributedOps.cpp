@@ -91,9 +91,46 @@ LogicalResult LocalStoreOp::verify() {
   return verifyTensorMatchesBuffer(*this, getSrc().getType(), buffer);
 }
 
+void WarpgroupDotOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // The buffers are read from shared memory; a tensor a is in registers.
+  for (OpOperand &operand : getOperation()->getOpOperands())
+    if (isa<BufferType>(operand.get().getType()))
+      effects.emplace_back(MemoryEffects::Read::get(), &operand,
+                           SharedMemory::get());
+}
+
+/// A 16-bit a in registers: the accumulator layout of a dot with c's warps
+/// whose instruction N is a's K.
+static LogicalResult verifyRegisterA(WarpgroupDotOp op, RankedTensorType a,
+                                     MmaLayoutAttr cLayout) {
+  auto layout = dyn_cast_or_null<MmaLayoutAttr>(a.getEncoding());
+  if (a.getRank() != 2 || !(a.getElementType().isF16() ||
+                            a.getElementType().isBF16()))
+    return op.emitOpError() << "a in registers must be a rank-2 f16 or bf16 "
+                               "tensor, got "
+                            << a;
+  if (!layout || !cLayout || layout.getVersionMajor() != 3 ||
+      layout.getWarps() != cLayout.getWarps() ||
+      layout.getInstrShape().size() != 3 ||
+      layout.getInstrShape()[0] != 16 ||
+      layout.getInstrShape()[1] != a.getShape()[1])
+    return op.emitOpError()
+           << "a in registers needs a #tile.mma version 3 layout with the "
+              "accumulator's warps and instrShape [16, K, 16] (K = "
+           << a.getShape()[1] << "), got " << a.getEncoding();
+  return success();
+}
+
 LogicalResult WarpgroupDotOp::verify() {
-  BufferType a = getA().getType(), b = getB().getType();
   RankedTensorType c = getC().getType();
+  if (auto tensorA = dyn_cast<RankedTensorType>(getA().getType()))
+    if (failed(verifyRegisterA(
+            *this, tensorA, dyn_cast_or_null<MmaLayoutAttr>(c.getEncoding()))))
+      return failure();
+  auto a = cast<ShapedType>(getA().getType());
+  BufferType b = getB().getType();
   if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
     return emitOpError() << "operands must have rank 2, got a rank "
                          << a.getRank() << ", b rank " << b.getRank()
@@ -118,11 +155,15 @@ LogicalResult WarpgroupDotOp::verify() {
     return emitOpError() << "accumulates in " << (i8 ? "i32" : "f32")
                          << ", got " << c.getElementType();
   unsigned bits = element.getIntOrFloatBitWidth();
-  for (auto [name, buffer] : {std::pair{"a", a}, std::pair{"b", b}}) {
+  SmallVector<std::pair<StringRef, BufferType>, 2> buffers;
+  if (auto bufferA = dyn_cast<BufferType>(a))
+    buffers.push_back({"a", bufferA});
+  buffers.push_back({"b", b});
+  for (auto [name, buffer] : buffers) {
     // a is read K-major (row-major). b (K x N) K-major (transposed) or, for
     // 16-bit operands, N-major (row-major) too: wgmma reads tf32 and i8
     // operands K-major only.
-    bool isB = StringRef(name) == "b";
+    bool isB = name == "b";
     auto nvmma = dyn_cast<NVMMASharedLayoutAttr>(buffer.getEncoding());
     bool transposed = nvmma && nvmma.getTransposed();
     bool majorOk = isB ? transposed || !(tf32 || i8) : !transposed;

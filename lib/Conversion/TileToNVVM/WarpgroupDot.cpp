@@ -63,6 +63,42 @@ std::string getAccumulatorConstraints(size_t count, bool tied, Type type) {
   return constraints;
 }
 
+/// One wgmma K step whose A fragment is in registers (four packed pairs of
+/// 16-bit elements) on accumulator struct `acc`: inline PTX, as NVVM's op
+/// takes A as a descriptor only. scale-d comes from a register (0: the
+/// product replaces the accumulator).
+Value emitRegisterAStep(OpBuilder &b, Location loc, Value acc, Type structType,
+                        int64_t count, Type accType, ArrayRef<Value> a,
+                        Value descB, Value scale, int64_t n,
+                        NVVM::WGMMATypes type, bool kMajorB) {
+  SmallVector<Value> operands;
+  std::string accs;
+  for (int64_t reg = 0; reg < count; ++reg) {
+    operands.push_back(LLVM::ExtractValueOp::create(b, loc, acc, reg));
+    accs += (reg ? ", $" : "$") + std::to_string(reg);
+  }
+  llvm::append_range(operands, a);
+  operands.push_back(descB);
+  operands.push_back(scale);
+  std::string in = NVVM::stringifyWGMMATypes(type).str();
+  // Outputs, then the tied accumulator inputs, then these.
+  auto arg = [&](int64_t i) { return "$" + std::to_string(2 * count + i); };
+  // Scales of a and b, then b transposed (N-contiguous) or not.
+  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + arg(5) +
+                     ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
+                     std::to_string(n) + "k16.f32." + in + "." + in + " {" +
+                     accs + "}, {" + arg(0) + ", " + arg(1) + ", " + arg(2) +
+                     ", " + arg(3) + "}, " + arg(4) + ", p, 1, 1, " +
+                     (kMajorB ? "0" : "1") + ";\n}";
+  std::string constraints =
+      getAccumulatorConstraints(count, /*tied=*/true, accType) + ",r,r,r,r,l,r";
+  return LLVM::InlineAsmOp::create(
+             b, loc, structType, operands, text, constraints,
+             /*has_side_effects=*/true, /*is_align_stack=*/false,
+             LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
 struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -70,11 +106,16 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     MLIRContext *context = rewriter.getContext();
-    BufferType aType = op.getA().getType(), bType = op.getB().getType();
+    auto aType = cast<ShapedType>(op.getA().getType());
+    BufferType bType = op.getB().getType();
     int64_t m = aType.getShape()[0], k = aType.getShape()[1],
             n = bType.getShape()[1];
+    auto registerA = dyn_cast<RankedTensorType>(op.getA().getType());
     unsigned swizzleA =
-        cast<NVMMASharedLayoutAttr>(aType.getEncoding()).getSwizzlingByteWidth();
+        registerA ? 128
+                  : cast<NVMMASharedLayoutAttr>(
+                        cast<BufferType>(aType).getEncoding())
+                        .getSwizzlingByteWidth();
     auto layoutB = cast<NVMMASharedLayoutAttr>(bType.getEncoding());
     unsigned swizzleB = layoutB.getSwizzlingByteWidth();
     bool kMajorB = layoutB.getTransposed();
@@ -104,13 +145,49 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     if (llvm::is_contained(element, -1))
       return rewriter.notifyMatchFailure(op, "accumulator missing");
 
+    // A in registers: its layout is an accumulator's whose N is K, so the
+    // same numbering gives its registers, and the fragment of K step j is
+    // registers 8j to 8j + 7 of a slice (rows r and r + 8, columns
+    // 16j + 2c + {0, 1} and 8 more), packed in pairs: packed[slice][4j..].
+    SmallVector<SmallVector<Value>> packed;
+    if (registerA) {
+      Distribution a = getDistribution(registerA);
+      int64_t perSliceA = k / 2;
+      SmallVector<int64_t> index(slices * perSliceA, -1);
+      for (unsigned e = 0; e < a.getNumElements(); ++e) {
+        ArrayRef<int64_t> t = a.getTuple(e);
+        int64_t slice = t[0] / 2;
+        int64_t reg = (t[1] / 2) * 4 + (t[0] % 2) * 2 + t[1] % 2;
+        if (slice >= slices || reg >= perSliceA)
+          return rewriter.notifyMatchFailure(op, "a out of range");
+        index[slice * perSliceA + reg] = e;
+      }
+      if (llvm::is_contained(index, -1))
+        return rewriter.notifyMatchFailure(op, "a element missing");
+      ValueRange values = adaptor.getA();
+      auto pairType = VectorType::get({2}, values.front().getType());
+      for (int64_t slice = 0; slice < slices; ++slice) {
+        SmallVector<Value> &regs = packed.emplace_back();
+        for (int64_t r = 0; r < perSliceA; r += 2) {
+          Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
+          for (int64_t j = 0; j < 2; ++j)
+            pair = LLVM::InsertElementOp::create(
+                rewriter, loc, pair, values[index[slice * perSliceA + r + j]],
+                createI32(rewriter, loc, j));
+          regs.push_back(LLVM::BitcastOp::create(
+              rewriter, loc, rewriter.getI32Type(), pair));
+        }
+      }
+    }
+
     // f32 accumulators, i32 for i8 operands.
     Type accType = op.getC().getType().getElementType();
     Type i64 = rewriter.getI64Type();
     auto structType = LLVM::LLVMStructType::getLiteral(
         context, SmallVector<Type>(perSlice, accType));
-    Value aBase = LLVM::PtrToIntOp::create(rewriter, loc, i64,
-                                           adaptor.getA().front());
+    Value aBase = registerA ? Value()
+                            : LLVM::PtrToIntOp::create(rewriter, loc, i64,
+                                                       adaptor.getA().front());
     Value bBase = LLVM::PtrToIntOp::create(rewriter, loc, i64,
                                            adaptor.getB().front());
     // The warpgroup from a warp index ptxas knows to be uniform: the
@@ -150,6 +227,29 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
           rewriter, loc, createI64(rewriter, loc, slice * 16 * warps),
           arith::MulIOp::create(rewriter, loc, group, createI64(rewriter, loc, 64)));
       // The slice's first descriptors; each K step adds its byte offset / 16.
+      if (registerA) {
+        for (int64_t k0 = 0; k0 < k; k0 += kStep) {
+          Value descB = arith::AddIOp::create(
+              rewriter, loc, firstB,
+              createI64(rewriter, loc,
+                        (kMajorB ? (k0 / blockB) * n * swizzleB +
+                                       (k0 % blockB) * bytes
+                                 : k0 * swizzleB) /
+                            16));
+          Value scale = k0 == 0 && !adaptor.getUseC().empty()
+                            ? arith::ExtUIOp::create(rewriter, loc,
+                                                     rewriter.getI32Type(),
+                                                     adaptor.getUseC().front())
+                                  .getResult()
+                            : createI32(rewriter, loc, 1);
+          acc = emitRegisterAStep(rewriter, loc, acc, structType, perSlice,
+                                  accType,
+                                  ArrayRef(packed[slice]).slice(4 * (k0 / kStep), 4),
+                                  descB, scale, n, type, kMajorB);
+        }
+        products.push_back(acc);
+        continue;
+      }
       Value sliceA = emitDescriptor(
           rewriter, loc,
           arith::AddIOp::create(

@@ -106,6 +106,16 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i3
     tile.return
   }
 
+  // A 16-bit a may be a tensor in registers: the accumulator layout of a
+  // dot with the same warps whose N is a's K.
+  // CHECK-LABEL: tile.func public @warpgroup_dot_register_a
+  // CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x64xf16, #{{.*}}>, !tile.buffer<64x128xf16, #{{.*}}, mutable> -> tensor<64x128xf32, #{{.*}}>
+  tile.func public @warpgroup_dot_register_a(%a: tensor<64x64xf16, #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>,
+      %b: !tile.buffer<64x128xf16, #nvmma, mutable>, %c: tensor<64x128xf32, #wgmma>) {
+    %d = tile.warpgroup_dot %a, %b, %c : tensor<64x64xf16, #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>, !tile.buffer<64x128xf16, #nvmma, mutable> -> tensor<64x128xf32, #wgmma>
+    tile.return
+  }
+
   // A 16-bit b may also be K-contiguous (transposed).
   // CHECK-LABEL: tile.func public @warpgroup_dot_k_major_b
   // CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer<64x64xf16, #{{.*}}>, !tile.buffer<64x128xf16, #{{.*}}> -> tensor<64x128xf32, #{{.*}}>

@@ -434,6 +434,52 @@ tile.func public @wgmma_reduction(%a: !tile.buffer<64x64xf16, #nvmma>, %b: !tile
 
 // -----
 
+// A tensor a in registers: 16-bit only, and in the layout of an
+// accumulator with the result's warps whose N is a's K.
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+tile.func public @wgmma_register_a_n(%b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>, %a: tensor<64x64xf16, #wgmma>) {
+  // expected-error @below {{a in registers needs a #tile.mma version 3 layout with the accumulator's warps and instrShape [16, K, 16] (K = 64), got #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>}}
+  %d = tile.warpgroup_dot %a, %b, %c : tensor<64x64xf16, #wgmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#a64w = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+tile.func public @wgmma_register_a_warps(%b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>, %a: tensor<64x64xf16, #a64w>) {
+  // expected-error @below {{a in registers needs a #tile.mma version 3 layout with the accumulator's warps}}
+  %d = tile.warpgroup_dot %a, %b, %c : tensor<64x64xf16, #a64w>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+tile.func public @wgmma_register_a_blocked(%b: !tile.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>, %a: tensor<64x64xf16, #blocked>) {
+  // expected-error @below {{a in registers needs a #tile.mma version 3 layout}}
+  %d = tile.warpgroup_dot %a, %b, %c : tensor<64x64xf16, #blocked>, !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma32 = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+#a64 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+tile.func public @wgmma_register_a_f32(%b: !tile.buffer<64x128xf32, #nvmma32>, %c: tensor<64x128xf32, #wgmma>, %a: tensor<64x64xf32, #a64>) {
+  // expected-error @below {{a in registers must be a rank-2 f16 or bf16 tensor, got 'tensor<64x64xf32}}
+  %d = tile.warpgroup_dot %a, %b, %c : tensor<64x64xf32, #a64>, !tile.buffer<64x128xf32, #nvmma32> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
 #nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 // expected-note @below {{prior use here}}

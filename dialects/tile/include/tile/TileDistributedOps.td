@@ -88,7 +88,8 @@ def Tile_LocalStoreOp : Tile_Op<"local_store"> {
 }
 
 def Tile_WarpgroupDotOp : Tile_Op<"warpgroup_dot", [
-    AllTypesMatch<["c", "d"]>]> {
+    AllTypesMatch<["c", "d"]>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Matrix product on Hopper's warpgroup tensor cores (wgmma)";
   let description = [{
     `d = a * b + c`, with `a` (M x K) and `b` (K x N) read by the tensor
@@ -115,13 +116,22 @@ def Tile_WarpgroupDotOp : Tile_Op<"warpgroup_dot", [
     multiplied as tf32 (their low 13 mantissa bits ignored); wgmma reads
     those and i8 operands K-major only: `b` transposed. Needs sm_90a.
 
+    A 16-bit `a` may instead be a tensor in registers, in the `#tile.mma`
+    version 3 layout of an accumulator with the same warps whose
+    instruction N is `a`'s K (`wgmma` with A from registers): each
+    thread's accumulator registers are its A fragments, so a product
+    computed by one warpgroup dot (attention's P, after its softmax and
+    the cast to f16) feeds the next one with no trip through shared memory.
+    Only `b` is then read from shared memory.
+
     ```mlir
     %d = tile.warpgroup_dot %a, %b, %c : !tile.buffer<128x64xf16, #nvmma128>, !tile.buffer<64x256xf16, #nvmma128> -> tensor<128x256xf32, #mma3>
     %e = tile.warpgroup_dot %a, %b, %d accumulate if %flag : !tile.buffer<128x64xf16, #nvmma128>, !tile.buffer<64x256xf16, #nvmma128> -> tensor<128x256xf32, #mma3>
+    %f = tile.warpgroup_dot %p, %v, %d : tensor<128x64xf16, #mma3_n64>, !tile.buffer<64x256xf16, #nvmma128> -> tensor<128x256xf32, #mma3>
     ```
   }];
-  let arguments = (ins Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>]>:$a,
-                       Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>]>:$b,
+  let arguments = (ins AnyTypeOf<[Tile_Buffer, Tile_Tensor]>:$a,
+                       Tile_Buffer:$b,
                        Tile_Tensor:$c, Optional<I1>:$useC, UnitAttr:$isAsync);
   let results = (outs Tile_Tensor:$d);
   let assemblyFormat = [{
