@@ -125,16 +125,22 @@ void eraseDeadConverts(ArrayRef<Operation *> converts) {
   }
 }
 
-/// Whether `value`, through layout conversions and transposes, is loaded
-/// from memory or comes from outside the function or loop body (a block
-/// argument) rather than computed here.
-bool comesFromLoadOrArgument(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (!isa<ConvertLayoutOp, TransOp>(def))
-      return isa<LoadOp, DescriptorLoadOp, LocalLoadOp>(def);
-    value = def->getOperand(0);
-  }
-  return true;
+/// Whether `value` is computed, through element-wise ops and layout
+/// conversions, from the product of another dot (attention's P: the first
+/// dot's product after the softmax, cast to f16), whose accumulator
+/// registers can then be the next dot's A fragments.
+bool isComputedFromDot(Value value, unsigned depth = 0) {
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 16)
+    return false;
+  if (isa<DotOp, WarpgroupDotOp, WarpgroupDotWaitOp>(def))
+    return true;
+  if (!isa<ConvertLayoutOp>(def) && !def->hasTrait<OpTrait::Elementwise>())
+    return false;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return isa<RankedTensorType>(operand.getType()) &&
+           isComputedFromDot(operand, depth + 1);
+  });
 }
 
 /// Why `dot` cannot be a tile.warpgroup_dot on `numWarps` warps (all along
@@ -156,9 +162,10 @@ StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
   // example: 32 registers a thread) that ran at half mma.sync's speed. With
   // a large one, mma.sync's operand fragments no longer fit beside it (the
   // tutorial's 128x256 tf32 block: 128 registers, 4 KB of spills) and
-  // wgmma, which reads both operands from shared memory, wins.
+  // wgmma, which reads both operands from shared memory, wins. i8 stays on
+  // mma.sync: its 1-byte elements cannot be copied asynchronously at all.
   if (kMajorOnly && !isComputedKMajor(dot.getB()) &&
-      m * n / (32 * numWarps) < 128)
+      (!isTF32(element, precision) || m * n / (32 * numWarps) < 128))
     return "wgmma reads tf32 and i8 B K-major, B is computed N-contiguous, "
            "and the accumulator leaves mma.sync room for its operands";
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
@@ -305,13 +312,15 @@ public:
                                         /*mutableMemory=*/false);
       return LocalAllocOp::create(b, loc, bufferType, v);
     };
-    // A 16-bit A computed in registers (attention's P) stays there, in the
-    // layout of an accumulator whose N is K: wgmma reads A fragments from
-    // the registers that layout gives each thread, and P, computed in the
-    // first dot's accumulator layout, needs no conversion at all. A loaded
-    // A goes through shared memory, where tile-pipeline's copies land.
+    // A 16-bit A computed from another dot's product (attention's P) stays
+    // in registers, in the layout of an accumulator whose N is K: wgmma
+    // reads A fragments from the registers that layout gives each thread,
+    // and P, computed in the first dot's accumulator layout, needs no
+    // conversion at all. Other A (loaded, or computed from loads) goes
+    // through shared memory, where tile-pipeline's copies land: in
+    // registers it would first be converted through shared memory anyway.
     Value a;
-    if (bits == 16 && !comesFromLoadOrArgument(dot.getA()) && k <= 256) {
+    if (bits == 16 && isComputedFromDot(dot.getA()) && k <= 256) {
       auto layout = MmaLayoutAttr::get(context, 3, 0, {numWarps, 1},
                                        {16, unsigned(k), 16});
       a = ConvertLayoutOp::create(

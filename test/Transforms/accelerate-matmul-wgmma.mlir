@@ -170,3 +170,31 @@ tile.func @chain(%qp: tensor<128x64x!tile.ptr<f16>>, %kp: tensor<64x64x!tile.ptr
   %o = tile.dot %p, %v, %acc : tensor<128x64xf16> * tensor<64x128xf16> -> tensor<128x128xf32>
   tile.return %o : tensor<128x128xf32>
 }
+
+// -----
+
+// An A computed from a load, not from another dot's product (an f32 matrix
+// cast to f16), goes through shared memory as a loaded one does: in
+// registers it would first be converted through shared memory anyway.
+// CHECK-LABEL: tile.func @cast_load
+// CHECK: %[[A:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<128x64xf16
+// CHECK: tile.warpgroup_dot %[[A]], %{{.*}}, %{{.*}} : !tile.buffer<128x64xf16
+tile.func @cast_load(%ap: tensor<128x64x!tile.ptr<f32>>, %bp: tensor<64x128x!tile.ptr<f16>>, %acc: tensor<128x128xf32>) -> tensor<128x128xf32> {
+  %a32 = tile.load %ap : tensor<128x64x!tile.ptr<f32>>
+  %a = arith.truncf %a32 : tensor<128x64xf32> to tensor<128x64xf16>
+  %b = tile.load %bp : tensor<64x128x!tile.ptr<f16>>
+  %o = tile.dot %a, %b, %acc : tensor<128x64xf16> * tensor<64x128xf16> -> tensor<128x128xf32>
+  tile.return %o : tensor<128x128xf32>
+}
+
+// -----
+
+// i8 with a row-major B stays on mma.sync whatever the accumulator's size:
+// its 1-byte elements would be copied one at a time, not asynchronously.
+// CHECK-LABEL: tile.func @i8_large
+// CHECK-NOT: tile.warpgroup_dot
+// CHECK: tile.dot
+tile.func @i8_large(%a: tensor<128x64xi8>, %b: tensor<64x256xi8>, %c: tensor<128x256xi32>) -> tensor<128x256xi32> {
+  %d = tile.dot %a, %b, %c : tensor<128x64xi8> * tensor<64x256xi8> -> tensor<128x256xi32>
+  tile.return %d : tensor<128x256xi32>
+}

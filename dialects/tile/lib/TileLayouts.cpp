@@ -843,7 +843,9 @@ bool mlir::tile::isSameDistribution(Attribute a, Attribute b) {
     return false;
   auto ma = dyn_cast<MmaLayoutAttr>(sa.getParent());
   auto mb = dyn_cast<MmaLayoutAttr>(sb.getParent());
-  return ma && mb && ma.getVersionMajor() == mb.getVersionMajor() &&
+  // Rank 2 only: with three dimensions, dimension 1 is not N.
+  return ma && mb && ma.getWarps().size() == 2 &&
+         ma.getVersionMajor() == mb.getVersionMajor() &&
          ma.getVersionMinor() == mb.getVersionMinor() &&
          ma.getWarps() == mb.getWarps() &&
          ma.getInstrShape().front() == mb.getInstrShape().front();
