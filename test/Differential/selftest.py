@@ -1,8 +1,8 @@
 """Checks of the differential harness's host-side logic that need no GPU:
 reading the TTIR function's arguments, mapping Triton's launcher arguments
-to tile's parameters, packing scalars as Triton's launcher does, and the
-buffer comparison. Needs torch (a CPU build will do) and, for the TTIR
-part, Triton.
+to tile's parameters, packing scalars as Triton's launcher does, the
+buffer comparison, and the timings' way to the results page. Needs torch
+(a CPU build will do) and, for the TTIR part, Triton.
 
   python3 test/Differential/selftest.py
 """
@@ -201,11 +201,50 @@ def test_check_flow():
           f"check: shared storage, wrong value: {r['status']} {r.get('reason')}")
 
 
+def test_report():
+    """The summary keeps each timed launch's figures, and the results page
+    shows them with the geometric means."""
+    import tempfile
+    import harness
+    import report
+
+    def launch(n, status, timing=None):
+        e = {"ev": "launch", "program": "p", "case": f"c{n}", "n": 1, "kernel": "k",
+             "key": f"{n:064d}", "grid": [4, 1, 1], "status": status}
+        if timing:
+            e["timing"] = timing
+        return e
+
+    fast = {"triton_us": 10.0, "tile_us": 8.0, "ratio": 1.25, "device": "GPU X",
+            "triton_registers": 40, "triton_local_bytes": 0, "tile_registers": 32,
+            "tile_local_bytes": 0}
+    slow = dict(fast, tile_us=12.5, ratio=0.8)
+    events = [{"ev": "case_start", "program": "p", "case": f"c{n}", "index": n}
+              for n in range(3)]
+    events += [launch(0, "match", fast), launch(1, "match", slow), launch(2, "match")]
+    summary = harness.summarize("check", ["p"], events, [], [])
+    timings = summary["programs"]["p"]["timings"]
+    check(len(timings) == 2 and timings[0]["ratio"] == 1.25 and timings[0]["case"] == "c0",
+          f"report: summary timings {timings}")
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "summary.json"
+        page = Path(d) / "page.md"
+        path.write_text(__import__("json").dumps(summary))
+        report.main(str(path), str(page))
+        text = page.read_text()
+    check("**1.000x**" in text, "report: geometric mean of 1.25 and 0.8 is 1.000")
+    check("| c1 | k | 4x1x1 | 10.00 | 12.50 | 0.800 | 40 / 32 | 0 / 0 |" in text,
+          "report: a timed launch's row")
+    check("| p | 3 | 3 | 0 |" in text and "Device: GPU X." in text,
+          "report: launches per program, and the device")
+
+
 if __name__ == "__main__":
     test_ttir()
     test_parameters()
     test_pack()
     test_compare()
     test_check_flow()
+    test_report()
     print(f"{'FAILED' if failures else 'OK'}: {len(failures)} failures")
     sys.exit(1 if failures else 0)
