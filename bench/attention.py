@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Flash attention forward (FA2 with pointers, as Triton users write it:
 online softmax in exp2, K read transposed, causal masking in the loop)
 compiled by Triton and by tile from Triton's own TTIR, run on the same

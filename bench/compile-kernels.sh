@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Compiles the benchmark variants of the example kernels to cubins (with
 # their .info launch files) for bench/memory_bound.py, which runs them on the
 # GPU next to Triton and PyTorch.

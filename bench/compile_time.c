@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- compile_time.c - tile's compile time through the C API ---------------===
  *
  *   tile-compile-time [--repeat N] [--emit ptx|cubin] [--opt 0-3] kernel.mlir...

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Matrix products on tensor cores: tile (examples/matmul.mlir as written and
 bench/kernels/matmul_blocks.mlir at several block shapes, mma.sync with
 cp.async pipelining, and for sm_90a wgmma; bench/kernels/matmul_tma_blocks.mlir,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Memory-bound kernels: tile against Triton and PyTorch, in one process, on
 the same inputs, under the same timer (triton.testing.do_bench medians; it
 clears L2 between runs). Every result is checked against a float64 reference

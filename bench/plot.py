@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Plots bench/results/memory_bound.json: one PNG per kernel family, GB/s (or
 us for GIoU) of tile, Triton and PyTorch per case, with the copy ceiling.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What the kernel timed before does to a matrix product's timing.
 
 bench/matmul.py times every kernel right after cuBLAS, and cuBLAS right

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes docs/bench/results.md from the benchmark outputs in bench/results/:
 memory_bound.json (bench/memory_bound.py on the GPU), compile_time_tile.txt
 (tile-compile-time and tile-translate), compile_time_triton.json

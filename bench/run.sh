@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Regenerates the benchmark page, docs/bench/ (results.md and one PNG per
 # kernel family), in one command:
 #

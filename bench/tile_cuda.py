@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Loads tile's cubins and launches them on PyTorch's current stream through
 the CUDA driver API (ctypes), so that they run in the same process, on the
 same tensors and under the same timer as the Triton and PyTorch kernels."""

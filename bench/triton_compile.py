@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Triton's compile time for the kernels of bench/triton_kernels.py, for
 sm_90, on this CPU (no GPU needed): each stage timed in process, with a
 fresh MLIR context per compile and no cache, as a cold compile.

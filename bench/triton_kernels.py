@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The Triton kernels tile is measured against: the same computations as
 examples/*.mlir, written the way Triton's tutorials write them."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Triton's tutorial matmul (03-matrix-multiplication, as written: grouped
 ordering, wrapped `% M` / `% N` offsets, K masks, tl.assume of the program
 ids and strides, the optional fused leaky ReLU) compiled by Triton and by

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Configures (once) and builds tile in ./build (or $TILE_BUILD_DIR) against
 # Debian's LLVM/MLIR 22, linking the shared libMLIR.so, with ccache and lld
 # when present. Extra arguments go to `cmake --build` (e.g. --target check-tile).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Compiles every example kernel to PTX and cubin with tile-translate and
 # prints ptxas' registers, shared memory and spills per kernel.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Writes the layout walk's GPU kernels (every layout kind the layout passes
 # make, at shapes that fill and that are smaller than the layout's block;
 # test/Conversion/TileToNVVM/Inputs/layout_walk.py --gpu) and compiles each

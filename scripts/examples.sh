@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The main job: sets up, builds, then takes every example kernel through
 # tile-opt (parse, verify, canonicalize, CSE, print, parse again) with a
 # short summary per kernel, compiles each to PTX and cubin (registers,

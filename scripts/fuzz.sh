@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Fuzzes the whole compiler (parse, verify, tile IR to PTX) with libFuzzer
 # for SECONDS, seeded with every .mlir file in the repository, in the
 # sanitizer build (scripts/sanitize.sh builds it; this builds tile-fuzz

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Measures the shared-memory bank conflicts of the example matmuls with
 # Nsight Compute: per kernel, the shared-memory instructions (ld.shared and
 # ldmatrix, st.shared and stmatrix, cp.async, wgmma's operand reads), their

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The check helper of scripts/gpu-check.sh and scripts/gpu-sanitize.sh
 # (sourced): runs one kernel with tile-run and checks it against its CPU
 # reference, counting failures.

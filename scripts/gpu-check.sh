@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs every example kernel on the GPU at sizes that are and are not
 # multiples of its block, checking each against a CPU reference (tile-run
 # --check), and prints the median time of a few launches.

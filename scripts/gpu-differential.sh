@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Differential check of tile against Triton: the Triton programs of
 # test/Differential/programs run with Triton, and every kernel launch is
 # repeated with tile's compilation of the same TTIR on copies of the same
@@ -42,7 +43,7 @@ cd "$(dirname "$0")/.."
 export PYTHONUNBUFFERED=1
 
 usage() {
-  sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2
+  sed -n '3,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 

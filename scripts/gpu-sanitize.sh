@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs every example kernel under compute-sanitizer's four tools (memcheck:
 # out-of-bounds and misaligned accesses; racecheck: shared-memory races;
 # synccheck: invalid barrier use; initcheck: reads of uninitialized global

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Shell functions that derive kernel variants from the templates in
 # bench/kernels/ (BM, BN and BK standing for the block sizes), shared by
 # scripts/compile-examples.sh and bench/compile-kernels.sh.

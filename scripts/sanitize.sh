@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds tile with AddressSanitizer and UndefinedBehaviorSanitizer (clang-22;
 # tile's own code instrumented, MLIR and LLVM as Debian built them) in
 # ./build-asan (or $TILE_ASAN_BUILD_DIR), with the libFuzzer target

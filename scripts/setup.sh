@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs every package tile needs on a fresh Debian 12 machine. Safe to run twice:
 # apt-get skips what is already installed, and the update is skipped when nothing is missing.
 set -euo pipefail

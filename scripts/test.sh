@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sets up, builds and runs every test (the lit suite, check-tile).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

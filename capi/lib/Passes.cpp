@@ -1,4 +1,8 @@
 //===- Passes.cpp - tile's passes from C (generated) ----------------------===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "tile-c/Passes.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- embed.c - tile embedded in a C program ------------------------------===
  *
  * Builds the vector add kernel op by op with MLIR's generic C API and tile's

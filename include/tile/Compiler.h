@@ -1,5 +1,9 @@
 //===- Compiler.h - tile IR to LLVM IR, PTX and cubin -----------*- C++ -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The compilation steps the tools and the C API share: the tile-to-llvm
 // pipeline, then LLVM IR, PTX (MLIR's NVVM serializer: LLVM's O3 pipeline
 // and NVPTX back end, libdevice linked where kernels call it), and cubin

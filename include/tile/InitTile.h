@@ -1,4 +1,8 @@
 //===- InitTile.h - everything tile's tools register ------------*- C++ -*-===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #ifndef TILE_INITTILE_H
 #define TILE_INITTILE_H

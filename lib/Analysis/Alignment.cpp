@@ -1,5 +1,9 @@
 //===- Alignment.cpp - contiguity, divisibility and constancy -------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Transfer functions of the alignment analysis. Every claim must hold for
 // every element and every input value, including negative ones: a claim
 // that is too strong becomes a misaligned vector access on the GPU. Two

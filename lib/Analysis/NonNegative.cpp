@@ -1,5 +1,9 @@
 //===- NonNegative.cpp - integer values that are never negative -----------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Transfer functions of the non-negativity analysis. A claim must hold for
 // every element and every run of the kernel in which offsets do not wrap;
 // an unknown operand makes the result unknown unless the op bounds it

@@ -1,5 +1,9 @@
 //===- AccelerateMatmul.cpp - tile.dot on tensor cores --------------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Gives tile.dot ops that tensor cores can compute the mma.sync layouts:
 // the accumulator #tile.mma version 2 and its dot_op operand layouts, with
 // conversions from and to the layouts the rest of the function uses (which

@@ -1,5 +1,9 @@
 //===- AssignLayouts.cpp - tile IR to the distributed level ---------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Gives every tensor a default blocked layout, then moves the operands and
 // results of ops with layout rules (reduce, expand_dims, broadcast, dot,
 // trans, join, split) to the layouts those rules require.

@@ -1,5 +1,9 @@
 //===- CarryDivisions.cpp - quotient and remainder as loop-carried values -===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // An scf.for that divides its induction variable by a loop-invariant value
 // every iteration carries the remainder (and the quotient, if read)
 // instead: two adds, a compare and two selects per iteration in place of an

@@ -1,5 +1,9 @@
 //===- Coalesce.cpp - coalesced, vectorized layouts for memory accesses ---===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Gives every global-memory access on a tensor of pointers a blocked layout
 // in which each thread owns the widest vector the alignment analysis allows
 // (at most 16 bytes) along the most contiguous dimension, and neighbouring

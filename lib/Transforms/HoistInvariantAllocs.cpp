@@ -1,5 +1,9 @@
 //===- HoistInvariantAllocs.cpp - store loop-invariant values once --------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Moves an immutable tile.local_alloc of a value defined outside a loop
 // before the loop: the value is stored to shared memory once instead of in
 // every iteration (attention's Q, the first dot's A operand). Upstream LICM

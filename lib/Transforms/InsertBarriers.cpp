@@ -1,4 +1,8 @@
 //===- InsertBarriers.cpp - gpu.barrier where shared memory conflicts -----===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "tile/Transforms/Passes.h"
 

@@ -1,5 +1,9 @@
 //===- LowerDescriptors.cpp - descriptor loads and stores as TMA copies ---===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The descriptor loads tile-pipeline left (outside loops, or not staging a
 // dot operand) become one TMA copy each, waited for on an mbarrier right
 // away; descriptor stores, a buffer written by every thread and copied out

@@ -1,5 +1,9 @@
 //===- Pipeline.cpp - software pipelining of loads into shared buffers ----===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Turns the loads that a loop stages through shared memory (tile.load or
 // tile.descriptor_load -> tile.local_alloc -> tile.local_load or
 // tile.warpgroup_dot, the operands of a tensor-core dot) into cp.async or

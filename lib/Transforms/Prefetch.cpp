@@ -1,5 +1,9 @@
 //===- Prefetch.cpp - read the first K slice of mma.sync operands ahead ---===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A pipelined loop waits for its stage, meets at a CTA barrier, and only
 // then reads its first mma.sync fragments (ldmatrix): while every warp does
 // that, the tensor cores idle. Split along K, the next iteration's first

@@ -1,5 +1,9 @@
 //===- SplitCopyMasks.cpp - unmasked copies where the masks are all true --===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A pipelined loop's cp.async copies carry the bounds checks of the loads
 // they replace (K against the K step, M and N against the block, and the
 // pipeline's own "is there an iteration that far ahead") on every element,

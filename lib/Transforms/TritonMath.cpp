@@ -1,5 +1,9 @@
 //===- TritonMath.cpp - Triton's precision for its float ops --------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Marks the f32 divisions, exponentials and square roots of a Triton
 // program `fastmath<afn>`: in TTIR they mean Triton's approximate
 // instructions, which convert-tile-to-nvvm emits for ops that allow
@@ -29,8 +33,8 @@ struct TritonMath : public tile::impl::TritonMathBase<TritonMath> {
           !getElementTypeOrSelf(op->getResult(0).getType()).isF32())
         return;
       auto fastMath = cast<arith::ArithFastMathInterface>(op);
-      arith::FastMathFlags flags =
-          fastMath.getFastMathFlagsAttr().getValue() | arith::FastMathFlags::afn;
+      arith::FastMathFlags flags = fastMath.getFastMathFlagsAttr().getValue() |
+                                   arith::FastMathFlags::afn;
       op->setAttr(fastMath.getFastMathAttrName(),
                   arith::FastMathFlagsAttr::get(op->getContext(), flags));
     });

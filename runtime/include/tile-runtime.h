@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- tile-runtime.h - load and launch tile kernels (C) -------------------===
  *
  * A small C library on the CUDA driver API, which it loads with dlopen at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- tile_runtime.c - load and launch tile kernels ------------------------===
  *
  * The CUDA driver API through dlopen: the few types and entry points used

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- references.c - CPU references of the example kernels ----------------===
  *
  * Each reference recomputes a kernel's outputs in double precision from the

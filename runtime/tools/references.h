@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- references.h - CPU references of the example kernels ----------------===*/
 
 #ifndef TILE_RUN_REFERENCES_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- tile-run.c - run a compiled tile kernel and check it ----------------===
  *
  *   tile-run kernel.cubin --kernel softmax --kernel-info softmax.info \

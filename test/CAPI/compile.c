@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- compile.c - compiling tile IR from C --------------------------------===
  *
  * mlirTileCompile to LLVM IR, PTX and a cubin, its failure paths (invalid

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- dialect.c - the tile dialect's C API --------------------------------===
  *
  * Every type and layout constructor, accessor and IsA function: valid

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- passes.c - registering tile's passes from C -------------------------===
  *
  * The generated registration functions make each pass nameable in a textual

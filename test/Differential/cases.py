@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The case type of the differential corpus (test/Differential/programs/*.py).
 
 A program module lists its cases in CASES; the harness runs each case with a

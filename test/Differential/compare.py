@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Element-wise comparison of what Triton's and tile's kernels left in one
 buffer, with a tolerance suited to the element type.
 

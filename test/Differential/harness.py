@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Differential checker of tile against Triton, launch by launch.
 
 Runs the programs of test/Differential/programs with Triton and hooks every

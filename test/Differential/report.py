@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the results page of the differential corpus from the summary of a
 `check --time` run (scripts/gpu-differential.sh check ... --time).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks of the differential harness's host-side logic that need no GPU:
 reading the TTIR function's arguments, mapping Triton's launcher arguments
 to tile's parameters, packing scalars as Triton's launcher does, the

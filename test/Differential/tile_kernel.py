@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Loads one kernel of a tile cubin and launches it through the CUDA driver
 API (ctypes), in the process that runs Triton, on the stream Triton used.
 

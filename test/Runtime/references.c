@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- references.c - tile-run's CPU references of the matrix products -----===
  *
  * The references that scripts/gpu-check.sh and gpu-sanitize.sh check every

@@ -1,5 +1,9 @@
 //===- tile-fuzz.cpp - libFuzzer target: text to PTX through tile ---------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Each input is parsed as MLIR; what parses and verifies goes through the
 // whole pipeline (tile IR to LLVM/NVVM, then PTX with LLVM's NVPTX back
 // end; sm_90 or sm_90a, with or without warp specialization, by the

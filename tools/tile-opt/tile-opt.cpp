@@ -1,5 +1,9 @@
 //===- tile-opt.cpp - the tile optimizer driver ---------------------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // mlir-opt for tile: the tile dialect and the upstream dialects a tile
 // pipeline passes through on its way to PTX, tile's passes and pipelines,
 // the upstream passes, and the test-print-* passes of the analyses.

@@ -1,5 +1,9 @@
 //===- tile-translate.cpp - tile IR to LLVM IR, PTX or cubin --------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 //   tile-translate kernel.mlir --emit=ptx --sm=90 --num-warps=4 -o kernel.ptx
 //
 // Runs the tile-to-llvm pipeline and emits LLVM IR, PTX, or a cubin (ptxas

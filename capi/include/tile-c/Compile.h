@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- tile-c/Compile.h - register everything, compile to PTX/cubin --------===
  *
  * The entry points an embedding compiler needs: register tile's dialects,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- tile-c/Passes.h - tile's passes from C ------------------------------===
  *
  * Registration and creation functions for every tile pass, generated from

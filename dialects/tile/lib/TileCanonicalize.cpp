@@ -1,5 +1,9 @@
 //===- TileCanonicalize.cpp - tile folders and canonicalization -----------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Folders and rewrite patterns that are obviously profitable: they remove
 // data movement on uniform (splat) values, cancel inverse pairs, and drop
 // masks that are known to be all-true or all-false.

@@ -1,5 +1,9 @@
 //===- TileDialect.cpp - the tile dialect ---------------------------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Dialect registration, constant materialization, the inliner interface and
 // verification of the `tile.*` hint attributes.
 //

@@ -1,5 +1,9 @@
 //===- TileLayouts.cpp - layout encodings of the distributed level --------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Parsing, printing and verification of the layout attributes, and the
 // DistributedLayoutAttr interface on each of them.
 //

@@ -1,5 +1,9 @@
 //===- TileOps.cpp - tile op verifiers, parsers and builders --------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Verifier messages name the offending shapes and types so that a user can
 // fix the input without reading this file.
 //

@@ -1,4 +1,8 @@
 //===- VerifyUtils.h - checks shared by tile op verifiers -------*- C++ -*-===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #ifndef TILE_LIB_VERIFYUTILS_H
 #define TILE_LIB_VERIFYUTILS_H

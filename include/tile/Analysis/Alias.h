@@ -1,5 +1,9 @@
 //===- Alias.h - which allocations a shared-memory buffer may be -*- C++ -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // For every value of buffer type, the set of allocations (tile.local_alloc
 // results, or buffer arguments of a function whose callers are unknown) it
 // may be a view of: through buffer_index and buffer_trans views, selects,

@@ -1,5 +1,9 @@
 //===- Alignment.h - contiguity, divisibility and constancy -----*- C++ -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The alignment analysis: for every integer or pointer value (scalar or
 // tensor), per dimension, how long the runs of consecutive values are
 // (contiguity), what power of two divides the first value of every run

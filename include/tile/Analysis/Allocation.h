@@ -1,5 +1,9 @@
 //===- Allocation.h - shared-memory liveness and allocation -----*- C++ -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Every piece of shared memory a function needs: explicit buffers
 // (tile.local_alloc), scratch of ops that exchange data between threads
 // (convert_layout, reductions and scans across warps, atomics whose result

@@ -1,5 +1,9 @@
 //===- Barrier.h - where threads must synchronize on shared memory -*- C++ -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A fixed point over each function's control flow (blocks and branches,
 // scf.if, scf.for, scf.while, other region ops) of the shared-memory byte
 // intervals read and written since the last barrier. An access that

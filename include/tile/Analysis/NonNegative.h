@@ -1,5 +1,9 @@
 //===- NonNegative.h - integer values that are never negative ---*- C++ -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A sparse forward analysis of which integer values (scalars, or every
 // element of a tensor) are never negative. The alignment analysis asks it
 // about the dividends of signed division and remainder, which keep a

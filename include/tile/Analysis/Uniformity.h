@@ -1,5 +1,9 @@
 //===- Uniformity.h - values alike in every CTA of a cluster ----*- C++ -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The cluster uniformity analysis: whether a scalar value is the same in
 // every CTA of a cluster (of `tile.cluster-size` CTAs along x) wherever
 // they compute it. Kernel arguments, constants, program ids along y and z,

@@ -1,4 +1,8 @@
 //===- Passes.td - tile transformation passes --------------*- tablegen -*-===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #ifndef TILE_TRANSFORMS_PASSES
 #define TILE_TRANSFORMS_PASSES

@@ -1,5 +1,9 @@
 //===- Distribution.h - which thread holds which tensor element -*- C++ -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The lowering's view of a distributed layout: each thread holds the same
 // number of elements of a tensor, enumerated in a fixed order; element `e`
 // has a compile-time index tuple (one index per dimension, the same on every

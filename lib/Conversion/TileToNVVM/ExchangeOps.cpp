@@ -1,5 +1,9 @@
 //===- ExchangeOps.cpp - ops that move data between threads ---------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Reductions (within a thread, across the lanes of a warp with butterfly
 // shuffles, across warps through shared-memory scratch) and the ops that
 // redistribute a tensor (convert_layout, reshape, cat, and trans / join /

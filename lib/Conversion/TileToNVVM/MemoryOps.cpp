@@ -1,5 +1,9 @@
 //===- MemoryOps.cpp - global and shared memory accesses ------------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Loads and stores become vector accesses of the width chosen from the
 // alignment analysis, predicated by their mask (and, where the layout
 // replicates elements, by ownership, so that each element is written once).

@@ -1,5 +1,9 @@
 //===- TMA.cpp - mbarriers and TMA copies ---------------------------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // One thread (thread 0 of the block, or a split kernel's producer thread)
 // initializes, arms and invalidates the mbarriers and issues the TMA copies,
 // in and out; every thread waits on them, and each warp arrives on those

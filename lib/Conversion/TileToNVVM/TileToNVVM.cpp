@@ -1,5 +1,9 @@
 //===- TileToNVVM.cpp - the distributed level to per-thread code ----------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The pass: checks that everything in the module can be lowered (located
 // errors otherwise), picks vector widths from the alignment analysis, moves
 // kernels into a gpu.module, and runs a dialect conversion in which every

@@ -1,5 +1,9 @@
 //===- WarpSpecialize.cpp - producer thread and kernel warps --------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // tile.warp_specialize becomes two scf.ifs on the thread id before the
 // conversion proper: the kernel's warps (thread ids below numWarps * 32)
 // run the default region, the first thread of the extra warp the producer

@@ -1,5 +1,9 @@
 //===- WarpgroupDot.cpp - tile.warpgroup_dot to wgmma ---------------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Each warpgroup computes 64-row slices of the product with
 // wgmma.mma_async m64nNkK (K = 32 bytes of elements: 16 f16 or bf16, 8
 // tf32, 32 i8), reading both operands from their NVMMA buffers through matrix

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """flash-linear-attention (fla-core 0.6.0, import name `fla`): forward and
 backward of six ops, each at B=2, T=2048, H=8, K=V=128 in bf16 and as one
 ragged batch through cu_seqlens (B=1, sequences of 100, 517, 1000 and 431

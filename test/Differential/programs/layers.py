@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Triton programs for the layers of models, written as their users write
 them: conv2d as an implicit GEMM over NHWC activations (bias and ReLU fused,
 padding by masks), a large-vocabulary cross-entropy (an online softmax per

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Small Triton programs around a known tile miscompile class: reductions of
 tensors smaller than the block's threads (a 1-D tensor of 8..128 elements
 reduced to a scalar and stored with tl.store, under 1..8 warps), and their

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Triton programs as its users write them: the tutorials' vector add, fused
 softmax (also of widths that are not powers of two), layer norm forward and
 backward (the lock-based dW/dB partial sums), the matmul of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs the layout walk's kernels (scripts/compile-layout-walk.sh) on the GPU
 and checks every value they write: each element's row-major index, sums
 along every dimension, the values through a blocked layout, and inclusive

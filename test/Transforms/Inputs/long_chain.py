@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes a kernel whose loop divides (carry) or indexes its ring stages
 (prefetch) through a chain of N adds of one, for test/Transforms/long-chains.mlir:
 chains that long overflowed the stack of recursive walks."""

@@ -1,5 +1,9 @@
 //===- TestAlias.cpp - test-print-alias -----------------------------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Emits a remark per buffer value with the allocations it may be a view of,
 // named by their `name` attributes, for lit tests.
 //

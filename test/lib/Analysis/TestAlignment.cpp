@@ -1,5 +1,9 @@
 //===- TestAlignment.cpp - test-print-alignment ---------------------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Emits a remark per op result with what the alignment analysis knows, for
 // lit tests (-verify-diagnostics=only-expected).
 //

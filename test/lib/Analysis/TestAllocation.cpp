@@ -1,5 +1,9 @@
 //===- TestAllocation.cpp - test-print-liveness, test-print-allocation ----===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Emit a remark per shared-memory buffer with its live range (in the
 // function's pre-order operation numbering) and, for test-print-allocation,
 // its offset and size, and per function its total, for lit tests.

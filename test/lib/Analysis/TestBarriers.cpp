@@ -1,5 +1,9 @@
 //===- TestBarriers.cpp - test-print-barriers -----------------------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Emits a remark on every op the barrier analysis wants a barrier before,
 // with the conflict that requires it, for lit tests.
 //

@@ -1,5 +1,9 @@
 //===- TestNonNegative.cpp - test-print-non-negative ----------------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Emits a remark per integer op result with what the non-negativity
 // analysis knows, for lit tests (-verify-diagnostics=only-expected).
 //

@@ -1,5 +1,9 @@
 //===- TestUniformity.cpp - test-print-cluster-uniformity -----------------===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Emits a remark per op result (and per scf.for: its induction variable and
 // loop-carried values) saying whether the cluster uniformity analysis finds
 // it the same in every CTA of a cluster, for lit tests

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- tile-c/Dialect/Tile.h - C API of the tile dialect -------------------===
  *
  * The tile dialect's types and layout attributes in the style of MLIR's C

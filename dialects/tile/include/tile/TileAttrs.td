@@ -1,5 +1,9 @@
 //===- TileAttrs.td - tile enum attributes -----------------*- tablegen -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The enums of the tile ops. Spellings and values are those of Triton's TTIR
 // so that Triton kernels parse unchanged but for the dialect prefix.
 //

@@ -1,5 +1,9 @@
 //===- TileDialect.h - the tile dialect -------------------------*- C++ -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Declares the tile dialect, its types and its ops. Include this header to use
 // any of them.
 //

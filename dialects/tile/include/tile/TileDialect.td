@@ -1,5 +1,9 @@
 //===- TileDialect.td - the tile dialect -------------------*- tablegen -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The dialect definition. Ops, types and attributes live in their own files.
 //
 //===----------------------------------------------------------------------===//

@@ -1,5 +1,9 @@
 //===- TileDistributedOps.td - ops of the distributed level -*- tablegen -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Ops that only exist once tensors have layouts: shared-memory buffers and the
 // moves between registers, shared memory and global memory. Included from
 // TileOps.td.

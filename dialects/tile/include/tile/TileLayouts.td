@@ -1,5 +1,9 @@
 //===- TileLayouts.td - layout encodings of the distributed level -*- tablegen -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // At the distributed level every tensor type carries one of these encodings,
 // saying which thread of which warp holds which element; shared-memory buffers
 // carry a shared layout saying how elements are placed in shared memory.

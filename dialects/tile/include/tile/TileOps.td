@@ -1,5 +1,9 @@
 //===- TileOps.td - tile operations ------------------------*- tablegen -*-===//
 //
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The ops of the tile dialect. Mnemonics, operands, attributes and textual
 // forms follow Triton's `tt` dialect so that TTIR parses with only the prefix
 // renamed; verifiers are stricter and their messages name the offending shapes.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes one module per (layout, shape) the layout passes can give a tensor:
 blocked (2-D and 3-D), mma.sync and wgmma accumulators, mma.sync operands
 (kWidth 1, 2 and 4), FMA dot operands, and slices of each, nested slices
