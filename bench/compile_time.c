@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- compile_time.c - tile's compile time through the C API ---------------===
  *
- *   tile-compile-time [--repeat N] [--emit ptx|cubin] [--opt 0-3] kernel.mlir...
+ *   tile-compile-time [--repeat N] [--emit ptx|cubin] [--opt 0-3]
+ *kernel.mlir...
  *
  * For each kernel, in one process: the first compile (which also pays for
  * one-time set-up: registration, LLVM's NVPTX target, libdevice), then the
@@ -55,7 +56,8 @@ static double compileOnce(MlirDialectRegistry registry, const char *text,
   options.emit = emit;
   options.optLevel = optLevel;
   int ok = !mlirModuleIsNull(module) &&
-           mlirLogicalResultIsSuccess(mlirTileCompile(module, &options, count, &bytes)) &&
+           mlirLogicalResultIsSuccess(
+               mlirTileCompile(module, &options, count, &bytes)) &&
            bytes > 0;
   if (!mlirModuleIsNull(module))
     mlirModuleDestroy(module);
@@ -80,13 +82,16 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[first], "--opt"))
       optLevel = atoi(argv[first + 1]);
     else if (!strcmp(argv[first], "--emit"))
-      emit = !strcmp(argv[first + 1], "cubin") ? MlirTileEmitCubin : MlirTileEmitPTX;
+      emit = !strcmp(argv[first + 1], "cubin") ? MlirTileEmitCubin
+                                               : MlirTileEmitPTX;
     else
       return fprintf(stderr, "unknown option %s\n", argv[first]), 2;
   }
   if (repeat < 1 || first >= argc)
-    return fprintf(stderr, "usage: tile-compile-time [--repeat N] [--emit ptx|cubin] "
-                           "[--opt 0-3] kernel.mlir...\n"), 2;
+    return fprintf(stderr,
+                   "usage: tile-compile-time [--repeat N] [--emit ptx|cubin] "
+                   "[--opt 0-3] kernel.mlir...\n"),
+           2;
 
   double setupStart = now();
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
@@ -108,10 +113,12 @@ int main(int argc, char **argv) {
       fprintf(stderr, "%s: compilation failed\n", argv[f]);
       status = 1;
     }
-    const char *name = strrchr(argv[f], '/') ? strrchr(argv[f], '/') + 1 : argv[f];
-    printf("%-20s tile: to %s median %7.2f ms, min %7.2f ms (first in process %.1f ms)\n",
-           name, emit == MlirTileEmitCubin ? "cubin" : "PTX  ", times[repeat / 2],
-           times[0], cold);
+    const char *name =
+        strrchr(argv[f], '/') ? strrchr(argv[f], '/') + 1 : argv[f];
+    printf("%-20s tile: to %s median %7.2f ms, min %7.2f ms (first in process "
+           "%.1f ms)\n",
+           name, emit == MlirTileEmitCubin ? "cubin" : "PTX  ",
+           times[repeat / 2], times[0], cold);
     free(text);
   }
   free(times);

@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build g++ ccache lld python3
+  cmake ninja-build g++ ccache lld python3 clang-format
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
 )
 # Callers add what only they need (scripts/sanitize.sh: clang-22 and its

@@ -167,8 +167,8 @@ MlirLogicalResult mlirTileGetKernelInfo(MlirModule module,
   for (const tile::KernelInfo &kernel : *kernels) {
     SmallVector<MlirTileTensorMapInfo> maps;
     for (const tile::TensorMapInfo &m : kernel.tensorMaps)
-      maps.push_back({m.argIndex, m.elementBytes, m.boxRows, m.boxCols,
-                      m.swizzle});
+      maps.push_back(
+          {m.argIndex, m.elementBytes, m.boxRows, m.boxCols, m.swizzle});
     MlirTileKernelInfo info = {
         mlirStringRefCreate(kernel.name.data(), kernel.name.size()),
         kernel.threads,

@@ -15,5 +15,5 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-#include "tile-c/TilePasses.capi.cpp.inc"
 #include "tile-c/TileConversionPasses.capi.cpp.inc"
+#include "tile-c/TilePasses.capi.cpp.inc"

@@ -48,7 +48,7 @@ MlirAttribute checked(MLIRContext *context, Args &&...args) {
 
 unsigned entry(ArrayRef<unsigned> values, intptr_t dim) {
   return dim >= 0 && dim < static_cast<intptr_t>(values.size()) ? values[dim]
-                                                                 : 0;
+                                                                : 0;
 }
 } // namespace
 
@@ -141,9 +141,9 @@ MlirAttribute mlirTileBlockedLayoutGet(MlirContext context, intptr_t rank,
   if (rank <= 0 || !sizePerThread || !threadsPerWarp || !warpsPerCTA || !order)
     return MlirAttribute{nullptr};
   MLIRContext *ctx = unwrap(context);
-  return (checked<BlockedLayoutAttr>(ctx, toVector(rank, sizePerThread),
-      toVector(rank, threadsPerWarp), toVector(rank, warpsPerCTA),
-      toVector(rank, order)));
+  return (checked<BlockedLayoutAttr>(
+      ctx, toVector(rank, sizePerThread), toVector(rank, threadsPerWarp),
+      toVector(rank, warpsPerCTA), toVector(rank, order)));
 }
 
 intptr_t mlirTileBlockedLayoutGetRank(MlirAttribute attr) {
@@ -209,7 +209,8 @@ MlirAttribute mlirTileMmaLayoutGet(MlirContext context, unsigned versionMajor,
                                    const unsigned *instrShape) {
   MLIRContext *ctx = unwrap(context);
   return (checked<MmaLayoutAttr>(ctx, versionMajor, versionMinor,
-      toVector(rank, warpsPerCTA), toVector(instrRank, instrShape)));
+                                 toVector(rank, warpsPerCTA),
+                                 toVector(instrRank, instrShape)));
 }
 
 unsigned mlirTileMmaLayoutGetVersionMajor(MlirAttribute attr) {
@@ -256,8 +257,7 @@ MlirAttribute mlirTileDotOperandLayoutGet(MlirContext context, unsigned opIdx,
         << "a dot operand layout needs a distributed parent";
     return MlirAttribute{nullptr};
   }
-  return (checked<DotOperandLayoutAttr>(ctx, opIdx,
-                                               distributed, kWidth));
+  return (checked<DotOperandLayoutAttr>(ctx, opIdx, distributed, kWidth));
 }
 
 int mlirTileDotOperandLayoutGetOpIdx(MlirAttribute attr) {
@@ -283,7 +283,8 @@ MlirAttribute mlirTileSharedLayoutGet(MlirContext context, unsigned vec,
                                       unsigned perPhase, unsigned maxPhase,
                                       intptr_t rank, const unsigned *order) {
   MLIRContext *ctx = unwrap(context);
-  return (checked<SwizzledSharedLayoutAttr>(ctx, vec, perPhase, maxPhase, toVector(rank, order)));
+  return (checked<SwizzledSharedLayoutAttr>(ctx, vec, perPhase, maxPhase,
+                                            toVector(rank, order)));
 }
 
 unsigned mlirTileSharedLayoutGetVec(MlirAttribute attr) {
@@ -320,7 +321,8 @@ MlirAttribute mlirTileNVMMASharedLayoutGet(MlirContext context,
                                            bool transposed,
                                            unsigned elementBitWidth) {
   MLIRContext *ctx = unwrap(context);
-  return (checked<NVMMASharedLayoutAttr>(ctx, swizzlingByteWidth, transposed, elementBitWidth));
+  return (checked<NVMMASharedLayoutAttr>(ctx, swizzlingByteWidth, transposed,
+                                         elementBitWidth));
 }
 
 unsigned mlirTileNVMMASharedLayoutGetSwizzlingByteWidth(MlirAttribute attr) {

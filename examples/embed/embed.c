@@ -26,8 +26,8 @@ enum { BLOCK = 1024 };
 
 static MlirNamedAttribute named(MlirContext ctx, const char *name,
                                 MlirAttribute attr) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)),
-                               attr);
+  return mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), attr);
 }
 
 /* Appends `name`(operands) -> result to `block`; returns the result. */
@@ -85,13 +85,15 @@ static void buildVectorAdd(MlirContext ctx, MlirModule module) {
   MlirValue x = mlirBlockGetArgument(b, 0), y = mlirBlockGetArgument(b, 1),
             out = mlirBlockGetArgument(b, 2), n = mlirBlockGetArgument(b, 3);
 
-  MlirNamedAttribute c1024 = named(ctx, "value", mlirIntegerAttrGet(i32, BLOCK));
+  MlirNamedAttribute c1024 =
+      named(ctx, "value", mlirIntegerAttrGet(i32, BLOCK));
   MlirValue block = op(b, loc, "arith.constant", 0, NULL, i32, 1, &c1024);
   MlirNamedAttribute axis = named(ctx, "axis", mlirIntegerAttrGet(i32, 0));
   MlirValue pid = op(b, loc, "tile.get_program_id", 0, NULL, i32, 1, &axis);
   MlirValue start = binary(b, loc, "arith.muli", pid, block);
-  MlirNamedAttribute bounds[] = {named(ctx, "start", mlirIntegerAttrGet(i32, 0)),
-                                 named(ctx, "end", mlirIntegerAttrGet(i32, BLOCK))};
+  MlirNamedAttribute bounds[] = {
+      named(ctx, "start", mlirIntegerAttrGet(i32, 0)),
+      named(ctx, "end", mlirIntegerAttrGet(i32, BLOCK))};
   MlirValue range = op(b, loc, "tile.make_range", 0, NULL, ints, 2, bounds);
   MlirValue offsets =
       binary(b, loc, "arith.addi", splat(b, loc, start, ints), range);
@@ -119,12 +121,13 @@ static void buildVectorAdd(MlirContext ctx, MlirModule module) {
   op(b, loc, "tile.return", 0, NULL, (MlirType){NULL}, 0, NULL);
 
   MlirNamedAttribute fnAttrs[] = {
-      named(ctx, "sym_name",
-            mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("vector_add"))),
+      named(
+          ctx, "sym_name",
+          mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("vector_add"))),
       named(ctx, "function_type", mlirTypeAttrGet(fnType)),
       named(ctx, "arg_attrs", mlirArrayAttrGet(ctx, 4, argAttrs))};
-  MlirOperationState state = mlirOperationStateGet(
-      mlirStringRefCreateFromCString("tile.func"), loc);
+  MlirOperationState state =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("tile.func"), loc);
   mlirOperationStateAddAttributes(&state, 3, fnAttrs);
   mlirOperationStateAddOwnedRegions(&state, 1, &body);
   mlirBlockAppendOwnedOperation(mlirModuleGetBody(module),
@@ -184,7 +187,8 @@ static int run(const char *ptx, int sharedBytes, unsigned threads) {
   if (status)
     printf("run: FAILED: %s\n", tileRuntimeLastError(rt));
   else
-    printf("run: %d elements, %d wrong: %s\n", n, wrong, wrong ? "FAIL" : "PASS");
+    printf("run: %d elements, %d wrong: %s\n", n, wrong,
+           wrong ? "FAIL" : "PASS");
   free(x);
   free(y);
   free(out);
@@ -212,7 +216,8 @@ int main(int argc, char **argv) {
   mlirTileCompileOptionsInit(&options);
   options.diagnosticCallback = printDiagnostic;
   Buffer ptx = {NULL, 0};
-  if (mlirLogicalResultIsFailure(mlirTileCompile(module, &options, append, &ptx))) {
+  if (mlirLogicalResultIsFailure(
+          mlirTileCompile(module, &options, append, &ptx))) {
     fprintf(stderr, "embed: compilation failed\n");
     return 1;
   }
@@ -229,7 +234,8 @@ int main(int argc, char **argv) {
   }
   MlirAttribute shared = mlirOperationGetAttributeByName(
       moduleOp, mlirStringRefCreateFromCString("tile.shared_memory"));
-  int sharedBytes = mlirAttributeIsNull(shared) ? 0 : (int)mlirIntegerAttrGetValueInt(shared);
+  int sharedBytes =
+      mlirAttributeIsNull(shared) ? 0 : (int)mlirIntegerAttrGetValueInt(shared);
   int status = run(ptx.data, sharedBytes, options.numWarps * 32);
 
   free(ptx.data);

@@ -266,8 +266,7 @@ AlignmentInfo divide(const AlignmentInfo &x, const AlignmentInfo &y,
     int64_t k = gcd(x.getConstancy(d), y.getConstancy(d));
     if (floors)
       k = std::max(k, std::min({x.getContiguity(d), x.getDivisibility(d),
-                                y.getDivisibilityAt(d, 1),
-                                y.getConstancy(d)}));
+                                y.getDivisibilityAt(d, 1), y.getConstancy(d)}));
     b.constancy[d] = k;
     // Exact division of a multiple of 2^a by 2^b is a multiple of 2^(a-b).
     int64_t element = x.getDivisibilityAt(d, 1);
@@ -337,10 +336,10 @@ AlignmentInfo compare(arith::CmpIOp op, const AlignmentInfo &x,
                       const AlignmentInfo &y) {
   using P = arith::CmpIPredicate;
   P pred = op.getPredicate();
-  bool contiguousLhs = pred == P::slt || pred == P::ult || pred == P::sge ||
-                       pred == P::uge;
-  bool contiguousRhs = pred == P::sgt || pred == P::ugt || pred == P::sle ||
-                       pred == P::ule;
+  bool contiguousLhs =
+      pred == P::slt || pred == P::ult || pred == P::sge || pred == P::uge;
+  bool contiguousRhs =
+      pred == P::sgt || pred == P::ugt || pred == P::sle || pred == P::ule;
   InfoBuilder b(x.getRank());
   for (unsigned d = 0; d < x.getRank(); ++d) {
     int64_t k = gcd(x.getConstancy(d), y.getConstancy(d));
@@ -477,9 +476,9 @@ static std::optional<AlignmentInfo> getConstantOpInfo(arith::ConstantOp op) {
 /// The info of `op`'s single result from its operands' infos and whether
 /// each operand is known to be non-negative, or nullopt when nothing is
 /// known.
-static std::optional<AlignmentInfo>
-computeInfo(Operation *op, ArrayRef<AlignmentInfo> in,
-            ArrayRef<bool> nonNegative) {
+static std::optional<AlignmentInfo> computeInfo(Operation *op,
+                                                ArrayRef<AlignmentInfo> in,
+                                                ArrayRef<bool> nonNegative) {
   if (op->getNumResults() != 1)
     return std::nullopt;
   Type resultType = op->getResult(0).getType();
@@ -625,8 +624,8 @@ computeInfo(Operation *op, ArrayRef<AlignmentInfo> in,
         if (isa<PointerType>(getElementTypeOrSelf(resultType))) {
           if (getUnit(cast.getSrc().getType()) == getUnit(resultType))
             return in[0];
-          return keepConstancy(in, rank, SmallVector<int64_t>(
-                                             in[0].getDivisibility()));
+          return keepConstancy(in, rank,
+                               SmallVector<int64_t>(in[0].getDivisibility()));
         }
         return keepConstancy(in, rank);
       })
@@ -705,9 +704,8 @@ void AlignmentDataFlowAnalysis::visitNonControlFlowArguments(
       std::optional<int64_t> lb = divisibility(*loop.getSingleLowerBound());
       std::optional<int64_t> step = divisibility(*loop.getSingleStep());
       if (lb && step)
-        propagateIfChanged(lattice,
-                           lattice->join(AlignmentInfo({1}, {gcd(*lb, *step)},
-                                                       {1})));
+        propagateIfChanged(
+            lattice, lattice->join(AlignmentInfo({1}, {gcd(*lb, *step)}, {1})));
       continue;
     }
     // Values the region's control flow defines are joined elsewhere.

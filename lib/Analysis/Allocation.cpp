@@ -7,8 +7,8 @@
 #include "tile/Analysis/Allocation.h"
 
 #include "mlir/Analysis/Liveness.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <numeric>
@@ -20,7 +20,8 @@ int64_t mlir::tile::getScratchElementBytes(Type type) {
   Type element = getElementTypeOrSelf(type);
   if (!element.isIntOrFloat())
     return 8; // a pointer
-  return std::max<int64_t>(1, llvm::divideCeil(element.getIntOrFloatBitWidth(), 8));
+  return std::max<int64_t>(
+      1, llvm::divideCeil(element.getIntOrFloatBitWidth(), 8));
 }
 
 /// Warps the layout of `type` spreads along `axis` (1 without a layout).
@@ -233,9 +234,8 @@ void FunctionAllocation::computeExplicitLiveRanges(
   // The id range [first, last] an op covers, nested ops included.
   auto extent = [&](Operation *op) {
     int64_t first = ids.lookup(op), last = first;
-    op->walk([&](Operation *nested) {
-      last = std::max(last, ids.lookup(nested));
-    });
+    op->walk(
+        [&](Operation *nested) { last = std::max(last, ids.lookup(nested)); });
     return std::make_pair(first, last);
   };
 

@@ -8,8 +8,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -51,7 +51,8 @@ void addAll(SmallVector<T> &to, const SmallVector<T> &from) {
 }
 
 /// The first interval of `a` that overlaps one of `b`, if any.
-std::optional<ByteInterval> findOverlap(const Intervals &a, const Intervals &b) {
+std::optional<ByteInterval> findOverlap(const Intervals &a,
+                                        const Intervals &b) {
   for (const ByteInterval &x : a)
     for (const ByteInterval &y : b)
       if (x.first < y.second && y.first < x.second)
@@ -283,7 +284,7 @@ struct Pending {
       SmallVector<AsyncTargets> groups(n);
       for (const SmallVector<AsyncTargets> *from :
            std::initializer_list<const SmallVector<AsyncTargets> *>{&mine,
-                                                                     &theirs})
+                                                                    &theirs})
         for (size_t i = 0; i < from->size(); ++i)
           addAll(groups[n - from->size() + i], (*from)[i]);
       mine = std::move(groups);
@@ -837,7 +838,7 @@ private:
       for (Value buffer : {Value(dot.getA()), Value(dot.getB())})
         if (isa<BufferType>(buffer.getType()))
           for (const ByteInterval &bytes : allocation.getIntervals(buffer))
-          addAll(group, AsyncTargets{{bytes, getStageTag(buffer)}});
+            addAll(group, AsyncTargets{{bytes, getStageTag(buffer)}});
       state.readGroups.push_back(std::move(group));
       Pending::capGroups(state.readGroups, readGroupLimit);
     } else if (auto store = dyn_cast<AsyncTMAStoreOp>(op)) {
@@ -859,11 +860,10 @@ private:
       for (const ByteInterval &barrier :
            allocation.getIntervals(copy.getBarrier()))
         for (const ByteInterval &bytes : async)
-          addAll(state.tma,
-                 SmallVector<TMATarget>{{{bytes, writeStage},
-                                         barrier,
-                                         barrierStage,
-                                         conditional}});
+          addAll(
+              state.tma,
+              SmallVector<TMATarget>{
+                  {{bytes, writeStage}, barrier, barrierStage, conditional}});
       return state;
     }
     for (const ByteInterval &bytes : async)

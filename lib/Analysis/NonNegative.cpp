@@ -86,7 +86,8 @@ static bool computeNonNegative(Operation *op, ArrayRef<bool> in) {
         std::optional<APInt> value = getConstantInt(c);
         return value && !value->isNegative();
       })
-      .Case([&](MakeRangeOp range) { return range.getStartAttr().getInt() >= 0; })
+      .Case(
+          [&](MakeRangeOp range) { return range.getStartAttr().getInt() >= 0; })
       .Case<GetProgramIdOp, GetNumProgramsOp>([](Operation *) { return true; })
       // Every element is an operand's element.
       .Case<SplatOp, BroadcastOp, ExpandDimsOp, ConvertLayoutOp, TransOp,
@@ -163,9 +164,9 @@ void NonNegativeAnalysis::visitNonControlFlowArguments(
       std::optional<bool> lb = known(*loop.getSingleLowerBound());
       std::optional<bool> step = known(*loop.getSingleStep());
       if (lb && step)
-        propagateIfChanged(lattice, lattice->join(NonNegative(
-                                        (*lb && *step) ||
-                                        isAssumedNonNegative(anchor))));
+        propagateIfChanged(
+            lattice, lattice->join(NonNegative((*lb && *step) ||
+                                               isAssumedNonNegative(anchor))));
       continue;
     }
     if (!llvm::is_contained(inputs, anchor))

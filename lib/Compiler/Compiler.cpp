@@ -90,17 +90,17 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
   return pm.run(module);
 }
 
-FailureOr<SmallVector<KernelInfo>>
-mlir::tile::getKernelInfo(ModuleOp lowered) {
+FailureOr<SmallVector<KernelInfo>> mlir::tile::getKernelInfo(ModuleOp lowered) {
   SmallVector<KernelInfo> kernels;
   WalkResult walk = lowered.walk([&](LLVM::LLVMFuncOp fn) {
     if (!fn->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
       return WalkResult::advance();
     KernelInfo info{fn.getName().str(), 0, 0, {}};
-    if (auto size = fn->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
+    if (auto size =
+            fn->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
       info.threads = size[0];
-    if (auto shared =
-            fn->getAttrOfType<IntegerAttr>(TileDialect::getSharedMemoryAttrName()))
+    if (auto shared = fn->getAttrOfType<IntegerAttr>(
+            TileDialect::getSharedMemoryAttrName()))
       info.sharedBytes = shared.getInt();
     if (auto cluster = fn->getAttrOfType<DenseI32ArrayAttr>(
             NVVM::NVVMDialect::getClusterDimAttrName());
@@ -282,7 +282,8 @@ FailureOr<std::string> mlir::tile::assembleCubin(Location loc, StringRef ptx,
     os << ptx;
   }
   std::string arch = getTargetName(options);
-  SmallVector<StringRef> args = {ptxas, "-arch", arch, "-v", input, "-o", output};
+  SmallVector<StringRef> args = {ptxas, "-arch", arch,  "-v",
+                                 input, "-o",    output};
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
                                           StringRef(log)};
   std::string message;

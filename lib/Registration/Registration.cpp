@@ -30,12 +30,12 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
 void mlir::tile::registerTileDialects(DialectRegistry &registry) {
-  registry.insert<TileDialect, arith::ArithDialect, cf::ControlFlowDialect,
-                  func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
-                  LLVM::LLVMDialect, NVVM::NVVMDialect, math::MathDialect,
-                  memref::MemRefDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
-                  tensor::TensorDialect, ub::UBDialect,
-                  vector::VectorDialect>();
+  registry
+      .insert<TileDialect, arith::ArithDialect, cf::ControlFlowDialect,
+              func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
+              LLVM::LLVMDialect, NVVM::NVVMDialect, math::MathDialect,
+              memref::MemRefDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
+              tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);

@@ -264,7 +264,8 @@ public:
               BufferType::get(context, type.getShape(), type.getElementType(),
                               shared, /*mutableMemory=*/false);
           Value buffer = LocalAllocOp::create(b, loc, bufferType, stored);
-          return LocalLoadOp::create(b, loc, withEncoding(type, layout), buffer);
+          return LocalLoadOp::create(b, loc, withEncoding(type, layout),
+                                     buffer);
         }
         return ConvertLayoutOp::create(b, loc, withEncoding(type, layout), v);
       };
@@ -292,8 +293,9 @@ public:
     int64_t n = cType.getDimSize(1), k = dot.getA().getType().getDimSize(1);
     Type element = dot.getA().getType().getElementType();
     unsigned bits = element.getIntOrFloatBitWidth();
-    auto mma = MmaLayoutAttr::get(context, 3, 0, {numWarps, 1},
-                                  {16, unsigned(n), unsigned(getMmaKStep(element))});
+    auto mma =
+        MmaLayoutAttr::get(context, 3, 0, {numWarps, 1},
+                           {16, unsigned(n), unsigned(getMmaKStep(element))});
     // wgmma reads tf32 and i8 operands K-major only: B transposed
     // (K-contiguous). 16-bit B is stored as it is computed: K-major where
     // its elements run along K (attention's K^T, loaded K-contiguous), so
@@ -333,8 +335,8 @@ public:
       a = operand(dot.getA(), k, /*transposed=*/false);
     }
     Value bb = operand(dot.getB(), transposeB ? k : n, transposeB);
-    Value c = ConvertLayoutOp::create(b, loc, withEncoding(cType, mma),
-                                      dot.getC());
+    Value c =
+        ConvertLayoutOp::create(b, loc, withEncoding(cType, mma), dot.getC());
     auto product = WarpgroupDotOp::create(b, loc, c.getType(), a, bb, c,
                                           /*useC=*/Value());
     Value result = ConvertLayoutOp::create(b, loc, dot.getType(), product);

@@ -62,8 +62,8 @@ public:
       if (fn.isPublic()) {
         if (info->getTotalSize() > limit) {
           fn.emitOpError() << "needs " << info->getTotalSize()
-                           << " bytes of shared memory, more than the "
-                           << limit << " bytes a block has on " << target;
+                           << " bytes of shared memory, more than the " << limit
+                           << " bytes a block has on " << target;
           return signalPassFailure();
         }
         moduleTotal = std::max(moduleTotal, info->getTotalSize());

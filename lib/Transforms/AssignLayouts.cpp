@@ -26,8 +26,7 @@ using namespace mlir::tile;
 
 namespace {
 
-class AssignLayouts
-    : public tile::impl::AssignLayoutsBase<AssignLayouts> {
+class AssignLayouts : public tile::impl::AssignLayoutsBase<AssignLayouts> {
 public:
   using Base::Base;
 
@@ -49,8 +48,8 @@ public:
       return signalPassFailure();
     }
     if (!StringRef(target).starts_with("sm_")) {
-      module.emitError() << "tile-assign-layouts: target '"
-                         << target.getValue() << "' is not of the form sm_<NN>";
+      module.emitError() << "tile-assign-layouts: target '" << target.getValue()
+                         << "' is not of the form sm_<NN>";
       return signalPassFailure();
     }
     if (clusterSize > 1 && parseSmVersion(target) < 90) {
@@ -63,7 +62,8 @@ public:
             TileDialect::getNumWarpsAttrName());
         existing && existing.getInt() != numWarps) {
       module.emitError() << "module already has tile.num-warps = "
-                         << existing.getInt() << ", not " << numWarps.getValue();
+                         << existing.getInt() << ", not "
+                         << numWarps.getValue();
       return signalPassFailure();
     }
 
@@ -88,9 +88,9 @@ private:
     auto tensor = dyn_cast<RankedTensorType>(type);
     if (!tensor || tensor.getEncoding())
       return type;
-    return withEncoding(tensor, getDefaultBlockedLayout(
-                                    &getContext(), tensor.getShape(),
-                                    numWarps, threadsPerWarp));
+    return withEncoding(
+        tensor, getDefaultBlockedLayout(&getContext(), tensor.getShape(),
+                                        numWarps, threadsPerWarp));
   }
 
   /// Tensors keep a layout they already have, which must then be one that
@@ -147,9 +147,9 @@ private:
           return llvm::map_to_vector(types,
                                      [&](Type t) { return getDefaultType(t); });
         };
-        fn.setFunctionType(FunctionType::get(
-            &getContext(), convert(fn.getArgumentTypes()),
-            convert(fn.getResultTypes())));
+        fn.setFunctionType(FunctionType::get(&getContext(),
+                                             convert(fn.getArgumentTypes()),
+                                             convert(fn.getResultTypes())));
       }
       if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
         auto shaped = dyn_cast<RankedTensorType>(constant.getType());
@@ -183,8 +183,8 @@ private:
       return;
     result.setType(type);
     builder.setInsertionPointAfterValue(result);
-    auto convert = ConvertLayoutOp::create(builder, result.getLoc(), oldType,
-                                           result);
+    auto convert =
+        ConvertLayoutOp::create(builder, result.getLoc(), oldType, result);
     result.replaceAllUsesExcept(convert.getResult(), convert);
   }
 
@@ -204,22 +204,23 @@ private:
     if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
       auto layout = getDistributedLayout(expand.getType());
       auto slice = SliceLayoutAttr::get(context, expand.getAxis(), layout);
-      expand.getSrcMutable().assign(convertTo(
-          builder, expand.getSrc(), withEncoding(expand.getSrc().getType(), slice)));
+      expand.getSrcMutable().assign(
+          convertTo(builder, expand.getSrc(),
+                    withEncoding(expand.getSrc().getType(), slice)));
       return;
     }
     if (auto broadcast = dyn_cast<BroadcastOp>(op)) {
       Attribute layout = broadcast.getType().getEncoding();
-      broadcast.getSrcMutable().assign(convertTo(
-          builder, broadcast.getSrc(),
-          withEncoding(broadcast.getSrc().getType(), layout)));
+      broadcast.getSrcMutable().assign(
+          convertTo(builder, broadcast.getSrc(),
+                    withEncoding(broadcast.getSrc().getType(), layout)));
       return;
     }
     if (auto dot = dyn_cast<DotOp>(op)) {
       auto layout = getDistributedLayout(dot.getC().getType());
       auto operandType = [&](Value v, unsigned idx) {
-        return withEncoding(v.getType(), DotOperandLayoutAttr::get(
-                                             context, idx, layout, 0));
+        return withEncoding(v.getType(),
+                            DotOperandLayoutAttr::get(context, idx, layout, 0));
       };
       dot.getAMutable().assign(
           convertTo(builder, dot.getA(), operandType(dot.getA(), 0)));
@@ -250,10 +251,9 @@ private:
       auto result = dyn_cast_or_null<BlockedLayoutAttr>(
           getDistributedLayout(split.getOutLHS().getType()));
       if (result)
-        split.getSrcMutable().assign(
-            convertTo(builder, split.getSrc(),
-                      withEncoding(split.getSrc().getType(),
-                                   getPairLayout(result))));
+        split.getSrcMutable().assign(convertTo(
+            builder, split.getSrc(),
+            withEncoding(split.getSrc().getType(), getPairLayout(result))));
       return;
     }
   }

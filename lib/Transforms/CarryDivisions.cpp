@@ -257,7 +257,8 @@ private:
             Value wraps =
                 arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bumped,
                                       divisorAndOffset.first);
-            next.push_back(arith::SelectOp::create(b, loc, wraps, zero, bumped));
+            next.push_back(
+                arith::SelectOp::create(b, loc, wraps, zero, bumped));
             if (!d.needsQuotient())
               continue;
             Value quotient = carried[at + 1];

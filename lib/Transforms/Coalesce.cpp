@@ -52,8 +52,7 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    FailureOr<unsigned> numWarps =
-        getNumWarpsOrError(module, "tile-coalesce");
+    FailureOr<unsigned> numWarps = getNumWarpsOrError(module, "tile-coalesce");
     if (failed(numWarps))
       return signalPassFailure();
     unsigned threadsPerWarp = 32;
@@ -90,16 +89,18 @@ private:
     else
       for (unsigned d = type.getRank(); d > 0; --d)
         preferred.push_back(d - 1);
-    SmallVector<unsigned> order =
-        analysis.getOrderByContiguity(ptr, preferred);
+    SmallVector<unsigned> order = analysis.getOrderByContiguity(ptr, preferred);
     unsigned dim = order.front();
 
     Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
-    unsigned bits = pointee.isIntOrFloat() ? pointee.getIntOrFloatBitWidth() : 64;
+    unsigned bits =
+        pointee.isIntOrFloat() ? pointee.getIntOrFloatBitWidth() : 64;
     int64_t threads = int64_t(numWarps) * threadsPerWarp;
     int64_t perThread = std::max<unsigned>(1, kMaxAccessBits / bits);
-    perThread = std::min<int64_t>(perThread, analysis.getPtrAlignment(ptr, dim));
-    perThread = std::min<int64_t>(perThread, analysis.getMaskAlignment(mask, dim));
+    perThread =
+        std::min<int64_t>(perThread, analysis.getPtrAlignment(ptr, dim));
+    perThread =
+        std::min<int64_t>(perThread, analysis.getMaskAlignment(mask, dim));
     // Keep every thread busy before making vectors wider.
     perThread = std::min<int64_t>(
         perThread, std::max<int64_t>(1, type.getNumElements() / threads));

@@ -20,8 +20,7 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-class InsertBarriers
-    : public tile::impl::InsertBarriersBase<InsertBarriers> {
+class InsertBarriers : public tile::impl::InsertBarriersBase<InsertBarriers> {
 public:
   using Base::Base;
 

@@ -103,9 +103,8 @@ getSlice(scf::ForOp loop, ValueRange values,
       llvm::append_range(worklist, def->getOperands());
   }
   SmallVector<Operation *> ordered = slice.takeVector();
-  llvm::sort(ordered, [](Operation *a, Operation *b) {
-    return a->isBeforeInBlock(b);
-  });
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   return ordered;
 }
 
@@ -137,8 +136,7 @@ bool isAsyncCopy(LoadOp load, LocalAllocOp alloc,
   return isAsyncCopyable(width * bytes, load.getOther());
 }
 
-std::optional<Stream> getStream(scf::ForOp loop, Operation *load,
-                                bool hasTMA,
+std::optional<Stream> getStream(scf::ForOp loop, Operation *load, bool hasTMA,
                                 const ModuleAlignmentAnalysis &alignment) {
   auto plain = dyn_cast<LoadOp>(load);
   auto tma = hasTMA ? dyn_cast<DescriptorLoadOp>(load) : DescriptorLoadOp();
@@ -193,10 +191,9 @@ bool isCarriedBack(OpOperand &use, scf::ForOp loop, unsigned index) {
 /// an scf.if of the loop body, which then waits for the products.
 WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
   auto staged = [&](Value buffer) {
-    return llvm::any_of(
-        streams, [&](const Stream &s) {
-          return static_cast<Operation *>(s.alloc) == buffer.getDefiningOp();
-        });
+    return llvm::any_of(streams, [&](const Stream &s) {
+      return static_cast<Operation *>(s.alloc) == buffer.getDefiningOp();
+    });
   };
   for (auto dot : loop.getBody()->getOps<WarpgroupDotOp>()) {
     auto acc = dyn_cast<BlockArgument>(dot.getC());
@@ -475,8 +472,7 @@ private:
         b, loc,
         arith::MaxSIOp::create(b, loc, loop.getUpperBound(), constant(lb)),
         constant(lb));
-    Value trips =
-        arith::CeilDivSIOp::create(b, loc, span, constant(step));
+    Value trips = arith::CeilDivSIOp::create(b, loc, span, constant(step));
     Value iv = loop.getInductionVar();
     b.setInsertionPointToStart(loop.getBody());
     auto scaled = arith::MulIOp::create(b, loc, iv, constant(step));
@@ -578,9 +574,9 @@ private:
       BufferType type = stream.alloc.getType();
       SmallVector<int64_t> shape = {stages};
       llvm::append_range(shape, type.getShape());
-      auto ringType = BufferType::get(&getContext(), shape,
-                                      type.getElementType(),
-                                      type.getEncoding(), /*mutable=*/true);
+      auto ringType =
+          BufferType::get(&getContext(), shape, type.getElementType(),
+                          type.getEncoding(), /*mutable=*/true);
       rings.push_back(LocalAllocOp::create(b, loc, ringType, Value()));
     }
     // TMA copies complete on one mbarrier per stage, armed once a stage
@@ -670,9 +666,8 @@ private:
         if (load.getMask())
           mask = arith::AndIOp::create(
               b, loc, mapping.lookupOrDefault(load.getMask()), mask);
-        Value other = load.getOther()
-                          ? mapping.lookupOrDefault(load.getOther())
-                          : Value();
+        Value other = load.getOther() ? mapping.lookupOrDefault(load.getOther())
+                                      : Value();
         tokens.push_back(AsyncCopyGlobalToLocalOp::create(
             b, loc, AsyncTokenType::get(&getContext()),
             mapping.lookupOrDefault(load.getPtr()), stageOf(), mask, other,
@@ -804,8 +799,8 @@ private:
     b.setInsertionPointAfter(loop);
     if (asyncDot) {
       Value result = loop.getResult(accIndex);
-      auto done = WarpgroupDotWaitOp::create(b, loc, result.getType(), result,
-                                             0);
+      auto done =
+          WarpgroupDotWaitOp::create(b, loc, result.getType(), result, 0);
       result.replaceAllUsesExcept(done.getResult(0), done);
     }
     if (anyCopy)

@@ -66,8 +66,8 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
   LogicalResult matchAndRewrite(ConvertLayoutOp convert,
                                 PatternRewriter &rewriter) const override {
     Operation *def = convert.getSrc().getDefiningOp();
-    auto layout =
-        dyn_cast_or_null<DistributedLayoutAttr>(convert.getType().getEncoding());
+    auto layout = dyn_cast_or_null<DistributedLayoutAttr>(
+        convert.getType().getEncoding());
     if (!def || !layout)
       return failure();
     if (isCheapElementwise(def) && isNarrowing(def) &&
@@ -97,20 +97,18 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
       return success();
     }
     if (auto range = dyn_cast<MakeRangeOp>(def)) {
-      rewriter.replaceOpWithNewOp<MakeRangeOp>(convert, type,
-                                               range.getStartAttr(),
-                                               range.getEndAttr());
+      rewriter.replaceOpWithNewOp<MakeRangeOp>(
+          convert, type, range.getStartAttr(), range.getEndAttr());
       return success();
     }
     if (auto broadcast = dyn_cast<BroadcastOp>(def)) {
       // Broadcasting keeps the layout: the operand moves to the target one.
-      rewriter.replaceOpWithNewOp<BroadcastOp>(
-          convert, type, to(broadcast.getSrc(), layout));
+      rewriter.replaceOpWithNewOp<BroadcastOp>(convert, type,
+                                               to(broadcast.getSrc(), layout));
       return success();
     }
     if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
-      auto slice =
-          SliceLayoutAttr::get(getContext(), expand.getAxis(), layout);
+      auto slice = SliceLayoutAttr::get(getContext(), expand.getAxis(), layout);
       rewriter.replaceOpWithNewOp<ExpandDimsOp>(
           convert, type, to(expand.getSrc(), slice), expand.getAxis());
       return success();
@@ -180,7 +178,8 @@ struct CarryInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
     rewriter.setInsertionPoint(update);
     rewriter.modifyOpInPlace(update, [&] {
       for (OpOperand &operand : update->getOpOperands())
-        if (operand.get() != arg && isa<RankedTensorType>(operand.get().getType()))
+        if (operand.get() != arg &&
+            isa<RankedTensorType>(operand.get().getType()))
           operand.set(to(operand.get(), withEncoding(operand.get().getType(),
                                                      target.getEncoding())));
       update->getResult(0).setType(
@@ -320,7 +319,8 @@ public:
   bool run() {
     Attribute layout = convert.getSrc().getType().getEncoding();
     if (!isa_and_nonnull<DistributedLayoutAttr>(layout) ||
-        !isa_and_nonnull<DistributedLayoutAttr>(convert.getType().getEncoding()))
+        !isa_and_nonnull<DistributedLayoutAttr>(
+            convert.getType().getEncoding()))
       return false;
     if (!retype(convert.getResult(), layout))
       return false;
@@ -383,11 +383,10 @@ private:
       Value value = use->get();
       if (layoutOf(value) == layout)
         continue;
-      if (layouts.contains(value) ||
-          (!isRematerializable(value, layout) &&
-           !(isCheapElementwise(use->getOwner()) &&
-             isConversionFrom(value, layout)) &&
-           !runsLessOften(*use) && !isSmall(value)))
+      if (layouts.contains(value) || (!isRematerializable(value, layout) &&
+                                      !(isCheapElementwise(use->getOwner()) &&
+                                        isConversionFrom(value, layout)) &&
+                                      !runsLessOften(*use) && !isSmall(value)))
         return false;
       converted[use] = layout;
     }
@@ -491,11 +490,13 @@ private:
           return false;
       } else if (auto reshape = dyn_cast<ReshapeOp>(user)) {
         if (!retype(reshape.getResult(),
-                    getReshapedLayout(blocked, reshape.getSrc().getType().getShape(),
+                    getReshapedLayout(blocked,
+                                      reshape.getSrc().getType().getShape(),
                                       reshape.getType().getShape())))
           return false;
       } else if (auto split = dyn_cast<SplitOp>(user)) {
-        BlockedLayoutAttr halves = blocked ? getUnpairedLayout(blocked) : nullptr;
+        BlockedLayoutAttr halves =
+            blocked ? getUnpairedLayout(blocked) : nullptr;
         if (!retype(split.getOutLHS(), halves) ||
             !retype(split.getOutRHS(), halves))
           return false;
@@ -510,9 +511,9 @@ private:
           return false;
       } else if (auto loop = dyn_cast<scf::ForOp>(user)) {
         if (use.getOperandNumber() < loop.getNumControlOperands() ||
-            !retypeCarried(loop,
-                           use.getOperandNumber() - loop.getNumControlOperands(),
-                           layout))
+            !retypeCarried(
+                loop, use.getOperandNumber() - loop.getNumControlOperands(),
+                layout))
           return false;
       } else if (auto reduce = dyn_cast<ReduceOp>(user)) {
         // Tensor results take the slice of the operands' layout.
@@ -521,8 +522,9 @@ private:
             continue;
           auto distributed = dyn_cast<DistributedLayoutAttr>(layout);
           if (!distributed ||
-              !retype(result, SliceLayoutAttr::get(user->getContext(),
-                                                   reduce.getAxis(), distributed)))
+              !retype(result,
+                      SliceLayoutAttr::get(user->getContext(), reduce.getAxis(),
+                                           distributed)))
             return false;
         }
         if (!needsAll(reduce, layout))
@@ -669,8 +671,7 @@ bool foldConversionsIntoStores(ModuleOp module) {
 }
 
 class RemoveLayoutConversions
-    : public tile::impl::RemoveLayoutConversionsBase<
-          RemoveLayoutConversions> {
+    : public tile::impl::RemoveLayoutConversionsBase<RemoveLayoutConversions> {
 public:
   using Base::Base;
   void runOnOperation() override {

@@ -25,7 +25,7 @@ typedef struct TileKernel TileKernel;
 
 /* Errors of the runtime itself (CUDA's own codes are below 1000). */
 enum {
-  TILE_RUNTIME_NO_DRIVER = 1001,     /* libcuda.so could not be loaded */
+  TILE_RUNTIME_NO_DRIVER = 1001, /* libcuda.so could not be loaded */
   TILE_RUNTIME_INVALID_ARGUMENT = 1002,
   TILE_RUNTIME_OUT_OF_MEMORY = 1003
 };
@@ -64,8 +64,7 @@ int tileMalloc(TileRuntime *runtime, size_t bytes, uint64_t *pointer);
 int tileFree(TileRuntime *runtime, uint64_t pointer);
 int tileCopyToDevice(TileRuntime *runtime, uint64_t dst, const void *src,
                      size_t bytes);
-int tileCopyToHost(TileRuntime *runtime, void *dst, uint64_t src,
-                   size_t bytes);
+int tileCopyToHost(TileRuntime *runtime, void *dst, uint64_t src, size_t bytes);
 int tileMemset(TileRuntime *runtime, uint64_t dst, unsigned char value,
                size_t bytes);
 

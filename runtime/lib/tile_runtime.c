@@ -28,7 +28,7 @@ typedef unsigned long long CUdeviceptr;
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR 76
 
 /* The driver entry points, in one table filled by dlsym. */
-#define TILE_CUDA_FUNCTIONS(X)                                                  \
+#define TILE_CUDA_FUNCTIONS(X)                                                 \
   X(cuInit, (unsigned))                                                        \
   X(cuDeviceGet, (CUdevice *, int))                                            \
   X(cuDeviceGetName, (char *, int, CUdevice))                                  \
@@ -46,8 +46,9 @@ typedef unsigned long long CUdeviceptr;
   X(cuMemcpyHtoD_v2, (CUdeviceptr, const void *, size_t))                      \
   X(cuMemcpyDtoH_v2, (void *, CUdeviceptr, size_t))                            \
   X(cuMemsetD8_v2, (CUdeviceptr, unsigned char, size_t))                       \
-  X(cuLaunchKernel, (CUfunction, unsigned, unsigned, unsigned, unsigned,       \
-                     unsigned, unsigned, unsigned, CUstream, void **, void **)) \
+  X(cuLaunchKernel,                                                            \
+    (CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,   \
+     unsigned, CUstream, void **, void **))                                    \
   X(cuEventCreate, (CUevent *, unsigned))                                      \
   X(cuEventRecord, (CUevent, CUstream))                                        \
   X(cuEventSynchronize, (CUevent))                                             \
@@ -56,7 +57,7 @@ typedef unsigned long long CUdeviceptr;
   X(cuGetErrorName, (CUresult, const char **))
 
 /* Entry points of newer drivers (CUDA 12): looked up, not required. */
-#define TILE_CUDA_OPTIONAL_FUNCTIONS(X)                                         \
+#define TILE_CUDA_OPTIONAL_FUNCTIONS(X)                                        \
   X(cuTensorMapEncodeTiled,                                                    \
     (void *, int, unsigned, void *, const uint64_t *, const uint64_t *,        \
      const unsigned *, const unsigned *, int, int, int, int))
@@ -87,8 +88,7 @@ static int fail(TileRuntime *rt, int code, const char *what) {
   const char *name = NULL;
   if (code < 1000 && rt->cuGetErrorName)
     rt->cuGetErrorName(code, &name);
-  snprintf(rt->error, sizeof(rt->error), "%s: %s", what,
-           name ? name : "error");
+  snprintf(rt->error, sizeof(rt->error), "%s: %s", what, name ? name : "error");
   return code;
 }
 
@@ -148,10 +148,12 @@ int tileRuntimeDeviceInfo(TileRuntime *rt, char *name, size_t nameSize,
                           int *computeCapability) {
   int major = 0, minor = 0;
   CHECK(rt, cuDeviceGetName(name, (int)nameSize, rt->device));
-  CHECK(rt, cuDeviceGetAttribute(
-                &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, rt->device));
-  CHECK(rt, cuDeviceGetAttribute(
-                &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, rt->device));
+  CHECK(rt, cuDeviceGetAttribute(&major,
+                                 CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                                 rt->device));
+  CHECK(rt, cuDeviceGetAttribute(&minor,
+                                 CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                                 rt->device));
   *computeCapability = major * 10 + minor;
   return 0;
 }
@@ -209,7 +211,8 @@ int tileModuleGetKernel(TileModule *m, const char *name, TileKernel **kernel) {
   if (!k)
     return TILE_RUNTIME_OUT_OF_MEMORY;
   k->runtime = m->runtime;
-  CUresult result = m->runtime->cuModuleGetFunction(&k->function, m->module, name);
+  CUresult result =
+      m->runtime->cuModuleGetFunction(&k->function, m->module, name);
   if (result != 0) {
     free(k);
     return fail(m->runtime, result, "cuModuleGetFunction");
@@ -252,9 +255,9 @@ int tileLaunch(TileKernel *k, const unsigned grid[3], unsigned threads,
   TileRuntime *rt = k->runtime;
   /* More than 48 KiB of dynamic shared memory must be asked for. */
   if (sharedBytes > 48 * 1024 && k->sharedLimitSet < sharedBytes) {
-    CHECK(rt, cuFuncSetAttribute(k->function,
-                                 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                 (int)sharedBytes));
+    CHECK(rt, cuFuncSetAttribute(
+                  k->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                  (int)sharedBytes));
     k->sharedLimitSet = sharedBytes;
   }
   CHECK(rt, cuLaunchKernel(k->function, grid[0], grid[1], grid[2], threads, 1,
@@ -262,10 +265,10 @@ int tileLaunch(TileKernel *k, const unsigned grid[3], unsigned threads,
   return 0;
 }
 
-int tileTensorMapEncode(TileRuntime *rt, TileTensorMap *map,
-                        uint64_t address, unsigned elementBytes, uint64_t rows,
-                        uint64_t cols, uint64_t rowStride, unsigned boxRows,
-                        unsigned boxCols, unsigned swizzle) {
+int tileTensorMapEncode(TileRuntime *rt, TileTensorMap *map, uint64_t address,
+                        unsigned elementBytes, uint64_t rows, uint64_t cols,
+                        uint64_t rowStride, unsigned boxRows, unsigned boxCols,
+                        unsigned swizzle) {
   /* CUtensorMapDataType UINT8/16/32/64 (no conversion on the way in;
      out-of-bounds elements read as zero bits); CUtensorMapSwizzle NONE,
      32B, 64B, 128B. */
@@ -274,9 +277,9 @@ int tileTensorMapEncode(TileRuntime *rt, TileTensorMap *map,
                  : elementBytes == 4 ? 2
                  : elementBytes == 8 ? 4
                                      : -1;
-  int swizzleMode = swizzle == 0    ? 0
-                    : swizzle == 32 ? 1
-                    : swizzle == 64 ? 2
+  int swizzleMode = swizzle == 0     ? 0
+                    : swizzle == 32  ? 1
+                    : swizzle == 64  ? 2
                     : swizzle == 128 ? 3
                                      : -1;
   if (!rt->cuTensorMapEncodeTiled) {
@@ -294,9 +297,9 @@ int tileTensorMapEncode(TileRuntime *rt, TileTensorMap *map,
   uint64_t strides[1] = {rowStride * elementBytes};
   unsigned box[2] = {boxCols, boxRows}, elementStrides[2] = {1, 1};
   /* Interleave none, L2 promotion of 128 bytes, out-of-bounds fill zero. */
-  CHECK(rt, cuTensorMapEncodeTiled(map, dataType, 2, (void *)address, dims,
-                                   strides, box, elementStrides, 0,
-                                   swizzleMode, 2, 0));
+  CHECK(rt,
+        cuTensorMapEncodeTiled(map, dataType, 2, (void *)address, dims, strides,
+                               box, elementStrides, 0, swizzleMode, 2, 0));
   return 0;
 }
 

@@ -119,9 +119,8 @@ static int expect(RunArg *args, int numArgs, int count, const char *pattern,
   for (int i = 0; i < count; ++i) {
     int buffer = pattern[i] == 'b';
     if (args[i].isBuffer != buffer) {
-      snprintf(r->message, sizeof(r->message),
-               "argument %d must be a %s (%s)", i, buffer ? "buffer" : "scalar",
-               pattern);
+      snprintf(r->message, sizeof(r->message), "argument %d must be a %s (%s)",
+               i, buffer ? "buffer" : "scalar", pattern);
       return 0;
     }
   }
@@ -137,8 +136,8 @@ static int checkVectorAdd(const unsigned grid[3], RunArg *a, int n,
   size_t count = (size_t)a[3].intValue;
   for (size_t i = 0; i < a[2].count; ++i) {
     double x = element(&a[0], a[0].host, i), y = element(&a[1], a[1].host, i);
-    double expected = i < count ? (double)(float)(x + y)
-                                : element(&a[2], a[2].host, i);
+    double expected =
+        i < count ? (double)(float)(x + y) : element(&a[2], a[2].host, i);
     compare(r, element(&a[2], a[2].result, i), expected, 0, 0);
   }
   return r->failed ? 1 : 0;
@@ -196,8 +195,8 @@ static double dotRowColumn(const MatmulOperands *m, size_t i, size_t j,
 }
 
 /* Whether the buffers hold M x K, K x N and M x N elements. */
-static int fitsMatmul(RunArg *a, RunArg *b, RunArg *c, size_t rows,
-                      size_t cols, size_t depth, CheckResult *r) {
+static int fitsMatmul(RunArg *a, RunArg *b, RunArg *c, size_t rows, size_t cols,
+                      size_t depth, CheckResult *r) {
   if (a->count < rows * depth || b->count < depth * cols ||
       c->count < rows * cols) {
     snprintf(r->message, sizeof(r->message), "buffers smaller than M, N, K");
@@ -275,14 +274,15 @@ static int checkMatmulBiasRelu(const unsigned grid[3], RunArg *a, int n,
       double v =
           dotRowColumn(&operands, i, j, NULL) + element(&a[2], a[2].host, j);
       /* f16 output: rounding to 11 significant bits */
-      compare(r, element(&a[3], a[3].result, i * cols + j), v > 0 ? v : 0,
-              1e-3, 1e-3);
+      compare(r, element(&a[3], a[3].result, i * cols + j), v > 0 ? v : 0, 1e-3,
+              1e-3);
     }
   freeMatmulOperands(&operands);
   return r->failed ? 1 : 0;
 }
 
-/* Row softmax: (out, in, in_stride, out_stride, n_cols), one row per program. */
+/* Row softmax: (out, in, in_stride, out_stride, n_cols), one row per program.
+ */
 static int checkSoftmax(const unsigned grid[3], RunArg *a, int n,
                         CheckResult *r) {
   if (!expect(a, n, 5, "bbsss", r))
@@ -350,12 +350,14 @@ static int checkGiou(const unsigned grid[3], RunArg *a, int n, CheckResult *r) {
         p[k] = element(&a[0], a[0].host, (b * 256 + (size_t)i) * 4 + (size_t)k);
         t[k] = element(&a[1], a[1].host, (b * 256 + (size_t)i) * 4 + (size_t)k);
       }
-      double pa = (p[2] - p[0]) * (p[3] - p[1]), ta = (t[2] - t[0]) * (t[3] - t[1]);
+      double pa = (p[2] - p[0]) * (p[3] - p[1]),
+             ta = (t[2] - t[0]) * (t[3] - t[1]);
       double iw = fmax(fmin(p[2], t[2]) - fmax(p[0], t[0]), 0);
       double ih = fmax(fmin(p[3], t[3]) - fmax(p[1], t[1]), 0);
       double inter = iw * ih, uni = pa + ta - inter + 1e-7;
       double enclose = (fmax(p[2], t[2]) - fmin(p[0], t[0])) *
-                           (fmax(p[3], t[3]) - fmin(p[1], t[1])) + 1e-7;
+                           (fmax(p[3], t[3]) - fmin(p[1], t[1])) +
+                       1e-7;
       total += 1 - (inter / uni - (enclose - uni) / enclose);
       ++valid;
     }

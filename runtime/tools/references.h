@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-/*===- references.h - CPU references of the example kernels ----------------===*/
+/*===- references.h - CPU references of the example kernels
+ * ----------------===*/
 
 #ifndef TILE_RUN_REFERENCES_H
 #define TILE_RUN_REFERENCES_H
@@ -10,12 +11,12 @@
 /* One kernel argument as tile-run prepared it. */
 typedef struct {
   int isBuffer;
-  char type[8];       /* f32, f16, i32, i8, i64 */
-  size_t count;       /* elements, for buffers */
-  size_t rows, cols;  /* a buffer passed as a tensor map (desc:) */
-  void *host;         /* initial contents (buffers) */
-  void *result;       /* contents after the run (buffers) */
-  int64_t intValue;   /* scalars */
+  char type[8];      /* f32, f16, i32, i8, i64 */
+  size_t count;      /* elements, for buffers */
+  size_t rows, cols; /* a buffer passed as a tensor map (desc:) */
+  void *host;        /* initial contents (buffers) */
+  void *result;      /* contents after the run (buffers) */
+  int64_t intValue;  /* scalars */
   double floatValue;
 } RunArg;
 
@@ -27,9 +28,9 @@ typedef struct {
 } CheckResult;
 
 /* Checks the outputs of the example kernel `name` (vector_add, softmax,
-   layernorm, giou_loss, scan, matmul) launched on `grid` programs with `args`. Returns 0
-   if every checked value is within tolerance, 1 if not, -1 if the kernel or
-   its arguments are not the expected ones. */
+   layernorm, giou_loss, scan, matmul) launched on `grid` programs with `args`.
+   Returns 0 if every checked value is within tolerance, 1 if not, -1 if the
+   kernel or its arguments are not the expected ones. */
 int checkReference(const char *name, const unsigned grid[3], RunArg *args,
                    int numArgs, CheckResult *result);
 

@@ -3,17 +3,18 @@
  *
  *   tile-run kernel.cubin --kernel softmax --kernel-info softmax.info \
  *       --grid 4096 --arg buf:f32:4194304:zero --arg buf:f32:4194304:random \
- *       --arg i32:1024 --arg i32:1024 --arg i32:1000 --check softmax --repeat 20
+ *       --arg i32:1024 --arg i32:1024 --arg i32:1000 --check softmax --repeat
+ *20
  *
  * Loads a PTX or cubin module, fills buffers, launches, compares the outputs
  * with a CPU reference (--check), and times launches (median of --repeat).
  * Argument specs, in kernel order:
  *   i32:V  i64:V  f32:V                      scalars
- *   buf:TYPE:COUNT:INIT                      device buffers, TYPE f32|f16|bf16|i32|i8
- *   desc:TYPE:ROWS:COLS:INIT                 a row-major ROWS x COLS buffer
- *                                            passed as a TMA tensor map (the
- *                                            box and swizzle from --kernel-info)
- *     INIT: zero, ones, range, random (uniform in [-1, 1); integers in
+ *   buf:TYPE:COUNT:INIT                      device buffers, TYPE
+ *f32|f16|bf16|i32|i8 desc:TYPE:ROWS:COLS:INIT                 a row-major ROWS
+ *x COLS buffer passed as a TMA tensor map (the box and swizzle from
+ *--kernel-info) INIT: zero, ones, range, random (uniform in [-1, 1); integers
+ *in
  *     [-128, 127] for integer types), boxes (random
  *     x1 < x2, y1 < y2 boxes), counts:MAX (random integers in [0, MAX])
  * Exit status: 0 when everything worked and the check passed.
@@ -34,7 +35,8 @@ static double nextRandom(void) { /* xorshift64*, in [0, 1) */
   rngState ^= rngState >> 12;
   rngState ^= rngState << 25;
   rngState ^= rngState >> 27;
-  return (double)((rngState * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
+  return (double)((rngState * 0x2545F4914F6CDD1DULL) >> 11) /
+         9007199254740992.0;
 }
 
 static size_t elementSize(const char *type) {
@@ -120,7 +122,8 @@ static int parseArg(const char *spec, RunArg *a) {
     else if (!strcmp(init, "random"))
       setElement(a, i, nextRandom() * 2 - 1);
     else if (!strcmp(init, "counts"))
-      setElement(a, i, (double)(long)(nextRandom() * (atof(param ? param : "1") + 1)));
+      setElement(
+          a, i, (double)(long)(nextRandom() * (atof(param ? param : "1") + 1)));
     else if (!strcmp(init, "boxes")) {
       /* groups of 4: x1, y1, x2, y2 with x1 < x2, y1 < y2 */
       if (i % 4 < 2)
@@ -304,10 +307,10 @@ int main(int argc, char **argv) {
   }
   if (repeat > 0) {
     double median = 0, min = 0;
-    TRY(tileTimeLaunches(kernel, grid, threads, shared, params, repeat,
-                         &median, &min));
-    printf("time: median %.2f us, min %.2f us over %d launches\n", median,
-           min, repeat);
+    TRY(tileTimeLaunches(kernel, grid, threads, shared, params, repeat, &median,
+                         &min));
+    printf("time: median %.2f us, min %.2f us over %d launches\n", median, min,
+           repeat);
   }
   for (int i = 0; i < numArgs; ++i)
     if (args[i].isBuffer)

@@ -50,7 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 64 * 1024)
     return -1;
   MLIRContext context(getRegistry(), MLIRContext::Threading::DISABLED);
-  ScopedDiagnosticHandler quiet(&context, [](Diagnostic &) { return success(); });
+  ScopedDiagnosticHandler quiet(&context,
+                                [](Diagnostic &) { return success(); });
   // MLIR's lexer reads the byte after the text (it expects the null a
   // SourceMgr buffer has): hand it a null-terminated copy.
   std::string text(reinterpret_cast<const char *>(data), size);

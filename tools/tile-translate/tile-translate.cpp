@@ -46,12 +46,14 @@ static cl::opt<std::string> inputFilename(cl::Positional,
                                           cl::init("-"), cl::cat(tileCategory));
 static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                            cl::value_desc("filename"),
-                                           cl::init("-"), cl::cat(tileCategory));
+                                           cl::init("-"),
+                                           cl::cat(tileCategory));
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to emit"), cl::init(Emit::PTX),
     cl::values(clEnumValN(Emit::LLVMIR, "llvmir", "LLVM IR of the kernels"),
                clEnumValN(Emit::PTX, "ptx", "PTX"),
-               clEnumValN(Emit::Cubin, "cubin", "a cubin (runs ptxas)")), cl::cat(tileCategory));
+               clEnumValN(Emit::Cubin, "cubin", "a cubin (runs ptxas)")),
+    cl::cat(tileCategory));
 static cl::opt<std::string>
     sm("sm",
        cl::desc("Target SM version: 90 is sm_90; 90a adds sm_90's "
@@ -69,18 +71,19 @@ static cl::opt<int> optLevel(
 static cl::opt<std::string> cudaPath("cuda-path",
                                      cl::desc("CUDA toolkit directory"),
                                      cl::init(""), cl::cat(tileCategory));
-static cl::opt<bool> ptxasInfo(
-    "ptxas-info", cl::desc("Print ptxas' register and shared-memory report"),
-    cl::init(false), cl::cat(tileCategory));
-static cl::opt<bool> ttir(
-    "ttir",
-    cl::desc("The input is a Triton program (TTIR): f32 division, "
-             "exponential and square root take Triton's precision"),
-    cl::init(false), cl::cat(tileCategory));
-static cl::opt<bool> fpFusion(
-    "fp-fusion",
-    cl::desc("Allow floating-point multiply and add to fuse into fma"),
-    cl::init(true), cl::cat(tileCategory));
+static cl::opt<bool>
+    ptxasInfo("ptxas-info",
+              cl::desc("Print ptxas' register and shared-memory report"),
+              cl::init(false), cl::cat(tileCategory));
+static cl::opt<bool>
+    ttir("ttir",
+         cl::desc("The input is a Triton program (TTIR): f32 division, "
+                  "exponential and square root take Triton's precision"),
+         cl::init(false), cl::cat(tileCategory));
+static cl::opt<bool>
+    fpFusion("fp-fusion",
+             cl::desc("Allow floating-point multiply and add to fuse into fma"),
+             cl::init(true), cl::cat(tileCategory));
 static cl::opt<bool> keepLayouts(
     "keep-layouts",
     cl::desc("The input is distributed tile IR: compile it with its layouts "
@@ -112,18 +115,19 @@ static cl::opt<std::string> reproducer(
     cl::desc("Where to write a reproducer if the pipeline fails (default: a "
              "file in the temporary directory, named in the error)"),
     cl::init(""), cl::cat(tileCategory));
-static cl::opt<bool> verifyEach(
-    "verify-each", cl::desc("Run the IR verifier after every pass"),
-    cl::init(false), cl::cat(tileCategory));
+static cl::opt<bool>
+    verifyEach("verify-each", cl::desc("Run the IR verifier after every pass"),
+               cl::init(false), cl::cat(tileCategory));
 static cl::opt<bool> timing(
     "timing",
     cl::desc("Report the time of each step (parsing, every pass of the "
              "pipeline, LLVM's optimization and code generation, ptxas) on "
              "stderr"),
     cl::init(false), cl::cat(tileCategory));
-static cl::opt<std::string> kernelInfo(
-    "kernel-info", cl::desc("Write launch information of each kernel here"),
-    cl::init(""), cl::cat(tileCategory));
+static cl::opt<std::string>
+    kernelInfo("kernel-info",
+               cl::desc("Write launch information of each kernel here"),
+               cl::init(""), cl::cat(tileCategory));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -190,9 +194,10 @@ int main(int argc, char **argv) {
   if (options.reproducerPath.empty()) {
     SmallString<128> path;
     llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, path);
-    llvm::sys::path::append(path, "tile-translate-" +
-                                      std::to_string(llvm::sys::Process::getProcessId()) +
-                                      ".reproducer.mlir");
+    llvm::sys::path::append(
+        path, "tile-translate-" +
+                  std::to_string(llvm::sys::Process::getProcessId()) +
+                  ".reproducer.mlir");
     options.reproducerPath = std::string(path);
   }
 

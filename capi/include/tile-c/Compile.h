@@ -22,7 +22,8 @@ extern "C" {
 /// tile compilation goes through (arith, math, scf, cf, func, gpu, nvvm, llvm,
 /// ...; conversion to LLVM; the NVVM target of gpu-module-to-binary). A null
 /// registry is ignored.
-MLIR_CAPI_EXPORTED void mlirTileRegisterAllDialects(MlirDialectRegistry registry);
+MLIR_CAPI_EXPORTED void
+mlirTileRegisterAllDialects(MlirDialectRegistry registry);
 
 /// Registers tile's passes, the `tile-to-llvm` pipeline, and MLIR's passes,
 /// so that pass pipelines given as text can name them (once per process;
@@ -46,13 +47,13 @@ typedef enum MlirTileEmitKind {
 
 /// Compilation options. Initialize with mlirTileCompileOptionsInit.
 typedef struct MlirTileCompileOptions {
-  int sm;          ///< target SM version: 90 is sm_90
+  int sm; ///< target SM version: 90 is sm_90
   /// The SM version's architecture-specific features (sm_90a: wgmma); the
   /// code then runs on that version only.
   bool archSpecific;
-  int numWarps;    ///< warps per block (a power of two)
-  int ptxVersion;  ///< PTX ISA version x10: 80 is PTX 8.0
-  int optLevel;    ///< LLVM optimization level (0-3)
+  int numWarps;   ///< warps per block (a power of two)
+  int ptxVersion; ///< PTX ISA version x10: 80 is PTX 8.0
+  int optLevel;   ///< LLVM optimization level (0-3)
   MlirTileEmitKind emit;
   /// CUDA toolkit directory (ptxas, libdevice); NULL: CUDA_HOME, CUDA_PATH,
   /// ptxas on PATH, /usr/local/cuda.
@@ -90,7 +91,8 @@ typedef struct MlirTileCompileOptions {
 /// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no
 /// diagnostic callback, fp fusion on, layouts assigned by the compiler,
 /// 3 pipeline stages, no warp specialization, not a Triton program.
-MLIR_CAPI_EXPORTED void mlirTileCompileOptionsInit(MlirTileCompileOptions *options);
+MLIR_CAPI_EXPORTED void
+mlirTileCompileOptionsInit(MlirTileCompileOptions *options);
 
 /// Compiles `module` (tile IR; lowered in place) and passes the result to
 /// `callback` (possibly in several pieces). After success the module carries
@@ -131,9 +133,8 @@ typedef void (*MlirTileKernelInfoCallback)(const MlirTileKernelInfo *info,
 /// to live during the call only. Fails, with a diagnostic, on a module
 /// without lowered kernels (not compiled) or with a malformed tensor-map
 /// attribute; without one on null arguments.
-MLIR_CAPI_EXPORTED MlirLogicalResult
-mlirTileGetKernelInfo(MlirModule module, MlirTileKernelInfoCallback callback,
-                      void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult mlirTileGetKernelInfo(
+    MlirModule module, MlirTileKernelInfoCallback callback, void *userData);
 
 #ifdef __cplusplus
 }

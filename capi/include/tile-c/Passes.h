@@ -14,7 +14,7 @@
 
 #include "mlir-c/Pass.h"
 
-#include "tile-c/TilePasses.capi.h.inc"
 #include "tile-c/TileConversionPasses.capi.h.inc"
+#include "tile-c/TilePasses.capi.h.inc"
 
 #endif // TILE_C_PASSES_H

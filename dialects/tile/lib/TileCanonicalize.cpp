@@ -95,8 +95,9 @@ OpFoldResult MulhiUIOp::fold(FoldAdaptor adaptor) {
   if (matchPattern(getY(), m_Zero()))
     return getY();
   return constFoldBinaryOp<IntegerAttr, APInt, /*PoisonAttr=*/void>(
-      adaptor.getOperands(),
-      [](const APInt &x, const APInt &y) { return llvm::APIntOps::mulhu(x, y); });
+      adaptor.getOperands(), [](const APInt &x, const APInt &y) {
+        return llvm::APIntOps::mulhu(x, y);
+      });
 }
 
 OpFoldResult AddPtrOp::fold(FoldAdaptor) {
@@ -168,8 +169,7 @@ OpFoldResult MakeRangeOp::fold(FoldAdaptor) {
 namespace {
 
 /// shape_op(splat(x)) -> splat(x): moving a uniform value is free.
-template <typename OpTy>
-struct ShapeOfSplat : public OpRewritePattern<OpTy> {
+template <typename OpTy> struct ShapeOfSplat : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
@@ -202,10 +202,10 @@ struct ReshapeOfReshape : public OpRewritePattern<ReshapeOp> {
     auto inner = op.getSrc().getDefiningOp<ReshapeOp>();
     if (!inner)
       return failure();
-    rewriter.replaceOpWithNewOp<ReshapeOp>(
-        op, op.getType(), inner.getSrc(),
-        op.getAllowReorder() || inner.getAllowReorder(),
-        op.getEfficientLayout());
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), inner.getSrc(),
+                                           op.getAllowReorder() ||
+                                               inner.getAllowReorder(),
+                                           op.getEfficientLayout());
     return success();
   }
 };

@@ -44,7 +44,8 @@ struct TileInlinerInterface : public DialectInlinerInterface {
     if (!returnOp)
       return;
     OpBuilder builder(op);
-    cf::BranchOp::create(builder, op->getLoc(), newDest, returnOp.getOperands());
+    cf::BranchOp::create(builder, op->getLoc(), newDest,
+                         returnOp.getOperands());
     op->erase();
   }
 
@@ -62,14 +63,15 @@ struct TileOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
 
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
-    StringRef name = llvm::TypeSwitch<Attribute, StringRef>(attr)
-                         .Case<BlockedLayoutAttr>([](auto) { return "blocked"; })
-                         .Case<SliceLayoutAttr>([](auto) { return "slice"; })
-                         .Case<MmaLayoutAttr>([](auto) { return "mma"; })
-                         .Case<DotOperandLayoutAttr>([](auto) { return "dot_op"; })
-                         .Case<SwizzledSharedLayoutAttr>([](auto) { return "shared"; })
-                         .Case<NVMMASharedLayoutAttr>([](auto) { return "nvmma"; })
-                         .Default([](Attribute) { return StringRef(); });
+    StringRef name =
+        llvm::TypeSwitch<Attribute, StringRef>(attr)
+            .Case<BlockedLayoutAttr>([](auto) { return "blocked"; })
+            .Case<SliceLayoutAttr>([](auto) { return "slice"; })
+            .Case<MmaLayoutAttr>([](auto) { return "mma"; })
+            .Case<DotOperandLayoutAttr>([](auto) { return "dot_op"; })
+            .Case<SwizzledSharedLayoutAttr>([](auto) { return "shared"; })
+            .Case<NVMMASharedLayoutAttr>([](auto) { return "nvmma"; })
+            .Default([](Attribute) { return StringRef(); });
     if (name.empty())
       return AliasResult::NoAlias;
     os << name;
@@ -99,10 +101,9 @@ static LogicalResult verifyHint(Operation *op, NamedAttribute attr,
                                 Type argType, unsigned argIndex) {
   auto value = dyn_cast<IntegerAttr>(attr.getValue());
   if (!value || !value.getType().isSignlessInteger())
-    return op->emitOpError() << "argument #" << argIndex << ": '"
-                             << attr.getName().getValue()
-                             << "' must be an integer attribute, got "
-                             << attr.getValue();
+    return op->emitOpError()
+           << "argument #" << argIndex << ": '" << attr.getName().getValue()
+           << "' must be an integer attribute, got " << attr.getValue();
   // Wider than 64 bits: wider than any alignment.
   int64_t v = value.getValue().trySExtValue().value_or(0);
   if (v <= 0 || !llvm::isPowerOf2_64(v))
@@ -112,10 +113,9 @@ static LogicalResult verifyHint(Operation *op, NamedAttribute attr,
            << llvm::toString(value.getValue(), 10, /*Signed=*/true);
   Type element = getElementTypeOrSelf(argType);
   if (!isa<IntegerType, PointerType>(element))
-    return op->emitOpError() << "argument #" << argIndex << ": '"
-                             << attr.getName().getValue()
-                             << "' applies to integer or pointer arguments, not "
-                             << argType;
+    return op->emitOpError()
+           << "argument #" << argIndex << ": '" << attr.getName().getValue()
+           << "' applies to integer or pointer arguments, not " << argType;
   return success();
 }
 
@@ -158,9 +158,9 @@ static LogicalResult verifyLaunchConfiguration(Operation *root,
     for (unsigned t : layout.getThreadsPerWarp())
       threads *= t;
     if (warps != numWarps)
-      return op->emitOpError() << "layout " << layout << " spans " << warps
-                               << " warps but the module has tile.num-warps = "
-                               << numWarps;
+      return op->emitOpError()
+             << "layout " << layout << " spans " << warps
+             << " warps but the module has tile.num-warps = " << numWarps;
     if (threads != threadsPerWarp)
       return op->emitOpError()
              << "layout " << layout << " spans " << threads
@@ -170,8 +170,8 @@ static LogicalResult verifyLaunchConfiguration(Operation *root,
   WalkResult result = root->walk([&](Operation *op) {
     // Declarations have no block arguments: check their signatures.
     if (auto fn = dyn_cast<FunctionOpInterface>(op))
-      for (Type type : llvm::concat<const Type>(fn.getArgumentTypes(),
-                                                fn.getResultTypes()))
+      for (Type type :
+           llvm::concat<const Type>(fn.getArgumentTypes(), fn.getResultTypes()))
         if (failed(check(op, type)))
           return WalkResult::interrupt();
     for (Type type : op->getResultTypes())

@@ -29,9 +29,9 @@ static LogicalResult verifyTensorMatchesBuffer(Operation *op,
                                                RankedTensorType tensor,
                                                BufferType buffer) {
   if (tensor.getShape() != buffer.getShape())
-    return op->emitOpError() << "tensor shape [" << tensor.getShape()
-                             << "] does not match buffer shape ["
-                             << buffer.getShape() << "]";
+    return op->emitOpError()
+           << "tensor shape [" << tensor.getShape()
+           << "] does not match buffer shape [" << buffer.getShape() << "]";
   return verifyElementTypeMatchesBuffer(op, tensor, buffer);
 }
 
@@ -110,15 +110,14 @@ void WarpgroupDotOp::getEffects(
 static LogicalResult verifyRegisterA(WarpgroupDotOp op, RankedTensorType a,
                                      MmaLayoutAttr cLayout) {
   auto layout = dyn_cast_or_null<MmaLayoutAttr>(a.getEncoding());
-  if (a.getRank() != 2 || !(a.getElementType().isF16() ||
-                            a.getElementType().isBF16()))
+  if (a.getRank() != 2 ||
+      !(a.getElementType().isF16() || a.getElementType().isBF16()))
     return op.emitOpError() << "a in registers must be a rank-2 f16 or bf16 "
                                "tensor, got "
                             << a;
   if (!layout || !cLayout || layout.getVersionMajor() != 3 ||
       layout.getWarps() != cLayout.getWarps() ||
-      layout.getInstrShape().size() != 3 ||
-      layout.getInstrShape()[0] != 16 ||
+      layout.getInstrShape().size() != 3 || layout.getInstrShape()[0] != 16 ||
       layout.getInstrShape()[1] != a.getShape()[1])
     return op.emitOpError()
            << "a in registers needs a #tile.mma version 3 layout with the "
@@ -146,8 +145,8 @@ LogicalResult WarpgroupDotOp::verify() {
                          << "]";
   if (c.getShape() != ArrayRef<int64_t>{m, n})
     return emitOpError() << "accumulator shape [" << c.getShape()
-                         << "] does not match the product shape [" << m
-                         << ", " << n << "]";
+                         << "] does not match the product shape [" << m << ", "
+                         << n << "]";
   Type element = a.getElementType();
   bool tf32 = element.isF32(), i8 = element.isInteger(8);
   if (element != b.getElementType() ||
@@ -171,9 +170,10 @@ LogicalResult WarpgroupDotOp::verify() {
     auto nvmma = dyn_cast<NVMMASharedLayoutAttr>(buffer.getEncoding());
     bool transposed = nvmma && nvmma.getTransposed();
     bool majorOk = isB ? transposed || !(tf32 || i8) : !transposed;
-    StringRef required = !isB         ? "row-major"
-                         : tf32 || i8 ? "transposed (K-contiguous)"
-                                      : "row-major or transposed (K-contiguous)";
+    StringRef required = !isB ? "row-major"
+                         : tf32 || i8
+                             ? "transposed (K-contiguous)"
+                             : "row-major or transposed (K-contiguous)";
     if (!nvmma || !majorOk || nvmma.getElementBitWidth() != bits ||
         !llvm::is_contained({32u, 64u, 128u}, nvmma.getSwizzlingByteWidth()))
       return emitOpError()
@@ -281,9 +281,9 @@ LogicalResult BufferTransOp::verify() {
     SmallVector<unsigned> newOrder;
     for (unsigned d : swizzled.getOrder())
       newOrder.push_back(inverse[d]);
-    expected = SwizzledSharedLayoutAttr::get(
-        getContext(), swizzled.getVec(), swizzled.getPerPhase(),
-        swizzled.getMaxPhase(), newOrder);
+    expected = SwizzledSharedLayoutAttr::get(getContext(), swizzled.getVec(),
+                                             swizzled.getPerPhase(),
+                                             swizzled.getMaxPhase(), newOrder);
   } else {
     auto nvmma = cast<NVMMASharedLayoutAttr>(src.getEncoding());
     if (rank != 2)
@@ -295,8 +295,8 @@ LogicalResult BufferTransOp::verify() {
   }
   if (result.getEncoding() != expected)
     return emitOpError() << "result layout " << result.getEncoding()
-                         << " is not the source layout transposed ("
-                         << expected << ")";
+                         << " is not the source layout transposed (" << expected
+                         << ")";
   return success();
 }
 
@@ -322,7 +322,8 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
   // A constant splat is the same in every layout.
   if (auto dense = dyn_cast_or_null<DenseElementsAttr>(adaptor.getSrc()))
     if (dense.isSplat())
-      return DenseElementsAttr::get(getType(), dense.getSplatValue<Attribute>());
+      return DenseElementsAttr::get(getType(),
+                                    dense.getSplatValue<Attribute>());
   return {};
 }
 
@@ -336,8 +337,8 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
     return failure();
   if (getMask() && getMask().getType().getShape() != src.getShape())
     return emitOpError() << "mask shape [" << getMask().getType().getShape()
-                         << "] does not match pointer shape ["
-                         << src.getShape() << "]";
+                         << "] does not match pointer shape [" << src.getShape()
+                         << "]";
   if (getOther()) {
     if (!getMask())
       return emitOpError() << "'other' is only meaningful with a mask";
@@ -551,8 +552,8 @@ LogicalResult AsyncTMACopyOp::verify() {
   TensorDescType desc = getDesc().getType();
   BufferType buffer = getResult().getType();
   if (failed(verifyDescriptorAccess(*this, desc, getIndices(),
-                                    buffer.getShape(),
-                                    buffer.getElementType(), "buffer")))
+                                    buffer.getShape(), buffer.getElementType(),
+                                    "buffer")))
     return failure();
   if (!buffer.getMutableMemory())
     return emitOpError() << "cannot copy into an immutable buffer";

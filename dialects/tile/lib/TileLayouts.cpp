@@ -161,9 +161,9 @@ verifyPowersOfTwo(function_ref<InFlightDiagnostic()> emitError, StringRef name,
 /// The distributed-layout part of VerifiableTensorEncoding: the layout's rank
 /// is the tensor's, and every dimension is a power of two so that the
 /// layout's tile either repeats over it or replicates within it.
-static LogicalResult verifyTensorShape(DistributedLayoutAttr layout,
-                                       ArrayRef<int64_t> shape,
-                                       function_ref<InFlightDiagnostic()> emitError) {
+static LogicalResult
+verifyTensorShape(DistributedLayoutAttr layout, ArrayRef<int64_t> shape,
+                  function_ref<InFlightDiagnostic()> emitError) {
   if (layout.getRank() != shape.size())
     return emitError() << "layout of rank " << layout.getRank()
                        << " does not match tensor rank " << shape.size();
@@ -207,12 +207,10 @@ void BlockedLayoutAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult
-BlockedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                          ArrayRef<unsigned> sizePerThread,
-                          ArrayRef<unsigned> threadsPerWarp,
-                          ArrayRef<unsigned> warpsPerCTA,
-                          ArrayRef<unsigned> order) {
+LogicalResult BlockedLayoutAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> threadsPerWarp,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> order) {
   size_t rank = order.size();
   if (rank == 0)
     return emitError() << "a blocked layout needs rank 1 or more";
@@ -257,8 +255,8 @@ Attribute SliceLayoutAttr::parse(AsmParser &parser, Type) {
   unsigned dim = 0;
   DistributedLayoutAttr parent;
   LayoutFields fields(parser, loc, dict);
-  if (fields.getUnsigned("dim", dim) || fields.getDistributed("parent", parent) ||
-      fields.finish())
+  if (fields.getUnsigned("dim", dim) ||
+      fields.getDistributed("parent", parent) || fields.finish())
     return {};
   return parser.getChecked<SliceLayoutAttr>(loc, parser.getContext(), dim,
                                             parent);
@@ -339,10 +337,10 @@ void MmaLayoutAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult MmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                    unsigned versionMajor, unsigned,
-                                    ArrayRef<unsigned> warps,
-                                    ArrayRef<unsigned> instrShape) {
+LogicalResult
+MmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      unsigned versionMajor, unsigned, ArrayRef<unsigned> warps,
+                      ArrayRef<unsigned> instrShape) {
   if (versionMajor != 2 && versionMajor != 3)
     return emitError() << "mma versionMajor must be 2 (mma.sync) or 3 "
                           "(wgmma), got "
@@ -392,9 +390,9 @@ SmallVector<unsigned> MmaLayoutAttr::getOrder() const {
     order.push_back(d - 1);
   return order;
 }
-LogicalResult
-MmaLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
-                              function_ref<InFlightDiagnostic()> emitError) const {
+LogicalResult MmaLayoutAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
   return verifyTensorShape(*this, shape, emitError);
 }
 
@@ -494,9 +492,10 @@ void SwizzledSharedLayoutAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult SwizzledSharedLayoutAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
-    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order) {
+LogicalResult
+SwizzledSharedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 unsigned vec, unsigned perPhase,
+                                 unsigned maxPhase, ArrayRef<unsigned> order) {
   if (failed(verifyPowersOfTwo(emitError, "vec, perPhase, maxPhase",
                                {vec, perPhase, maxPhase})))
     return failure();
@@ -559,7 +558,8 @@ DistributedLayoutAttr mlir::tile::getDistributedLayout(Type type) {
   return dyn_cast_or_null<DistributedLayoutAttr>(tensor.getEncoding());
 }
 
-SmallVector<unsigned> mlir::tile::getSizePerThread(DistributedLayoutAttr layout) {
+SmallVector<unsigned>
+mlir::tile::getSizePerThread(DistributedLayoutAttr layout) {
   if (auto blocked = dyn_cast<BlockedLayoutAttr>(layout))
     return SmallVector<unsigned>(blocked.getSizePerThread());
   if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
@@ -647,8 +647,8 @@ BlockedLayoutAttr mlir::tile::getPermutedLayout(BlockedLayoutAttr src,
 }
 
 BlockedLayoutAttr mlir::tile::getPairLayout(BlockedLayoutAttr src) {
-  SmallVector<unsigned> size(src.getSizePerThread()),
-      threads(src.getThreads()), warps(src.getWarps());
+  SmallVector<unsigned> size(src.getSizePerThread()), threads(src.getThreads()),
+      warps(src.getWarps());
   size.push_back(2);
   threads.push_back(1);
   warps.push_back(1);
@@ -727,8 +727,8 @@ StringRef mlir::tile::whyNotMmaSync(RankedTensorType a, RankedTensorType b,
   if (a.getRank() != 2)
     return "mma.sync takes 2-D operands";
   Type element = a.getElementType(), acc = c.getElementType();
-  bool floats = (element.isF16() || element.isBF16() || element.isF32()) &&
-                acc.isF32();
+  bool floats =
+      (element.isF16() || element.isBF16() || element.isF32()) && acc.isF32();
   bool integers = element.isInteger(8) && acc.isInteger(32);
   if (element != b.getElementType() || (!floats && !integers))
     return "mma.sync takes f16, bf16 or f32 operands with f32 accumulators, "
@@ -776,7 +776,8 @@ unsigned mlir::tile::getNVMMASwizzle(int64_t rowBytes) {
 
 SharedTiling mlir::tile::getSharedTiling(BufferType buffer) {
   SharedTiling tiling;
-  if (auto swizzled = dyn_cast<SwizzledSharedLayoutAttr>(buffer.getEncoding())) {
+  if (auto swizzled =
+          dyn_cast<SwizzledSharedLayoutAttr>(buffer.getEncoding())) {
     tiling.vec = swizzled.getVec();
     tiling.perPhase = swizzled.getPerPhase();
     tiling.maxPhase = swizzled.getMaxPhase();
@@ -799,8 +800,8 @@ SharedTiling mlir::tile::getSharedTiling(BufferType buffer) {
   return tiling;
 }
 
-unsigned mlir::tile::getCopyVectorWidth(BufferType buffer,
-                                        unsigned fastestDim, unsigned width) {
+unsigned mlir::tile::getCopyVectorWidth(BufferType buffer, unsigned fastestDim,
+                                        unsigned width) {
   SharedTiling layout = getSharedTiling(buffer);
   size_t lead = buffer.getRank() - layout.order.size();
   bool contiguous =
@@ -857,7 +858,8 @@ bool mlir::tile::isSameDistribution(Attribute a, Attribute b) {
 
 bool mlir::tile::movesDataBetweenThreads(Operation *op) {
   auto layoutOf = [](Value v) {
-    return dyn_cast_or_null<BlockedLayoutAttr>(getDistributedLayout(v.getType()));
+    return dyn_cast_or_null<BlockedLayoutAttr>(
+        getDistributedLayout(v.getType()));
   };
   if (auto convert = dyn_cast<ConvertLayoutOp>(op))
     return convert.getSrc().getType().getShape() !=

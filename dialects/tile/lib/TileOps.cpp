@@ -51,9 +51,9 @@ static LogicalResult verifyMask(Operation *op, Value mask, Type ptrType) {
     return success();
   if (getShapeOrScalar(mask.getType()) != getShapeOrScalar(ptrType) ||
       isa<RankedTensorType>(mask.getType()) != isa<RankedTensorType>(ptrType))
-    return op->emitOpError() << "mask shape " << describeShape(mask.getType())
-                             << " does not match pointer shape "
-                             << describeShape(ptrType);
+    return op->emitOpError()
+           << "mask shape " << describeShape(mask.getType())
+           << " does not match pointer shape " << describeShape(ptrType);
   return success();
 }
 
@@ -66,9 +66,9 @@ static LogicalResult verifyPointee(Operation *op, StringRef what, Type type,
     return success();
   if (getShapeOrScalar(type) != getShapeOrScalar(ptrType) ||
       isa<RankedTensorType>(type) != isa<RankedTensorType>(ptrType))
-    return op->emitOpError() << what << " shape " << describeShape(type)
-                             << " does not match pointer shape "
-                             << describeShape(ptrType);
+    return op->emitOpError()
+           << what << " shape " << describeShape(type)
+           << " does not match pointer shape " << describeShape(ptrType);
   return op->emitOpError() << what << " type " << type
                            << " does not match the pointee type " << pointee
                            << " of " << ptrType;
@@ -114,9 +114,9 @@ LogicalResult BitcastOp::verify() {
 LogicalResult FpToFpOp::verify() {
   auto src = cast<FloatType>(getElementTypeOrSelf(getSrc().getType()));
   auto dst = cast<FloatType>(getElementTypeOrSelf(getResult().getType()));
-  bool exact = src == dst || llvm::APFloatBase::isRepresentableBy(
-                                 src.getFloatSemantics(),
-                                 dst.getFloatSemantics());
+  bool exact = src == dst ||
+               llvm::APFloatBase::isRepresentableBy(src.getFloatSemantics(),
+                                                    dst.getFloatSemantics());
   if (!exact && !getRounding())
     return emitOpError() << "conversion from " << src << " to " << dst
                          << " can round: give a rounding mode (rtne or rtz)";
@@ -134,7 +134,8 @@ LogicalResult FpToFpOp::verify() {
 /// in any order, each at most once (Triton's oilist).
 static ParseResult parseCacheClauses(OpAsmParser &parser,
                                      OperationState &result,
-                                     StringAttr cacheName, StringAttr evictName) {
+                                     StringAttr cacheName,
+                                     StringAttr evictName) {
   bool seenCache = false, seenEvict = false;
   while (true) {
     SMLoc loc = parser.getCurrentLocation();
@@ -148,8 +149,8 @@ static ParseResult parseCacheClauses(OpAsmParser &parser,
       if (!value)
         return parser.emitError(loc, "unknown cacheModifier '")
                << word << "' (expected none, ca, cg, wb, cs, wt or cv)";
-      result.addAttribute(cacheName, CacheModifierAttr::get(
-                                         parser.getContext(), *value));
+      result.addAttribute(cacheName,
+                          CacheModifierAttr::get(parser.getContext(), *value));
       seenCache = true;
       continue;
     }
@@ -164,8 +165,8 @@ static ParseResult parseCacheClauses(OpAsmParser &parser,
         return parser.emitError(loc, "unknown evictionPolicy '")
                << word
                << "' (expected evict_normal, evict_first or evict_last)";
-      result.addAttribute(evictName, EvictionPolicyAttr::get(
-                                         parser.getContext(), *value));
+      result.addAttribute(evictName,
+                          EvictionPolicyAttr::get(parser.getContext(), *value));
       seenEvict = true;
       continue;
     }
@@ -272,13 +273,13 @@ static LogicalResult verifyCacheModifier(Operation *op, CacheModifier cache,
   bool loadOnly = cache == CacheModifier::CA || cache == CacheModifier::CV;
   bool storeOnly = cache == CacheModifier::WB || cache == CacheModifier::WT;
   if (isLoad && storeOnly)
-    return op->emitOpError() << "cacheModifier '"
-                             << stringifyCacheModifier(cache)
-                             << "' applies to stores only";
+    return op->emitOpError()
+           << "cacheModifier '" << stringifyCacheModifier(cache)
+           << "' applies to stores only";
   if (!isLoad && loadOnly)
-    return op->emitOpError() << "cacheModifier '"
-                             << stringifyCacheModifier(cache)
-                             << "' applies to loads only";
+    return op->emitOpError()
+           << "cacheModifier '" << stringifyCacheModifier(cache)
+           << "' applies to loads only";
   return success();
 }
 
@@ -403,13 +404,13 @@ ParseResult AsyncCopyGlobalToLocalOp::parse(OpAsmParser &parser,
            << srcType;
   if (parser.resolveOperand(src, srcType, result.operands) ||
       parser.resolveOperand(dst, dstType, result.operands) ||
-      (hasMask && parser.resolveOperand(mask, getI1SameShape(srcType),
-                                        result.operands)) ||
+      (hasMask &&
+       parser.resolveOperand(mask, getI1SameShape(srcType), result.operands)) ||
       (hasOther && parser.resolveOperand(other, pointee, result.operands)))
     return failure();
-  result.addAttribute(getOperandSegmentSizesAttrName(result.name),
-                      parser.getBuilder().getDenseI32ArrayAttr(
-                          {1, 1, hasMask, hasOther}));
+  result.addAttribute(
+      getOperandSegmentSizesAttrName(result.name),
+      parser.getBuilder().getDenseI32ArrayAttr({1, 1, hasMask, hasOther}));
   result.addTypes(AsyncTokenType::get(parser.getContext()));
   return success();
 }
@@ -442,8 +443,8 @@ LogicalResult AtomicRMWOp::verify() {
   // The element types PTX `atom` has for each operation.
   Type element = getElementTypeOrSelf(getVal().getType());
   bool isInt = element.isSignlessInteger(32) || element.isSignlessInteger(64);
-  bool isFloat = element.isF16() || element.isBF16() || element.isF32() ||
-                 element.isF64();
+  bool isFloat =
+      element.isF16() || element.isBF16() || element.isF32() || element.isF64();
   StringRef kind = stringifyRMWOp(getAtomicRmwOp());
   switch (getAtomicRmwOp()) {
   case RMWOp::FADD:
@@ -699,11 +700,11 @@ LogicalResult DotOp::verify() {
                          << " does not match the product shape [" << m << ", "
                          << n << "] of a " << describeShape(a) << " and b "
                          << describeShape(b);
-  if (rank == 3 &&
-      (a.getDimSize(0) != b.getDimSize(0) || a.getDimSize(0) != c.getDimSize(0)))
-    return emitOpError() << "batch dimensions differ: a is "
-                         << describeShape(a) << ", b is " << describeShape(b)
-                         << ", c is " << describeShape(c);
+  if (rank == 3 && (a.getDimSize(0) != b.getDimSize(0) ||
+                    a.getDimSize(0) != c.getDimSize(0)))
+    return emitOpError() << "batch dimensions differ: a is " << describeShape(a)
+                         << ", b is " << describeShape(b) << ", c is "
+                         << describeShape(c);
   Type ea = a.getElementType(), eb = b.getElementType(),
        ec = c.getElementType();
   bool bothFp8 = isa<FloatType>(ea) && isa<FloatType>(eb) &&
@@ -721,13 +722,14 @@ LogicalResult DotOp::verify() {
   if (auto layout = getDistributedLayout(c)) {
     RankedTensorType operands[] = {a, b};
     for (auto [idx, operand] : llvm::enumerate(operands)) {
-      auto opLayout = dyn_cast_or_null<DotOperandLayoutAttr>(operand.getEncoding());
+      auto opLayout =
+          dyn_cast_or_null<DotOperandLayoutAttr>(operand.getEncoding());
       if (!opLayout || opLayout.getOpIdx() != idx ||
           opLayout.getParent() != layout)
-        return emitOpError() << "operand " << (idx ? "b" : "a")
-                             << " needs a #tile.dot_op layout with opIdx = "
-                             << idx << " and parent " << layout << ", got "
-                             << operand.getEncoding();
+        return emitOpError()
+               << "operand " << (idx ? "b" : "a")
+               << " needs a #tile.dot_op layout with opIdx = " << idx
+               << " and parent " << layout << ", got " << operand.getEncoding();
     }
   }
   return success();
@@ -744,28 +746,27 @@ static LogicalResult verifyCombineRegion(Operation *op, Region &region,
   Block &block = region.front();
   size_t n = srcs.size();
   if (block.getNumArguments() != 2 * n)
-    return op->emitOpError() << "combining region must take " << 2 * n
-                             << " arguments (two per operand), got "
-                             << block.getNumArguments();
+    return op->emitOpError()
+           << "combining region must take " << 2 * n
+           << " arguments (two per operand), got " << block.getNumArguments();
   for (auto [i, arg] : llvm::enumerate(block.getArguments())) {
     Type expected = getElementTypeOrSelf(srcs[i % n].getType());
     if (arg.getType() != expected)
-      return op->emitOpError() << "combining region argument #" << i
-                               << " has type " << arg.getType()
-                               << ", expected the element type " << expected
-                               << " of operand #" << i % n;
+      return op->emitOpError()
+             << "combining region argument #" << i << " has type "
+             << arg.getType() << ", expected the element type " << expected
+             << " of operand #" << i % n;
   }
   Operation *terminator = block.getTerminator();
   if (terminator->getNumOperands() != n)
     return op->emitOpError() << "combining region must return " << n
-                             << " values, got "
-                             << terminator->getNumOperands();
+                             << " values, got " << terminator->getNumOperands();
   for (auto [i, value] : llvm::enumerate(terminator->getOperands())) {
     Type expected = getElementTypeOrSelf(srcs[i].getType());
     if (value.getType() != expected)
-      return op->emitOpError() << "combining region returns " << value.getType()
-                               << " as value #" << i << ", expected "
-                               << expected;
+      return op->emitOpError()
+             << "combining region returns " << value.getType() << " as value #"
+             << i << ", expected " << expected;
   }
   return success();
 }
@@ -774,9 +775,9 @@ static LogicalResult verifyCombineRegion(Operation *op, Region &region,
 static LogicalResult verifyAxis(Operation *op, ValueRange srcs, int64_t axis) {
   int64_t rank = cast<RankedTensorType>(srcs[0].getType()).getRank();
   if (axis < 0 || axis >= rank)
-    return op->emitOpError() << "axis " << axis << " is out of range for rank-"
-                             << rank << " operands (expected 0.." << rank - 1
-                             << ")";
+    return op->emitOpError()
+           << "axis " << axis << " is out of range for rank-" << rank
+           << " operands (expected 0.." << rank - 1 << ")";
   return success();
 }
 
@@ -793,8 +794,8 @@ static Type getReducedType(RankedTensorType type, int64_t axis) {
   return RankedTensorType::get(shape, type.getElementType(), encoding);
 }
 
-void ReduceOp::build(OpBuilder &builder, OperationState &state,
-                     ValueRange srcs, int axis) {
+void ReduceOp::build(OpBuilder &builder, OperationState &state, ValueRange srcs,
+                     int axis) {
   SmallVector<Type> resultTypes;
   for (Value src : srcs)
     resultTypes.push_back(
@@ -873,8 +874,7 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
                    ArrayRef<DictionaryAttr> argAttrs) {
   state.addAttribute(SymbolTable::getSymbolAttrName(),
                      builder.getStringAttr(name));
-  state.addAttribute(getFunctionTypeAttrName(state.name),
-                     TypeAttr::get(type));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
   state.attributes.append(attrs.begin(), attrs.end());
   state.addRegion();
   if (argAttrs.empty())
@@ -909,9 +909,9 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << "' does not reference a tile.func";
   FunctionType type = fn.getFunctionType();
   if (type.getNumInputs() != getNumOperands())
-    return emitOpError() << "passes " << getNumOperands()
-                         << " arguments but @" << callee.getValue()
-                         << " takes " << type.getNumInputs();
+    return emitOpError() << "passes " << getNumOperands() << " arguments but @"
+                         << callee.getValue() << " takes "
+                         << type.getNumInputs();
   for (auto [i, pair] :
        llvm::enumerate(llvm::zip(type.getInputs(), getOperandTypes()))) {
     auto [expected, actual] = pair;
@@ -939,9 +939,9 @@ LogicalResult ReturnOp::verify() {
   auto fn = (*this)->getParentOfType<FuncOp>();
   ArrayRef<Type> results = fn.getFunctionType().getResults();
   if (getNumOperands() != results.size())
-    return emitOpError() << "returns " << getNumOperands()
-                         << " values but @" << fn.getName() << " declares "
-                         << results.size() << " results";
+    return emitOpError() << "returns " << getNumOperands() << " values but @"
+                         << fn.getName() << " declares " << results.size()
+                         << " results";
   for (auto [i, pair] :
        llvm::enumerate(llvm::zip(getOperandTypes(), results))) {
     auto [actual, expected] = pair;

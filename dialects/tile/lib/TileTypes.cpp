@@ -51,9 +51,8 @@ void PointerType::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
-LogicalResult
-PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
-                    Type pointeeType, int addressSpace) {
+LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  Type pointeeType, int addressSpace) {
   if (!pointeeType.isIntOrFloat() && !isa<PointerType>(pointeeType))
     return emitError() << "pointee type must be an integer, a float or a "
                           "pointer, got "
@@ -179,9 +178,9 @@ LogicalResult mlir::tile::verifyDescriptorAccess(Operation *op,
                                                  ArrayRef<int64_t> shape,
                                                  Type element, StringRef what) {
   if (indices.size() != desc.getShape().size())
-    return op->emitOpError() << "expected " << desc.getShape().size()
-                             << " indices for " << desc << ", got "
-                             << indices.size();
+    return op->emitOpError()
+           << "expected " << desc.getShape().size() << " indices for " << desc
+           << ", got " << indices.size();
   if (shape != desc.getShape() || element != desc.getElementType())
     return op->emitOpError() << what << " [" << shape << "] of " << element
                              << " is not one block of " << desc;
@@ -190,16 +189,16 @@ LogicalResult mlir::tile::verifyDescriptorAccess(Operation *op,
 
 SmallVector<TensorMapArg> mlir::tile::getTensorMapArgs(Operation *kernel) {
   SmallVector<TensorMapArg> args;
-  auto maps = kernel->getAttrOfType<ArrayAttr>(
-      TileDialect::getTensorMapArgsAttrName());
+  auto maps =
+      kernel->getAttrOfType<ArrayAttr>(TileDialect::getTensorMapArgsAttrName());
   if (!maps)
     return args;
   for (Attribute map : maps) {
     auto dict = dyn_cast<DictionaryAttr>(map);
     auto index = dict ? dict.getAs<IntegerAttr>("index") : IntegerAttr();
     auto type = dict ? dict.getAs<TypeAttr>("type") : TypeAttr();
-    auto desc = type ? dyn_cast<TensorDescType>(type.getValue())
-                     : TensorDescType();
+    auto desc =
+        type ? dyn_cast<TensorDescType>(type.getValue()) : TensorDescType();
     auto box = dict ? dict.getAs<DenseI64ArrayAttr>("box") : nullptr;
     auto swizzle = dict ? dict.getAs<IntegerAttr>("swizzle") : IntegerAttr();
     // A recorded box must be one TMA can copy: 1 to 256 elements a

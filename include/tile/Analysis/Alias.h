@@ -1,4 +1,5 @@
-//===- Alias.h - which allocations a shared-memory buffer may be -*- C++ -*-===//
+//===- Alias.h - which allocations a shared-memory buffer may be -*- C++
+//-*-===//
 //
 // Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
 // See the LICENSE file for license information.

@@ -39,8 +39,8 @@ public:
                 llvm::SmallVector<int64_t> constancy,
                 std::optional<int64_t> constantValue = std::nullopt)
       : contiguity(std::move(contiguity)),
-        divisibility(std::move(divisibility)),
-        constancy(std::move(constancy)), constantValue(constantValue) {}
+        divisibility(std::move(divisibility)), constancy(std::move(constancy)),
+        constantValue(constantValue) {}
 
   /// Nothing known: runs of 1, divisible by 1.
   static AlignmentInfo getPessimistic(unsigned rank);
@@ -69,8 +69,8 @@ public:
 
   bool operator==(const AlignmentInfo &other) const {
     return contiguity == other.contiguity &&
-           divisibility == other.divisibility &&
-           constancy == other.constancy && constantValue == other.constantValue;
+           divisibility == other.divisibility && constancy == other.constancy &&
+           constantValue == other.constantValue;
   }
 
   void print(llvm::raw_ostream &os) const;
@@ -90,14 +90,15 @@ class AlignmentDataFlowAnalysis
 public:
   using SparseForwardDataFlowAnalysis::SparseForwardDataFlowAnalysis;
 
-  LogicalResult visitOperation(Operation *op,
-                               llvm::ArrayRef<const AlignmentLattice *> operands,
-                               llvm::ArrayRef<AlignmentLattice *> results) override;
+  LogicalResult
+  visitOperation(Operation *op,
+                 llvm::ArrayRef<const AlignmentLattice *> operands,
+                 llvm::ArrayRef<AlignmentLattice *> results) override;
 
-  void visitNonControlFlowArguments(Operation *op,
-                                    const RegionSuccessor &successor,
-                                    llvm::ArrayRef<AlignmentLattice *> argLattices,
-                                    unsigned firstIndex) override;
+  void
+  visitNonControlFlowArguments(Operation *op, const RegionSuccessor &successor,
+                               llvm::ArrayRef<AlignmentLattice *> argLattices,
+                               unsigned firstIndex) override;
 
   void setToEntryState(AlignmentLattice *lattice) override;
 };
@@ -115,7 +116,8 @@ public:
   /// Dimensions of a pointer tensor from the most contiguous to the least;
   /// ties keep the order of `preferredOrder` (a layout's order).
   llvm::SmallVector<unsigned>
-  getOrderByContiguity(Value ptr, llvm::ArrayRef<unsigned> preferredOrder) const;
+  getOrderByContiguity(Value ptr,
+                       llvm::ArrayRef<unsigned> preferredOrder) const;
 
   /// Consecutive elements along `dim` that a pointer tensor lets one thread
   /// access as one aligned vector: min(contiguity, divisibility in bytes /

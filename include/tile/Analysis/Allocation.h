@@ -86,9 +86,10 @@ struct SharedBuffer {
 /// The shared memory of one function.
 class FunctionAllocation {
 public:
-  FunctionAllocation(FuncOp fn, const ModuleAliasAnalysis &alias,
-                     const llvm::DenseMap<Operation *, int64_t> &calleeTotals,
-                     const llvm::DenseMap<Operation *, int64_t> &calleeAlignments);
+  FunctionAllocation(
+      FuncOp fn, const ModuleAliasAnalysis &alias,
+      const llvm::DenseMap<Operation *, int64_t> &calleeTotals,
+      const llvm::DenseMap<Operation *, int64_t> &calleeAlignments);
 
   FuncOp getFunction() const { return fn; }
   llvm::ArrayRef<SharedBuffer> getBuffers() const { return buffers; }
@@ -100,9 +101,10 @@ public:
   int64_t getOperationId(Operation *op) const { return ids.lookup(op); }
 
 private:
-  void collectBuffers(const ModuleAliasAnalysis &alias,
-                      const llvm::DenseMap<Operation *, int64_t> &calleeTotals,
-                      const llvm::DenseMap<Operation *, int64_t> &calleeAlignments);
+  void
+  collectBuffers(const ModuleAliasAnalysis &alias,
+                 const llvm::DenseMap<Operation *, int64_t> &calleeTotals,
+                 const llvm::DenseMap<Operation *, int64_t> &calleeAlignments);
   void computeExplicitLiveRanges(const ModuleAliasAnalysis &alias);
   void assignOffsets();
 
@@ -129,7 +131,8 @@ public:
   /// Byte intervals [begin, end) of the allocations `buffer` may be a view
   /// of, relative to its function's base. Views are not narrowed: a
   /// buffer_index touches its whole allocation as far as we know.
-  llvm::SmallVector<std::pair<int64_t, int64_t>> getIntervals(Value buffer) const;
+  llvm::SmallVector<std::pair<int64_t, int64_t>>
+  getIntervals(Value buffer) const;
 
 private:
   ModuleOp module;

@@ -1,4 +1,5 @@
-//===- Barrier.h - where threads must synchronize on shared memory -*- C++ -*-===//
+//===- Barrier.h - where threads must synchronize on shared memory -*- C++
+//-*-===//
 //
 // Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
 // See the LICENSE file for license information.
@@ -41,8 +42,8 @@ class FunctionBarriers {
 public:
   /// Analyzes `fn`; reports errors (a read of memory an async copy may still
   /// be writing) as diagnostics and returns failure on them.
-  static FailureOr<FunctionBarriers> compute(FuncOp fn,
-                                             const ModuleAllocation &allocation);
+  static FailureOr<FunctionBarriers>
+  compute(FuncOp fn, const ModuleAllocation &allocation);
 
   /// Ops that need a barrier right before them, in program order, with why.
   const llvm::MapVector<Operation *, BarrierReason> &getBarriers() const {

@@ -66,10 +66,10 @@ public:
   visitOperation(Operation *op,
                  llvm::ArrayRef<const NonNegativeLattice *> operands,
                  llvm::ArrayRef<NonNegativeLattice *> results) override;
-  void visitNonControlFlowArguments(
-      Operation *op, const RegionSuccessor &successor,
-      llvm::ArrayRef<NonNegativeLattice *> argLattices,
-      unsigned firstIndex) override;
+  void
+  visitNonControlFlowArguments(Operation *op, const RegionSuccessor &successor,
+                               llvm::ArrayRef<NonNegativeLattice *> argLattices,
+                               unsigned firstIndex) override;
   void setToEntryState(NonNegativeLattice *lattice) override;
 };
 

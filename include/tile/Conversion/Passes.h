@@ -27,8 +27,7 @@ namespace mlir::tile {
 #include "tile/Conversion/Passes.h.inc"
 
 /// Options of the tile-to-llvm pipeline.
-struct TilePipelineOptions
-    : public PassPipelineOptions<TilePipelineOptions> {
+struct TilePipelineOptions : public PassPipelineOptions<TilePipelineOptions> {
   Option<int> sm{*this, "sm", llvm::cl::desc("Target SM version (90 = sm_90)"),
                  llvm::cl::init(90)};
   Option<bool> archSpecific{
@@ -36,8 +35,8 @@ struct TilePipelineOptions
       llvm::cl::desc("Use the SM version's architecture-specific features "
                      "(sm_90a: wgmma)"),
       llvm::cl::init(false)};
-  Option<int> numWarps{*this, "num-warps",
-                       llvm::cl::desc("Warps per block"), llvm::cl::init(4)};
+  Option<int> numWarps{*this, "num-warps", llvm::cl::desc("Warps per block"),
+                       llvm::cl::init(4)};
   Option<int> clusterSize{
       *this, "cluster-size",
       llvm::cl::desc("CTAs per cluster along x (sm_90): multicast TMA loads "

@@ -29,8 +29,8 @@ ThreadIds mlir::tile::emitThreadIds(OpBuilder &b, Location loc,
 }
 
 Value mlir::tile::emitUniformWarp(OpBuilder &b, Location loc,
-                                 const ThreadIds &ids,
-                                 unsigned threadsPerWarp) {
+                                  const ThreadIds &ids,
+                                  unsigned threadsPerWarp) {
   return NVVM::ShflOp::create(b, loc, b.getI32Type(), constantI32(b, loc, -1),
                               ids.warp, constantI32(b, loc, 0),
                               constantI32(b, loc, threadsPerWarp - 1),
@@ -40,7 +40,7 @@ Value mlir::tile::emitUniformWarp(OpBuilder &b, Location loc,
 /// The base distribution of a blocked layout or of mma.sync's accumulators
 /// over `shape`; failure for other layouts.
 static FailureOr<Distribution::Base> baseOf(Attribute layout,
-                                           ArrayRef<int64_t> shape) {
+                                            ArrayRef<int64_t> shape) {
   Distribution::Base base;
   base.shape = SmallVector<int64_t>(shape);
   if (auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(layout)) {
@@ -76,12 +76,12 @@ static FailureOr<Distribution::Base> baseOf(Attribute layout,
 /// elements kWidth*(l%4) + {0..kWidth-1} and those + 4 kWidth: pairs of
 /// 16-bit elements for m16n8k16 (kWidth 2), single tf32 ones for m16n8k8
 /// (kWidth 1), four i8 for m16n8k32 (kWidth 4).
-static FailureOr<Distribution::Base>
-mmaOperandBase(DotOperandLayoutAttr layout, ArrayRef<int64_t> shape) {
+static FailureOr<Distribution::Base> mmaOperandBase(DotOperandLayoutAttr layout,
+                                                    ArrayRef<int64_t> shape) {
   auto mma = dyn_cast<MmaLayoutAttr>(layout.getParent());
   unsigned kWidth = layout.getKWidth();
-  if (!mma || mma.getVersionMajor() != 2 || !llvm::is_contained({1u, 2u, 4u}, kWidth) ||
-      shape.size() != 2)
+  if (!mma || mma.getVersionMajor() != 2 ||
+      !llvm::is_contained({1u, 2u, 4u}, kWidth) || shape.size() != 2)
     return failure();
   ArrayRef<unsigned> warps = mma.getWarps();
   Distribution::Base base;
@@ -255,7 +255,8 @@ Distribution::getFirstThreadCoordinates(unsigned e) const {
 }
 
 Value Distribution::emitLaneOrWarpCoordinate(OpBuilder &b, Location loc,
-                                             Value id, ArrayRef<unsigned> counts,
+                                             Value id,
+                                             ArrayRef<unsigned> counts,
                                              unsigned dim) const {
   if (counts[dim] == 1)
     return constantI32(b, loc, 0);
@@ -271,15 +272,16 @@ Value Distribution::emitLaneOrWarpCoordinate(OpBuilder &b, Location loc,
   return arith::RemUIOp::create(b, loc, v, constantI32(b, loc, counts[dim]));
 }
 
-Value Distribution::emitWarpOf(OpBuilder &b, Location loc,
-                               const ThreadIds &ids, unsigned d) const {
+Value Distribution::emitWarpOf(OpBuilder &b, Location loc, const ThreadIds &ids,
+                               unsigned d) const {
   if (base.warpStride.empty())
     return emitLaneOrWarpCoordinate(b, loc, ids.warp, base.warps, d);
   if (base.warps[d] == 1)
     return constantI32(b, loc, 0);
   Value w = ids.warp;
   if (base.warpStride[d] > 1)
-    w = arith::DivUIOp::create(b, loc, w, constantI32(b, loc, base.warpStride[d]));
+    w = arith::DivUIOp::create(b, loc, w,
+                               constantI32(b, loc, base.warpStride[d]));
   return arith::RemUIOp::create(b, loc, w, constantI32(b, loc, base.warps[d]));
 }
 
@@ -318,7 +320,8 @@ SmallVector<Value> Distribution::emitCoordinates(OpBuilder &b, Location loc,
   case Kind::DotOperand: {
     unsigned kept = opIdx == 0 ? 0 : 1;
     coords.resize(2);
-    coords[kept] = emitBaseCoordinate(b, loc, ids, kept, baseTuples[e][kept], true);
+    coords[kept] =
+        emitBaseCoordinate(b, loc, ids, kept, baseTuples[e][kept], true);
     coords[1 - kept] = constantI32(b, loc, tuples[e][1 - kept]);
     return coords;
   }
@@ -378,8 +381,10 @@ Value Distribution::emitOwner(OpBuilder &b, Location loc, const ThreadIds &ids,
     // Of the warps holding copies, the first owns the element.
     Value w = ids.warp;
     if (base.replicaStride > 1)
-      w = arith::DivUIOp::create(b, loc, w, constantI32(b, loc, base.replicaStride));
-    w = arith::RemUIOp::create(b, loc, w, constantI32(b, loc, base.replicaWarps));
+      w = arith::DivUIOp::create(b, loc, w,
+                                 constantI32(b, loc, base.replicaStride));
+    w = arith::RemUIOp::create(b, loc, w,
+                               constantI32(b, loc, base.replicaWarps));
     Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, w,
                                         constantI32(b, loc, 0));
     owner = owner ? arith::AndIOp::create(b, loc, owner, first) : first;
@@ -455,7 +460,7 @@ unsigned Distribution::getRepeats(unsigned dim) const {
 unsigned Distribution::getDistinctWarps(unsigned dim) const {
   if (kind == Kind::Slice)
     return parent->getDistinctWarps(parentDim(dim));
-  int64_t unit = int64_t(base.sizePerThread[dim]) * base.repeats[dim] *
-                 base.threads[dim];
+  int64_t unit =
+      int64_t(base.sizePerThread[dim]) * base.repeats[dim] * base.threads[dim];
   return distinctAlongBase(dim, base.warps[dim], unit);
 }

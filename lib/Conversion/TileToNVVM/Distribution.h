@@ -164,15 +164,14 @@ private:
   /// below the size.
   unsigned distinctAlongBase(unsigned d, unsigned count, int64_t unit) const;
 
-  static void enumerate(const Base &base, SmallVectorImpl<SmallVector<int64_t>> &out);
+  static void enumerate(const Base &base,
+                        SmallVectorImpl<SmallVector<int64_t>> &out);
   Value emitLaneOrWarpCoordinate(OpBuilder &b, Location loc, Value id,
-                                 ArrayRef<unsigned> counts,
-                                 unsigned dim) const;
+                                 ArrayRef<unsigned> counts, unsigned dim) const;
   Value emitWarpOf(OpBuilder &b, Location loc, const ThreadIds &ids,
                    unsigned baseDim) const;
   Value emitBaseCoordinate(OpBuilder &b, Location loc, const ThreadIds &ids,
-                           unsigned baseDim, int64_t index,
-                           bool wrap) const;
+                           unsigned baseDim, int64_t index, bool wrap) const;
   /// The part of base dimension `d`'s coordinate of index `index` that does
   /// not depend on the thread.
   int64_t getConstantCoordinate(unsigned d, int64_t index) const;

@@ -48,7 +48,8 @@ void writeElements(OpBuilder &b, Location loc, const ThreadIds &ids,
     if (include && !include(e))
       continue;
     Value index = position(dist.emitCoordinates(b, loc, ids, e));
-    Value offset = arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes));
+    Value offset =
+        arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes));
     storeShared(b, loc, values.slice(e, width), addBytes(b, loc, base, offset));
   }
 }
@@ -70,7 +71,8 @@ readElements(OpBuilder &b, Location loc, const ThreadIds &ids,
       continue;
     }
     Value index = position(dist.emitCoordinates(b, loc, ids, e));
-    Value offset = arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes));
+    Value offset =
+        arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes));
     llvm::append_range(values, loadShared(b, loc, element, width,
                                           addBytes(b, loc, base, offset)));
   }
@@ -192,7 +194,8 @@ struct RedistributeLowering : public ConversionPattern {
     // Every operand goes to scratch; an element's position is its row-major
     // index in the shape both sides agree on.
     if (auto trans = dyn_cast<TransOp>(op)) {
-      writeElements(rewriter, loc, ids, srcType, operands[0], *base, row(srcShape));
+      writeElements(rewriter, loc, ids, srcType, operands[0], *base,
+                    row(srcShape));
       gpu::BarrierOp::create(rewriter, loc);
       auto dstType = trans.getType();
       ArrayRef<int32_t> order = trans.getOrder();
@@ -227,7 +230,8 @@ struct RedistributeLowering : public ConversionPattern {
                       [&](ArrayRef<Value> coords) {
                         Value i = linearize(rewriter, loc, coords, srcShape);
                         return arith::AddIOp::create(
-                            rewriter, loc, i, createI32(rewriter, loc, j * count));
+                            rewriter, loc, i,
+                            createI32(rewriter, loc, j * count));
                       });
     } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
       // Each round reads every element of the result's layout (those of
@@ -295,8 +299,9 @@ SmallVector<Value> combine(OpBuilder &b, Region &region, ValueRange lhs,
   }
   for (Operation &inner : body.without_terminator())
     b.clone(inner, mapping);
-  return llvm::map_to_vector(body.getTerminator()->getOperands(),
-                             [&](Value v) { return mapping.lookupOrDefault(v); });
+  return llvm::map_to_vector(body.getTerminator()->getOperands(), [&](Value v) {
+    return mapping.lookupOrDefault(v);
+  });
 }
 
 SmallVector<Value> combine(OpBuilder &b, ReduceOp op, ValueRange lhs,
@@ -318,19 +323,23 @@ Value shuffle(OpBuilder &b, Location loc, Value value, Value offset,
   };
   if (bits == 64) {
     Type i64 = b.getI64Type();
-    Value asInt = isa<FloatType>(type) ? arith::BitcastOp::create(b, loc, i64, value).getResult()
-                                       : value;
+    Value asInt = isa<FloatType>(type)
+                      ? arith::BitcastOp::create(b, loc, i64, value).getResult()
+                      : value;
     Value lo = arith::TruncIOp::create(b, loc, i32, asInt);
     Value hi = arith::TruncIOp::create(
-        b, loc, i32, arith::ShRUIOp::create(b, loc, asInt,
-                                            arith::ConstantIntOp::create(b, loc, 32, 64)));
+        b, loc, i32,
+        arith::ShRUIOp::create(b, loc, asInt,
+                               arith::ConstantIntOp::create(b, loc, 32, 64)));
     lo = arith::ExtUIOp::create(b, loc, i64, shuffle32(lo));
     hi = arith::ExtUIOp::create(b, loc, i64, shuffle32(hi));
     Value joined = arith::OrIOp::create(
         b, loc, lo,
-        arith::ShLIOp::create(b, loc, hi, arith::ConstantIntOp::create(b, loc, 32, 64)));
-    return isa<FloatType>(type) ? arith::BitcastOp::create(b, loc, type, joined).getResult()
-                                : joined;
+        arith::ShLIOp::create(b, loc, hi,
+                              arith::ConstantIntOp::create(b, loc, 32, 64)));
+    return isa<FloatType>(type)
+               ? arith::BitcastOp::create(b, loc, type, joined).getResult()
+               : joined;
   }
   Value asInt = value;
   Type intType = b.getIntegerType(bits);
@@ -362,9 +371,11 @@ struct WarpPartials {
   /// The address of operand `i`'s partial for `row` and warp `w` (i32).
   Value slot(OpBuilder &b, Location loc, unsigned i, Value row, Value w) const {
     Value index = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, row, createI32(b, loc, warps)), w);
+        b, loc, arith::MulIOp::create(b, loc, row, createI32(b, loc, warps)),
+        w);
     Value byteOffset = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes[i])),
+        b, loc,
+        arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes[i])),
         createI32(b, loc, offsets[i]));
     return addBytes(b, loc, base, byteOffset);
   }
@@ -466,8 +477,9 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
         for (unsigned w = 0; w < warps; ++w) {
           SmallVector<Value> vals;
           for (unsigned i = 0; i < n; ++i)
-            vals.push_back(loadShared(rewriter, loc, acc[i].getType(),
-                                      slot(i, rowOf[k], createI32(rewriter, loc, w))));
+            vals.push_back(
+                loadShared(rewriter, loc, acc[i].getType(),
+                           slot(i, rowOf[k], createI32(rewriter, loc, w))));
           folded = w == 0 ? vals : combine(rewriter, op, folded, vals);
         }
         acc = folded;
@@ -535,7 +547,8 @@ struct ScanLowering : public TilePattern<ScanOp> {
     Value warpC = modulo(dist.emitWarpCoordinate(rewriter, loc, ids, axis),
                          dist.getWarps(axis), warps);
     auto cmp = [&](arith::CmpIPredicate p, Value x, int64_t c) {
-      return arith::CmpIOp::create(rewriter, loc, p, x, createI32(rewriter, loc, c));
+      return arith::CmpIOp::create(rewriter, loc, p, x,
+                                   createI32(rewriter, loc, c));
     };
     auto select = [&](Value c, ValueRange x, ValueRange y) {
       SmallVector<Value> r;
@@ -594,10 +607,12 @@ struct ScanLowering : public TilePattern<ScanOp> {
     auto slot = [&](unsigned i, Value row, Value w) {
       return partials.slot(rewriter, loc, i, row, w);
     };
-    gpu::ShuffleMode towardsLater = forward ? gpu::ShuffleMode::UP : gpu::ShuffleMode::DOWN;
+    gpu::ShuffleMode towardsLater =
+        forward ? gpu::ShuffleMode::UP : gpu::ShuffleMode::DOWN;
     int64_t lastLane = forward ? threads - 1 : 0;
 
-    SmallVector<SmallVector<Value>> results(n, SmallVector<Value>(dist.getNumElements()));
+    SmallVector<SmallVector<Value>> results(
+        n, SmallVector<Value>(dist.getNumElements()));
     for (auto [k, group] : llvm::enumerate(groups)) {
       int64_t count = group.size();
       int64_t reps = count / chunkSize;
@@ -619,7 +634,8 @@ struct ScanLowering : public TilePattern<ScanOp> {
         SmallVector<SmallVector<Value>> local;
         for (unsigned e : chunk)
           local.push_back(local.empty() ? values(e)
-                                        : combine(rewriter, region, local.back(), values(e)));
+                                        : combine(rewriter, region,
+                                                  local.back(), values(e)));
         // Across lanes: an inclusive Hillis-Steele scan of thread totals.
         SmallVector<Value> lanes = local.back();
         for (unsigned off = 1; off < threads; off *= 2) {
@@ -628,16 +644,19 @@ struct ScanLowering : public TilePattern<ScanOp> {
             other.push_back(shuffle(rewriter, loc, v,
                                     createI32(rewriter, loc, off * stride),
                                     state.threadsPerWarp, towardsLater));
-          Value valid = forward ? cmp(arith::CmpIPredicate::uge, laneC, off)
-                                : cmp(arith::CmpIPredicate::ult, laneC, threads - off);
+          Value valid =
+              forward ? cmp(arith::CmpIPredicate::uge, laneC, off)
+                      : cmp(arith::CmpIPredicate::ult, laneC, threads - off);
           lanes = select(valid, combine(rewriter, region, other, lanes), lanes);
         }
         SmallVector<Value> laneExcl;
         for (Value v : lanes)
-          laneExcl.push_back(shuffle(rewriter, loc, v, createI32(rewriter, loc, stride),
+          laneExcl.push_back(shuffle(rewriter, loc, v,
+                                     createI32(rewriter, loc, stride),
                                      state.threadsPerWarp, towardsLater));
-        Value hasLaneExcl = forward ? cmp(arith::CmpIPredicate::ugt, laneC, 0)
-                                    : cmp(arith::CmpIPredicate::ult, laneC, threads - 1);
+        Value hasLaneExcl =
+            forward ? cmp(arith::CmpIPredicate::ugt, laneC, 0)
+                    : cmp(arith::CmpIPredicate::ult, laneC, threads - 1);
         // Across warps: totals through shared memory.
         SmallVector<Value> repTotal, warpExcl;
         Value hasWarpExcl;
@@ -657,8 +676,9 @@ struct ScanLowering : public TilePattern<ScanOp> {
           for (unsigned w = 0; w < warps; ++w) {
             SmallVector<Value> t;
             for (unsigned i = 0; i < n; ++i)
-              t.push_back(loadShared(rewriter, loc, lanes[i].getType(),
-                                     slot(i, row, createI32(rewriter, loc, w))));
+              t.push_back(
+                  loadShared(rewriter, loc, lanes[i].getType(),
+                             slot(i, row, createI32(rewriter, loc, w))));
             totals.push_back(t);
           }
           // The combination of the warps before each warp, in scan order.
@@ -667,8 +687,9 @@ struct ScanLowering : public TilePattern<ScanOp> {
           for (unsigned s2 = 0; s2 < warps; ++s2) {
             unsigned w = forward ? s2 : warps - 1 - s2;
             before[w] = running;
-            running = running.empty() ? totals[w]
-                                      : combine(rewriter, region, running, totals[w]);
+            running = running.empty()
+                          ? totals[w]
+                          : combine(rewriter, region, running, totals[w]);
           }
           repTotal = running;
           for (unsigned w = 0; w < warps; ++w) {
@@ -678,20 +699,24 @@ struct ScanLowering : public TilePattern<ScanOp> {
               warpExcl = before[w];
               continue;
             }
-            warpExcl = select(cmp(arith::CmpIPredicate::eq, warpC, w), before[w], warpExcl);
+            warpExcl = select(cmp(arith::CmpIPredicate::eq, warpC, w),
+                              before[w], warpExcl);
           }
-          hasWarpExcl = forward ? cmp(arith::CmpIPredicate::ugt, warpC, 0)
-                                : cmp(arith::CmpIPredicate::ult, warpC, warps - 1);
+          hasWarpExcl = forward
+                            ? cmp(arith::CmpIPredicate::ugt, warpC, 0)
+                            : cmp(arith::CmpIPredicate::ult, warpC, warps - 1);
         } else {
           // The last lane along the axis holds the warp's total.
           Value lane = arith::AddIOp::create(
               rewriter, loc,
-              arith::SubIOp::create(rewriter, loc, ids.lane,
-                                    arith::MulIOp::create(rewriter, loc, laneC,
-                                                          createI32(rewriter, loc, stride))),
+              arith::SubIOp::create(
+                  rewriter, loc, ids.lane,
+                  arith::MulIOp::create(rewriter, loc, laneC,
+                                        createI32(rewriter, loc, stride))),
               createI32(rewriter, loc, lastLane * stride));
           for (Value v : lanes)
-            repTotal.push_back(shuffle(rewriter, loc, v, lane, state.threadsPerWarp,
+            repTotal.push_back(shuffle(rewriter, loc, v, lane,
+                                       state.threadsPerWarp,
                                        gpu::ShuffleMode::IDX));
         }
         for (auto [j, e] : llvm::enumerate(chunk)) {
@@ -704,7 +729,8 @@ struct ScanLowering : public TilePattern<ScanOp> {
           for (unsigned i = 0; i < n; ++i)
             results[i][e] = r[i];
         }
-        carry = carry.empty() ? repTotal : combine(rewriter, region, carry, repTotal);
+        carry = carry.empty() ? repTotal
+                              : combine(rewriter, region, carry, repTotal);
       }
     }
     for (auto [e, k] : copies) {

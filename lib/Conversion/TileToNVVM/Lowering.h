@@ -65,8 +65,7 @@ struct LoweringState {
 };
 
 /// A conversion pattern with the lowering state at hand.
-template <typename OpTy>
-struct TilePattern : public OpConversionPattern<OpTy> {
+template <typename OpTy> struct TilePattern : public OpConversionPattern<OpTy> {
   TilePattern(const TypeConverter &converter, MLIRContext *context,
               const LoweringState &state)
       : OpConversionPattern<OpTy>(converter, context), state(state) {}

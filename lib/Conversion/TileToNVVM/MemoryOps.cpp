@@ -26,7 +26,8 @@ using namespace mlir;
 using namespace mlir::tile;
 
 /// Whether this is thread 0 of the block (i1).
-Value mlir::tile::isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids) {
+Value mlir::tile::isFirstThread(OpBuilder &b, Location loc,
+                                const ThreadIds &ids) {
   // Sequenced: as call arguments, the host compiler would pick the order.
   Value zero = createI32(b, loc, 0);
   Value firstLane =
@@ -38,9 +39,9 @@ Value mlir::tile::isFirstThread(OpBuilder &b, Location loc, const ThreadIds &ids
 
 /// Runs `body` only where `predicate` holds (always without one); returns
 /// its result, or `otherwise` where it did not run.
-Value mlir::tile::predicated(OpBuilder &b, Location loc, Value predicate, Type type,
-                 function_ref<Value(OpBuilder &)> body,
-                 function_ref<Value(OpBuilder &)> otherwise) {
+Value mlir::tile::predicated(OpBuilder &b, Location loc, Value predicate,
+                             Type type, function_ref<Value(OpBuilder &)> body,
+                             function_ref<Value(OpBuilder &)> otherwise) {
   if (!predicate)
     return body(b);
   if (!type) {
@@ -369,10 +370,10 @@ struct LoadLowering : public TilePattern<LoadOp> {
         if (others.empty())
           return zeroOf(b, loc, accessType);
         if (width == 1)
-          return isBool ? arith::ExtUIOp::create(b, loc, memElement,
-                                                 others[first])
-                              .getResult()
-                        : others[first];
+          return isBool
+                     ? arith::ExtUIOp::create(b, loc, memElement, others[first])
+                           .getResult()
+                     : others[first];
         return packVector(b, loc, others.slice(first, width));
       };
       Value loaded =
@@ -383,10 +384,10 @@ struct LoadLowering : public TilePattern<LoadOp> {
                                         ? SmallVector<Value>{loaded}
                                         : unpackVector(rewriter, loc, loaded);
       for (Value v : elements)
-        results.push_back(isBool ? arith::TruncIOp::create(rewriter, loc,
-                                                           element, v)
-                                       .getResult()
-                                 : v);
+        results.push_back(
+            isBool
+                ? arith::TruncIOp::create(rewriter, loc, element, v).getResult()
+                : v);
     }
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
@@ -582,7 +583,7 @@ Value emitOrderedAtom(OpBuilder &b, Location loc, RMWOp kind, MemSemantic sem,
   }
   if (isFloat && kind != RMWOp::FADD && kind != RMWOp::XCHG)
     return {};
-  StringRef order = sem == MemSemantic::RELAXED    ? ".relaxed"
+  StringRef order = sem == MemSemantic::RELAXED   ? ".relaxed"
                     : sem == MemSemantic::ACQUIRE ? ".acquire"
                     : sem == MemSemantic::RELEASE ? ".release"
                                                   : ".acq_rel";
@@ -598,7 +599,8 @@ Value emitOrderedAtom(OpBuilder &b, Location loc, RMWOp kind, MemSemantic sem,
              b, loc, type, ValueRange{ptr, val}, asmString, constraints,
              /*has_side_effects=*/true, /*is_align_stack=*/false,
              LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+             LLVM::AsmDialectAttr::get(b.getContext(),
+                                       LLVM::AsmDialect::AD_ATT),
              ArrayAttr())
       .getResult(0);
 }
@@ -616,8 +618,9 @@ LogicalResult lowerAtomic(OpTy op, ValueRange ptrs, ValueRange masks,
   auto tensor = dyn_cast<RankedTensorType>(op.getResult().getType());
   SmallVector<Value> results;
   for (unsigned e = 0; e < ptrs.size(); ++e) {
-    Value predicate = tensor ? getDistribution(tensor).emitOwner(rewriter, loc, ids, e)
-                             : isFirstThread(rewriter, loc, ids);
+    Value predicate =
+        tensor ? getDistribution(tensor).emitOwner(rewriter, loc, ids, e)
+               : isFirstThread(rewriter, loc, ids);
     if (!masks.empty())
       predicate = andOf(rewriter, loc, predicate, masks[e]);
     results.push_back(predicated(
@@ -655,25 +658,26 @@ struct AtomicRMWLowering : public TilePattern<AtomicRMWOp> {
     // emits atomicrmw without its ordering) fences around a relaxed one.
     MemSemantic sem = op.getSem();
     StringRef scope = toSyncScope(op.getScope());
-    bool release = sem == MemSemantic::RELEASE || sem == MemSemantic::ACQUIRE_RELEASE;
-    bool acquire = sem == MemSemantic::ACQUIRE || sem == MemSemantic::ACQUIRE_RELEASE;
-    return lowerAtomic(op, ptrs, adaptor.getMask(), rewriter, state,
-                       [&](OpBuilder &b, unsigned e) -> Value {
-                         Location loc = op.getLoc();
-                         if (Value old = emitOrderedAtom(
-                                 b, loc, op.getAtomicRmwOp(), sem,
-                                 op.getScope(), ptrs[e], vals[e]))
-                           return old;
-                         if (release)
-                           LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release, scope);
-                         Value old = LLVM::AtomicRMWOp::create(
-                             b, loc, toBinOp(op.getAtomicRmwOp(), isFloat),
-                             ptrs[e], vals[e], LLVM::AtomicOrdering::monotonic,
-                             scope);
-                         if (acquire)
-                           LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acquire, scope);
-                         return old;
-                       });
+    bool release =
+        sem == MemSemantic::RELEASE || sem == MemSemantic::ACQUIRE_RELEASE;
+    bool acquire =
+        sem == MemSemantic::ACQUIRE || sem == MemSemantic::ACQUIRE_RELEASE;
+    return lowerAtomic(
+        op, ptrs, adaptor.getMask(), rewriter, state,
+        [&](OpBuilder &b, unsigned e) -> Value {
+          Location loc = op.getLoc();
+          if (Value old = emitOrderedAtom(b, loc, op.getAtomicRmwOp(), sem,
+                                          op.getScope(), ptrs[e], vals[e]))
+            return old;
+          if (release)
+            LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release, scope);
+          Value old = LLVM::AtomicRMWOp::create(
+              b, loc, toBinOp(op.getAtomicRmwOp(), isFloat), ptrs[e], vals[e],
+              LLVM::AtomicOrdering::monotonic, scope);
+          if (acquire)
+            LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acquire, scope);
+          return old;
+        });
   }
 };
 
@@ -686,19 +690,18 @@ struct AtomicCASLowering : public TilePattern<AtomicCASOp> {
                vals = adaptor.getVal();
     LLVM::AtomicOrdering success = toOrdering(op.getSem());
     // A failed exchange only reads: it cannot have release semantics.
-    LLVM::AtomicOrdering failure =
-        success == LLVM::AtomicOrdering::acq_rel ? LLVM::AtomicOrdering::acquire
-        : success == LLVM::AtomicOrdering::release
-            ? LLVM::AtomicOrdering::monotonic
-            : success;
-    return lowerAtomic(op, ptrs, {}, rewriter, state,
-                       [&](OpBuilder &b, unsigned e) -> Value {
-                         auto cas = LLVM::AtomicCmpXchgOp::create(
-                             b, op.getLoc(), ptrs[e], cmps[e], vals[e], success,
-                             failure, toSyncScope(op.getScope()));
-                         return LLVM::ExtractValueOp::create(b, op.getLoc(),
-                                                             cas, 0);
-                       });
+    LLVM::AtomicOrdering failure = success == LLVM::AtomicOrdering::acq_rel
+                                       ? LLVM::AtomicOrdering::acquire
+                                   : success == LLVM::AtomicOrdering::release
+                                       ? LLVM::AtomicOrdering::monotonic
+                                       : success;
+    return lowerAtomic(
+        op, ptrs, {}, rewriter, state, [&](OpBuilder &b, unsigned e) -> Value {
+          auto cas = LLVM::AtomicCmpXchgOp::create(
+              b, op.getLoc(), ptrs[e], cmps[e], vals[e], success, failure,
+              toSyncScope(op.getScope()));
+          return LLVM::ExtractValueOp::create(b, op.getLoc(), cas, 0);
+        });
   }
 };
 
@@ -718,7 +721,8 @@ Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
   ArrayRef<unsigned> order = layout.order;
   ArrayRef<int64_t> shape = buffer.getShape();
   size_t lead = shape.size() - order.size();
-  Value index = linearize(b, loc, coords.take_front(lead), shape.take_front(lead));
+  Value index =
+      linearize(b, loc, coords.take_front(lead), shape.take_front(lead));
   ArrayRef<Value> inner = coords.drop_front(lead);
   ArrayRef<int64_t> innerShape = shape.drop_front(lead);
   // Rows: every dimension but the fastest, slowest first.
@@ -750,8 +754,7 @@ Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
     Value vec = createI32(b, loc, layout.vec);
     Value phase = arith::RemUIOp::create(
         b, loc,
-        arith::DivUIOp::create(b, loc, row,
-                               createI32(b, loc, layout.perPhase)),
+        arith::DivUIOp::create(b, loc, row, createI32(b, loc, layout.perPhase)),
         createI32(b, loc, layout.maxPhase));
     Value group = arith::XOrIOp::create(
         b, loc, arith::DivUIOp::create(b, loc, col, vec), phase);
@@ -767,10 +770,12 @@ Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
       b, loc, arith::MulIOp::create(b, loc, row, createI32(b, loc, rowLength)),
       col);
   offset = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, index, createI32(b, loc, innerCount)),
+      b, loc,
+      arith::MulIOp::create(b, loc, index, createI32(b, loc, innerCount)),
       offset);
   return arith::MulIOp::create(
-      b, loc, offset, createI32(b, loc, getElementBytes(buffer.getElementType())));
+      b, loc, offset,
+      createI32(b, loc, getElementBytes(buffer.getElementType())));
 }
 
 /// Elements per shared-memory vector access of a tensor: the run a thread
@@ -1015,7 +1020,9 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
     for (unsigned e = 0; e < dist.getNumElements(); ++e) {
       ArrayRef<int64_t> t = dist.getTuple(e);
       if (t[0] % 2 == 0 && t[1] % 4 == 0)
-        groups.push_back({{t[0], t[1]}, {t[0] + 1, t[1]}, {t[0], t[1] + 2},
+        groups.push_back({{t[0], t[1]},
+                          {t[0] + 1, t[1]},
+                          {t[0], t[1] + 2},
                           {t[0] + 1, t[1] + 2}});
     }
   } else {
@@ -1098,11 +1105,12 @@ FailureOr<SmallVector<Value>> loadWithLdmatrix(OpBuilder &b, Location loc,
         NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
         NVVM::LdStMatrixEltType::B16);
     for (auto [j, pair] : llvm::enumerate(elements)) {
-      Value word = num == 1 ? loaded
-                            : LLVM::ExtractValueOp::create(b, loc, loaded, j)
-                                  .getResult();
-      SmallVector<Value> halves = unpackVector(
-          b, loc, LLVM::BitcastOp::create(b, loc, pairType, word));
+      Value word =
+          num == 1
+              ? loaded
+              : LLVM::ExtractValueOp::create(b, loc, loaded, j).getResult();
+      SmallVector<Value> halves =
+          unpackVector(b, loc, LLVM::BitcastOp::create(b, loc, pairType, word));
       values[pair.first] = halves[0];
       values[pair.second] = halves[1];
     }
@@ -1203,9 +1211,11 @@ struct BufferIndexLowering : public TilePattern<BufferIndexOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     int64_t stageBytes = op.getType().getSizeInBytes();
-    Value offset = arith::MulIOp::create(rewriter, loc, adaptor.getIndex().front(),
-                                         createI32(rewriter, loc, stageBytes));
-    rewriter.replaceOp(op, addBytes(rewriter, loc, adaptor.getSrc().front(), offset));
+    Value offset =
+        arith::MulIOp::create(rewriter, loc, adaptor.getIndex().front(),
+                              createI32(rewriter, loc, stageBytes));
+    rewriter.replaceOp(
+        op, addBytes(rewriter, loc, adaptor.getSrc().front(), offset));
     return success();
   }
 };
@@ -1261,7 +1271,8 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyGlobalToLocalOp> {
       if (unsigned lead = first % run)
         src = addBytes(rewriter, loc, ptrs[first - lead],
                        createI32(rewriter, loc, lead * bytes));
-      SmallVector<Value> coords = dist.emitCoordinates(rewriter, loc, ids, first);
+      SmallVector<Value> coords =
+          dist.emitCoordinates(rewriter, loc, ids, first);
       Value dst = addBytes(rewriter, loc, adaptor.getResult().front(),
                            emitSharedByteOffset(rewriter, loc, buffer, coords));
       Value mask = masks.empty() ? Value() : masks[first];
@@ -1275,20 +1286,23 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyGlobalToLocalOp> {
         NVVM::CpAsyncOp::create(
             rewriter, loc, dst, src, rewriter.getI32IntegerAttr(size),
             NVVM::LoadCacheModifierKindAttr::get(
-                rewriter.getContext(), size == 16 ? NVVM::LoadCacheModifierKind::CG
-                                                  : NVVM::LoadCacheModifierKind::CA),
+                rewriter.getContext(), size == 16
+                                           ? NVVM::LoadCacheModifierKind::CG
+                                           : NVVM::LoadCacheModifierKind::CA),
             srcBytes);
         continue;
       }
       for (unsigned i = 0; i < width; ++i) {
         Value m = masks.empty() ? Value() : masks[first + i];
-        Value v = emitMaskedLoad(
-            rewriter, loc, element, ptrs[first + i], m, bytes,
-            /*isVolatile=*/false, [&](OpBuilder &b) -> Value {
-              return others.empty() ? zeroOf(b, loc, element) : others[first + i];
-            });
-        storeShared(rewriter, loc, v,
-                    addBytes(rewriter, loc, dst, createI32(rewriter, loc, i * bytes)));
+        Value v =
+            emitMaskedLoad(rewriter, loc, element, ptrs[first + i], m, bytes,
+                           /*isVolatile=*/false, [&](OpBuilder &b) -> Value {
+                             return others.empty() ? zeroOf(b, loc, element)
+                                                   : others[first + i];
+                           });
+        storeShared(
+            rewriter, loc, v,
+            addBytes(rewriter, loc, dst, createI32(rewriter, loc, i * bytes)));
       }
     }
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
@@ -1335,9 +1349,10 @@ struct PrintLowering : public TilePattern<PrintOp> {
         rewriter, loc, rewriter.getI32Type(),
         gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x));
     if (op.getArgs().empty()) {
-      gpu::PrintfOp::create(rewriter, loc,
-                            rewriter.getStringAttr("pid %d: " + op.getPrefix().str() + "\n"),
-                            ValueRange{pid});
+      gpu::PrintfOp::create(
+          rewriter, loc,
+          rewriter.getStringAttr("pid %d: " + op.getPrefix().str() + "\n"),
+          ValueRange{pid});
       rewriter.eraseOp(op);
       return success();
     }
@@ -1353,7 +1368,8 @@ struct PrintLowering : public TilePattern<PrintOp> {
         SmallVector<Value> printArgs = {pid};
         if (dist) {
           format += " idx (";
-          for (auto [d, c] : llvm::enumerate(dist->emitCoordinates(rewriter, loc, ids, e))) {
+          for (auto [d, c] :
+               llvm::enumerate(dist->emitCoordinates(rewriter, loc, ids, e))) {
             format += d ? ", %d" : "%d";
             printArgs.push_back(c);
           }
@@ -1370,12 +1386,16 @@ struct PrintLowering : public TilePattern<PrintOp> {
         } else {
           format += op.getHex() ? "0x%llx" : (isSigned ? "%lld" : "%llu");
           if (type.getIntOrFloatBitWidth() < 64)
-            v = isSigned ? arith::ExtSIOp::create(rewriter, loc, rewriter.getI64Type(), v).getResult()
-                         : arith::ExtUIOp::create(rewriter, loc, rewriter.getI64Type(), v).getResult();
+            v = isSigned ? arith::ExtSIOp::create(rewriter, loc,
+                                                  rewriter.getI64Type(), v)
+                               .getResult()
+                         : arith::ExtUIOp::create(rewriter, loc,
+                                                  rewriter.getI64Type(), v)
+                               .getResult();
         }
         printArgs.push_back(v);
-        gpu::PrintfOp::create(rewriter, loc, rewriter.getStringAttr(format + "\n"),
-                              printArgs);
+        gpu::PrintfOp::create(rewriter, loc,
+                              rewriter.getStringAttr(format + "\n"), printArgs);
       }
     }
     rewriter.eraseOp(op);
@@ -1393,13 +1413,15 @@ struct AssertLowering : public TilePattern<AssertOp> {
     Value allTrue;
     for (Value v : adaptor.getCondition())
       allTrue = andOf(rewriter, loc, allTrue, v);
-    Value failed = arith::XOrIOp::create(rewriter, loc, allTrue,
-                                         arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+    Value failed = arith::XOrIOp::create(
+        rewriter, loc, allTrue,
+        arith::ConstantIntOp::create(rewriter, loc, 1, 1));
     predicated(rewriter, loc, failed, Type(),
                [&](OpBuilder &b) -> Value {
                  gpu::PrintfOp::create(
                      b, loc,
-                     b.getStringAttr("Assertion failed: " + op.getMessage().str() + "\n"),
+                     b.getStringAttr(
+                         "Assertion failed: " + op.getMessage().str() + "\n"),
                      ValueRange{});
                  LLVM::Trap::create(b, loc);
                  return {};

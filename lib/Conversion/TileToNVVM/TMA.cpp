@@ -398,8 +398,8 @@ struct WaitBarrierLowering : public TilePattern<WaitBarrierOp> {
     // The suspend-time hint CUTLASS uses (ns); the op loops until the phase
     // completes.
     NVVM::MBarrierTryWaitParityOp::create(
-        rewriter, loc, adaptor.getBarrier().front(),
-        adaptor.getPhase().front(), createI32(rewriter, loc, 0x989680));
+        rewriter, loc, adaptor.getBarrier().front(), adaptor.getPhase().front(),
+        createI32(rewriter, loc, 0x989680));
     rewriter.eraseOp(op);
     return success();
   }

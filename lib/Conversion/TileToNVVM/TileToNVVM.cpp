@@ -43,8 +43,8 @@ Value mlir::tile::createI32(OpBuilder &b, Location loc, int64_t value) {
 }
 
 Value mlir::tile::packVector(OpBuilder &b, Location loc, ValueRange elements) {
-  auto type = VectorType::get({int64_t(elements.size())},
-                              elements.front().getType());
+  auto type =
+      VectorType::get({int64_t(elements.size())}, elements.front().getType());
   Value v = LLVM::UndefOp::create(b, loc, type);
   for (auto [i, element] : llvm::enumerate(elements))
     v = LLVM::InsertElementOp::create(b, loc, v, element, createI32(b, loc, i));
@@ -74,7 +74,8 @@ Value mlir::tile::addBytes(OpBuilder &b, Location loc, Value base,
 }
 
 FailureOr<Value> mlir::tile::getScratchPointer(OpBuilder &b, Operation *op) {
-  auto offset = op->getAttrOfType<IntegerAttr>(TileDialect::getOffsetAttrName());
+  auto offset =
+      op->getAttrOfType<IntegerAttr>(TileDialect::getOffsetAttrName());
   if (!offset)
     return failure();
   return addBytes(b, op->getLoc(), getSharedBase(b, op->getLoc()),
@@ -95,8 +96,7 @@ void mlir::tile::storeShared(OpBuilder &b, Location loc, Value value,
   LLVM::StoreOp::create(b, loc, value, ptr);
 }
 
-Value mlir::tile::loadShared(OpBuilder &b, Location loc, Type type,
-                             Value ptr) {
+Value mlir::tile::loadShared(OpBuilder &b, Location loc, Type type, Value ptr) {
   if (type.isInteger(1)) {
     Value byte = LLVM::LoadOp::create(b, loc, b.getI8Type(), ptr);
     return arith::TruncIOp::create(b, loc, type, byte);
@@ -113,14 +113,13 @@ void mlir::tile::storeShared(OpBuilder &b, Location loc, ValueRange values,
                             getElementBytes(values.front().getType()));
 }
 
-SmallVector<Value> mlir::tile::loadShared(OpBuilder &b, Location loc,
-                                          Type type, unsigned count,
-                                          Value ptr) {
+SmallVector<Value> mlir::tile::loadShared(OpBuilder &b, Location loc, Type type,
+                                          unsigned count, Value ptr) {
   if (count == 1)
     return {loadShared(b, loc, type, ptr)};
-  Value vector = LLVM::LoadOp::create(
-      b, loc, VectorType::get({int64_t(count)}, type), ptr,
-      /*alignment=*/count * getElementBytes(type));
+  Value vector =
+      LLVM::LoadOp::create(b, loc, VectorType::get({int64_t(count)}, type), ptr,
+                           /*alignment=*/count * getElementBytes(type));
   return unpackVector(b, loc, vector);
 }
 
@@ -143,7 +142,6 @@ Distribution mlir::tile::getDistribution(Type type) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-
 
 /// tile.func (a kernel) -> gpu.func kernel.
 struct FuncLowering : public TilePattern<FuncOp> {
@@ -257,8 +255,8 @@ struct ProgramLowering : public TilePattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename TilePattern<OpTy>::OneToNOpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value id = GpuOpTy::create(rewriter, op.getLoc(),
-                               toGpuDimension(op.getAxis()));
+    Value id =
+        GpuOpTy::create(rewriter, op.getLoc(), toGpuDimension(op.getAxis()));
     rewriter.replaceOpWithNewOp<arith::IndexCastUIOp>(op, rewriter.getI32Type(),
                                                       id);
     return success();
@@ -277,7 +275,8 @@ struct MakeRangeLowering : public TilePattern<MakeRangeOp> {
     SmallVector<Value> values;
     for (unsigned e = 0; e < dist.getNumElements(); ++e)
       values.push_back(arith::AddIOp::create(
-          rewriter, loc, dist.emitCoordinates(rewriter, loc, ids, e)[0], start));
+          rewriter, loc, dist.emitCoordinates(rewriter, loc, ids, e)[0],
+          start));
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }
@@ -318,11 +317,12 @@ Value lowerTileScalar(OpBuilder &b, Operation *op, ArrayRef<Value> operands,
                       Type type) {
   Location loc = op->getLoc();
   if (auto addptr = dyn_cast<AddPtrOp>(op)) {
-    auto ptr = cast<PointerType>(getElementTypeOrSelf(addptr.getPtr().getType()));
+    auto ptr =
+        cast<PointerType>(getElementTypeOrSelf(addptr.getPtr().getType()));
     Type pointee = ptr.getPointeeType();
     if (isa<PointerType>(pointee))
-      pointee = LLVM::LLVMPointerType::get(b.getContext(),
-                                           cast<PointerType>(pointee).getAddressSpace());
+      pointee = LLVM::LLVMPointerType::get(
+          b.getContext(), cast<PointerType>(pointee).getAddressSpace());
     return LLVM::GEPOp::create(b, loc, type, pointee, operands[0],
                                ValueRange{operands[1]});
   }
@@ -521,8 +521,7 @@ struct DirectIntrinsicLowering : public OpConversionPattern<OpTy> {
 
 /// Maps each result element to an operand element by index tuple: ops that
 /// keep every element on the thread that held it.
-template <typename OpTy>
-struct RenameLowering : public TilePattern<OpTy> {
+template <typename OpTy> struct RenameLowering : public TilePattern<OpTy> {
   using TilePattern<OpTy>::TilePattern;
   using Adaptor = typename TilePattern<OpTy>::OneToNOpAdaptor;
 
@@ -545,8 +544,8 @@ struct RenameLowering : public TilePattern<OpTy> {
       Distribution dist = getDistribution(result.getType());
       SmallVector<Value> values;
       for (unsigned e = 0; e < dist.getNumElements(); ++e) {
-        auto [operand, tuple] =
-            mapTuple(op, result.getResultNumber(), dist.getTuple(e), operandDists);
+        auto [operand, tuple] = mapTuple(op, result.getResultNumber(),
+                                         dist.getTuple(e), operandDists);
         int64_t index = operandDists[operand].findElement(tuple);
         if (index < 0)
           return rewriter.notifyMatchFailure(op, "element not on this thread");
@@ -620,11 +619,14 @@ struct TransLowering : public RenameLowering<TransOp> {
 
 struct JoinLowering : public RenameLowering<JoinOp> {
   using RenameLowering::RenameLowering;
-  bool applies(JoinOp op) const override { return !movesDataBetweenThreads(op); }
+  bool applies(JoinOp op) const override {
+    return !movesDataBetweenThreads(op);
+  }
   std::pair<unsigned, SmallVector<int64_t>>
   mapTuple(JoinOp, unsigned, ArrayRef<int64_t> t,
            ArrayRef<Distribution>) const override {
-    return {static_cast<unsigned>(t.back()), SmallVector<int64_t>(t.drop_back())};
+    return {static_cast<unsigned>(t.back()),
+            SmallVector<int64_t>(t.drop_back())};
   }
 };
 
@@ -655,7 +657,8 @@ struct ReshapeLowering : public RenameLowering<ReshapeOp> {
   mapTuple(ReshapeOp op, unsigned, ArrayRef<int64_t> t,
            ArrayRef<Distribution>) const override {
     ArrayRef<int64_t> shape = op.getType().getShape();
-    auto [dim, count] = *getReshapeSplit(op.getSrc().getType().getShape(), shape);
+    auto [dim, count] =
+        *getReshapeSplit(op.getSrc().getType().getShape(), shape);
     SmallVector<int64_t> src(t.take_front(dim));
     int64_t index = 0;
     for (unsigned i = 0; i < count; ++i)
@@ -701,8 +704,8 @@ struct DotLowering : public TilePattern<DotOp> {
         if (isFloat)
           acc = math::FmaOp::create(rewriter, loc, x, y, acc);
         else
-          acc = arith::AddIOp::create(rewriter, loc, acc,
-                                      arith::MulIOp::create(rewriter, loc, x, y));
+          acc = arith::AddIOp::create(
+              rewriter, loc, acc, arith::MulIOp::create(rewriter, loc, x, y));
       }
       results.push_back(acc);
     }
@@ -809,8 +812,8 @@ struct DotLowering : public TilePattern<DotOp> {
             operandA.push_back(*v);
           }
           for (int64_t kHalf = 0; kHalf < 2; ++kHalf) {
-            FailureOr<Value> v = reg(adaptor.getB(), b,
-                                     {kWidth * (2 * step + kHalf), n}, 0, small);
+            FailureOr<Value> v = reg(
+                adaptor.getB(), b, {kWidth * (2 * step + kHalf), n}, 0, small);
             if (failed(v))
               return failure();
             operandB.push_back(*v);
@@ -853,13 +856,14 @@ void mlir::tile::populateComputePatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          const LoweringState &state) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<FuncLowering, ReturnLowering,
-               ProgramLowering<GetProgramIdOp, gpu::BlockIdOp>,
-               ProgramLowering<GetNumProgramsOp, gpu::GridDimOp>,
-               MakeRangeLowering, SplatLowering, ConstantLowering,
-               BroadcastLowering, ExpandDimsLowering, TransLowering,
-               ConvertLayoutRenameLowering, JoinLowering, SplitLowering, ReshapeLowering, DotLowering>(converter, context,
-                                                         state);
+  patterns
+      .add<FuncLowering, ReturnLowering,
+           ProgramLowering<GetProgramIdOp, gpu::BlockIdOp>,
+           ProgramLowering<GetNumProgramsOp, gpu::GridDimOp>, MakeRangeLowering,
+           SplatLowering, ConstantLowering, BroadcastLowering,
+           ExpandDimsLowering, TransLowering, ConvertLayoutRenameLowering,
+           JoinLowering, SplitLowering, ReshapeLowering, DotLowering>(
+          converter, context, state);
   patterns.add<ElementwiseLowering>(converter, context, state);
   patterns.add<DirectIntrinsicLowering<arith::DivFOp>,
                DirectIntrinsicLowering<math::ExpOp>,
@@ -939,7 +943,8 @@ std::string checkLowerable(Operation *op) {
       return "rounding = rtz is not lowered yet";
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-    if (isa<RankedTensorType>(constant.getType()) && (!dense || !dense.isSplat()))
+    if (isa<RankedTensorType>(constant.getType()) &&
+        (!dense || !dense.isSplat()))
       return "only splat tensor constants are lowered";
   }
   if ((isa<LocalAllocOp>(op) || getScratchSizeInBytes(op) > 0) &&
@@ -1086,11 +1091,11 @@ public:
     auto gpuModule =
         gpu::GPUModuleOp::create(builder, module.getLoc(), "tile_kernels");
     builder.setInsertionPointToStart(gpuModule.getBody());
-    LLVM::GlobalOp::create(
-        builder, module.getLoc(),
-        LLVM::LLVMArrayType::get(builder.getI8Type(), 0), /*isConstant=*/false,
-        LLVM::Linkage::External, kSharedMemorySymbol, Attribute(),
-        /*alignment=*/16, /*addrSpace=*/3);
+    LLVM::GlobalOp::create(builder, module.getLoc(),
+                           LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
+                           /*isConstant=*/false, LLVM::Linkage::External,
+                           kSharedMemorySymbol, Attribute(),
+                           /*alignment=*/16, /*addrSpace=*/3);
     for (FuncOp fn : llvm::make_early_inc_range(module.getOps<FuncOp>()))
       fn->moveBefore(gpuModule.getBody(), gpuModule.getBody()->end());
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),

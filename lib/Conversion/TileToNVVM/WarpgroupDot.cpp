@@ -49,7 +49,8 @@ Value emitDescriptor(OpBuilder &b, Location loc, Value address,
   int64_t fields = ((leadingBytes >> 4) & 0x3FFF) << 16 |
                    ((strideBytes >> 4) & 0x3FFF) << 32 | mode << 62;
   Value start = arith::ShRUIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, address, createI64(b, loc, 0x3FFFF)),
+      b, loc,
+      arith::AndIOp::create(b, loc, address, createI64(b, loc, 0x3FFFF)),
       createI64(b, loc, 4));
   return arith::OrIOp::create(b, loc, start, createI64(b, loc, fields));
 }
@@ -116,10 +117,10 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
             n = bType.getShape()[1];
     auto registerA = dyn_cast<RankedTensorType>(op.getA().getType());
     unsigned swizzleA =
-        registerA ? 128
-                  : cast<NVMMASharedLayoutAttr>(
-                        cast<BufferType>(aType).getEncoding())
-                        .getSwizzlingByteWidth();
+        registerA
+            ? 128
+            : cast<NVMMASharedLayoutAttr>(cast<BufferType>(aType).getEncoding())
+                  .getSwizzlingByteWidth();
     auto layoutB = cast<NVMMASharedLayoutAttr>(bType.getEncoding());
     unsigned swizzleB = layoutB.getSwizzlingByteWidth();
     bool kMajorB = layoutB.getTransposed();
@@ -178,8 +179,8 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
             pair = LLVM::InsertElementOp::create(
                 rewriter, loc, pair, values[index[slice * perSliceA + r + j]],
                 createI32(rewriter, loc, j));
-          regs.push_back(LLVM::BitcastOp::create(
-              rewriter, loc, rewriter.getI32Type(), pair));
+          regs.push_back(LLVM::BitcastOp::create(rewriter, loc,
+                                                 rewriter.getI32Type(), pair));
         }
       }
     }
@@ -192,8 +193,8 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     Value aBase = registerA ? Value()
                             : LLVM::PtrToIntOp::create(rewriter, loc, i64,
                                                        adaptor.getA().front());
-    Value bBase = LLVM::PtrToIntOp::create(rewriter, loc, i64,
-                                           adaptor.getB().front());
+    Value bBase =
+        LLVM::PtrToIntOp::create(rewriter, loc, i64, adaptor.getB().front());
     // The warpgroup from a warp index ptxas knows to be uniform: the
     // descriptors, computed from it, then stay in uniform registers (from
     // tid / 32 they are per-thread values moved over before each wgmma).
@@ -229,7 +230,8 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
       // This warpgroup's 64 rows of the slice: slice * 16 * warps + 64 * g.
       Value row = arith::AddIOp::create(
           rewriter, loc, createI64(rewriter, loc, slice * 16 * warps),
-          arith::MulIOp::create(rewriter, loc, group, createI64(rewriter, loc, 64)));
+          arith::MulIOp::create(rewriter, loc, group,
+                                createI64(rewriter, loc, 64)));
       // The slice's first descriptors; each K step adds its byte offset / 16.
       if (registerA) {
         for (int64_t k0 = 0; k0 < k; k0 += kStep) {
@@ -240,16 +242,16 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
                                        (k0 % blockB) * bytes
                                  : k0 * swizzleB) /
                             16));
-          Value scale = k0 == 0 && !adaptor.getUseC().empty()
-                            ? arith::ExtUIOp::create(rewriter, loc,
-                                                     rewriter.getI32Type(),
-                                                     adaptor.getUseC().front())
-                                  .getResult()
-                            : createI32(rewriter, loc, 1);
-          acc = emitRegisterAStep(rewriter, loc, acc, structType, perSlice,
-                                  accType,
-                                  ArrayRef(packed[slice]).slice(4 * (k0 / kStep), 4),
-                                  descB, scale, n, type, kMajorB);
+          Value scale =
+              k0 == 0 && !adaptor.getUseC().empty()
+                  ? arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
+                                           adaptor.getUseC().front())
+                        .getResult()
+                  : createI32(rewriter, loc, 1);
+          acc = emitRegisterAStep(
+              rewriter, loc, acc, structType, perSlice, accType,
+              ArrayRef(packed[slice]).slice(4 * (k0 / kStep), 4), descB, scale,
+              n, type, kMajorB);
         }
         products.push_back(acc);
         continue;

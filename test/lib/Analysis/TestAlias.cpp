@@ -66,8 +66,8 @@ struct TestPrintAliasPass
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())
             if (isa<BufferType>(arg.getType()))
-              report(op, arg, "arg #" + std::to_string(arg.getArgNumber()) +
-                                  ": ");
+              report(op, arg,
+                     "arg #" + std::to_string(arg.getArgNumber()) + ": ");
     });
   }
 };

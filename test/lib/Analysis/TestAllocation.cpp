@@ -58,7 +58,8 @@ struct TestAllocationPass
                                     << getKindName(buffer.kind) << ": ";
         remark << "live in [" << buffer.start << ", " << buffer.end << ")";
         if (!PrintLiveness)
-          remark << ", offset = " << buffer.offset << ", size = " << buffer.size;
+          remark << ", offset = " << buffer.offset
+                 << ", size = " << buffer.size;
       }
       if (!PrintLiveness)
         fn.emitRemark() << "total = " << info->getTotalSize();

@@ -105,7 +105,8 @@ MLIR_CAPI_EXPORTED MlirAttribute mlirTileSliceLayoutGet(MlirContext context,
 /// The removed dimension; -1 for another attribute.
 MLIR_CAPI_EXPORTED int mlirTileSliceLayoutGetDim(MlirAttribute attr);
 /// The parent layout; null for another attribute.
-MLIR_CAPI_EXPORTED MlirAttribute mlirTileSliceLayoutGetParent(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirAttribute
+mlirTileSliceLayoutGetParent(MlirAttribute attr);
 
 //===----------------------------------------------------------------------===//
 // #tile.mma
@@ -120,9 +121,12 @@ MLIR_CAPI_EXPORTED MlirAttribute mlirTileMmaLayoutGet(
     intptr_t rank, const unsigned *warpsPerCTA, intptr_t instrRank,
     const unsigned *instrShape);
 /// Version numbers; 0 for another attribute.
-MLIR_CAPI_EXPORTED unsigned mlirTileMmaLayoutGetVersionMajor(MlirAttribute attr);
-MLIR_CAPI_EXPORTED unsigned mlirTileMmaLayoutGetVersionMinor(MlirAttribute attr);
-/// warpsPerCTA's rank (-1 for another attribute) and entries (0 if out of range).
+MLIR_CAPI_EXPORTED unsigned
+mlirTileMmaLayoutGetVersionMajor(MlirAttribute attr);
+MLIR_CAPI_EXPORTED unsigned
+mlirTileMmaLayoutGetVersionMinor(MlirAttribute attr);
+/// warpsPerCTA's rank (-1 for another attribute) and entries (0 if out of
+/// range).
 MLIR_CAPI_EXPORTED intptr_t mlirTileMmaLayoutGetRank(MlirAttribute attr);
 MLIR_CAPI_EXPORTED unsigned mlirTileMmaLayoutGetWarpsPerCTA(MlirAttribute attr,
                                                             intptr_t dim);
@@ -136,7 +140,8 @@ MLIR_CAPI_EXPORTED unsigned mlirTileMmaLayoutGetInstrShape(MlirAttribute attr,
 //===----------------------------------------------------------------------===//
 
 /// Whether `attr` is a #tile.dot_op layout.
-MLIR_CAPI_EXPORTED bool mlirAttributeIsATileDotOperandLayout(MlirAttribute attr);
+MLIR_CAPI_EXPORTED bool
+mlirAttributeIsATileDotOperandLayout(MlirAttribute attr);
 /// Operand `opIdx` (0: A, 1: B) of a dot whose result has layout `parent`.
 MLIR_CAPI_EXPORTED MlirAttribute mlirTileDotOperandLayoutGet(
     MlirContext context, unsigned opIdx, MlirAttribute parent, unsigned kWidth);
@@ -167,16 +172,18 @@ MLIR_CAPI_EXPORTED unsigned mlirTileSharedLayoutGetOrder(MlirAttribute attr,
                                                          intptr_t dim);
 
 /// Whether `attr` is a #tile.nvmma_shared layout.
-MLIR_CAPI_EXPORTED bool mlirAttributeIsATileNVMMASharedLayout(MlirAttribute attr);
+MLIR_CAPI_EXPORTED bool
+mlirAttributeIsATileNVMMASharedLayout(MlirAttribute attr);
 /// #tile.nvmma_shared; null if invalid.
-MLIR_CAPI_EXPORTED MlirAttribute mlirTileNVMMASharedLayoutGet(
-    MlirContext context, unsigned swizzlingByteWidth, bool transposed,
-    unsigned elementBitWidth);
+MLIR_CAPI_EXPORTED MlirAttribute
+mlirTileNVMMASharedLayoutGet(MlirContext context, unsigned swizzlingByteWidth,
+                             bool transposed, unsigned elementBitWidth);
 /// Swizzle width in bytes and element width in bits; 0 for another
 /// attribute. Transposed: false for another attribute.
 MLIR_CAPI_EXPORTED unsigned
 mlirTileNVMMASharedLayoutGetSwizzlingByteWidth(MlirAttribute attr);
-MLIR_CAPI_EXPORTED bool mlirTileNVMMASharedLayoutIsTransposed(MlirAttribute attr);
+MLIR_CAPI_EXPORTED bool
+mlirTileNVMMASharedLayoutIsTransposed(MlirAttribute attr);
 MLIR_CAPI_EXPORTED unsigned
 mlirTileNVMMASharedLayoutGetElementBitWidth(MlirAttribute attr);
 
