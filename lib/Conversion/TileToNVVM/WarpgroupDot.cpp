@@ -68,6 +68,30 @@ std::string getAccumulatorConstraints(size_t count, bool tied, Type type) {
   return constraints;
 }
 
+/// For a tensor in a #tile.mma version 3 layout over `slices` 64-row
+/// slices: which of this thread's elements is register `reg` of slice
+/// `slice` (entry slice * N / 2 + reg). Per slice, 16x8 tiles along N, four
+/// registers each, (row, col) = (0,0) (0,1) (8,0) (8,1), as in the
+/// distribution: the accumulator struct of a wgmma, and, for a tensor
+/// whose N is a dot's K, the order of its A fragments.
+FailureOr<SmallVector<int64_t>> getRegisterElements(RankedTensorType type,
+                                                    int64_t slices) {
+  Distribution dist = getDistribution(type);
+  int64_t perSlice = type.getDimSize(1) / 2;
+  SmallVector<int64_t> element(slices * perSlice, -1);
+  for (unsigned e = 0; e < dist.getNumElements(); ++e) {
+    ArrayRef<int64_t> t = dist.getTuple(e);
+    int64_t slice = t[0] / 2;
+    int64_t reg = (t[1] / 2) * 4 + (t[0] % 2) * 2 + t[1] % 2;
+    if (slice >= slices || reg >= perSlice)
+      return failure();
+    element[slice * perSlice + reg] = e;
+  }
+  if (llvm::is_contained(element, -1))
+    return failure();
+  return element;
+}
+
 /// One wgmma K step whose A fragment is in registers (four packed pairs of
 /// 16-bit elements) on accumulator struct `acc`: inline PTX, as NVVM's op
 /// takes A as a descriptor only. scale-d comes from a register (0: the
@@ -133,22 +157,12 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     unsigned warps = mma.getWarps()[0];
     int64_t slices = m / (16 * warps);
 
-    // Accumulator element e of this thread is register `reg` of slice
-    // `slice`'s struct: 16x8 tiles along N, four registers each, (row, col)
-    // = (0,0) (0,1) (8,0) (8,1) as in the #tile.mma distribution.
-    Distribution c = getDistribution(op.getC().getType());
     int64_t perSlice = n / 2;
-    SmallVector<int64_t> element(slices * perSlice, -1);
-    for (unsigned e = 0; e < c.getNumElements(); ++e) {
-      ArrayRef<int64_t> t = c.getTuple(e);
-      int64_t slice = t[0] / 2;
-      int64_t reg = (t[1] / 2) * 4 + (t[0] % 2) * 2 + t[1] % 2;
-      if (slice >= slices || reg >= perSlice)
-        return rewriter.notifyMatchFailure(op, "accumulator out of range");
-      element[slice * perSlice + reg] = e;
-    }
-    if (llvm::is_contained(element, -1))
-      return rewriter.notifyMatchFailure(op, "accumulator missing");
+    FailureOr<SmallVector<int64_t>> accumulator =
+        getRegisterElements(op.getC().getType(), slices);
+    if (failed(accumulator))
+      return rewriter.notifyMatchFailure(op, "accumulator registers");
+    ArrayRef<int64_t> element = *accumulator;
 
     // A in registers: its layout is an accumulator's whose N is K, so the
     // same numbering gives its registers, and the fragment of K step j is
@@ -156,19 +170,11 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     // 16j + 2c + {0, 1} and 8 more), packed in pairs: packed[slice][4j..].
     SmallVector<SmallVector<Value>> packed;
     if (registerA) {
-      Distribution a = getDistribution(registerA);
       int64_t perSliceA = k / 2;
-      SmallVector<int64_t> index(slices * perSliceA, -1);
-      for (unsigned e = 0; e < a.getNumElements(); ++e) {
-        ArrayRef<int64_t> t = a.getTuple(e);
-        int64_t slice = t[0] / 2;
-        int64_t reg = (t[1] / 2) * 4 + (t[0] % 2) * 2 + t[1] % 2;
-        if (slice >= slices || reg >= perSliceA)
-          return rewriter.notifyMatchFailure(op, "a out of range");
-        index[slice * perSliceA + reg] = e;
-      }
-      if (llvm::is_contained(index, -1))
-        return rewriter.notifyMatchFailure(op, "a element missing");
+      FailureOr<SmallVector<int64_t>> index =
+          getRegisterElements(registerA, slices);
+      if (failed(index))
+        return rewriter.notifyMatchFailure(op, "a registers");
       ValueRange values = adaptor.getA();
       auto pairType = VectorType::get({2}, values.front().getType());
       for (int64_t slice = 0; slice < slices; ++slice) {
@@ -177,7 +183,8 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
           Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
           for (int64_t j = 0; j < 2; ++j)
             pair = LLVM::InsertElementOp::create(
-                rewriter, loc, pair, values[index[slice * perSliceA + r + j]],
+                rewriter, loc, pair,
+                values[(*index)[slice * perSliceA + r + j]],
                 createI32(rewriter, loc, j));
           regs.push_back(LLVM::BitcastOp::create(rewriter, loc,
                                                  rewriter.getI32Type(), pair));
