@@ -22,9 +22,8 @@ import triton
 import triton.language as tl
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from tutorial_matmul import compile_with_tile, time_graph, without_locations  # noqa: E402
+from tutorial_matmul import compile_with_tile, main, time_graph, without_locations  # noqa: E402
 
 BLOCK_M, BLOCK_N, WARPS, STAGES = 128, 64, 8, 3
 # (head dimension, causal); the shape of the runs: batch 4, 32 heads, 4096
@@ -208,11 +207,4 @@ def run(out, results_path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) >= 3 and sys.argv[1] == "compile":
-        compile_variants(sys.argv[2], sys.argv[3] if len(sys.argv) > 3
-                         else os.path.join(ROOT, "build", "bin", "tile-translate"))
-    elif len(sys.argv) == 4 and sys.argv[1] == "run":
-        sys.exit(run(sys.argv[2], sys.argv[3]))
-    else:
-        print(__doc__, file=sys.stderr)
-        sys.exit(2)
+    main(__doc__, compile_variants, run)

@@ -215,12 +215,18 @@ def run(out, results_path):
     return 1 if failures else 0
 
 
-if __name__ == "__main__":
+def main(doc, compile_variants, run):
+    """The command line of this benchmark and of those built like it:
+    `compile OUT_DIR [TILE_TRANSLATE]` or `run OUT_DIR RESULTS.json`."""
     if len(sys.argv) >= 3 and sys.argv[1] == "compile":
         compile_variants(sys.argv[2], sys.argv[3] if len(sys.argv) > 3
                          else os.path.join(ROOT, "build", "bin", "tile-translate"))
     elif len(sys.argv) == 4 and sys.argv[1] == "run":
         sys.exit(run(sys.argv[2], sys.argv[3]))
     else:
-        print(__doc__, file=sys.stderr)
+        print(doc, file=sys.stderr)
         sys.exit(2)
+
+
+if __name__ == "__main__":
+    main(__doc__, compile_variants, run)
