@@ -122,3 +122,59 @@ tile.func public @small_and_atomic(%x: !tile.ptr<f32> {tile.divisibility = 16 : 
   %old = tile.atomic_rmw fadd, relaxed, gpu, %yp, %v : (tensor<1024x!tile.ptr<f32>>, tensor<1024xf32>) -> tensor<1024xf32>
   tile.return %l : tensor<64xf32>
 }
+
+// -----
+
+// No dimension contiguous (the columns wrap modulo %n, the rows step by a
+// runtime stride), the mask uniform along the columns: lanes go along the
+// rows, so that the elements each thread repeats run along the columns and
+// share one predicate (a dot operand's K mask).
+// CHECK-DAG: #[[ROWS:.*]] = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
+// CHECK-LABEL: tile.func public @no_contiguity
+// CHECK: tile.load %{{.*}}, %{{.*}} : tensor<64x256x!tile.ptr<f16>, #[[ROWS]]>
+tile.func public @no_contiguity(%b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                                %stride: i32, %n: i32, %k: i32) -> tensor<64x256xf16> {
+  %rows = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %cols = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %ns = tile.splat %n : i32 -> tensor<256xi32>
+  %wrapped = arith.remsi %cols, %ns : tensor<256xi32>
+  %r2 = tile.expand_dims %rows {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %ss = tile.splat %stride : i32 -> tensor<64x1xi32>
+  %roff = arith.muli %r2, %ss : tensor<64x1xi32>
+  %c2 = tile.expand_dims %wrapped {axis = 0 : i32} : tensor<256xi32> -> tensor<1x256xi32>
+  %rb = tile.broadcast %roff : tensor<64x1xi32> -> tensor<64x256xi32>
+  %cb = tile.broadcast %c2 : tensor<1x256xi32> -> tensor<64x256xi32>
+  %off = arith.addi %rb, %cb : tensor<64x256xi32>
+  %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x256x!tile.ptr<f16>>
+  %p = tile.addptr %bs, %off : tensor<64x256x!tile.ptr<f16>>, tensor<64x256xi32>
+  %ks = tile.splat %k : i32 -> tensor<64x1xi32>
+  %m1 = arith.cmpi slt, %r2, %ks : tensor<64x1xi32>
+  %m = tile.broadcast %m1 : tensor<64x1xi1> -> tensor<64x256xi1>
+  %v = tile.load %p, %m : tensor<64x256x!tile.ptr<f16>>
+  tile.return %v : tensor<64x256xf16>
+}
+
+// -----
+
+// The same without a mask: lanes along the columns, as for any tie.
+// CHECK-DAG: #[[COLS:.*]] = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+// CHECK-LABEL: tile.func public @no_contiguity_unmasked
+// CHECK: tile.load %{{.*}} : tensor<64x256x!tile.ptr<f16>, #[[COLS]]>
+tile.func public @no_contiguity_unmasked(%b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                                         %stride: i32, %n: i32) -> tensor<64x256xf16> {
+  %rows = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %cols = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %ns = tile.splat %n : i32 -> tensor<256xi32>
+  %wrapped = arith.remsi %cols, %ns : tensor<256xi32>
+  %r2 = tile.expand_dims %rows {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %ss = tile.splat %stride : i32 -> tensor<64x1xi32>
+  %roff = arith.muli %r2, %ss : tensor<64x1xi32>
+  %c2 = tile.expand_dims %wrapped {axis = 0 : i32} : tensor<256xi32> -> tensor<1x256xi32>
+  %rb = tile.broadcast %roff : tensor<64x1xi32> -> tensor<64x256xi32>
+  %cb = tile.broadcast %c2 : tensor<1x256xi32> -> tensor<64x256xi32>
+  %off = arith.addi %rb, %cb : tensor<64x256xi32>
+  %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x256x!tile.ptr<f16>>
+  %p = tile.addptr %bs, %off : tensor<64x256x!tile.ptr<f16>>, tensor<64x256xi32>
+  %v = tile.load %p : tensor<64x256x!tile.ptr<f16>>
+  tile.return %v : tensor<64x256xf16>
+}
