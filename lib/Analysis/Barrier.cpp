@@ -852,6 +852,10 @@ private:
       for (auto &[bytes, readStage] : stagedReads)
         for (const ByteInterval &interval : bytes)
           addAll(state.reads, AsyncTargets{{interval, readStage}});
+      // A synchronous warpgroup dot waits for every group of its
+      // warpgroup, the asynchronous dots' before it too.
+      if (isa<WarpgroupDotOp>(op))
+        addAll(state.reads, Pending::retire(state.readGroups, 0));
     }
     addAll(state.writes, writes);
     if (auto copy = dyn_cast<AsyncTMACopyOp>(op)) {

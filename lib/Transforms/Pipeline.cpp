@@ -219,6 +219,43 @@ WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
   return {};
 }
 
+/// The synchronous warpgroup dot of `loop`'s body that comes before every
+/// use of iteration argument `arg`, if any: its wait for all of its
+/// warpgroup's groups completes whatever was in flight for `arg`.
+WarpgroupDotOp getSyncDotBefore(scf::ForOp loop, BlockArgument arg) {
+  Block *body = loop.getBody();
+  Operation *first = body->getTerminator();
+  for (Operation *user : arg.getUsers())
+    if (Operation *ancestor = body->findAncestorOpInBlock(*user);
+        ancestor && ancestor->isBeforeInBlock(first))
+      first = ancestor;
+  for (Operation &op : *body) {
+    if (&op == first)
+      break;
+    if (auto sync = dyn_cast<WarpgroupDotOp>(op); sync && !sync.getIsAsync())
+      return sync;
+  }
+  return {};
+}
+
+/// A warpgroup dot of `loop`'s body whose products only the next iteration
+/// needs, after a synchronous warpgroup dot of its own (attention's P * V,
+/// carried to the next iteration's rescaling, which follows the next Q *
+/// K^T): it can run asynchronously, the next iteration's products queued
+/// behind it on the tensor cores, its wait free after that synchronous dot.
+WarpgroupDotOp getDeferredDot(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  for (auto dot : body->getOps<WarpgroupDotOp>()) {
+    if (dot.getIsAsync() || !dot->hasOneUse())
+      continue;
+    OpOperand &use = *dot->use_begin();
+    if (use.getOwner() == body->getTerminator() &&
+        getSyncDotBefore(loop, loop.getRegionIterArg(use.getOperandNumber())))
+      return dot;
+  }
+  return {};
+}
+
 /// The last tile.dot of `loop`'s body (a synchronous one) on what a stage
 /// of `streams` loaded with tile.local_load.
 DotOp getStageDot(scf::ForOp loop, ArrayRef<Stream> streams) {
@@ -551,6 +588,11 @@ private:
     WarpgroupDotOp asyncDot = getAsyncDot(loop, streams);
     unsigned accIndex =
         asyncDot ? cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1 : 0;
+    // Otherwise a dot whose products only the next iteration needs runs
+    // asynchronously too; the copies, which refill the stage it read, are
+    // issued once the next iteration has waited for it.
+    WarpgroupDotOp deferredDot =
+        asyncDot || specialize ? WarpgroupDotOp() : getDeferredDot(loop);
     int64_t distance = stages - 1;
     Location loc = loop.getLoc();
     OpBuilder b(loop);
@@ -746,6 +788,16 @@ private:
         use->set(all);
       }
     }
+    if (deferredDot) {
+      unsigned index = deferredDot->use_begin()->getOperandNumber();
+      BlockArgument arg = loop.getRegionIterArg(index);
+      if (!slot)
+        slot = arith::RemUIOp::create(b, loc, toI32(iv), stageCount);
+      deferredDot.setIsAsync(true);
+      b.setInsertionPointAfter(getSyncDotBefore(loop, arg));
+      auto wait = WarpgroupDotWaitOp::create(b, loc, arg.getType(), arg, 0);
+      arg.replaceAllUsesExcept(wait.getResult(0), wait);
+    }
     if (specialize) {
       // The stage goes back to the producer once this iteration's reads of
       // it are done: after the next iteration's wait for an asynchronous
@@ -797,8 +849,9 @@ private:
     // After the loop: the last dot is done and every copy has landed
     // before the ring is freed.
     b.setInsertionPointAfter(loop);
-    if (asyncDot) {
-      Value result = loop.getResult(accIndex);
+    if (asyncDot || deferredDot) {
+      Value result = loop.getResult(
+          asyncDot ? accIndex : deferredDot->use_begin()->getOperandNumber());
       auto done =
           WarpgroupDotWaitOp::create(b, loc, result.getType(), result, 0);
       result.replaceAllUsesExcept(done.getResult(0), done);

@@ -640,6 +640,31 @@ tile.func public @wgmma_ring_overwrite(%p: tensor<64x64x!tile.ptr<f16>, #blocked
 
 #blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// A synchronous warpgroup dot waits for all of its warpgroup's groups: the
+// asynchronous dot before it is done reading, and a write to its buffer
+// needs only a barrier (the other warpgroups' reads), not a wait.
+tile.func public @sync_dot_completes(%p: tensor<64x64x!tile.ptr<f16>, #blocked>, %acc0: tensor<64x64xf32, #mma>) {
+  %a = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %b = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %d = tile.warpgroup_dot %a, %a, %acc0 {isAsync} : !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf32, #mma>
+  %e = tile.warpgroup_dot %b, %b, %acc0 : !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf32, #mma>
+  // expected-remark @below {{barrier before: write after read of [0, 8192)}}
+  %t = tile.async_copy_global_to_local %p, %a : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x64xf16, #nvmma, mutable>
+  %g = tile.async_commit_group tokens %t
+  %w = tile.async_wait {num = 0 : i32}
+  %dw = tile.warpgroup_dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  tile.local_dealloc %a : !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.local_dealloc %b : !tile.buffer<64x64xf16, #nvmma, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 module attributes {"tile.num-warps" = 4 : i32} {
 // An mbarrier's initialization is a write every thread must see before

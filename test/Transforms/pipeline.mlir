@@ -559,6 +559,69 @@ tile.func public @read_acc(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
   }
   tile.return %res : tensor<64x64xf32, #mma>
 }
+
+// A chain as attention has it: a synchronous dot (Q * K^T), then the
+// carried accumulator rescaled and accumulated by a second dot (P * V),
+// whose products only the next iteration needs. The second dot runs
+// asynchronously; the next iteration waits for it after its first dot
+// (whose own wait has completed it), and the copies, which refill the
+// stage it read, come after that wait. After the loop, a wait for all.
+// CHECK-LABEL: tile.func public @deferred
+// CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK-NEXT: tile.async_wait {num = 1 : i32}
+// CHECK-NOT: tile.async_copy_global_to_local
+// CHECK: %[[S:.*]] = tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer
+// CHECK-NEXT: %[[W:.*]] = tile.warpgroup_dot_wait %[[ACC]] {pendings = 0 : i32}
+// CHECK: tile.async_copy_global_to_local
+// CHECK: tile.async_copy_global_to_local
+// CHECK: tile.async_commit_group
+// CHECK: %[[R:.*]] = arith.mulf %[[W]], %[[S]]
+// CHECK: %[[D:.*]] = tile.warpgroup_dot %{{.*}}, %{{.*}}, %[[R]] {isAsync}
+// CHECK-NEXT: scf.yield %[[D]]
+// CHECK: %[[DONE:.*]] = tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK-NEXT: tile.async_wait {num = 0 : i32}
+// CHECK: tile.return %[[DONE]]
+
+// The second dot's stage is still being read by the other warpgroups
+// when the copies would refill it: a barrier after the wait.
+// BAR-LABEL: tile.func public @deferred
+// BAR: scf.for
+// BAR: gpu.barrier
+// BAR-NEXT: tile.warpgroup_dot
+// BAR-NEXT: tile.warpgroup_dot_wait
+// BAR-NOT: scf.yield
+// BAR: gpu.barrier
+// BAR-NEXT: tile.async_copy_global_to_local
+// BAR: scf.yield
+tile.func public @deferred(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                           %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                           %n: i32) -> tensor<64x64xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4096 = arith.constant 4096 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>>
+  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+  %cols = tile.broadcast %r2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+  %as = tile.splat %a : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
+  %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
+  %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %k0 = arith.muli %iv, %c4096 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %k0s, %cols : tensor<64x64xi32, #blocked>
+    %ap = tile.addptr %as, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %bp = tile.addptr %bs, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %x = tile.load %ap : tensor<64x64x!tile.ptr<f16>, #blocked>
+    %y = tile.load %bp : tensor<64x64x!tile.ptr<f16>, #blocked>
+    %xa = tile.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
+    %s = tile.warpgroup_dot %xa, %ya, %zero : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    %rescaled = arith.mulf %acc, %s : tensor<64x64xf32, #mma>
+    %d = tile.warpgroup_dot %xa, %ya, %rescaled : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  }
+  tile.return %res : tensor<64x64xf32, #mma>
+}
 }
 
 // -----
