@@ -254,6 +254,31 @@ Distribution::getFirstThreadCoordinates(unsigned e) const {
   return coords;
 }
 
+std::optional<SmallVector<int64_t>>
+Distribution::getThreadOffset(unsigned lane, unsigned warp) const {
+  if (kind != Kind::Blocked || hasReplication())
+    return std::nullopt;
+  // As emitBaseCoordinate computes it: warp * (s*r*t) + lane * s.
+  auto along = [&](unsigned id, ArrayRef<unsigned> counts, unsigned d) {
+    int64_t stride = 1;
+    for (unsigned o : base.order) {
+      if (o == d)
+        break;
+      stride *= counts[o];
+    }
+    return (id / stride) % counts[d];
+  };
+  SmallVector<int64_t> offset;
+  for (unsigned d = 0; d < getRank(); ++d) {
+    int64_t s = base.sizePerThread[d], r = base.repeats[d], t = base.threads[d];
+    int64_t w = base.warpStride.empty()
+                    ? along(warp, base.warps, d)
+                    : (warp / base.warpStride[d]) % base.warps[d];
+    offset.push_back(w * (s * r * t) + along(lane, base.threads, d) * s);
+  }
+  return offset;
+}
+
 Value Distribution::emitLaneOrWarpCoordinate(OpBuilder &b, Location loc,
                                              Value id,
                                              ArrayRef<unsigned> counts,

@@ -90,6 +90,10 @@ public:
   /// all its elements.
   std::optional<SmallVector<int64_t>>
   getFirstThreadCoordinates(unsigned e) const;
+  /// What thread (`lane`, `warp`) adds to getFirstThreadCoordinates, under
+  /// the same conditions.
+  std::optional<SmallVector<int64_t>> getThreadOffset(unsigned lane,
+                                                      unsigned warp) const;
   /// Along `dim`, where the repetition of the layout's block (the base's
   /// tile, getRepetitionShape) that element `e` lies in starts: the same on
   /// every thread. Blocked and mma accumulator distributions only.

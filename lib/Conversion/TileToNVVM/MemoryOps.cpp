@@ -713,70 +713,197 @@ struct AtomicCASLowering : public TilePattern<AtomicCASOp> {
 
 namespace {
 
+/// Integer arithmetic on i32 values built as IR, for sharedByteOffset.
+struct EmitOps {
+  using Int = Value;
+  OpBuilder &b;
+  Location loc;
+  Int constant(int64_t v) { return createI32(b, loc, v); }
+  Int add(Int x, Int y) { return arith::AddIOp::create(b, loc, x, y); }
+  Int mul(Int x, Int y) { return arith::MulIOp::create(b, loc, x, y); }
+  Int div(Int x, Int y) { return arith::DivUIOp::create(b, loc, x, y); }
+  Int rem(Int x, Int y) { return arith::RemUIOp::create(b, loc, x, y); }
+  Int bitXor(Int x, Int y) { return arith::XOrIOp::create(b, loc, x, y); }
+};
+
+/// The same arithmetic on known integers.
+struct FoldOps {
+  using Int = int64_t;
+  Int constant(int64_t v) { return v; }
+  Int add(Int x, Int y) { return x + y; }
+  Int mul(Int x, Int y) { return x * y; }
+  Int div(Int x, Int y) { return x / y; }
+  Int rem(Int x, Int y) { return x % y; }
+  Int bitXor(Int x, Int y) { return x ^ y; }
+};
+
 /// Byte offset of the element at `coords` in `buffer`: leading stage
 /// dimensions row-major, then the swizzled layout over the trailing ones.
-Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
-                           ArrayRef<Value> coords) {
+template <typename Ops>
+typename Ops::Int sharedByteOffset(Ops ops, BufferType buffer,
+                                   ArrayRef<typename Ops::Int> coords) {
+  using Int = typename Ops::Int;
+  auto linear = [&](ArrayRef<Int> cs, ArrayRef<int64_t> shape) {
+    Int index = ops.constant(0);
+    for (auto [c, dim] : llvm::zip(cs, shape))
+      index = ops.add(ops.mul(index, ops.constant(dim)), c);
+    return index;
+  };
   SharedTiling layout = getSharedTiling(buffer);
   ArrayRef<unsigned> order = layout.order;
   ArrayRef<int64_t> shape = buffer.getShape();
   size_t lead = shape.size() - order.size();
-  Value index =
-      linearize(b, loc, coords.take_front(lead), shape.take_front(lead));
-  ArrayRef<Value> inner = coords.drop_front(lead);
+  Int index = linear(coords.take_front(lead), shape.take_front(lead));
+  ArrayRef<Int> inner = coords.drop_front(lead);
   ArrayRef<int64_t> innerShape = shape.drop_front(lead);
   // Rows: every dimension but the fastest, slowest first.
   unsigned fast = order[0];
-  SmallVector<Value> rowCoords;
+  SmallVector<Int> rowCoords;
   SmallVector<int64_t> rowShape;
   for (unsigned i = order.size(); i > 1; --i) {
     rowCoords.push_back(inner[order[i - 1]]);
     rowShape.push_back(innerShape[order[i - 1]]);
   }
-  Value row = linearize(b, loc, rowCoords, rowShape);
-  Value col = inner[fast];
+  Int row = linear(rowCoords, rowShape);
+  Int col = inner[fast];
   int64_t rowLength = innerShape[fast];
   if (layout.blockElements && rowLength > layout.blockElements) {
     // Column blocks one after another: block j's rows follow block j-1's.
     int64_t rows = 1;
     for (int64_t d : rowShape)
       rows *= d;
-    Value width = createI32(b, loc, layout.blockElements);
-    Value block = arith::DivUIOp::create(b, loc, col, width);
-    col = arith::RemUIOp::create(b, loc, col, width);
-    row = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, block, createI32(b, loc, rows)),
-        row);
+    Int width = ops.constant(layout.blockElements);
+    Int block = ops.div(col, width);
+    col = ops.rem(col, width);
+    row = ops.add(ops.mul(block, ops.constant(rows)), row);
     rowLength = layout.blockElements;
   }
   if (layout.maxPhase > 1) {
     // col' = ((col / vec) ^ ((row / perPhase) % maxPhase)) * vec + col % vec
-    Value vec = createI32(b, loc, layout.vec);
-    Value phase = arith::RemUIOp::create(
-        b, loc,
-        arith::DivUIOp::create(b, loc, row, createI32(b, loc, layout.perPhase)),
-        createI32(b, loc, layout.maxPhase));
-    Value group = arith::XOrIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, col, vec), phase);
+    Int vec = ops.constant(layout.vec);
+    Int phase = ops.rem(ops.div(row, ops.constant(layout.perPhase)),
+                        ops.constant(layout.maxPhase));
+    Int group = ops.bitXor(ops.div(col, vec), phase);
     // Sequenced: as arguments of one call, compilers order them differently.
-    Value within = arith::RemUIOp::create(b, loc, col, vec);
-    col = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, group, vec), within);
+    Int within = ops.rem(col, vec);
+    col = ops.add(ops.mul(group, vec), within);
   }
   int64_t innerCount = 1;
   for (int64_t d : innerShape)
     innerCount *= d;
-  Value offset = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, row, createI32(b, loc, rowLength)),
-      col);
-  offset = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, index, createI32(b, loc, innerCount)),
-      offset);
-  return arith::MulIOp::create(
-      b, loc, offset,
-      createI32(b, loc, getElementBytes(buffer.getElementType())));
+  Int offset = ops.add(ops.mul(row, ops.constant(rowLength)), col);
+  offset = ops.add(ops.mul(index, ops.constant(innerCount)), offset);
+  return ops.mul(offset,
+                 ops.constant(getElementBytes(buffer.getElementType())));
 }
+
+Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
+                           ArrayRef<Value> coords) {
+  return sharedByteOffset(EmitOps{b, loc}, buffer, coords);
+}
+
+/// Byte offsets in `buffer` of some of a thread's elements of a tensor
+/// (coordinates moved by `shift`). In a swizzled layout each element's
+/// offset is an expression of the thread's coordinates of its own, and a
+/// thread that stages 64 elements kept 64 addresses live across a loop.
+/// Where the layout is linear over the bits of the coordinates (powers of
+/// two; checked for every thread), an element's offset is the first one's
+/// XOR a constant: the constant's bits in which threads' offsets differ
+/// stay an XOR, one register per distinct pattern of them, the others are
+/// an immediate added to it. Otherwise each element gets its expression.
+/// For a thread's own registers (stores, loads); cp.async copies keep one
+/// address a copy, which measured faster (their issue order changed).
+class SharedOffsets {
+public:
+  SharedOffsets(OpBuilder &b, Location loc, const ThreadIds &ids,
+                const Distribution &dist, BufferType buffer,
+                ArrayRef<int64_t> shift, unsigned threads,
+                unsigned threadsPerWarp)
+      : b(b), loc(loc), ids(ids), dist(dist), buffer(buffer), shift(shift) {
+    plan(threads, threadsPerWarp);
+  }
+
+  /// The byte offset of element `e`.
+  Value get(unsigned e) {
+    if (constants.empty()) {
+      SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, e);
+      moveBy(coords);
+      return emitSharedByteOffset(b, loc, buffer, coords);
+    }
+    if (!first) {
+      SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, 0);
+      moveBy(coords);
+      first = emitSharedByteOffset(b, loc, buffer, coords);
+    }
+    auto [pattern, immediate] = constants[e];
+    Value &reg = patterns[pattern];
+    if (!reg)
+      reg = pattern ? arith::XOrIOp::create(b, loc, first,
+                                            createI32(b, loc, pattern))
+                          .getResult()
+                    : first;
+    return immediate ? arith::AddIOp::create(b, loc, reg,
+                                             createI32(b, loc, immediate))
+                           .getResult()
+                     : reg;
+  }
+
+private:
+  void moveBy(MutableArrayRef<Value> coords) {
+    for (auto [coord, offset] : llvm::zip(coords, shift))
+      if (offset)
+        coord = arith::AddIOp::create(b, loc, coord, createI32(b, loc, offset));
+  }
+
+  void plan(unsigned threads, unsigned threadsPerWarp) {
+    unsigned count = dist.getNumElements();
+    if (count < 2 || !dist.getFirstThreadCoordinates(0) ||
+        buffer.getRank() != dist.getRank())
+      return;
+    SmallVector<SmallVector<int64_t>> firsts;
+    for (unsigned e = 0; e < count; ++e) {
+      SmallVector<int64_t> c = *dist.getFirstThreadCoordinates(e);
+      for (auto [coord, offset] : llvm::zip(c, shift))
+        coord += offset;
+      firsts.push_back(std::move(c));
+    }
+    auto offsetOf = [&](ArrayRef<int64_t> c, ArrayRef<int64_t> thread) {
+      SmallVector<int64_t> at(c);
+      for (auto [coord, add] : llvm::zip(at, thread))
+        coord += add;
+      return sharedByteOffset(FoldOps{}, buffer, ArrayRef<int64_t>(at));
+    };
+    SmallVector<int64_t> zero(dist.getRank(), 0);
+    int64_t base0 = offsetOf(firsts[0], zero);
+    SmallVector<int64_t> xors;
+    for (unsigned e = 0; e < count; ++e)
+      xors.push_back(offsetOf(firsts[e], zero) ^ base0);
+    int64_t varying = 0;
+    for (unsigned t = 0; t < threads; ++t) {
+      SmallVector<int64_t> thread =
+          *dist.getThreadOffset(t % threadsPerWarp, t / threadsPerWarp);
+      int64_t base = offsetOf(firsts[0], thread);
+      varying |= base ^ base0;
+      for (unsigned e = 1; e < count; ++e)
+        if (offsetOf(firsts[e], thread) != (base ^ xors[e]))
+          return;
+    }
+    int64_t fixed = base0 & ~varying;
+    for (int64_t x : xors)
+      constants.push_back({x & varying, (fixed ^ (x & ~varying)) - fixed});
+  }
+
+  OpBuilder &b;
+  Location loc;
+  const ThreadIds &ids;
+  const Distribution &dist;
+  BufferType buffer;
+  ArrayRef<int64_t> shift;
+  /// Per element: the XOR pattern and the immediate; empty without a plan.
+  SmallVector<std::pair<int64_t, int64_t>> constants;
+  Value first;
+  DenseMap<int64_t, Value> patterns;
+};
 
 /// Elements per shared-memory vector access of a tensor: the run a thread
 /// holds along the buffer's contiguous dimension (checked element by
@@ -963,12 +1090,12 @@ void storeTensor(OpBuilder &b, Location loc, const LoweringState &state,
                                   StmatrixTarget{base, 0, buffer})))
     return;
   unsigned width = getSharedVectorWidth(type, buffer);
-  for (unsigned e = 0; e < dist.getNumElements(); e += width) {
-    SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, e);
-    Value ptr =
-        addBytes(b, loc, base, emitSharedByteOffset(b, loc, buffer, coords));
-    storeShared(b, loc, values.slice(e, width), ptr);
-  }
+  SharedOffsets offsets(b, loc, ids, dist, buffer, {},
+                        state.numWarps * state.threadsPerWarp,
+                        state.threadsPerWarp);
+  for (unsigned e = 0; e < dist.getNumElements(); e += width)
+    storeShared(b, loc, values.slice(e, width),
+                addBytes(b, loc, base, offsets.get(e)));
 }
 
 /// Moves `coords` by a tile.local_load window's static `offsets`.
@@ -1190,15 +1317,14 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     if (SharedTiling layout = getSharedTiling(buffer); !layout.order.empty())
       while (width > 1 && offsets[layout.order[0]] % width)
         width /= 2;
+    SharedOffsets byteOffsets(rewriter, loc, ids, dist, buffer, offsets,
+                              state.numWarps * state.threadsPerWarp,
+                              state.threadsPerWarp);
     SmallVector<Value> values;
-    for (unsigned e = 0; e < dist.getNumElements(); e += width) {
-      SmallVector<Value> coords = dist.emitCoordinates(rewriter, loc, ids, e);
-      addOffsets(rewriter, loc, coords, offsets);
-      Value ptr = addBytes(rewriter, loc, base,
-                           emitSharedByteOffset(rewriter, loc, buffer, coords));
-      llvm::append_range(values,
-                         loadShared(rewriter, loc, element, width, ptr));
-    }
+    for (unsigned e = 0; e < dist.getNumElements(); e += width)
+      llvm::append_range(values, loadShared(rewriter, loc, element, width,
+                                            addBytes(rewriter, loc, base,
+                                                     byteOffsets.get(e))));
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }

@@ -64,3 +64,26 @@ tile.func public @split_runs(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}) 
   tile.return
 }
 }
+
+// -----
+
+// A 64x256 block with lanes along the rows, each thread holding 64 columns
+// four apart, stored K-major into a 128-byte swizzled buffer: the swizzle
+// is linear over the coordinates' bits, so every element's offset is the
+// first one's XOR a constant. The constants' bits that differ between
+// threads take one XOR (the columns' phase 4 of the swizzle): two address
+// registers, where each element had its own; the rest are immediates.
+// CHECK-LABEL: gpu.func @linear_offsets
+// CHECK-COUNT-2: arith.xori
+// CHECK-NOT: arith.xori
+// CHECK: gpu.return
+#rows = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 4], order = [0, 1]}>
+#kmajor = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+module attributes {"tile.num-warps" = 8 : i32} {
+tile.func public @linear_offsets(%p: !tile.ptr<f16>) {
+  %ps = tile.splat %p : !tile.ptr<f16> -> tensor<64x256x!tile.ptr<f16>, #rows>
+  %v = tile.load %ps : tensor<64x256x!tile.ptr<f16>, #rows>
+  %b = tile.local_alloc %v : (tensor<64x256xf16, #rows>) -> !tile.buffer<64x256xf16, #kmajor>
+  tile.return
+}
+}
