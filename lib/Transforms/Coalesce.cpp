@@ -90,7 +90,6 @@ private:
       for (unsigned d = type.getRank(); d > 0; --d)
         preferred.push_back(d - 1);
     SmallVector<unsigned> order = analysis.getOrderByContiguity(ptr, preferred);
-    order = breakContiguityTie(analysis, ptr, mask, order);
     unsigned dim = order.front();
 
     Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
@@ -113,30 +112,6 @@ private:
     sizePerThread[dim] = perThread;
     return getBlockedLayout(&getContext(), type.getShape(), sizePerThread,
                             order, numWarps, threadsPerWarp);
-  }
-
-  /// Where no dimension is more contiguous than the next, lanes go along the
-  /// dimension in which the mask varies fastest: the elements a thread repeats
-  /// then run along the dimension where the mask is constant, and share one
-  /// predicate (a K-masked operand of a dot whose offsets wrap has 64 masks a
-  /// thread with lanes along N, one with lanes along K).
-  SmallVector<unsigned>
-  breakContiguityTie(const ModuleAlignmentAnalysis &analysis, Value ptr,
-                     Value mask, SmallVector<unsigned> order) {
-    if (!mask || order.size() < 2)
-      return order;
-    const AlignmentInfo *info = analysis.getInfo(ptr);
-    if (!info || info->getRank() != order.size())
-      return order;
-    auto contiguity = [&](unsigned d) { return info->getContiguity(d); };
-    int64_t top = contiguity(order.front());
-    auto tiedEnd =
-        llvm::find_if(order, [&](unsigned d) { return contiguity(d) != top; });
-    std::stable_sort(order.begin(), tiedEnd, [&](unsigned a, unsigned b) {
-      return analysis.getMaskAlignment(mask, a) <
-             analysis.getMaskAlignment(mask, b);
-    });
-    return order;
   }
 
   /// Moves `op`'s tensor operands to `layout` and its tensor results back.
