@@ -260,13 +260,7 @@ Distribution::getThreadOffset(unsigned lane, unsigned warp) const {
     return std::nullopt;
   // As emitBaseCoordinate computes it: warp * (s*r*t) + lane * s.
   auto along = [&](unsigned id, ArrayRef<unsigned> counts, unsigned d) {
-    int64_t stride = 1;
-    for (unsigned o : base.order) {
-      if (o == d)
-        break;
-      stride *= counts[o];
-    }
-    return (id / stride) % counts[d];
+    return (id / getIdStride(counts, d)) % counts[d];
   };
   SmallVector<int64_t> offset;
   for (unsigned d = 0; d < getRank(); ++d) {
@@ -285,12 +279,7 @@ Value Distribution::emitLaneOrWarpCoordinate(OpBuilder &b, Location loc,
                                              unsigned dim) const {
   if (counts[dim] == 1)
     return constantI32(b, loc, 0);
-  int64_t stride = 1;
-  for (unsigned o : base.order) {
-    if (o == dim)
-      break;
-    stride *= counts[o];
-  }
+  int64_t stride = getIdStride(counts, dim);
   Value v = id;
   if (stride > 1)
     v = arith::DivUIOp::create(b, loc, v, constantI32(b, loc, stride));
@@ -422,11 +411,16 @@ Value Distribution::emitOwner(OpBuilder &b, Location loc, const ThreadIds &ids,
 unsigned Distribution::getLaneStride(unsigned dim) const {
   if (kind == Kind::Slice)
     return parent->getLaneStride(parentDim(dim));
-  unsigned stride = 1;
+  return getIdStride(base.threads, dim);
+}
+
+int64_t Distribution::getIdStride(ArrayRef<unsigned> counts,
+                                  unsigned dim) const {
+  int64_t stride = 1;
   for (unsigned o : base.order) {
     if (o == dim)
       break;
-    stride *= base.threads[o];
+    stride *= counts[o];
   }
   return stride;
 }

@@ -170,6 +170,9 @@ private:
 
   static void enumerate(const Base &base,
                         SmallVectorImpl<SmallVector<int64_t>> &out);
+  /// The step in a lane or warp id between neighbours along base
+  /// dimension `dim` (ids numbered along `order`, `counts` per dimension).
+  int64_t getIdStride(ArrayRef<unsigned> counts, unsigned dim) const;
   Value emitLaneOrWarpCoordinate(OpBuilder &b, Location loc, Value id,
                                  ArrayRef<unsigned> counts, unsigned dim) const;
   Value emitWarpOf(OpBuilder &b, Location loc, const ThreadIds &ids,

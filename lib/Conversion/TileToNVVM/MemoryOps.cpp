@@ -802,6 +802,14 @@ Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
   return sharedByteOffset(EmitOps{b, loc}, buffer, coords);
 }
 
+/// Moves `coords` by a tile.local_load window's static `offsets`.
+void addOffsets(OpBuilder &b, Location loc, MutableArrayRef<Value> coords,
+                ArrayRef<int64_t> offsets) {
+  for (auto [coord, offset] : llvm::zip(coords, offsets))
+    if (offset)
+      coord = arith::AddIOp::create(b, loc, coord, createI32(b, loc, offset));
+}
+
 /// Byte offsets in `buffer` of some of a thread's elements of a tensor
 /// (coordinates moved by `shift`). In a swizzled layout each element's
 /// offset is an expression of the thread's coordinates of its own, and a
@@ -817,22 +825,22 @@ class SharedOffsets {
 public:
   SharedOffsets(OpBuilder &b, Location loc, const ThreadIds &ids,
                 const Distribution &dist, BufferType buffer,
-                ArrayRef<int64_t> shift, unsigned threads,
+                ArrayRef<int64_t> shift, unsigned numWarps,
                 unsigned threadsPerWarp)
       : b(b), loc(loc), ids(ids), dist(dist), buffer(buffer), shift(shift) {
-    plan(threads, threadsPerWarp);
+    plan(numWarps * threadsPerWarp, threadsPerWarp);
   }
 
   /// The byte offset of element `e`.
   Value get(unsigned e) {
     if (constants.empty()) {
       SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, e);
-      moveBy(coords);
+      addOffsets(b, loc, coords, shift);
       return emitSharedByteOffset(b, loc, buffer, coords);
     }
     if (!first) {
       SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, 0);
-      moveBy(coords);
+      addOffsets(b, loc, coords, shift);
       first = emitSharedByteOffset(b, loc, buffer, coords);
     }
     auto [pattern, immediate] = constants[e];
@@ -849,12 +857,6 @@ public:
   }
 
 private:
-  void moveBy(MutableArrayRef<Value> coords) {
-    for (auto [coord, offset] : llvm::zip(coords, shift))
-      if (offset)
-        coord = arith::AddIOp::create(b, loc, coord, createI32(b, loc, offset));
-  }
-
   void plan(unsigned threads, unsigned threadsPerWarp) {
     unsigned count = dist.getNumElements();
     if (count < 2 || !dist.getFirstThreadCoordinates(0) ||
@@ -1090,20 +1092,11 @@ void storeTensor(OpBuilder &b, Location loc, const LoweringState &state,
                                   StmatrixTarget{base, 0, buffer})))
     return;
   unsigned width = getSharedVectorWidth(type, buffer);
-  SharedOffsets offsets(b, loc, ids, dist, buffer, {},
-                        state.numWarps * state.threadsPerWarp,
+  SharedOffsets offsets(b, loc, ids, dist, buffer, {}, state.numWarps,
                         state.threadsPerWarp);
   for (unsigned e = 0; e < dist.getNumElements(); e += width)
     storeShared(b, loc, values.slice(e, width),
                 addBytes(b, loc, base, offsets.get(e)));
-}
-
-/// Moves `coords` by a tile.local_load window's static `offsets`.
-void addOffsets(OpBuilder &b, Location loc, MutableArrayRef<Value> coords,
-                ArrayRef<int64_t> offsets) {
-  for (auto [coord, offset] : llvm::zip(coords, offsets))
-    if (offset)
-      coord = arith::AddIOp::create(b, loc, coord, createI32(b, loc, offset));
 }
 
 /// Reads an mma.sync operand (dot_op of a version 2 mma layout, 16-bit
@@ -1318,8 +1311,7 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
       while (width > 1 && offsets[layout.order[0]] % width)
         width /= 2;
     SharedOffsets byteOffsets(rewriter, loc, ids, dist, buffer, offsets,
-                              state.numWarps * state.threadsPerWarp,
-                              state.threadsPerWarp);
+                              state.numWarps, state.threadsPerWarp);
     SmallVector<Value> values;
     for (unsigned e = 0; e < dist.getNumElements(); e += width)
       llvm::append_range(values, loadShared(rewriter, loc, element, width,
