@@ -529,7 +529,9 @@ template <typename OpTy> struct RenameLowering : public TilePattern<OpTy> {
   virtual std::pair<unsigned, SmallVector<int64_t>>
   mapTuple(OpTy op, unsigned result, ArrayRef<int64_t> t,
            ArrayRef<Distribution> operands) const = 0;
-  virtual bool applies(OpTy op) const { return true; }
+  /// Only where every element stays on its thread (movesDataBetweenThreads
+  /// is false for the ops that never move any).
+  virtual bool applies(OpTy op) const { return !movesDataBetweenThreads(op); }
 
   LogicalResult
   matchAndRewrite(OpTy op, Adaptor adaptor,
@@ -592,9 +594,6 @@ struct ExpandDimsLowering : public RenameLowering<ExpandDimsOp> {
 /// (isSameDistribution): every thread keeps its registers.
 struct ConvertLayoutRenameLowering : public RenameLowering<ConvertLayoutOp> {
   using RenameLowering::RenameLowering;
-  bool applies(ConvertLayoutOp op) const override {
-    return !movesDataBetweenThreads(op);
-  }
   std::pair<unsigned, SmallVector<int64_t>>
   mapTuple(ConvertLayoutOp, unsigned, ArrayRef<int64_t> t,
            ArrayRef<Distribution>) const override {
@@ -604,9 +603,6 @@ struct ConvertLayoutRenameLowering : public RenameLowering<ConvertLayoutOp> {
 
 struct TransLowering : public RenameLowering<TransOp> {
   using RenameLowering::RenameLowering;
-  bool applies(TransOp op) const override {
-    return !movesDataBetweenThreads(op);
-  }
   std::pair<unsigned, SmallVector<int64_t>>
   mapTuple(TransOp op, unsigned, ArrayRef<int64_t> t,
            ArrayRef<Distribution>) const override {
@@ -619,9 +615,6 @@ struct TransLowering : public RenameLowering<TransOp> {
 
 struct JoinLowering : public RenameLowering<JoinOp> {
   using RenameLowering::RenameLowering;
-  bool applies(JoinOp op) const override {
-    return !movesDataBetweenThreads(op);
-  }
   std::pair<unsigned, SmallVector<int64_t>>
   mapTuple(JoinOp, unsigned, ArrayRef<int64_t> t,
            ArrayRef<Distribution>) const override {
@@ -632,9 +625,6 @@ struct JoinLowering : public RenameLowering<JoinOp> {
 
 struct SplitLowering : public RenameLowering<SplitOp> {
   using RenameLowering::RenameLowering;
-  bool applies(SplitOp op) const override {
-    return !movesDataBetweenThreads(op);
-  }
   std::pair<unsigned, SmallVector<int64_t>>
   mapTuple(SplitOp, unsigned result, ArrayRef<int64_t> t,
            ArrayRef<Distribution>) const override {
@@ -649,7 +639,7 @@ struct SplitLowering : public RenameLowering<SplitOp> {
 struct ReshapeLowering : public RenameLowering<ReshapeOp> {
   using RenameLowering::RenameLowering;
   bool applies(ReshapeOp op) const override {
-    return !movesDataBetweenThreads(op) &&
+    return RenameLowering::applies(op) &&
            getReshapeSplit(op.getSrc().getType().getShape(),
                            op.getType().getShape());
   }
