@@ -239,21 +239,30 @@ WarpgroupDotOp getSyncDotBefore(scf::ForOp loop, BlockArgument arg) {
 }
 
 /// A warpgroup dot of `loop`'s body whose products only the next iteration
-/// needs, after a synchronous warpgroup dot of its own (attention's P * V,
-/// carried to the next iteration's rescaling, which follows the next Q *
-/// K^T): it can run asynchronously, the next iteration's products queued
-/// behind it on the tensor cores, its wait free after that synchronous dot.
-WarpgroupDotOp getDeferredDot(scf::ForOp loop) {
+/// needs (carried back as iteration argument `index`), and the synchronous
+/// warpgroup dot of the body before every use of that argument (attention's
+/// P * V, rescaled after the next Q * K^T): it can run asynchronously, the
+/// next iteration's products queued behind it on the tensor cores, its wait
+/// free after that synchronous dot.
+struct DeferredDot {
+  WarpgroupDotOp dot, waitAfter;
+  unsigned index = 0;
+};
+
+std::optional<DeferredDot> getDeferredDot(scf::ForOp loop) {
   Block *body = loop.getBody();
   for (auto dot : body->getOps<WarpgroupDotOp>()) {
     if (dot.getIsAsync() || !dot->hasOneUse())
       continue;
     OpOperand &use = *dot->use_begin();
-    if (use.getOwner() == body->getTerminator() &&
-        getSyncDotBefore(loop, loop.getRegionIterArg(use.getOperandNumber())))
-      return dot;
+    if (use.getOwner() != body->getTerminator())
+      continue;
+    unsigned index = use.getOperandNumber();
+    if (WarpgroupDotOp sync =
+            getSyncDotBefore(loop, loop.getRegionIterArg(index)))
+      return DeferredDot{dot, sync, index};
   }
-  return {};
+  return std::nullopt;
 }
 
 /// The last tile.dot of `loop`'s body (a synchronous one) on what a stage
@@ -586,13 +595,17 @@ private:
     // (as Triton orders them), where issuing them before the dot would
     // leave one stage idle.
     WarpgroupDotOp asyncDot = getAsyncDot(loop, streams);
-    unsigned accIndex =
-        asyncDot ? cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1 : 0;
     // Otherwise a dot whose products only the next iteration needs runs
     // asynchronously too; the copies, which refill the stage it read, are
     // issued once the next iteration has waited for it.
-    WarpgroupDotOp deferredDot =
-        asyncDot || specialize ? WarpgroupDotOp() : getDeferredDot(loop);
+    std::optional<DeferredDot> deferred;
+    if (!asyncDot && !specialize)
+      deferred = getDeferredDot(loop);
+    // The iteration argument the asynchronous dot's products are carried in.
+    unsigned accIndex =
+        asyncDot   ? cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1
+        : deferred ? deferred->index
+                   : 0;
     int64_t distance = stages - 1;
     Location loc = loop.getLoc();
     OpBuilder b(loop);
@@ -788,13 +801,12 @@ private:
         use->set(all);
       }
     }
-    if (deferredDot) {
-      unsigned index = deferredDot->use_begin()->getOperandNumber();
-      BlockArgument arg = loop.getRegionIterArg(index);
+    if (deferred) {
+      BlockArgument arg = loop.getRegionIterArg(accIndex);
       if (!slot)
         slot = arith::RemUIOp::create(b, loc, toI32(iv), stageCount);
-      deferredDot.setIsAsync(true);
-      b.setInsertionPointAfter(getSyncDotBefore(loop, arg));
+      deferred->dot.setIsAsync(true);
+      b.setInsertionPointAfter(deferred->waitAfter);
       auto wait = WarpgroupDotWaitOp::create(b, loc, arg.getType(), arg, 0);
       arg.replaceAllUsesExcept(wait.getResult(0), wait);
     }
@@ -849,9 +861,8 @@ private:
     // After the loop: the last dot is done and every copy has landed
     // before the ring is freed.
     b.setInsertionPointAfter(loop);
-    if (asyncDot || deferredDot) {
-      Value result = loop.getResult(
-          asyncDot ? accIndex : deferredDot->use_begin()->getOperandNumber());
+    if (asyncDot || deferred) {
+      Value result = loop.getResult(accIndex);
       auto done =
           WarpgroupDotWaitOp::create(b, loc, result.getType(), result, 0);
       result.replaceAllUsesExcept(done.getResult(0), done);
