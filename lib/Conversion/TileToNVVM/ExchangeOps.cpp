@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "ScratchLayout.h"
+#include "SharedOffsets.h"
 
 #include "tile/Analysis/Allocation.h"
 
@@ -79,47 +81,63 @@ readElements(OpBuilder &b, Location loc, const ThreadIds &ids,
   return values;
 }
 
-/// Elements of a thread that one shared-memory access of a row-major
-/// scratch with rows of `rowStride` elements can move (up to 16 bytes):
-/// each group of `width` elements consecutive along the last dimension and
-/// starting at a multiple of `width` there. 1 for pointers and elements
-/// that are not whole bytes of a power-of-two width (i1, i4, i24: vectors of
-/// them would not be laid out as their scalar stores are).
-unsigned getScratchVectorWidth(RankedTensorType type, int64_t rowStride) {
-  Type element = type.getElementType();
-  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8 ||
-      !llvm::isPowerOf2_32(element.getIntOrFloatBitWidth()))
-    return 1;
-  Distribution dist = getDistribution(type);
-  unsigned last = type.getRank() - 1;
+/// Byte offsets of a thread's elements of a tensor of `type` in scratch
+/// laid out as `layout` (the slice's coordinates moved by `shift`). Only
+/// a swizzled layout is linear over the bits of the coordinates.
+SharedOffsets getScratchOffsets(OpBuilder &b, Location loc,
+                                const LoweringState &state,
+                                const ThreadIds &ids, const Distribution &dist,
+                                RankedTensorType type,
+                                const ScratchLayout &layout,
+                                ArrayRef<int64_t> shift,
+                                function_ref<bool(unsigned)> include) {
   int64_t bytes = getElementBytes(type);
-  unsigned width = std::min<int64_t>(16 / bytes, dist.getSizePerThread(last));
-  width = width ? unsigned(1) << llvm::Log2_32(width) : 1;
-  auto fits = [&](unsigned w) {
-    return type.getShape()[last] % w == 0 && rowStride % w == 0 &&
-           dist.hasRuns(last, w);
-  };
-  while (width > 1 && !fits(width))
-    width /= 2;
-  return width;
+  return SharedOffsets(
+      b, loc, ids, dist, shift,
+      [&layout, bytes](ArrayRef<int64_t> coords) {
+        return layout.place(coords) * bytes;
+      },
+      [&b, loc, &layout, bytes](ArrayRef<Value> coords) -> Value {
+        return arith::MulIOp::create(b, loc, layout.emitPlace(b, loc, coords),
+                                     createI32(b, loc, bytes));
+      },
+      state.numWarps, state.threadsPerWarp, layout.isSwizzled(), include);
+}
+
+/// Writes the elements of `values` (a tensor of `type`) that `include`
+/// accepts to scratch `base` in `layout`, the slice's coordinates moved by
+/// `shift`.
+void writeToScratch(OpBuilder &b, Location loc, const LoweringState &state,
+                    const ThreadIds &ids, RankedTensorType type,
+                    ValueRange values, Value base, const ScratchLayout &layout,
+                    ArrayRef<int64_t> shift,
+                    function_ref<bool(unsigned)> include) {
+  Distribution dist = getDistribution(type);
+  SharedOffsets offsets =
+      getScratchOffsets(b, loc, state, ids, dist, type, layout, shift, include);
+  for (unsigned e = 0; e < dist.getNumElements(); e += layout.srcWidth)
+    if (!include || include(e))
+      storeShared(b, loc, values.slice(e, layout.srcWidth),
+                  addBytes(b, loc, base, offsets.get(e)));
 }
 
 } // namespace
 
 void mlir::tile::convertThroughScratch(
-    OpBuilder &b, Location loc, const ThreadIds &ids, unsigned sm,
-    RankedTensorType srcType, RankedTensorType dstType, Type element,
-    ValueRange values, Value base,
+    OpBuilder &b, Location loc, const LoweringState &state,
+    const ThreadIds &ids, RankedTensorType srcType, RankedTensorType dstType,
+    Type element, ValueRange values, Value base,
     function_ref<void(ArrayRef<Value>, function_ref<bool(unsigned)>)> onRound) {
   ConvertRounds rounds = getConvertRounds(srcType, dstType);
   ArrayRef<int64_t> slice = rounds.shape;
   int64_t chunk = slice[rounds.dim];
-  int64_t rowStride =
-      slice.back() + getConvertScratchPadding(srcType, slice.back());
   Distribution srcDist = getDistribution(srcType);
   Distribution dstDist = getDistribution(dstType);
-  unsigned srcWidth = getScratchVectorWidth(srcType, rowStride);
-  unsigned dstWidth = getScratchVectorWidth(dstType, rowStride);
+  ScratchLayout padded = getPaddedScratchLayout(srcType, dstType, slice);
+  // Whether stmatrix wrote (round 0 decides for all), and the layout the
+  // reads then follow.
+  std::optional<bool> stmatrix;
+  ScratchLayout layout = padded;
   for (int64_t k = 0; k < rounds.count; ++k) {
     // The previous round's reads are done before its scratch is written
     // again.
@@ -136,28 +154,36 @@ void mlir::tile::convertThroughScratch(
     auto srcInRound = inRound(srcDist), dstInRound = inRound(dstDist);
     SmallVector<int64_t> origin(srcType.getRank(), 0);
     origin[rounds.dim] = k * chunk;
-    auto padded = [&](ArrayRef<Value> coords) -> Value {
-      SmallVector<Value> local(coords);
-      if (origin[rounds.dim])
-        local[rounds.dim] = arith::SubIOp::create(
-            b, loc, local[rounds.dim], createI32(b, loc, origin[rounds.dim]));
-      Value rows =
-          linearize(b, loc, ArrayRef(local).drop_back(), slice.drop_back());
-      return arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, rows, createI32(b, loc, rowStride)),
-          local.back());
-    };
-    if (sm < 90 ||
+    SmallVector<int64_t> shift(origin.size(), 0);
+    shift[rounds.dim] = -origin[rounds.dim];
+    if (!stmatrix.value_or(true) || state.sm < 90 ||
         failed(writeWithStmatrix(
             b, loc, ids, srcType, values,
-            StmatrixTarget{base, rowStride, {}, origin, srcInRound})))
-      writeElements(b, loc, ids, srcType, values, base, padded, srcWidth,
-                    srcInRound);
+            StmatrixTarget{base, padded.rowStride, {}, origin, srcInRound}))) {
+      if (!stmatrix) {
+        stmatrix = false;
+        layout =
+            chooseScratchLayout(srcType, dstType, rounds, state.threadsPerWarp);
+      }
+      writeToScratch(b, loc, state, ids, srcType, values, base, layout, shift,
+                     srcInRound);
+    } else {
+      stmatrix = true;
+    }
     gpu::BarrierOp::create(b, loc);
-    onRound(readElements(b, loc, ids, dstType, element, base, padded, dstWidth,
-                         dstInRound),
-            dstInRound);
+    SharedOffsets offsets = getScratchOffsets(
+        b, loc, state, ids, dstDist, dstType, layout, shift, dstInRound);
+    SmallVector<Value> read;
+    for (unsigned e = 0; e < dstDist.getNumElements(); e += layout.dstWidth) {
+      if (!dstInRound(e)) {
+        read.append(layout.dstWidth, Value());
+        continue;
+      }
+      llvm::append_range(read,
+                         loadShared(b, loc, element, layout.dstWidth,
+                                    addBytes(b, loc, base, offsets.get(e))));
+    }
+    onRound(read, dstInRound);
   }
 }
 
@@ -238,7 +264,7 @@ struct RedistributeLowering : public ConversionPattern {
       // other rounds null), which sizes the result.
       SmallVector<Value> results;
       convertThroughScratch(
-          rewriter, loc, ids, state.sm, srcType, convert.getType(),
+          rewriter, loc, state, ids, srcType, convert.getType(),
           getTypeConverter()->convertType(srcType.getElementType()),
           operands[0], *base,
           [&](ArrayRef<Value> read, function_ref<bool(unsigned)> inRound) {

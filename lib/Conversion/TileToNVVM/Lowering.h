@@ -144,9 +144,9 @@ LogicalResult writeWithStmatrix(OpBuilder &b, Location loc,
 /// thread's, indexed by element; `inRound` says which are set) of type
 /// `element`.
 void convertThroughScratch(
-    OpBuilder &b, Location loc, const ThreadIds &ids, unsigned sm,
-    RankedTensorType srcType, RankedTensorType dstType, Type element,
-    ValueRange values, Value base,
+    OpBuilder &b, Location loc, const LoweringState &state,
+    const ThreadIds &ids, RankedTensorType srcType, RankedTensorType dstType,
+    Type element, ValueRange values, Value base,
     llvm::function_ref<void(llvm::ArrayRef<Value>,
                             llvm::function_ref<bool(unsigned)>)>
         onRound);

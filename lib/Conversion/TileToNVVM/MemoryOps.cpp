@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "SharedOffsets.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -427,7 +428,7 @@ struct StoreLowering : public TilePattern<StoreOp> {
         return rewriter.notifyMatchFailure(op, "no scratch offset");
       auto valueType = cast<RankedTensorType>(op.getValue().getType());
       convertThroughScratch(
-          rewriter, loc, ids, state.sm, valueType,
+          rewriter, loc, state, ids, valueType,
           cast<RankedTensorType>(getPointeeType(op.getPtr().getType())),
           getTypeConverter()->convertType(valueType.getElementType()),
           adaptor.getValue(), *base, storeElements);
@@ -802,110 +803,22 @@ Value emitSharedByteOffset(OpBuilder &b, Location loc, BufferType buffer,
   return sharedByteOffset(EmitOps{b, loc}, buffer, coords);
 }
 
-/// Moves `coords` by a tile.local_load window's static `offsets`.
-void addOffsets(OpBuilder &b, Location loc, MutableArrayRef<Value> coords,
-                ArrayRef<int64_t> offsets) {
-  for (auto [coord, offset] : llvm::zip(coords, offsets))
-    if (offset)
-      coord = arith::AddIOp::create(b, loc, coord, createI32(b, loc, offset));
+/// The offsets of a thread's elements of a tensor in `buffer`.
+SharedOffsets getBufferOffsets(OpBuilder &b, Location loc, const ThreadIds &ids,
+                               const Distribution &dist, BufferType buffer,
+                               ArrayRef<int64_t> shift,
+                               const LoweringState &state) {
+  return SharedOffsets(
+      b, loc, ids, dist, shift,
+      [buffer](ArrayRef<int64_t> coords) {
+        return sharedByteOffset(FoldOps{}, buffer, coords);
+      },
+      [&b, loc, buffer](ArrayRef<Value> coords) {
+        return emitSharedByteOffset(b, loc, buffer, coords);
+      },
+      state.numWarps, state.threadsPerWarp,
+      /*linear=*/buffer.getRank() == dist.getRank());
 }
-
-/// Byte offsets in `buffer` of some of a thread's elements of a tensor
-/// (coordinates moved by `shift`). In a swizzled layout each element's
-/// offset is an expression of the thread's coordinates of its own, and a
-/// thread that stages 64 elements kept 64 addresses live across a loop.
-/// Where the layout is linear over the bits of the coordinates (powers of
-/// two; checked for every thread), an element's offset is the first one's
-/// XOR a constant: the constant's bits in which threads' offsets differ
-/// stay an XOR, one register per distinct pattern of them, the others are
-/// an immediate added to it. Otherwise each element gets its expression.
-/// For a thread's own registers (stores, loads); cp.async copies keep one
-/// address a copy, which measured faster (their issue order changed).
-class SharedOffsets {
-public:
-  SharedOffsets(OpBuilder &b, Location loc, const ThreadIds &ids,
-                const Distribution &dist, BufferType buffer,
-                ArrayRef<int64_t> shift, unsigned numWarps,
-                unsigned threadsPerWarp)
-      : b(b), loc(loc), ids(ids), dist(dist), buffer(buffer), shift(shift) {
-    plan(numWarps * threadsPerWarp, threadsPerWarp);
-  }
-
-  /// The byte offset of element `e`.
-  Value get(unsigned e) {
-    if (constants.empty()) {
-      SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, e);
-      addOffsets(b, loc, coords, shift);
-      return emitSharedByteOffset(b, loc, buffer, coords);
-    }
-    if (!first) {
-      SmallVector<Value> coords = dist.emitCoordinates(b, loc, ids, 0);
-      addOffsets(b, loc, coords, shift);
-      first = emitSharedByteOffset(b, loc, buffer, coords);
-    }
-    auto [pattern, immediate] = constants[e];
-    Value &reg = patterns[pattern];
-    if (!reg)
-      reg = pattern ? arith::XOrIOp::create(b, loc, first,
-                                            createI32(b, loc, pattern))
-                          .getResult()
-                    : first;
-    return immediate ? arith::AddIOp::create(b, loc, reg,
-                                             createI32(b, loc, immediate))
-                           .getResult()
-                     : reg;
-  }
-
-private:
-  void plan(unsigned threads, unsigned threadsPerWarp) {
-    unsigned count = dist.getNumElements();
-    if (count < 2 || !dist.getFirstThreadCoordinates(0) ||
-        buffer.getRank() != dist.getRank())
-      return;
-    SmallVector<SmallVector<int64_t>> firsts;
-    for (unsigned e = 0; e < count; ++e) {
-      SmallVector<int64_t> c = *dist.getFirstThreadCoordinates(e);
-      for (auto [coord, offset] : llvm::zip(c, shift))
-        coord += offset;
-      firsts.push_back(std::move(c));
-    }
-    auto offsetOf = [&](ArrayRef<int64_t> c, ArrayRef<int64_t> thread) {
-      SmallVector<int64_t> at(c);
-      for (auto [coord, add] : llvm::zip(at, thread))
-        coord += add;
-      return sharedByteOffset(FoldOps{}, buffer, ArrayRef<int64_t>(at));
-    };
-    SmallVector<int64_t> zero(dist.getRank(), 0);
-    int64_t base0 = offsetOf(firsts[0], zero);
-    SmallVector<int64_t> xors;
-    for (unsigned e = 0; e < count; ++e)
-      xors.push_back(offsetOf(firsts[e], zero) ^ base0);
-    int64_t varying = 0;
-    for (unsigned t = 0; t < threads; ++t) {
-      SmallVector<int64_t> thread =
-          *dist.getThreadOffset(t % threadsPerWarp, t / threadsPerWarp);
-      int64_t base = offsetOf(firsts[0], thread);
-      varying |= base ^ base0;
-      for (unsigned e = 1; e < count; ++e)
-        if (offsetOf(firsts[e], thread) != (base ^ xors[e]))
-          return;
-    }
-    int64_t fixed = base0 & ~varying;
-    for (int64_t x : xors)
-      constants.push_back({x & varying, (fixed ^ (x & ~varying)) - fixed});
-  }
-
-  OpBuilder &b;
-  Location loc;
-  const ThreadIds &ids;
-  const Distribution &dist;
-  BufferType buffer;
-  ArrayRef<int64_t> shift;
-  /// Per element: the XOR pattern and the immediate; empty without a plan.
-  SmallVector<std::pair<int64_t, int64_t>> constants;
-  Value first;
-  DenseMap<int64_t, Value> patterns;
-};
 
 /// Elements per shared-memory vector access of a tensor: the run a thread
 /// holds along the buffer's contiguous dimension (checked element by
@@ -1092,8 +1005,8 @@ void storeTensor(OpBuilder &b, Location loc, const LoweringState &state,
                                   StmatrixTarget{base, 0, buffer})))
     return;
   unsigned width = getSharedVectorWidth(type, buffer);
-  SharedOffsets offsets(b, loc, ids, dist, buffer, {}, state.numWarps,
-                        state.threadsPerWarp);
+  SharedOffsets offsets =
+      getBufferOffsets(b, loc, ids, dist, buffer, {}, state);
   for (unsigned e = 0; e < dist.getNumElements(); e += width)
     storeShared(b, loc, values.slice(e, width),
                 addBytes(b, loc, base, offsets.get(e)));
@@ -1310,8 +1223,8 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     if (SharedTiling layout = getSharedTiling(buffer); !layout.order.empty())
       while (width > 1 && offsets[layout.order[0]] % width)
         width /= 2;
-    SharedOffsets byteOffsets(rewriter, loc, ids, dist, buffer, offsets,
-                              state.numWarps, state.threadsPerWarp);
+    SharedOffsets byteOffsets =
+        getBufferOffsets(rewriter, loc, ids, dist, buffer, offsets, state);
     SmallVector<Value> values;
     for (unsigned e = 0; e < dist.getNumElements(); e += width)
       llvm::append_range(values, loadShared(rewriter, loc, element, width,

@@ -176,6 +176,33 @@ tile.func public @convert_rows_runs(%p: !tile.ptr<f32>, %f: f32) {
 
 // -----
 
+// A transpose: rows of 4 f32 written, columns of 4 read. No padding keeps
+// both sides off each other's banks (16-byte writes leave the column reads
+// 2-way conflicts at best), so the scratch is unpadded and swizzled: bits
+// of an element's index above a 128-byte line are XORed into those that
+// pick its bank. Pairs written (two wavefronts a warp, as a quadruple's
+// four are one per quarter warp), single elements read, none conflicting;
+// each access a constant XOR of the thread's first offset.
+// CHECK-LABEL: gpu.func @convert_transpose(
+// CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK: gpu.barrier
+// CHECK-COUNT-32: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: llvm.load
+#rows = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @convert_transpose(%p: !tile.ptr<f32>, %f: f32) {
+  %x = tile.splat %f : f32 -> tensor<64x64xf32, #rows>
+  %c = tile.convert_layout %x : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #cols>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>, #cols>
+  tile.store %ps, %c : tensor<64x64x!tile.ptr<f32>, #cols>
+  tile.return
+}
+}
+
+// -----
+
 // A reshape that changes which thread holds an element goes through shared
 // memory too.
 // CHECK-LABEL: gpu.func @reshape
