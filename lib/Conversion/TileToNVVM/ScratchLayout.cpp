@@ -30,9 +30,11 @@ int64_t ScratchLayout::place(ArrayRef<int64_t> local) const {
 Value ScratchLayout::emitPlace(OpBuilder &b, Location loc,
                                ArrayRef<Value> local) const {
   if (!isSwizzled()) {
-    Value rows = linearize(b, loc, local.drop_back(), ArrayRef(shape).drop_back());
+    Value rows =
+        linearize(b, loc, local.drop_back(), ArrayRef(shape).drop_back());
     return arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, rows, createI32(b, loc, rowStride)),
+        b, loc,
+        arith::MulIOp::create(b, loc, rows, createI32(b, loc, rowStride)),
         local.back());
   }
   Value index = linearize(b, loc, local, shape);
@@ -41,8 +43,7 @@ Value ScratchLayout::emitPlace(OpBuilder &b, Location loc,
     if (!mask)
       continue;
     Value set = arith::AndIOp::create(
-        b, loc,
-        arith::ShRUIOp::create(b, loc, index, createI32(b, loc, bit)),
+        b, loc, arith::ShRUIOp::create(b, loc, index, createI32(b, loc, bit)),
         createI32(b, loc, 1));
     swizzled = arith::XOrIOp::create(
         b, loc, swizzled,
@@ -76,8 +77,7 @@ ScratchLayout mlir::tile::getPaddedScratchLayout(RankedTensorType src,
                                                  ArrayRef<int64_t> shape) {
   ScratchLayout layout;
   layout.shape.assign(shape.begin(), shape.end());
-  layout.rowStride =
-      shape.back() + getConvertScratchPadding(src, shape.back());
+  layout.rowStride = shape.back() + getConvertScratchPadding(src, shape.back());
   layout.srcWidth = getScratchVectorWidth(src, layout.rowStride);
   layout.dstWidth = getScratchVectorWidth(dst, layout.rowStride);
   return layout;
@@ -145,7 +145,8 @@ int64_t countWavefronts(const Accesses &accesses, int64_t bytes,
   for (ArrayRef<int64_t> lanes : accesses.lanes) {
     for (size_t start = 0; start < lanes.size(); start += group) {
       words.clear();
-      for (int64_t index : lanes.slice(start, std::min(group, lanes.size() - start))) {
+      for (int64_t index :
+           lanes.slice(start, std::min(group, lanes.size() - start))) {
         int64_t address = place(index) * bytes;
         for (int64_t word = address / 4; word <= (address + size - 1) / 4;
              ++word)

@@ -41,9 +41,9 @@ public:
   /// Offsets of the elements `include` accepts (all without it); `linear`
   /// false skips the search for the XOR form.
   SharedOffsets(OpBuilder &b, Location loc, const ThreadIds &ids,
-                const Distribution &dist, ArrayRef<int64_t> shift,
-                FoldFn fold, EmitFn emit, unsigned numWarps,
-                unsigned threadsPerWarp, bool linear = true,
+                const Distribution &dist, ArrayRef<int64_t> shift, FoldFn fold,
+                EmitFn emit, unsigned numWarps, unsigned threadsPerWarp,
+                bool linear = true,
                 function_ref<bool(unsigned)> include = nullptr);
 
   /// The byte offset of element `e`.

@@ -1,0 +1,32 @@
+//===- TestDialect.cpp - ops that exist only for tests --------------------===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "TestDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::tile::test;
+
+#include "TestOpsDialect.cpp.inc"
+
+void TileTestDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "TestOps.cpp.inc"
+      >();
+}
+
+#define GET_OP_CLASSES
+#include "TestOps.cpp.inc"
+
+namespace mlir::tile::test {
+void registerTestDialect(DialectRegistry &registry) {
+  registry.insert<TileTestDialect>();
+}
+} // namespace mlir::tile::test

@@ -1,0 +1,51 @@
+//===- TestOps.td - ops that exist only for tests --------*- tablegen -*-===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The tile_test dialect: ops that declare semantics the analyses read, with
+// nothing else to them, so that a test shows an analysis following the
+// declaration rather than a list of op classes. Registered in tile-opt only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TEST_OPS
+#define TILE_TEST_OPS
+
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def TileTest_Dialect : Dialect {
+  let name = "tile_test";
+  let cppNamespace = "::mlir::tile::test";
+}
+
+def TileTest_SharedMemory : Resource<"::mlir::tile::SharedMemory">;
+def TileTest_AsyncSharedWrites : NativeOpTrait<"AsyncSharedWrites"> {
+  let cppNamespace = "::mlir::OpTrait::tile";
+}
+
+class TileTest_Op<string mnemonic, list<Trait> traits = []>
+    : Op<TileTest_Dialect, mnemonic, traits>;
+
+def TileTest_ReadSharedOp : TileTest_Op<"read_shared"> {
+  let summary = "Reads a shared-memory buffer (declared, nothing more)";
+  let arguments = (ins Arg<AnyType, "", [MemRead<TileTest_SharedMemory>]>:$buffer);
+  let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer))";
+}
+
+def TileTest_WriteSharedOp : TileTest_Op<"write_shared"> {
+  let summary = "Writes a shared-memory buffer (declared, nothing more)";
+  let arguments = (ins Arg<AnyType, "", [MemWrite<TileTest_SharedMemory>]>:$buffer);
+  let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer))";
+}
+
+def TileTest_AsyncWriteSharedOp
+    : TileTest_Op<"async_write_shared", [TileTest_AsyncSharedWrites]> {
+  let summary = "Starts writing a shared-memory buffer asynchronously";
+  let arguments = (ins Arg<AnyType, "", [MemWrite<TileTest_SharedMemory>]>:$buffer);
+  let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer))";
+}
+
+#endif // TILE_TEST_OPS
