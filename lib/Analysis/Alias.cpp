@@ -31,14 +31,11 @@ AliasDataFlowAnalysis::visitOperation(Operation *op,
   auto propagate = [&](AliasLattice *result, const AliasInfo &info) {
     propagateIfChanged(result, result->join(info));
   };
-  // A fresh allocation aliases only itself.
-  if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
-    propagate(results[0], AliasInfo(alloc.getResult()));
-    return success();
-  }
   // Views alias their source.
-  if (isa<BufferIndexOp, BufferTransOp>(op)) {
-    propagate(results[0], operands[0]->getValue());
+  if (auto view = dyn_cast<ViewLikeOpInterface>(op)) {
+    for (auto [operand, lattice] : llvm::zip(op->getOperands(), operands))
+      if (operand == view.getViewSource())
+        propagate(results[0], lattice->getValue());
     return success();
   }
   // A select of buffers may be either.

@@ -435,49 +435,56 @@ private:
     return transfer(op, std::move(state));
   }
 
-  /// Shared memory `op` itself reads, writes, or starts writing
-  /// asynchronously.
-  void getAccesses(Operation *op, Intervals &reads, Intervals &writes,
-                   Intervals &async) {
+  /// The shared memory an op touches, from its declared effects on
+  /// tile::SharedMemory (mbarriers' updates are on tile::MBarrierState,
+  /// which orders itself): each read with the stage it reads, if of a
+  /// ring; writes, or asynchronous writes for ops with the
+  /// AsyncSharedWrites trait, and the stage the first of them writes. An
+  /// effect on no value is on the op's own scratch.
+  struct Accesses {
+    Intervals reads, writes, async;
+    SmallVector<std::pair<Intervals, StageTag>> stagedReads;
+    StageTag writeStage;
+  };
+
+  Accesses getAccesses(Operation *op) {
+    Accesses accesses;
     auto own = [&]() -> Intervals {
       const SharedBuffer *buffer = info->getBuffer(op);
       if (!buffer)
         return {};
       return {{buffer->offset, buffer->offset + buffer->size}};
     };
-    if (auto load = dyn_cast<LocalLoadOp>(op)) {
-      addAll(reads, allocation.getIntervals(load.getSrc()));
-    } else if (auto dot = dyn_cast<WarpgroupDotOp>(op)) {
-      // wgmma reads its operands asynchronously, but the op waits for its
-      // products before it returns.
-      // A may be a tensor in registers.
-      if (isa<BufferType>(dot.getA().getType()))
-        addAll(reads, allocation.getIntervals(dot.getA()));
-      addAll(reads, allocation.getIntervals(dot.getB()));
-    } else if (auto store = dyn_cast<LocalStoreOp>(op)) {
-      addAll(writes, allocation.getIntervals(store.getDst()));
-    } else if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
-      if (alloc.getSrc())
-        addAll(writes, own());
-    } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
-      addAll(async, allocation.getIntervals(copy.getResult()));
-    } else if (auto copy = dyn_cast<AsyncTMACopyOp>(op)) {
-      addAll(async, allocation.getIntervals(copy.getResult()));
-    } else if (auto store = dyn_cast<AsyncTMAStoreOp>(op)) {
-      // Read by TMA, after every thread's writes: a barrier first.
-      addAll(reads, allocation.getIntervals(store.getSrc()));
-    } else if (isa<InitBarrierOp, InvalBarrierOp>(op)) {
-      // Plain writes of the mbarrier (by one thread): every thread must see
-      // the initialization before using it, and be done with it first.
-      addAll(writes, allocation.getIntervals(op->getOperand(0)));
-    } else if (isa<BarrierExpectOp, WaitBarrierOp, ArriveBarrierOp>(op)) {
-      // Uses of an initialized mbarrier, which orders them itself.
-      addAll(reads, allocation.getIntervals(op->getOperand(0)));
-    } else if (isa<CallOp>(op) || getScratchSizeInBytes(op) > 0) {
+    if (isa<CallOp>(op) || getScratchSizeInBytes(op) > 0) {
       // Scratch, or the callee's memory: written and read by the op.
-      addAll(reads, own());
-      addAll(writes, own());
+      accesses.reads = own();
+      accesses.writes = own();
+      accesses.stagedReads.push_back({accesses.reads, StageTag()});
+      return accesses;
     }
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return accesses;
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffectsOnResource(SharedMemory::get(), instances);
+    bool async = op->hasTrait<OpTrait::tile::AsyncSharedWrites>();
+    bool staged = false;
+    for (const MemoryEffects::EffectInstance &effect : instances) {
+      Value value = effect.getValue();
+      Intervals bytes = value ? allocation.getIntervals(value) : own();
+      StageTag stage = value ? getStageTag(value) : StageTag();
+      if (isa<MemoryEffects::Read>(effect.getEffect())) {
+        addAll(accesses.reads, bytes);
+        accesses.stagedReads.push_back({bytes, stage});
+      } else if (isa<MemoryEffects::Write>(effect.getEffect())) {
+        addAll(async ? accesses.async : accesses.writes, bytes);
+        if (!staged) {
+          accesses.writeStage = stage;
+          staged = true;
+        }
+      }
+    }
+    return accesses;
   }
 
   /// The producer's side of a warp_specialize handshake: each TMA copy
@@ -770,39 +777,22 @@ private:
     if (auto store = dyn_cast<WarpgroupTMAStoreOp>(op))
       return transferWarpgroupStore(store, std::move(state));
 
-    Intervals reads, writes, async;
-    getAccesses(op, reads, writes, async);
+    Accesses accesses = getAccesses(op);
+    const Intervals &reads = accesses.reads, &writes = accesses.writes,
+                    &async = accesses.async;
     if (reads.empty() && writes.empty() && async.empty())
       return state;
 
     // Memory an async copy may still be writing: no barrier can order it.
     // Another stage of the same allocation is safe.
-    SmallVector<std::pair<Intervals, StageTag>> stagedReads;
-    if (auto load = dyn_cast<LocalLoadOp>(op)) {
-      stagedReads.push_back({reads, getStageTag(load.getSrc())});
-    } else if (auto dot = dyn_cast<WarpgroupDotOp>(op)) {
-      // Each operand is a stage of its own ring.
-      for (Value buffer : {Value(dot.getA()), Value(dot.getB())})
-        if (isa<BufferType>(buffer.getType()))
-          stagedReads.push_back(
-              {allocation.getIntervals(buffer), getStageTag(buffer)});
-    } else {
-      stagedReads.push_back({reads, StageTag()});
-    }
     AsyncTargets copying = state.allAsync();
-    for (auto &[bytes, readStage] : stagedReads)
+    for (auto &[bytes, readStage] : accesses.stagedReads)
       checkAsyncWriters(op, "reads", bytes, copying, readStage);
 
     // Memory a warpgroup dot or a TMA store may still be reading: no
     // barrier can order writes to it either. Another stage of the same
     // allocation is safe.
-    StageTag writeStage;
-    if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
-      writeStage = getStageTag(copy.getResult());
-    else if (auto copy = dyn_cast<AsyncTMACopyOp>(op))
-      writeStage = getStageTag(copy.getResult());
-    else if (auto store = dyn_cast<LocalStoreOp>(op))
-      writeStage = getStageTag(store.getDst());
+    const StageTag &writeStage = accesses.writeStage;
     Intervals written = writes;
     addAll(written, async);
     checkAsyncReaders(op, state, written, [&](const AsyncTarget &t) {
@@ -849,7 +839,7 @@ private:
       state.storeGroups.push_back(std::move(group));
       Pending::capGroups(state.storeGroups, storeGroupLimit);
     } else {
-      for (auto &[bytes, readStage] : stagedReads)
+      for (auto &[bytes, readStage] : accesses.stagedReads)
         for (const ByteInterval &interval : bytes)
           addAll(state.reads, AsyncTargets{{interval, readStage}});
       // A synchronous warpgroup dot waits for every group of its

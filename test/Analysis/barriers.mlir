@@ -1107,3 +1107,34 @@ tile.func public @minlb(%n: i64) {
   tile.return
 }
 }
+
+// -----
+
+// Ops known only by their declared effects on shared memory (the tile_test
+// dialect's): reads and writes get barriers as tile's own ops do, and a
+// write of an op with the AsyncSharedWrites trait is one no barrier orders.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @declared_effects() {
+  %a = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  tile_test.write_shared %a : !tile.buffer<256xf32, #shared, mutable>
+  // expected-remark @below {{barrier before: read after write of [0, 1024)}}
+  tile_test.read_shared %a : !tile.buffer<256xf32, #shared, mutable>
+  // expected-remark @below {{barrier before: write after read of [0, 1024)}}
+  tile_test.write_shared %a : !tile.buffer<256xf32, #shared, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+tile.func public @declared_async_write() {
+  %b = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  tile_test.async_write_shared %b : !tile.buffer<256xf32, #shared, mutable>
+  // expected-error @below {{reads shared memory [0, 1024) that an asynchronous copy may still be writing}}
+  tile_test.read_shared %b : !tile.buffer<256xf32, #shared, mutable>
+  tile.return
+}
+}

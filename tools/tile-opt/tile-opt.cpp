@@ -21,6 +21,7 @@ void registerTestAllocationPasses();
 void registerTestBarriersPass();
 void registerTestNonNegativePass();
 void registerTestUniformityPass();
+void registerTestDialect(mlir::DialectRegistry &registry);
 } // namespace mlir::tile::test
 
 int main(int argc, char **argv) {
@@ -34,6 +35,7 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   mlir::tile::registerTileDialects(registry);
+  mlir::tile::test::registerTestDialect(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tile optimizer driver\n", registry));
 }

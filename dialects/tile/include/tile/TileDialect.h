@@ -25,6 +25,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "tile/TileOpsDialect.h.inc"
 
@@ -49,6 +50,30 @@ struct GlobalMemory : public SideEffects::Resource::Base<GlobalMemory> {
 struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
   llvm::StringRef getName() final { return "<tile::SharedMemory>"; }
 };
+
+/// The state of mbarriers (phase, pending arrivals and transaction bytes):
+/// arrivals, expectations and copies' completions update it atomically, and
+/// the mbarrier orders them itself, so no CTA barrier is needed between
+/// them; initializing and invalidating an mbarrier write its shared memory.
+struct MBarrierState : public SideEffects::Resource::Base<MBarrierState> {
+  llvm::StringRef getName() final { return "<tile::MBarrierState>"; }
+};
+
+} // namespace mlir::tile
+
+namespace mlir::OpTrait::tile {
+
+/// An op whose writes to shared memory (its MemWrite effects on
+/// tile::SharedMemory) land asynchronously, after the op returns: they are
+/// complete once a wait says so (tile.async_wait for cp.async groups,
+/// tile.wait_barrier for copies that complete on an mbarrier), not at the
+/// next CTA barrier.
+template <typename ConcreteType>
+class AsyncSharedWrites : public TraitBase<ConcreteType, AsyncSharedWrites> {};
+
+} // namespace mlir::OpTrait::tile
+
+namespace mlir::tile {
 
 /// The layout encoding of `type` if it is a tensor with a distributed layout.
 DistributedLayoutAttr getDistributedLayout(Type type);

@@ -16,6 +16,13 @@
 /// Shared memory as a side-effect resource: the alias, allocation and
 /// barrier analyses read these effects.
 def Tile_SharedMemory : Resource<"::mlir::tile::SharedMemory">;
+/// The phase and counts of mbarriers, which order their own updates.
+def Tile_MBarrierState : Resource<"::mlir::tile::MBarrierState">;
+/// Writes to shared memory that land after the op returns (the barrier
+/// analysis waits for them instead of placing a barrier).
+def Tile_AsyncSharedWrites : NativeOpTrait<"AsyncSharedWrites"> {
+  let cppNamespace = "::mlir::OpTrait::tile";
+}
 
 def Tile_LocalAllocOp : Tile_Op<"local_alloc", [
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
@@ -166,7 +173,7 @@ def Tile_WarpgroupDotWaitOp : Tile_Op<"warpgroup_dot_wait"> {
   let hasVerifier = 1;
 }
 
-def Tile_BufferIndexOp : Tile_Op<"buffer_index", [Pure]> {
+def Tile_BufferIndexOp : Tile_Op<"buffer_index", [Pure, ViewLikeOpInterface]> {
   let summary = "One buffer of a multi-buffered allocation";
   let description = [{
     A view of buffer `index` along the leading dimension: for a
@@ -183,9 +190,13 @@ def Tile_BufferIndexOp : Tile_Op<"buffer_index", [Pure]> {
     $src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// A view of `src`'s memory: what it aliases.
+    ::mlir::Value getViewSource() { return getSrc(); }
+  }];
 }
 
-def Tile_BufferTransOp : Tile_Op<"buffer_trans", [Pure]> {
+def Tile_BufferTransOp : Tile_Op<"buffer_trans", [Pure, ViewLikeOpInterface]> {
   let summary = "A transposed view of a shared-memory buffer";
   let description = [{
     Permutes the dimensions of a buffer without moving data: the result's
@@ -196,6 +207,10 @@ def Tile_BufferTransOp : Tile_Op<"buffer_trans", [Pure]> {
   let results = (outs Tile_Buffer:$result);
   let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// A view of `src`'s memory: what it aliases.
+    ::mlir::Value getViewSource() { return getSrc(); }
+  }];
 }
 
 def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure]> {
@@ -214,6 +229,7 @@ def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure]> {
 }
 
 def Tile_AsyncCopyGlobalToLocalOp : Tile_Op<"async_copy_global_to_local", [
+    Tile_AsyncSharedWrites,
     AttrSizedOperandSegments]> {
   let summary = "Start an asynchronous copy from global to shared memory";
   let description = [{
@@ -301,7 +317,8 @@ def Tile_BarrierExpectOp : Tile_Op<"barrier_expect"> {
     to the transaction count its current phase waits for: the phase
     completes when the copies that signal it have written that many bytes.
   }];
-  let arguments = (ins Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$barrier,
+  let arguments = (ins Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>,
+                                             MemWrite<Tile_MBarrierState>]>:$barrier,
                        ConfinedAttr<I32Attr, [IntPositive]>:$bytes, I1:$pred);
   let assemblyFormat = [{
     $barrier `,` $bytes `,` $pred attr-dict `:` qualified(type($barrier))
@@ -309,7 +326,7 @@ def Tile_BarrierExpectOp : Tile_Op<"barrier_expect"> {
   let hasVerifier = 1;
 }
 
-def Tile_AsyncTMACopyOp : Tile_Op<"async_tma_copy"> {
+def Tile_AsyncTMACopyOp : Tile_Op<"async_tma_copy", [Tile_AsyncSharedWrites]> {
   let summary = "Start a TMA copy of a block into shared memory";
   let description = [{
     One thread (when `pred` holds) starts copying the block at `indices` of
@@ -335,7 +352,7 @@ def Tile_AsyncTMACopyOp : Tile_Op<"async_tma_copy"> {
     Arg<Tile_TensorDesc, "", [MemRead<Tile_GlobalMemory>]>:$desc,
     Variadic<I32>:$indices,
     Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$result,
-    Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$barrier,
+    Arg<Tile_Buffer, "", [MemWrite<Tile_MBarrierState>]>:$barrier,
     I1:$pred, UnitAttr:$multicast);
   let assemblyFormat = [{
     (`multicast` $multicast^)? $desc `[` $indices `]` `,` $result `,` $barrier
@@ -453,7 +470,7 @@ def Tile_WaitBarrierOp : Tile_Op<"wait_barrier"> {
     wrote is visible to the thread.
   }];
   let arguments = (ins Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>,
-                                             MemWrite<Tile_SharedMemory>]>:$barrier,
+                                             MemWrite<Tile_MBarrierState>]>:$barrier,
                        I32:$phase);
   let assemblyFormat = "$barrier `,` $phase attr-dict `:` qualified(type($barrier))";
   let hasVerifier = 1;
@@ -477,7 +494,8 @@ def Tile_ArriveBarrierOp : Tile_Op<"arrive_barrier"> {
     tile.arrive_barrier %empty, %true : !tile.buffer<1xi64, #bar, mutable>
     ```
   }];
-  let arguments = (ins Arg<Tile_Buffer, "", [MemWrite<Tile_SharedMemory>]>:$barrier,
+  let arguments = (ins Arg<Tile_Buffer, "", [MemRead<Tile_SharedMemory>,
+                                             MemWrite<Tile_MBarrierState>]>:$barrier,
                        I1:$pred, UnitAttr:$cluster);
   let assemblyFormat = [{
     (`cluster` $cluster^)? $barrier `,` $pred attr-dict `:` qualified(type($barrier))
