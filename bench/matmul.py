@@ -28,8 +28,8 @@ written, which writes f32.
 kernel's: the GPU runs at its power cap, and a kernel timed right after
 cuBLAS starts at the clock cuBLAS left, slower if it draws less power.
 `--warmup 300` compares sustained rates instead (docs/performance.md,
-"mma.sync in sm_80 code: two stages"); with --only REGEX (implementation
-names, cuBLAS always) it fits in a few minutes.
+"How it is measured"); with --only REGEX (implementation names, cuBLAS
+always) it fits in a few minutes.
 """
 
 import argparse
