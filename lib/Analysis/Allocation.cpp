@@ -343,9 +343,11 @@ const SharedBuffer *FunctionAllocation::getBuffer(Operation *owner) const {
 //===----------------------------------------------------------------------===//
 
 ModuleAllocation::ModuleAllocation(ModuleOp module)
-    : module(module), alias(module) {}
+    : module(module), alias(module) {
+  result = allocate();
+}
 
-LogicalResult ModuleAllocation::run() {
+LogicalResult ModuleAllocation::allocate() {
   SymbolTable symbols(module);
   // Depth-first over the call graph so that callees are done first.
   enum class State { Visiting, Done };

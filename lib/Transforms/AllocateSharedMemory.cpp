@@ -39,8 +39,8 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    ModuleAllocation allocation(module);
-    if (failed(allocation.run()))
+    const ModuleAllocation &allocation = getAnalysis<ModuleAllocation>();
+    if (failed(allocation.getResult()))
       return signalPassFailure();
 
     Builder b(&getContext());
@@ -71,6 +71,9 @@ public:
     }
     module->setAttr(TileDialect::getSharedMemoryAttrName(),
                     b.getI32IntegerAttr(moduleTotal));
+    // The offsets only record what the allocation computed: it still holds
+    // for tile-insert-barriers.
+    markAnalysesPreserved<ModuleAllocation>();
   }
 };
 

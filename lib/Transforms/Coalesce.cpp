@@ -60,7 +60,8 @@ public:
             TileDialect::getThreadsPerWarpAttrName()))
       threadsPerWarp = attr.getInt();
 
-    ModuleAlignmentAnalysis analysis(module);
+    const ModuleAlignmentAnalysis &analysis =
+        getAnalysis<ModuleAlignmentAnalysis>();
     // Choose every layout first: rewriting changes the values the analysis
     // knows about.
     SmallVector<std::pair<Operation *, BlockedLayoutAttr>> plan;

@@ -26,8 +26,8 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    ModuleAllocation allocation(module);
-    if (failed(allocation.run()))
+    const ModuleAllocation &allocation = getAnalysis<ModuleAllocation>();
+    if (failed(allocation.getResult()))
       return signalPassFailure();
     // Analyze every function before changing any: the analysis numbers ops.
     SmallVector<Operation *> points;

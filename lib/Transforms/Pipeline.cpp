@@ -413,7 +413,8 @@ public:
       loop = carryResetAsFlag(loop);
     // Loads of later loops are left as they are by earlier ones, so one
     // analysis of the module answers for all.
-    ModuleAlignmentAnalysis alignment(getOperation());
+    const ModuleAlignmentAnalysis &alignment =
+        getAnalysis<ModuleAlignmentAnalysis>();
     for (scf::ForOp loop : loops)
       pipeline(loop, alignment);
   }

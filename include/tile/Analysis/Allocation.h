@@ -119,11 +119,14 @@ private:
 /// Allocation of every function in a module, callees before callers.
 class ModuleAllocation {
 public:
+  /// Allocates every function of `module` (passes get it from the
+  /// AnalysisManager: tile-allocate-shared-memory keeps it valid for
+  /// tile-insert-barriers, which runs next).
   explicit ModuleAllocation(ModuleOp module);
 
-  /// Fails (with a diagnostic) on recursion, which would need unbounded
-  /// shared memory.
-  LogicalResult run();
+  /// Failure (diagnosed at construction) on recursion, which would need
+  /// unbounded shared memory.
+  LogicalResult getResult() const { return result; }
 
   const FunctionAllocation *getFunction(FuncOp fn) const;
   const ModuleAliasAnalysis &getAliasAnalysis() const { return alias; }
@@ -135,8 +138,11 @@ public:
   getIntervals(Value buffer) const;
 
 private:
+  LogicalResult allocate();
+
   ModuleOp module;
   ModuleAliasAnalysis alias;
+  LogicalResult result = success();
   llvm::DenseMap<Operation *, std::unique_ptr<FunctionAllocation>> functions;
 };
 

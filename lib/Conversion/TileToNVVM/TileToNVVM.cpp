@@ -1222,7 +1222,8 @@ private:
   /// masked stores that stay branches, and the TMA issues that become
   /// branches.
   void computeAccessInfo(ModuleOp module, LoweringState &state) {
-    ModuleAlignmentAnalysis analysis(module);
+    const ModuleAlignmentAnalysis &analysis =
+        getAnalysis<ModuleAlignmentAnalysis>();
     module.walk([&](Operation *op) {
       Value ptr, mask;
       if (auto load = dyn_cast<LoadOp>(op))

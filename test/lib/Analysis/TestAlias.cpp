@@ -41,7 +41,7 @@ struct TestPrintAliasPass
   }
 
   void runOnOperation() override {
-    ModuleAliasAnalysis analysis(getOperation());
+    const ModuleAliasAnalysis &analysis = getAnalysis<ModuleAliasAnalysis>();
     auto report = [&](Operation *anchor, Value value, StringRef prefix) {
       SmallVector<std::string> names;
       for (Value allocation : analysis.getAllocations(value))

@@ -29,7 +29,8 @@ struct TestPrintAlignmentPass
   }
 
   void runOnOperation() override {
-    ModuleAlignmentAnalysis analysis(getOperation());
+    const ModuleAlignmentAnalysis &analysis =
+        getAnalysis<ModuleAlignmentAnalysis>();
     getOperation().walk([&](Operation *op) {
       for (OpResult result : op->getResults()) {
         const AlignmentInfo *info = analysis.getInfo(result);

@@ -46,8 +46,9 @@ struct TestAllocationPass
   }
 
   void runOnOperation() override {
-    ModuleAllocation allocation(this->getOperation());
-    if (failed(allocation.run()))
+    const ModuleAllocation &allocation =
+        this->template getAnalysis<ModuleAllocation>();
+    if (failed(allocation.getResult()))
       return this->signalPassFailure();
     for (FuncOp fn : this->getOperation().template getOps<FuncOp>()) {
       const FunctionAllocation *info = allocation.getFunction(fn);

@@ -27,8 +27,8 @@ struct TestPrintBarriersPass
   }
 
   void runOnOperation() override {
-    ModuleAllocation allocation(getOperation());
-    if (failed(allocation.run()))
+    const ModuleAllocation &allocation = getAnalysis<ModuleAllocation>();
+    if (failed(allocation.getResult()))
       return signalPassFailure();
     for (FuncOp fn : getOperation().getOps<FuncOp>()) {
       FailureOr<FunctionBarriers> barriers =
