@@ -1,4 +1,4 @@
-//===- Pipeline.cpp - software pipelining of loads into shared buffers ----===//
+//===- SoftwarePipeline.cpp - loads issued stages ahead into buffers ------===//
 //
 // Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
 // See the LICENSE file for license information.

@@ -1,4 +1,4 @@
-//===- Pipeline.cpp - tile IR to LLVM/NVVM --------------------------------===//
+//===- TileToLLVMPipeline.cpp - the pipeline from tile IR to LLVM/NVVM ----===//
 //
 // Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
 // See the LICENSE file for license information.
