@@ -191,9 +191,21 @@ void narrowKernelBarriers(ModuleOp module);
 void populateComputePatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns,
                              const LoweringState &state);
-void populateMemoryPatterns(const TypeConverter &converter,
-                            RewritePatternSet &patterns,
-                            const LoweringState &state);
+/// A global load of `type` from `ptr` (aligned to `alignment` bytes) where
+/// `mask` holds (always without one), `other` elsewhere.
+Value emitGlobalLoad(OpBuilder &b, Location loc, Type type, Value ptr,
+                     Value mask, int64_t alignment,
+                     llvm::function_ref<Value(OpBuilder &)> other);
+
+void populateGlobalMemoryPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  const LoweringState &state);
+void populateSharedMemoryPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  const LoweringState &state);
+void populateDebugPatterns(const TypeConverter &converter,
+                           RewritePatternSet &patterns,
+                           const LoweringState &state);
 void populateExchangePatterns(const TypeConverter &converter,
                               RewritePatternSet &patterns,
                               const LoweringState &state);

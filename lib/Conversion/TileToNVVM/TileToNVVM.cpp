@@ -1132,7 +1132,9 @@ public:
         isLegal);
     RewritePatternSet patterns(context);
     populateComputePatterns(converter, patterns, state);
-    populateMemoryPatterns(converter, patterns, state);
+    populateGlobalMemoryPatterns(converter, patterns, state);
+    populateSharedMemoryPatterns(converter, patterns, state);
+    populateDebugPatterns(converter, patterns, state);
     populateExchangePatterns(converter, patterns, state);
     populateWarpgroupDotPatterns(converter, patterns, state);
     populateTMAPatterns(converter, patterns, state);
