@@ -77,6 +77,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createAllocateSharedMemory());
   pm.addPass(createInsertBarriers());
   // Per-thread code, then the upstream lowerings to LLVM and NVVM.
+  pm.addPass(createPlanLowering());
   ConvertTileToNVVMOptions convert;
   convert.fpFusion = options.fpFusion;
   convert.minBlocksPerSM = options.minBlocksPerSM;

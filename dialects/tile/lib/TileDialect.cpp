@@ -273,6 +273,15 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError()
              << "'" << name << "' must be a string such as \"sm_90\"";
   }
+  // tile-plan-lowering's choices (convert-tile-to-nvvm checks that a width
+  // fits the access's layout).
+  if ((name == getVectorWidthAttrName() || name == getUniformRunAttrName()) &&
+      !positivePowerOfTwo(attr.getValue()))
+    return op->emitOpError()
+           << "'" << name
+           << "' must be a positive power-of-two integer up to 1024";
+  if (name == getBranchedAttrName() && !isa<UnitAttr>(attr.getValue()))
+    return op->emitOpError() << "'" << name << "' must be a unit attribute";
   if (name == "tile.num_stages") {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || value.getInt() < 1)

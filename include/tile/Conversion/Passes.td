@@ -13,6 +13,34 @@ include "mlir/Pass/PassBase.td"
 // TileToNVVM
 //===----------------------------------------------------------------------===//
 
+def PlanLowering : Pass<"tile-plan-lowering", "::mlir::ModuleOp"> {
+  let summary = "Record the per-op choices of convert-tile-to-nvvm as "
+                "attributes";
+  let description = [{
+    Decides, from the alignment analysis and the ops around them, how
+    convert-tile-to-nvvm lowers some ops, and records it on them, where a
+    reader of the IR and a test see it:
+
+    - `tile.vector_width`: the elements of each vector access of a
+      `tile.load`, `tile.store` or `tile.async_copy_global_to_local` (the
+      contiguity and alignment of its pointers and the constancy of its
+      mask).
+    - `tile.uniform_run`: on an integer element-wise op, the run of equal
+      results along the fastest dimension (the alignment analysis'
+      constancy, within a thread's contiguous elements) that each thread
+      computes once: a mask `i < n` once per run, not per element.
+    - `tile.branched`: a masked `tile.store` whose value only it uses and
+      is costly per element (exact division, libdevice calls) stays a
+      branch, so that LLVM computes the value only where it is stored
+      (others are predicated PTX stores); a `tile.barrier_expect` or
+      `tile.async_tma_copy` after a `tile.dot` in a loop body is issued by
+      the leader behind a branch the other warps jump over.
+
+    convert-tile-to-nvvm runs it itself on a module that has not been
+    planned.
+  }];
+}
+
 def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
   let summary = "Distribute tile ops into per-thread code in a gpu.module";
   let description = [{

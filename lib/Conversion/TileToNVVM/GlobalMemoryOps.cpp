@@ -115,7 +115,8 @@ std::string asmRegisters(unsigned first, unsigned count) {
 // compiled several times slower, in MLIR's block splitting and in LLVM's
 // passes over hundreds of blocks. The asm has side effects so that LLVM keeps
 // it in order with barriers and stores. Masked stores are predicated PTX
-// stores too, except those LoweringState::branchedStores keeps as branches.
+// stores too, except those tile-plan-lowering's tile.branched keeps as
+// branches.
 
 /// Operand attributes of an access whose first operand is its address, an
 /// indirect memory operand ("*m"): the backend folds constant offsets into
@@ -293,9 +294,7 @@ struct LoadLowering : public TilePattern<LoadOp> {
         getElementTypeOrSelf(op.getResult().getType()));
     bool isBool = element.isInteger(1);
     Type memElement = isBool ? rewriter.getI8Type() : element;
-    unsigned width = state.vectorWidth.lookup(op);
-    if (width == 0)
-      width = 1;
+    unsigned width = getVectorWidth(op);
     ValueRange ptrs = adaptor.getPtr();
     ValueRange masks = adaptor.getMask();
     ValueRange others = adaptor.getOther();
@@ -339,7 +338,7 @@ struct StoreLowering : public TilePattern<StoreOp> {
   matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    unsigned width = std::max(1u, state.vectorWidth.lookup(op));
+    unsigned width = getVectorWidth(op);
     ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask();
     ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
     std::optional<Distribution> dist;
@@ -400,8 +399,8 @@ private:
       return v;
     };
     // A predicated PTX store, as Triton emits it, unless the value is
-    // better computed behind a branch (LoweringState::branchedStores).
-    if (predicate && !state.branchedStores.contains(op)) {
+    // better computed behind a branch (tile-plan-lowering's tile.branched).
+    if (predicate && !isBranched(op)) {
       Value v = storedValue(rewriter);
       if (std::optional<AsmAccess> access = getAsmAccess(v.getType())) {
         emitAsmStore(rewriter, loc, *access, v, ptr, hints, predicate);

@@ -9,6 +9,8 @@
 
 #include "Distribution.h"
 
+#include "tile/Analysis/Alignment.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -30,29 +32,6 @@ struct LoweringState {
   /// through the generic proxy (stores, cp.async) is fenced for the async
   /// proxy (wgmma's and TMA's reads).
   bool asyncProxyReads = false;
-  /// Elements per vector access of each load, store and async copy, chosen
-  /// from the alignment analysis before the conversion starts.
-  llvm::DenseMap<Operation *, unsigned> vectorWidth;
-  /// Integer element-wise ops whose result is constant over aligned runs of
-  /// this many elements along the fastest dimension (the alignment
-  /// analysis' constancy, within a thread's contiguous elements): each run
-  /// is computed once (a mask `i < n` once per thread's run, not per
-  /// element).
-  llvm::DenseMap<Operation *, unsigned> uniformRun;
-  /// Masked stores that stay branches (the others are predicated PTX
-  /// stores): their value is computed by work that is only theirs and costly
-  /// per element (exact division, libdevice calls), which LLVM then computes
-  /// only where it is stored.
-  llvm::SmallPtrSet<Operation *, 8> branchedStores;
-  /// Barrier arms and TMA copies that follow a tile.dot in a loop body
-  /// (tile-pipeline issues a synchronous dot's copies after it): the
-  /// leader issues them behind a branch the other warps jump over, where a
-  /// predicated TMA instruction costs every warp a loop of ptxas's to
-  /// elect its issuing thread. With the copies after the products, TMA +
-  /// mma.sync kernels ran 1.02-1.24x (either change alone lost); the same
-  /// branch after a wgmma loop's wait cost those kernels 1-11% (H100), so
-  /// everywhere else they stay predicated.
-  llvm::SmallPtrSet<Operation *, 8> branchedIssues;
   /// Kernels split by a tile.warp_specialize: they run one warp more.
   llvm::SmallPtrSet<Operation *, 2> specializedKernels;
   /// Kernel parameters (tensor descriptors) that warpgroup_tma_stores copy
@@ -191,6 +170,21 @@ void narrowKernelBarriers(ModuleOp module);
 void populateComputePatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns,
                              const LoweringState &state);
+/// The choices tile-plan-lowering records on ops: elements per vector access
+/// of a load, store or async copy (1 where not recorded); the run of equal
+/// results an integer element-wise op computes once (1: none); whether a
+/// masked store or a TMA issue is lowered behind a branch.
+unsigned getVectorWidth(Operation *op);
+unsigned getUniformRun(Operation *op);
+bool isBranched(Operation *op);
+
+/// Records those choices on the ops of `module` (tile-plan-lowering);
+/// vector widths already recorded stay.
+void planLowering(ModuleOp module, const ModuleAlignmentAnalysis &analysis);
+
+/// Whether a float op allows approximation (`fastmath<afn>`).
+bool allowsApproximation(Operation *op);
+
 /// A global load of `type` from `ptr` (aligned to `alignment` bytes) where
 /// `mask` holds (always without one), `other` elsewhere.
 Value emitGlobalLoad(OpBuilder &b, Location loc, Type type, Value ptr,

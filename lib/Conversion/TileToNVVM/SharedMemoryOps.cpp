@@ -617,7 +617,7 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyGlobalToLocalOp> {
     ThreadIds ids = emitThreadIds(rewriter, loc, state.threadsPerWarp);
     Type element = buffer.getElementType();
     int64_t bytes = getElementBytes(element);
-    unsigned run = std::max(1u, state.vectorWidth.lookup(op));
+    unsigned run = getVectorWidth(op);
     // The vector must stay contiguous in shared memory too.
     unsigned width = getCopyVectorWidth(buffer, dist.getFastestDim(), run);
     bool async = isAsyncCopyable(width * bytes, op.getOther());

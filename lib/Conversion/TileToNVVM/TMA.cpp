@@ -65,12 +65,12 @@ void inLeader(OpBuilder &b, Location loc, const LoweringState &state,
 }
 
 /// Calls `issue` with `pred` to predicate each instruction on, or, for the
-/// ops in LoweringState::branchedIssues, with none inside one scf.if on
+/// ops tile-plan-lowering marks tile.branched, with none inside one scf.if on
 /// `pred`.
 void issueWhere(OpBuilder &b, Location loc, const LoweringState &state,
                 Operation *op, Value pred,
                 function_ref<void(Value predicate)> issue) {
-  if (!pred || !state.branchedIssues.contains(op))
+  if (!pred || !isBranched(op))
     return issue(pred);
   onlyWhere(b, loc, pred, [&] { issue(Value()); });
 }

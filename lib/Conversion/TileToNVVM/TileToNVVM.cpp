@@ -34,6 +34,13 @@ namespace mlir::tile {
 using namespace mlir;
 using namespace mlir::tile;
 
+bool mlir::tile::allowsApproximation(Operation *op) {
+  auto fastMath = dyn_cast<arith::ArithFastMathInterface>(op);
+  return fastMath &&
+         arith::bitEnumContainsAll(fastMath.getFastMathFlagsAttr().getValue(),
+                                   arith::FastMathFlags::afn);
+}
+
 //===----------------------------------------------------------------------===//
 // Shared helpers
 //===----------------------------------------------------------------------===//
@@ -415,7 +422,7 @@ struct ElementwiseLowering : public ConversionPattern {
       return failure();
     SmallVector<Value> results;
     std::optional<Distribution> dist;
-    unsigned run = state.uniformRun.lookup(op);
+    unsigned run = getUniformRun(op);
     if (tensor && run > 1)
       dist = getDistribution(tensor);
     for (unsigned e = 0; e < scalarTypes.size(); ++e) {
@@ -448,14 +455,6 @@ struct ElementwiseLowering : public ConversionPattern {
 
   const LoweringState &state;
 };
-
-/// Whether a float op allows approximation (`fastmath<afn>`).
-static bool allowsApproximation(Operation *op) {
-  auto fastMath = dyn_cast<arith::ArithFastMathInterface>(op);
-  return fastMath &&
-         arith::bitEnumContainsAll(fastMath.getFastMathFlagsAttr().getValue(),
-                                   arith::FastMathFlags::afn);
-}
 
 /// The LLVM or NVVM intrinsic a scalar float op lowers to directly, instead
 /// of through the upstream lowering (libdevice calls, LLVM's choices), or
@@ -908,6 +907,26 @@ std::string checkLowerable(Operation *op) {
       return text;
     }
   }
+  if (auto width =
+          op->getAttrOfType<IntegerAttr>(TileDialect::getVectorWidthAttrName());
+      width && isa<LoadOp, StoreOp, AsyncCopyGlobalToLocalOp>(op)) {
+    // The elements of one access: a run of the thread's consecutive ones
+    // along the fastest dimension, 16 bytes at most.
+    auto ptrs = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    int64_t w = width.getInt();
+    bool fits = !ptrs ? w == 1 : false;
+    if (ptrs && w > 0 && llvm::isPowerOf2_64(w)) {
+      Distribution dist = getDistribution(ptrs);
+      int64_t bytes = getElementBytes(
+          cast<PointerType>(ptrs.getElementType()).getPointeeType());
+      fits = w * bytes <= 16 && dist.hasRuns(dist.getFastestDim(), w);
+    }
+    if (!fits)
+      return ("has tile.vector_width " + Twine(w) +
+              ", which is not a power-of-two run of a thread's consecutive "
+              "elements of at most 16 bytes")
+          .str();
+  }
   if (isa<CallOp>(op))
     return "calls must be inlined before convert-tile-to-nvvm";
   if (isa<DescriptorLoadOp, DescriptorStoreOp>(op))
@@ -1072,7 +1091,7 @@ public:
 
     if (failed(collectChunkedTensorMaps(module, state)))
       return signalPassFailure();
-    computeAccessInfo(module, state);
+    planLowering(module, getAnalysis<ModuleAlignmentAnalysis>());
     splitWarpSpecialized(module, state);
 
     // Kernels move into one gpu.module, with the shared-memory array.
@@ -1143,113 +1162,6 @@ public:
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
     narrowKernelBarriers(module);
-  }
-
-private:
-  /// The run of equal values each thread computes once for an integer
-  /// element-wise op (see LoweringState::uniformRun).
-  static void recordUniformRun(Operation *op,
-                               const ModuleAlignmentAnalysis &analysis,
-                               LoweringState &state) {
-    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1)
-      return;
-    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!type || !type.getElementType().isInteger())
-      return;
-    const AlignmentInfo *info = analysis.getInfo(op->getResult(0));
-    if (!info || !info->isInitialized())
-      return;
-    FailureOr<Distribution> dist = Distribution::get(type);
-    if (failed(dist))
-      return;
-    unsigned d = dist->getFastestDim();
-    int64_t run =
-        std::gcd<int64_t>(info->getConstancy(d), dist->getSizePerThread(d));
-    if (run > 1)
-      state.uniformRun[op] = run;
-  }
-
-  /// Whether `op`, per element, is a few instructions: not a division or
-  /// remainder (but an approximate f32 division, div.full), nor a math
-  /// function other than the approximate f32 exponential and square root
-  /// and the ones PTX has an instruction for.
-  static bool isCheapPerElement(Operation *op) {
-    if (isa<arith::RemFOp, arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
-            arith::RemUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
-            arith::FloorDivSIOp, PreciseDivFOp, PreciseSqrtOp>(op))
-      return false;
-    // What getDirectIntrinsic makes div.full, ex2.approx and sqrt.approx.
-    if (isa<arith::DivFOp, math::ExpOp, math::SqrtOp>(op))
-      return getElementTypeOrSelf(op->getResult(0).getType()).isF32() &&
-             allowsApproximation(op);
-    if (isa<math::MathDialect>(op->getDialect()))
-      return isa<math::AbsFOp, math::AbsIOp, math::FmaOp, math::CopySignOp,
-                 math::FloorOp, math::CeilOp, math::TruncOp, math::RoundEvenOp>(
-          op);
-    return true;
-  }
-
-  /// Whether the value `store` stores is computed by effect-free ops, in its
-  /// block, whose results nothing else uses, and one of them is costly per
-  /// element. A predicated store would have every thread compute all of it
-  /// for every element, masked off or not; behind a branch LLVM sinks it
-  /// there (a ragged softmax row with exact division: 0.83x of the branches
-  /// predicated). Otherwise predicated stores win: one basic block, the
-  /// shared work (div.full's reciprocal) computed once (softmax with 1000
-  /// columns, 0.99x -> 1.01x Triton, which predicates every store).
-  static bool sinksCostlyWork(StoreOp store) {
-    llvm::SmallPtrSet<Operation *, 16> slice = {store};
-    SmallVector<Operation *> worklist;
-    if (Operation *def = store.getValue().getDefiningOp())
-      worklist.push_back(def);
-    while (!worklist.empty()) {
-      Operation *op = worklist.pop_back_val();
-      if (slice.contains(op) || op->getBlock() != store->getBlock() ||
-          op->getNumRegions() || !isMemoryEffectFree(op) ||
-          !llvm::all_of(op->getUsers(),
-                        [&](Operation *user) { return slice.contains(user); }))
-        continue;
-      if (!isCheapPerElement(op))
-        return true;
-      slice.insert(op);
-      for (Value operand : op->getOperands())
-        if (Operation *def = operand.getDefiningOp())
-          worklist.push_back(def);
-    }
-    return false;
-  }
-
-  /// From the alignment analysis: elements per vector of every global
-  /// access, and the runs integer element-wise ops compute once; the
-  /// masked stores that stay branches, and the TMA issues that become
-  /// branches.
-  void computeAccessInfo(ModuleOp module, LoweringState &state) {
-    const ModuleAlignmentAnalysis &analysis =
-        getAnalysis<ModuleAlignmentAnalysis>();
-    module.walk([&](Operation *op) {
-      Value ptr, mask;
-      if (auto load = dyn_cast<LoadOp>(op))
-        ptr = load.getPtr(), mask = load.getMask();
-      else if (auto store = dyn_cast<StoreOp>(op)) {
-        ptr = store.getPtr(), mask = store.getMask();
-        if (mask && sinksCostlyWork(store))
-          state.branchedStores.insert(store);
-      } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
-        ptr = copy.getSrc(), mask = copy.getMask();
-      else {
-        recordUniformRun(op, analysis, state);
-        return;
-      }
-      state.vectorWidth[op] = analysis.getAccessWidth(ptr, mask);
-    });
-    module.walk([&](scf::ForOp loop) {
-      bool afterDot = false;
-      for (Operation &op : loop.getBody()->getOperations()) {
-        afterDot |= isa<DotOp>(op);
-        if (afterDot && isa<BarrierExpectOp, AsyncTMACopyOp>(op))
-          state.branchedIssues.insert(&op);
-      }
-    });
   }
 };
 

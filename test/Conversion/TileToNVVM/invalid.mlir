@@ -313,3 +313,19 @@ module attributes {"tile.num-warps" = 4 : i32} {
     tile.return
   }
 }
+
+// -----
+
+// A vector width written on a load must be a run of a thread's consecutive
+// elements: here each thread holds one element.
+#one = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+  tile.func public @wide(%p: !tile.ptr<f32>) {
+    %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #one>
+    %s = tile.splat %p : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>, #one>
+    %a = tile.addptr %s, %r : tensor<128x!tile.ptr<f32>, #one>, tensor<128xi32, #one>
+    // expected-error @below {{has tile.vector_width 4, which is not a power-of-two run of a thread's consecutive elements of at most 16 bytes}}
+    %v = tile.load %a {tile.vector_width = 4 : i32} : tensor<128x!tile.ptr<f32>, #one>
+    tile.return
+  }
+}

@@ -156,6 +156,38 @@ module attributes {"tile.num_stages" = 0 : i32} {
 
 // -----
 
+// tile-plan-lowering's choices: widths and runs are powers of two, and
+// tile.branched is a unit attribute.
+module {
+  tile.func public @plan(%p: !tile.ptr<f32>) {
+    // expected-error @below {{'tile.vector_width' must be a positive power-of-two integer up to 1024}}
+    %v = tile.load %p {tile.vector_width = 3 : i32} : !tile.ptr<f32>
+    tile.return
+  }
+}
+
+// -----
+
+module {
+  tile.func public @plan(%x: i32) {
+    // expected-error @below {{'tile.uniform_run' must be a positive power-of-two integer up to 1024}}
+    %y = arith.addi %x, %x {tile.uniform_run = 0 : i32} : i32
+    tile.return
+  }
+}
+
+// -----
+
+module {
+  tile.func public @plan(%p: !tile.ptr<f32>, %v: f32) {
+    // expected-error @below {{'tile.branched' must be a unit attribute}}
+    tile.store %p, %v {tile.branched = 1 : i32} : !tile.ptr<f32>
+    tile.return
+  }
+}
+
+// -----
+
 // The target is an NVIDIA sm_NN string.
 // expected-error @below {{'tile.target' must be a string such as "sm_90"}}
 module attributes {"tile.target" = "gfx90a"} {

@@ -77,6 +77,20 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getSharedMemoryAttrName() {
       return ::llvm::StringLiteral("tile.shared_memory");
     }
+    /// Written by tile-plan-lowering, read by convert-tile-to-nvvm: the
+    /// elements per vector access of a global load, store or async copy;
+    /// the aligned run of equal results an integer element-wise op
+    /// computes once per thread; a masked store or TMA issue lowered behind
+    /// a branch rather than predicated.
+    static constexpr ::llvm::StringLiteral getVectorWidthAttrName() {
+      return ::llvm::StringLiteral("tile.vector_width");
+    }
+    static constexpr ::llvm::StringLiteral getUniformRunAttrName() {
+      return ::llvm::StringLiteral("tile.uniform_run");
+    }
+    static constexpr ::llvm::StringLiteral getBranchedAttrName() {
+      return ::llvm::StringLiteral("tile.branched");
+    }
     /// On a lowered kernel: its tensor-descriptor parameters (CUtensorMaps
     /// passed by value) as `{index, type}` dictionaries, for
     /// tile-tensor-map-params and the kernel information.
