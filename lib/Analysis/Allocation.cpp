@@ -52,6 +52,22 @@ static int64_t getRowBytesPerWrite(RankedTensorType type, int64_t bytes) {
   return layout.getThreadsPerWarp()[last] * perThread * bytes;
 }
 
+/// The buffer `op` declares it allocates in shared memory (a MemAlloc
+/// effect on SharedMemory of a buffer result), or null.
+static BufferType getAllocatedBuffer(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return {};
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffectsOnResource(SharedMemory::get(), instances);
+  for (const MemoryEffects::EffectInstance &effect : instances)
+    if (Value value = effect.getValue();
+        value && isa<MemoryEffects::Allocate>(effect.getEffect()))
+      if (auto type = dyn_cast<BufferType>(value.getType()))
+        return type;
+  return {};
+}
+
 int64_t mlir::tile::getConvertScratchPadding(RankedTensorType type,
                                              int64_t rowLength) {
   int64_t bytes = getScratchElementBytes(type);
@@ -196,8 +212,9 @@ void FunctionAllocation::collectBuffers(
   };
   fn.walk<WalkOrder::PreOrder>([&](Operation *op) {
     int64_t id = ids.lookup(op);
-    if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
-      BufferType type = alloc.getType();
+    // A buffer an op declares it allocates (MemAlloc on SharedMemory of a
+    // buffer result): tile.local_alloc's.
+    if (BufferType type = getAllocatedBuffer(op)) {
       auto layout = cast<SharedLayoutAttr>(type.getEncoding());
       add({SharedBuffer::Kind::Explicit, op, type.getSizeInBytes(),
            layout.getAlignment()});

@@ -314,3 +314,22 @@ tile.func public @split(%t: tensor<1024xf32, #blocked>, %phase: i32) {
   tile.return
 }
 }
+
+// -----
+
+// An op known only by its declared MemAlloc effect on shared memory (the
+// tile_test dialect's) gets a buffer like tile.local_alloc's, and buffers
+// that are not live together share memory.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tile.num-warps" = 4 : i32} {
+// expected-remark @below {{total = 1024}}
+tile.func public @declared_alloc() {
+  // expected-remark @below {{buffer: live in [1, 3), offset = 0, size = 1024}}
+  %a = tile_test.alloc_shared : !tile.buffer<256xf32, #shared, mutable>
+  tile_test.read_shared %a : !tile.buffer<256xf32, #shared, mutable>
+  // expected-remark @below {{buffer: live in [3, 5), offset = 0, size = 1024}}
+  %b = tile_test.alloc_shared : !tile.buffer<256xf32, #shared, mutable>
+  tile_test.write_shared %b : !tile.buffer<256xf32, #shared, mutable>
+  tile.return
+}
+}

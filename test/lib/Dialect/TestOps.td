@@ -29,6 +29,12 @@ def TileTest_AsyncSharedWrites : NativeOpTrait<"AsyncSharedWrites"> {
 class TileTest_Op<string mnemonic, list<Trait> traits = []>
     : Op<TileTest_Dialect, mnemonic, traits>;
 
+def TileTest_AllocSharedOp : TileTest_Op<"alloc_shared"> {
+  let summary = "Allocates a shared-memory buffer (declared, nothing more)";
+  let results = (outs Res<AnyType, "", [MemAlloc<TileTest_SharedMemory>]>:$buffer);
+  let assemblyFormat = "attr-dict `:` qualified(type($buffer))";
+}
+
 def TileTest_ReadSharedOp : TileTest_Op<"read_shared"> {
   let summary = "Reads a shared-memory buffer (declared, nothing more)";
   let arguments = (ins Arg<AnyType, "", [MemRead<TileTest_SharedMemory>]>:$buffer);
