@@ -35,50 +35,76 @@ namespace {
 // Redistribution through shared memory
 //===----------------------------------------------------------------------===//
 
-/// Writes the elements of `values` (a tensor of `type`) at the positions
-/// `position(coords)` of scratch `base`, `width` elements (consecutive along
-/// the last dimension, see getScratchVectorWidth) per store; only the
-/// elements `include` accepts, if given (whole runs of `width`).
-void writeElements(OpBuilder &b, Location loc, const ThreadIds &ids,
-                   RankedTensorType type, ValueRange values, Value base,
-                   function_ref<Value(ArrayRef<Value>)> position,
-                   unsigned width = 1,
-                   function_ref<bool(unsigned)> include = nullptr) {
-  Distribution dist = getDistribution(type);
-  int64_t bytes = getElementBytes(type);
-  for (unsigned e = 0; e < dist.getNumElements(); e += width) {
-    if (include && !include(e))
-      continue;
-    Value index = position(dist.emitCoordinates(b, loc, ids, e));
-    Value offset =
-        arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes));
-    storeShared(b, loc, values.slice(e, width), addBytes(b, loc, base, offset));
-  }
+/// Stores each run of `width` of a thread's `values` (consecutive along the
+/// last dimension, see getScratchVectorWidth) at byte offset `offsetOf(e)`
+/// of scratch `base`, e the run's first element; only the runs `include`
+/// accepts, if given.
+void storeElements(OpBuilder &b, Location loc, ValueRange values, Value base,
+                   function_ref<Value(unsigned)> offsetOf, unsigned width,
+                   function_ref<bool(unsigned)> include) {
+  for (unsigned e = 0; e < values.size(); e += width)
+    if (!include || include(e))
+      storeShared(b, loc, values.slice(e, width),
+                  addBytes(b, loc, base, offsetOf(e)));
 }
 
-/// The elements of `type` read from `position(coords)` of `base`; with
-/// `include`, only those it accepts (whole runs of `width`), the others
-/// left null.
-SmallVector<Value>
-readElements(OpBuilder &b, Location loc, const ThreadIds &ids,
-             RankedTensorType type, Type element, Value base,
-             function_ref<Value(ArrayRef<Value>)> position, unsigned width = 1,
-             function_ref<bool(unsigned)> include = nullptr) {
-  Distribution dist = getDistribution(type);
-  int64_t bytes = getElementBytes(type);
+/// A thread's `count` elements loaded from byte offsets `offsetOf(e)` of
+/// `base`, `width` at a time; with `include`, only the runs it accepts,
+/// the others left null.
+SmallVector<Value> loadElements(OpBuilder &b, Location loc, Type element,
+                                unsigned count, Value base,
+                                function_ref<Value(unsigned)> offsetOf,
+                                unsigned width,
+                                function_ref<bool(unsigned)> include) {
   SmallVector<Value> values;
-  for (unsigned e = 0; e < dist.getNumElements(); e += width) {
+  for (unsigned e = 0; e < count; e += width) {
     if (include && !include(e)) {
       values.append(width, Value());
       continue;
     }
-    Value index = position(dist.emitCoordinates(b, loc, ids, e));
-    Value offset =
-        arith::MulIOp::create(b, loc, index, createI32(b, loc, bytes));
     llvm::append_range(values, loadShared(b, loc, element, width,
-                                          addBytes(b, loc, base, offset)));
+                                          addBytes(b, loc, base, offsetOf(e))));
   }
   return values;
+}
+
+/// The byte offset of element `e` of a tensor of `type` at the element
+/// index `position(coords)`.
+Value offsetAtPosition(OpBuilder &b, Location loc, const ThreadIds &ids,
+                       RankedTensorType type, const Distribution &dist,
+                       function_ref<Value(ArrayRef<Value>)> position,
+                       unsigned e) {
+  Value index = position(dist.emitCoordinates(b, loc, ids, e));
+  return arith::MulIOp::create(b, loc, index,
+                               createI32(b, loc, getElementBytes(type)));
+}
+
+/// Writes the elements of `values` (a tensor of `type`) at the positions
+/// `position(coords)` of scratch `base`, one per store.
+void writeElements(OpBuilder &b, Location loc, const ThreadIds &ids,
+                   RankedTensorType type, ValueRange values, Value base,
+                   function_ref<Value(ArrayRef<Value>)> position) {
+  Distribution dist = getDistribution(type);
+  storeElements(
+      b, loc, values, base,
+      [&](unsigned e) {
+        return offsetAtPosition(b, loc, ids, type, dist, position, e);
+      },
+      /*width=*/1, /*include=*/nullptr);
+}
+
+/// The elements of `type` read from `position(coords)` of `base`.
+SmallVector<Value> readElements(OpBuilder &b, Location loc,
+                                const ThreadIds &ids, RankedTensorType type,
+                                Type element, Value base,
+                                function_ref<Value(ArrayRef<Value>)> position) {
+  Distribution dist = getDistribution(type);
+  return loadElements(
+      b, loc, element, dist.getNumElements(), base,
+      [&](unsigned e) {
+        return offsetAtPosition(b, loc, ids, type, dist, position, e);
+      },
+      /*width=*/1, /*include=*/nullptr);
 }
 
 /// Byte offsets of a thread's elements of a tensor of `type` in scratch
@@ -102,23 +128,6 @@ SharedOffsets getScratchOffsets(OpBuilder &b, Location loc,
                                      createI32(b, loc, bytes));
       },
       state.numWarps, state.threadsPerWarp, layout.isSwizzled(), include);
-}
-
-/// Writes the elements of `values` (a tensor of `type`) that `include`
-/// accepts to scratch `base` in `layout`, the slice's coordinates moved by
-/// `shift`.
-void writeToScratch(OpBuilder &b, Location loc, const LoweringState &state,
-                    const ThreadIds &ids, RankedTensorType type,
-                    ValueRange values, Value base, const ScratchLayout &layout,
-                    ArrayRef<int64_t> shift,
-                    function_ref<bool(unsigned)> include) {
-  Distribution dist = getDistribution(type);
-  SharedOffsets offsets =
-      getScratchOffsets(b, loc, state, ids, dist, type, layout, shift, include);
-  for (unsigned e = 0; e < dist.getNumElements(); e += layout.srcWidth)
-    if (!include || include(e))
-      storeShared(b, loc, values.slice(e, layout.srcWidth),
-                  addBytes(b, loc, base, offsets.get(e)));
 }
 
 } // namespace
@@ -165,25 +174,22 @@ void mlir::tile::convertThroughScratch(
         layout =
             chooseScratchLayout(srcType, dstType, rounds, state.threadsPerWarp);
       }
-      writeToScratch(b, loc, state, ids, srcType, values, base, layout, shift,
-                     srcInRound);
+      SharedOffsets offsets = getScratchOffsets(
+          b, loc, state, ids, srcDist, srcType, layout, shift, srcInRound);
+      storeElements(
+          b, loc, values, base, [&](unsigned e) { return offsets.get(e); },
+          layout.srcWidth, srcInRound);
     } else {
       stmatrix = true;
     }
     gpu::BarrierOp::create(b, loc);
     SharedOffsets offsets = getScratchOffsets(
         b, loc, state, ids, dstDist, dstType, layout, shift, dstInRound);
-    SmallVector<Value> read;
-    for (unsigned e = 0; e < dstDist.getNumElements(); e += layout.dstWidth) {
-      if (!dstInRound(e)) {
-        read.append(layout.dstWidth, Value());
-        continue;
-      }
-      llvm::append_range(read,
-                         loadShared(b, loc, element, layout.dstWidth,
-                                    addBytes(b, loc, base, offsets.get(e))));
-    }
-    onRound(read, dstInRound);
+    onRound(loadElements(
+                b, loc, element, dstDist.getNumElements(), base,
+                [&](unsigned e) { return offsets.get(e); }, layout.dstWidth,
+                dstInRound),
+            dstInRound);
   }
 }
 

@@ -16,6 +16,10 @@ int64_t ScratchLayout::place(ArrayRef<int64_t> local) const {
   int64_t index = 0;
   for (auto [coord, size] : llvm::zip(local, shape))
     index = index * size + coord;
+  return placeIndex(index);
+}
+
+int64_t ScratchLayout::placeIndex(int64_t index) const {
   if (!isSwizzled()) {
     int64_t row = shape.back();
     return index / row * rowStride + index % row;
@@ -132,14 +136,20 @@ std::optional<Accesses> collectAccesses(RankedTensorType type, unsigned width,
   return accesses;
 }
 
-/// Shared-memory wavefronts of `accesses` where element i lies at
-/// `place(i)`: 32 banks of 4 bytes; 8- and 16-byte accesses go by half and
+/// Shared-memory wavefronts of `accesses` where `layout` places the
+/// elements: 32 banks of 4 bytes; 8- and 16-byte accesses go by half and
 /// quarter warps; each group takes as many wavefronts as the most distinct
 /// words any one bank serves.
+/// Lanes one shared-memory wavefront serves at most for accesses of
+/// `size` bytes.
+size_t getLanesPerGroup(int64_t size) {
+  return size >= 16 ? 8 : size == 8 ? 16 : 32;
+}
+
 int64_t countWavefronts(const Accesses &accesses, int64_t bytes,
-                        function_ref<int64_t(int64_t)> place) {
+                        const ScratchLayout &layout) {
   int64_t size = accesses.width * bytes;
-  size_t group = size >= 16 ? 8 : size == 8 ? 16 : 32;
+  size_t group = getLanesPerGroup(size);
   int64_t total = 0;
   SmallVector<int64_t> words;
   for (ArrayRef<int64_t> lanes : accesses.lanes) {
@@ -147,7 +157,7 @@ int64_t countWavefronts(const Accesses &accesses, int64_t bytes,
       words.clear();
       for (int64_t index :
            lanes.slice(start, std::min(group, lanes.size() - start))) {
-        int64_t address = place(index) * bytes;
+        int64_t address = layout.placeIndex(index) * bytes;
         for (int64_t word = address / 4; word <= (address + size - 1) / 4;
              ++word)
           words.push_back(word);
@@ -176,9 +186,7 @@ ScratchLayout mlir::tile::chooseScratchLayout(RankedTensorType src,
   ArrayRef<int64_t> shape = rounds.shape;
   ScratchLayout padded = getPaddedScratchLayout(src, dst, shape);
   int64_t bytes = getElementBytes(src);
-  int64_t count = 1;
-  for (int64_t size : shape)
-    count *= size;
+  int64_t count = ShapedType::getNumElements(shape);
   if (threadsPerWarp != 32 || !llvm::isPowerOf2_64(bytes) || bytes > 16 ||
       !llvm::all_of(shape, [](int64_t s) { return llvm::isPowerOf2_64(s); }))
     return padded;
@@ -190,8 +198,9 @@ ScratchLayout mlir::tile::chooseScratchLayout(RankedTensorType src,
     return padded;
 
   auto costOf = [&](const Accesses &s, const Accesses &d,
-                    function_ref<int64_t(int64_t)> place) -> Cost {
-    return {countWavefronts(s, bytes, place) + countWavefronts(d, bytes, place),
+                    const ScratchLayout &layout) -> Cost {
+    return {countWavefronts(s, bytes, layout) +
+                countWavefronts(d, bytes, layout),
             int64_t(s.lanes.size() + d.lanes.size())};
   };
   std::optional<Accesses> srcPadded =
@@ -200,13 +209,11 @@ ScratchLayout mlir::tile::chooseScratchLayout(RankedTensorType src,
       collectAccesses(dst, padded.dstWidth, rounds, threadsPerWarp);
   if (!srcPadded || !dstPadded)
     return padded;
-  Cost best = costOf(*srcPadded, *dstPadded, [&](int64_t index) {
-    return index / shape.back() * padded.rowStride + index % shape.back();
-  });
+  Cost best = costOf(*srcPadded, *dstPadded, padded);
   // No layout takes fewer than one wavefront per group of lanes.
   auto groups = [&](const Accesses &a) {
-    int64_t size = a.width * bytes;
-    return int64_t(a.lanes.size()) * (size >= 16 ? 4 : size == 8 ? 2 : 1);
+    return int64_t(a.lanes.size() * threadsPerWarp /
+                   getLanesPerGroup(a.width * bytes));
   };
   if (best.first <= groups(*srcPadded) + groups(*dstPadded))
     return padded;
@@ -241,14 +248,7 @@ ScratchLayout mlir::tile::chooseScratchLayout(RankedTensorType src,
     layout.masks.assign(indexBits, 0);
     layout.srcWidth = srcWidth;
     layout.dstWidth = dstWidth;
-    auto place = [&](int64_t index) {
-      int64_t swizzled = index;
-      for (unsigned bit = lineBits; bit < indexBits; ++bit)
-        if ((index >> bit) & 1)
-          swizzled ^= layout.masks[bit];
-      return swizzled;
-    };
-    Cost cost = costOf(*s, *d, place);
+    Cost cost = costOf(*s, *d, layout);
     // Greedy, bit by bit, twice: each bit takes the mask (a multiple of the
     // vector, below a line) with the lowest cost so far.
     for (int pass = 0; pass < 2; ++pass) {
@@ -258,7 +258,7 @@ ScratchLayout mlir::tile::chooseScratchLayout(RankedTensorType src,
         int64_t kept = layout.masks[bit];
         for (int64_t t = 0; t < (int64_t(1) << (lineBits - low)); ++t) {
           layout.masks[bit] = t << low;
-          Cost tried = costOf(*s, *d, place);
+          Cost tried = costOf(*s, *d, layout);
           if (tried < cost) {
             cost = tried;
             kept = layout.masks[bit];

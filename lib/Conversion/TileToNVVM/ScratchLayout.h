@@ -39,6 +39,8 @@ struct ScratchLayout {
   bool isSwizzled() const { return !masks.empty(); }
   /// The index of the element at `local` (coordinates in the slice).
   int64_t place(ArrayRef<int64_t> local) const;
+  /// The same for the element of row-major index `index` in the slice.
+  int64_t placeIndex(int64_t index) const;
   Value emitPlace(OpBuilder &b, Location loc, ArrayRef<Value> local) const;
 };
 
