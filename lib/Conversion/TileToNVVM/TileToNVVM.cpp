@@ -914,7 +914,7 @@ std::string checkLowerable(Operation *op) {
     // along the fastest dimension, 16 bytes at most.
     auto ptrs = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
     int64_t w = width.getInt();
-    bool fits = !ptrs ? w == 1 : false;
+    bool fits = !ptrs && w == 1;
     if (ptrs && w > 0 && llvm::isPowerOf2_64(w)) {
       Distribution dist = getDistribution(ptrs);
       int64_t bytes = getElementBytes(

@@ -226,6 +226,15 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     Value firstB =
         emitDescriptor(rewriter, loc, bBase, kMajorB ? 16 : k * swizzleB,
                        8 * swizzleB, swizzleB);
+    // B's descriptor for the K step at k0: the first one plus the step's
+    // byte offset / 16.
+    auto descriptorB = [&](int64_t k0) -> Value {
+      int64_t offset =
+          kMajorB ? (k0 / blockB) * n * swizzleB + (k0 % blockB) * bytes
+                  : k0 * swizzleB;
+      return arith::AddIOp::create(rewriter, loc, firstB,
+                                   createI64(rewriter, loc, offset / 16));
+    };
     SmallVector<Value> results(adaptor.getC().begin(), adaptor.getC().end());
     SmallVector<Value> products;
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
@@ -234,21 +243,9 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
       for (int64_t reg = 0; reg < perSlice; ++reg)
         acc = LLVM::InsertValueOp::create(
             rewriter, loc, acc, results[element[slice * perSlice + reg]], reg);
-      // This warpgroup's 64 rows of the slice: slice * 16 * warps + 64 * g.
-      Value row = arith::AddIOp::create(
-          rewriter, loc, createI64(rewriter, loc, slice * 16 * warps),
-          arith::MulIOp::create(rewriter, loc, group,
-                                createI64(rewriter, loc, 64)));
-      // The slice's first descriptors; each K step adds its byte offset / 16.
       if (registerA) {
         for (int64_t k0 = 0; k0 < k; k0 += kStep) {
-          Value descB = arith::AddIOp::create(
-              rewriter, loc, firstB,
-              createI64(rewriter, loc,
-                        (kMajorB ? (k0 / blockB) * n * swizzleB +
-                                       (k0 % blockB) * bytes
-                                 : k0 * swizzleB) /
-                            16));
+          Value descB = descriptorB(k0);
           Value scale =
               k0 == 0 && !adaptor.getUseC().empty()
                   ? arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
@@ -263,6 +260,12 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
         products.push_back(acc);
         continue;
       }
+      // This warpgroup's 64 rows of the slice: slice * 16 * warps + 64 * g.
+      Value row = arith::AddIOp::create(
+          rewriter, loc, createI64(rewriter, loc, slice * 16 * warps),
+          arith::MulIOp::create(rewriter, loc, group,
+                                createI64(rewriter, loc, 64)));
+      // The slice's first descriptors; each K step adds its byte offset / 16.
       Value sliceA = emitDescriptor(
           rewriter, loc,
           arith::AddIOp::create(
@@ -272,13 +275,9 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
           16, 8 * swizzleA, swizzleA);
       for (int64_t k0 = 0; k0 < k; k0 += kStep) {
         int64_t aOffset = (k0 / blockA) * m * swizzleA + (k0 % blockA) * bytes;
-        int64_t bOffset =
-            kMajorB ? (k0 / blockB) * n * swizzleB + (k0 % blockB) * bytes
-                    : k0 * swizzleB;
         Value descA = arith::AddIOp::create(
             rewriter, loc, sliceA, createI64(rewriter, loc, aOffset / 16));
-        Value descB = arith::AddIOp::create(
-            rewriter, loc, firstB, createI64(rewriter, loc, bOffset / 16));
+        Value descB = descriptorB(k0);
         if (k0 > 0 || adaptor.getUseC().empty()) {
           acc = NVVM::WgmmaMmaAsyncOp::create(
               rewriter, loc, structType, acc, descA, descB, shape, type, type,
