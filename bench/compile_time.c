@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- compile_time.c - tile's compile time through the C API ---------------===
  *
- *   tile-compile-time [--repeat N] [--emit ptx|cubin] [--opt 0-3]
- *kernel.mlir...
+ *   tile-compile-time [--repeat N] [--emit ptx|cubin] [--opt 0-3] \
+ *       kernel.mlir...
  *
  * For each kernel, in one process: the first compile (which also pays for
  * one-time set-up: registration, LLVM's NVPTX target, libdevice), then the

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-/*===- references.h - CPU references of the example kernels
- * ----------------===*/
+/*===- references.h - CPU references of the example kernels ---------------===*/
 
 #ifndef TILE_RUN_REFERENCES_H
 #define TILE_RUN_REFERENCES_H

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-/*===- tile-run.c - run a compiled tile kernel and check it ----------------===
+/*===- tile-run.c - run a compiled tile kernel and check it -----------------===
  *
  *   tile-run kernel.cubin --kernel softmax --kernel-info softmax.info \
- *       --grid 4096 --arg buf:f32:4194304:zero --arg buf:f32:4194304:random \
- *       --arg i32:1024 --arg i32:1024 --arg i32:1000 --check softmax --repeat
- *20
+ *       --grid 4096 --arg buf:f32:4194304:zero \
+ *       --arg buf:f32:4194304:random --arg i32:1024 --arg i32:1024 \
+ *       --arg i32:1000 --check softmax --repeat 20
  *
  * Loads a PTX or cubin module, fills buffers, launches, compares the outputs
  * with a CPU reference (--check), and times launches (median of --repeat).
  * Argument specs, in kernel order:
- *   i32:V  i64:V  f32:V                      scalars
- *   buf:TYPE:COUNT:INIT                      device buffers, TYPE
- *f32|f16|bf16|i32|i8 desc:TYPE:ROWS:COLS:INIT                 a row-major ROWS
- *x COLS buffer passed as a TMA tensor map (the box and swizzle from
- *--kernel-info) INIT: zero, ones, range, random (uniform in [-1, 1); integers
- *in
+ *   i32:V  i64:V  f32:V       scalars
+ *   buf:TYPE:COUNT:INIT       device buffers, TYPE f32|f16|bf16|i32|i8
+ *   desc:TYPE:ROWS:COLS:INIT  a row-major ROWS x COLS buffer passed as a
+ *                             TMA tensor map (the box and swizzle from
+ *                             --kernel-info)
+ *     INIT: zero, ones, range, random (uniform in [-1, 1); integers in
  *     [-128, 127] for integer types), boxes (random
  *     x1 < x2, y1 < y2 boxes), counts:MAX (random integers in [0, MAX])
  * Exit status: 0 when everything worked and the check passed.
