@@ -233,7 +233,7 @@ int main(int argc, char **argv) {
     fclose(file);
   }
   MlirAttribute shared = mlirOperationGetAttributeByName(
-      moduleOp, mlirStringRefCreateFromCString("tile.shared_memory"));
+      moduleOp, mlirStringRefCreateFromCString("tilegpu.shared_memory"));
   int sharedBytes =
       mlirAttributeIsNull(shared) ? 0 : (int)mlirIntegerAttrGetValueInt(shared);
   int status = run(ptx.data, sharedBytes, options.numWarps * 32);

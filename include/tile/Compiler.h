@@ -100,7 +100,7 @@ std::optional<std::string> findCudaToolkit(llvm::StringRef cudaPath);
 LogicalResult lowerToLLVM(ModuleOp module, const CompileOptions &options);
 
 /// The kernels of a lowered module. Fails, with an error on the kernel, on
-/// a malformed `tile.tensormap_args` (hand-written lowered IR).
+/// a malformed `tilenv.tensormap_args` (hand-written lowered IR).
 FailureOr<llvm::SmallVector<KernelInfo>> getKernelInfo(ModuleOp lowered);
 
 /// LLVM IR of a lowered module's kernels.

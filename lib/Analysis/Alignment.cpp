@@ -19,7 +19,7 @@
 #include "tile/Analysis/Alignment.h"
 #include "tile/Analysis/NonNegative.h"
 
-#include "tile/TileDialect.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
@@ -33,6 +33,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 using namespace mlir::dataflow;
 
 //===----------------------------------------------------------------------===//

@@ -15,6 +15,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 int64_t mlir::tile::getScratchElementBytes(Type type) {
   Type element = getElementTypeOrSelf(type);
@@ -213,7 +215,7 @@ void FunctionAllocation::collectBuffers(
   fn.walk<WalkOrder::PreOrder>([&](Operation *op) {
     int64_t id = ids.lookup(op);
     // A buffer an op declares it allocates (MemAlloc on SharedMemory of a
-    // buffer result): tile.local_alloc's.
+    // buffer result): tilegpu.local_alloc's.
     if (BufferType type = getAllocatedBuffer(op)) {
       auto layout = cast<SharedLayoutAttr>(type.getEncoding());
       add({SharedBuffer::Kind::Explicit, op, type.getSizeInBytes(),

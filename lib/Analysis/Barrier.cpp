@@ -16,6 +16,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 std::string BarrierReason::describe() const {
   std::string text;
@@ -85,7 +87,7 @@ struct StageTag {
   }
 };
 
-/// The stage `buffer` views: a tile.buffer_index whose index is
+/// The stage `buffer` views: a tilegpu.buffer_index whose index is
 /// `(base + c) rem S` or the constant c, S the allocation's stage count.
 StageTag getStageTag(Value buffer) {
   auto index = buffer.getDefiningOp<BufferIndexOp>();
@@ -203,7 +205,7 @@ struct Pending {
   /// Shared memory TMA stores may still be reading, one group per store
   /// (oldest first).
   SmallVector<AsyncTargets> storeGroups;
-  /// In the default region of a tile.warp_specialize: the stages of the
+  /// In the default region of a tilenv.warp_specialize: the stages of the
   /// rings the producer fills that the kernel's warps hold (waited for on
   /// the stage's full barrier, not yet handed back on its empty one).
   SmallVector<StageTag> held;
@@ -349,7 +351,7 @@ public:
                           "shared memory ["
                        << reading.front().first << ", "
                        << reading.front().second
-                       << "): wait for it first (tile.async_tma_store_wait)";
+                       << "): wait for it first (tilenv.async_tma_store_wait)";
       failed = true;
     }
     return failure(failed);
@@ -436,7 +438,7 @@ private:
   }
 
   /// The shared memory an op touches, from its declared effects on
-  /// tile::SharedMemory (mbarriers' updates are on tile::MBarrierState,
+  /// tilegpu::SharedMemory (mbarriers' updates are on tilenvgpu::MBarrierState,
   /// which orders itself): each read with the stage it reads, if of a
   /// ring; writes, or asynchronous writes for ops with the
   /// AsyncSharedWrites trait, and the stage the first of them writes. An
@@ -467,7 +469,7 @@ private:
       return accesses;
     SmallVector<MemoryEffects::EffectInstance> instances;
     effects.getEffectsOnResource(SharedMemory::get(), instances);
-    bool async = op->hasTrait<OpTrait::tile::AsyncSharedWrites>();
+    bool async = op->hasTrait<OpTrait::tilegpu::AsyncSharedWrites>();
     bool staged = false;
     for (const MemoryEffects::EffectInstance &effect : instances) {
       Value value = effect.getValue();
@@ -514,7 +516,7 @@ private:
                  "reading: a producer's copy goes into stage `(iv + c) rem "
                  "S` of a ring, completes on that stage of a ring of full "
                  "barriers, and first waits on that stage of a ring of empty "
-                 "barriers (tile.wait_barrier in the same block)";
+                 "barriers (tilenv.wait_barrier in the same block)";
         failed = true;
         return;
       }
@@ -560,7 +562,7 @@ private:
             reported.insert(op).second) {
           op->emitError() << "hands back a stage that a warpgroup dot may "
                              "still be reading: wait for it first "
-                             "(tile.warpgroup_dot_wait)";
+                             "(tilenv.warpgroup_dot_wait)";
           failed = true;
         }
         llvm::erase(state.held, stage);
@@ -582,14 +584,14 @@ private:
       if (!llvm::is_contained(state.held, tag) && reported.insert(op).second) {
         op->emitError() << "reads a stage of a ring the producer fills "
                            "without holding it: wait on the stage's full "
-                           "barrier first (tile.wait_barrier), and read it "
-                           "before handing it back (tile.arrive_barrier)";
+                           "barrier first (tilenv.wait_barrier), and read it "
+                           "before handing it back (tilenv.arrive_barrier)";
         failed = true;
       }
     }
   }
 
-  /// A tile.warp_specialize: a CTA barrier before it (the last one both
+  /// A tilenv.warp_specialize: a CTA barrier before it (the last one both
   /// sides take part in) if anything is unordered, then each region on its
   /// own from there, and the mbarrier handshake between them (above). A
   /// producer region that would need a CTA barrier is an error.
@@ -611,7 +613,7 @@ private:
         it->first->emitError()
             << "needs a CTA barrier (" << it->second.describe()
             << "), but runs in the producer region of a "
-               "tile.warp_specialize, which the kernel's warps do not "
+               "tilenv.warp_specialize, which the kernel's warps do not "
                "synchronize with";
         failed = true;
       }
@@ -766,7 +768,7 @@ private:
           op->emitError() << "invalidates an mbarrier that a TMA copy into ["
                           << t.data.bytes.first << ", " << t.data.bytes.second
                           << ") completes on: wait for it first "
-                             "(tile.wait_barrier)";
+                             "(tilenv.wait_barrier)";
           failed = true;
         }
       llvm::erase_if(state.tma, [&](const TMATarget &t) {
@@ -823,7 +825,7 @@ private:
       state.writes.clear();
     }
     if (auto dot = dyn_cast<WarpgroupDotOp>(op); dot && dot.getIsAsync()) {
-      // Read until a tile.warpgroup_dot_wait completes the dot.
+      // Read until a tilenv.warpgroup_dot_wait completes the dot.
       AsyncTargets group;
       for (Value buffer : {Value(dot.getA()), Value(dot.getB())})
         if (isa<BufferType>(buffer.getType()))
@@ -832,7 +834,7 @@ private:
       state.readGroups.push_back(std::move(group));
       Pending::capGroups(state.readGroups, readGroupLimit);
     } else if (auto store = dyn_cast<AsyncTMAStoreOp>(op)) {
-      // Read until a tile.async_tma_store_wait sees the copy done reading.
+      // Read until a tilenv.async_tma_store_wait sees the copy done reading.
       AsyncTargets group;
       for (const ByteInterval &bytes : reads)
         addAll(group, AsyncTargets{{bytes, getStageTag(store.getSrc())}});
@@ -875,8 +877,8 @@ private:
       op->emitError() << verb << " shared memory [" << overlap->first << ", "
                       << overlap->second
                       << ") that an asynchronous copy may still be "
-                         "writing: wait for it first (tile.async_wait, "
-                         "or tile.wait_barrier for TMA)";
+                         "writing: wait for it first (tilegpu.async_wait, "
+                         "or tilenv.wait_barrier for TMA)";
       failed = true;
     }
   }
@@ -889,9 +891,9 @@ private:
                          function_ref<bool(const AsyncTarget &)> safe) {
     for (auto [groups, what, wait] :
          {std::make_tuple(&state.readGroups, "a warpgroup dot",
-                          "tile.warpgroup_dot_wait"),
+                          "tilenv.warpgroup_dot_wait"),
           std::make_tuple(&state.storeGroups, "a TMA store",
-                          "tile.async_tma_store_wait")}) {
+                          "tilenv.async_tma_store_wait")}) {
       Intervals reading;
       for (const AsyncTarget &t : Pending::flatten(*groups))
         if (!safe(t))
@@ -914,7 +916,7 @@ private:
   /// is as for any write: a CTA barrier before it if other accesses to the
   /// buffer's bytes are pending, and an error if an asynchronous copy may
   /// still write them or another asynchronous reader read them. Its
-  /// threads' writes are recorded when a tile.async_tma_store_wait retires
+  /// threads' writes are recorded when a tilenv.async_tma_store_wait retires
   /// its copies (as reads and writes: a barrier then orders them before
   /// any other access); until then only its copies may touch the slots.
   Pending transferWarpgroupStore(WarpgroupTMAStoreOp store, Pending state) {

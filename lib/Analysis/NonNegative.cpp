@@ -14,7 +14,7 @@
 
 #include "tile/Analysis/NonNegative.h"
 
-#include "tile/TileDialect.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -24,6 +24,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 using namespace mlir::dataflow;
 
 void NonNegative::print(raw_ostream &os) const {

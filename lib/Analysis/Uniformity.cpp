@@ -6,7 +6,7 @@
 
 #include "tile/Analysis/Uniformity.h"
 
-#include "tile/TileDialect.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -15,6 +15,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 bool ClusterUniformity::isUniform(Value value) {
   if (auto it = known.find(value); it != known.end())

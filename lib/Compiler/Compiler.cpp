@@ -7,7 +7,7 @@
 #include "tile/Compiler.h"
 
 #include "tile/Conversion/Passes.h"
-#include "tile/TileDialect.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -26,6 +26,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 std::string mlir::tile::getTargetName(const CompileOptions &options) {
   return tile::getTargetName(options.sm, options.archSpecific);
@@ -57,8 +59,8 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
                                       const CompileOptions &options) {
   // Kept layouts keep the module's target too; the code is emitted for the
   // options' (a wgmma for sm_90a would not select for sm_90).
-  if (auto target =
-          module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName());
+  if (auto target = module->getAttrOfType<StringAttr>(
+          TileGPUDialect::getTargetAttrName());
       options.keepLayouts && target &&
       target.getValue() != getTargetName(options))
     return module.emitError()
@@ -100,7 +102,7 @@ FailureOr<SmallVector<KernelInfo>> mlir::tile::getKernelInfo(ModuleOp lowered) {
             fn->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
       info.threads = size[0];
     if (auto shared = fn->getAttrOfType<IntegerAttr>(
-            TileDialect::getSharedMemoryAttrName()))
+            TileGPUDialect::getSharedMemoryAttrName()))
       info.sharedBytes = shared.getInt();
     if (auto cluster = fn->getAttrOfType<DenseI32ArrayAttr>(
             NVVM::NVVMDialect::getClusterDimAttrName());
@@ -109,7 +111,7 @@ FailureOr<SmallVector<KernelInfo>> mlir::tile::getKernelInfo(ModuleOp lowered) {
     for (const TensorMapArg &map : getTensorMapArgs(fn)) {
       if (!map.type || map.index < 0 ||
           map.index >= int64_t(fn.getNumArguments())) {
-        fn.emitError("malformed tile.tensormap_args: expected [{index, "
+        fn.emitError("malformed tilenv.tensormap_args: expected [{index, "
                      "type[, box, swizzle]}] entries of tensor-descriptor "
                      "parameters");
         return WalkResult::interrupt();

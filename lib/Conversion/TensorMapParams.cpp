@@ -6,7 +6,7 @@
 
 #include "tile/Conversion/Passes.h"
 
-#include "tile/TileDialect.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -19,6 +19,8 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 
@@ -38,7 +40,7 @@ public:
         int64_t i = map.index;
         if (i < 0 || i >= int64_t(fn.getNumArguments()) ||
             !isa<LLVM::LLVMPointerType>(fn.getArgumentTypes()[i])) {
-          fn.emitOpError() << "tile.tensormap_args needs {index, type[, "
+          fn.emitOpError() << "tilenv.tensormap_args needs {index, type[, "
                               "box, swizzle]} entries naming pointer "
                               "parameters and their !tile.tensordesc types";
           return WalkResult::interrupt();

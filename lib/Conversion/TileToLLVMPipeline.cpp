@@ -18,6 +18,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
                                          const TilePipelineOptions &options) {

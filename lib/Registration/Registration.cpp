@@ -7,7 +7,7 @@
 #include "tile/InitTile.h"
 
 #include "tile/Conversion/Passes.h"
-#include "tile/TileDialect.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -31,11 +31,12 @@
 
 void mlir::tile::registerTileDialects(DialectRegistry &registry) {
   registry
-      .insert<TileDialect, arith::ArithDialect, cf::ControlFlowDialect,
-              func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
-              LLVM::LLVMDialect, NVVM::NVVMDialect, math::MathDialect,
-              memref::MemRefDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
-              tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
+      .insert<TileDialect, tilegpu::TileGPUDialect, tilenvgpu::TileNVGPUDialect,
+              arith::ArithDialect, cf::ControlFlowDialect, func::FuncDialect,
+              gpu::GPUDialect, index::IndexDialect, LLVM::LLVMDialect,
+              NVVM::NVVMDialect, math::MathDialect, memref::MemRefDialect,
+              nvgpu::NVGPUDialect, scf::SCFDialect, tensor::TensorDialect,
+              ub::UBDialect, vector::VectorDialect>();
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);

@@ -5,22 +5,23 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Gives tile.dot ops that tensor cores can compute the mma.sync layouts:
-// the accumulator #tile.mma version 2 and its dot_op operand layouts, with
+// the accumulator #tilegpu.mma version 2 and its dot_op operand layouts, with
 // conversions from and to the layouts the rest of the function uses (which
 // tile-remove-layout-conversions then moves or removes). f16 and bf16
 // operands qualify, f32 ones whose inputPrecision is tf32 or tf32x3 (ieee
 // stays exact, on FMA), and i8 ones with i32 accumulators. An operand in a
 // blocked layout goes to its dot_op layout through a swizzled shared buffer
-// (tile.local_alloc + tile.local_load), which the lowering writes with 16-byte
-// stores and reads without bank conflicts (ldmatrix for 16-bit elements); a
-// block that a TMA descriptor loads keeps the descriptor's NVMMA layout
-// instead, which ldmatrix reads as well, so that the copy lands in that buffer.
+// (tilegpu.local_alloc + tilegpu.local_load), which the lowering writes with
+// 16-byte stores and reads without bank conflicts (ldmatrix for 16-bit
+// elements); a block that a TMA descriptor loads keeps the descriptor's NVMMA
+// layout instead, which ldmatrix reads as well, so that the copy lands in that
+// buffer.
 //
 // On sm_90a, a dot whose shape suits Hopper's warpgroup MMA becomes a
-// tile.warpgroup_dot instead: both operands in NVMMA-swizzled shared
+// tilenv.warpgroup_dot instead: both operands in NVMMA-swizzled shared
 // buffers that wgmma reads itself (tf32's and i8's B transposed,
 // K-contiguous, as wgmma reads those K-major only), the accumulator in
-// #tile.mma version 3.
+// #tilegpu.mma version 3.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +38,8 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 
@@ -147,7 +150,7 @@ bool isComputedFromDot(Value value, unsigned depth = 0) {
   });
 }
 
-/// Why `dot` cannot be a tile.warpgroup_dot on `numWarps` warps (all along
+/// Why `dot` cannot be a tilenv.warpgroup_dot on `numWarps` warps (all along
 /// M), or an empty string.
 StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
   RankedTensorType a = dot.getA().getType(), b = dot.getB().getType(),
@@ -199,7 +202,7 @@ public:
     if (failed(numWarps))
       return signalPassFailure();
     auto target =
-        module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName());
+        module->getAttrOfType<StringAttr>(TileGPUDialect::getTargetAttrName());
     unsigned sm = target ? parseSmVersion(target.getValue()) : 0;
     WalkResult unlaid = module.walk([&](DotOp dot) -> WalkResult {
       for (Value v : {dot.getA(), dot.getB(), dot.getC()})
@@ -258,7 +261,7 @@ public:
         // (and tile-pipeline can run it ahead).
         Attribute shared = getOperandSharedLayout(storedType);
         if (auto load = stored.getDefiningOp<DescriptorLoadOp>())
-          shared = load.getDesc().getType().getSharedLayout();
+          shared = getSharedLayout(load.getDesc().getType());
         if (shared) {
           auto bufferType =
               BufferType::get(context, type.getShape(), type.getElementType(),
@@ -282,9 +285,9 @@ public:
     });
   }
 
-  /// `dot` as a tile.warpgroup_dot: each operand stored (in the layout it
+  /// `dot` as a tilenv.warpgroup_dot: each operand stored (in the layout it
   /// was computed in) into an NVMMA buffer, the accumulator converted to
-  /// #tile.mma version 3 with every warp along M.
+  /// #tilegpu.mma version 3 with every warp along M.
   void toWarpgroupDot(DotOp dot, unsigned numWarps) {
     MLIRContext *context = &getContext();
     OpBuilder b(dot);

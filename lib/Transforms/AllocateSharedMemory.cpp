@@ -17,6 +17,8 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 
@@ -45,8 +47,8 @@ public:
 
     Builder b(&getContext());
     StringRef target = "sm_90";
-    if (auto attr =
-            module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
+    if (auto attr = module->getAttrOfType<StringAttr>(
+            TileGPUDialect::getTargetAttrName()))
       target = attr.getValue();
     int64_t limit = getSharedMemoryLimit(target);
     int64_t moduleTotal = 0;
@@ -55,9 +57,9 @@ public:
       if (!info)
         continue;
       for (const SharedBuffer &buffer : info->getBuffers())
-        buffer.owner->setAttr(TileDialect::getOffsetAttrName(),
+        buffer.owner->setAttr(TileGPUDialect::getOffsetAttrName(),
                               b.getI32IntegerAttr(buffer.offset));
-      fn->setAttr(TileDialect::getSharedMemoryAttrName(),
+      fn->setAttr(TileGPUDialect::getSharedMemoryAttrName(),
                   b.getI32IntegerAttr(info->getTotalSize()));
       if (fn.isPublic()) {
         if (info->getTotalSize() > limit) {
@@ -69,7 +71,7 @@ public:
         moduleTotal = std::max(moduleTotal, info->getTotalSize());
       }
     }
-    module->setAttr(TileDialect::getSharedMemoryAttrName(),
+    module->setAttr(TileGPUDialect::getSharedMemoryAttrName(),
                     b.getI32IntegerAttr(moduleTotal));
     // The offsets only record what the allocation computed: it still holds
     // for tile-insert-barriers.

@@ -23,6 +23,8 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 
@@ -59,9 +61,9 @@ public:
       return signalPassFailure();
     }
     if (auto existing = module->getAttrOfType<IntegerAttr>(
-            TileDialect::getNumWarpsAttrName());
+            TileGPUDialect::getNumWarpsAttrName());
         existing && existing.getInt() != numWarps) {
-      module.emitError() << "module already has tile.num-warps = "
+      module.emitError() << "module already has tilegpu.num-warps = "
                          << existing.getInt() << ", not "
                          << numWarps.getValue();
       return signalPassFailure();
@@ -72,13 +74,14 @@ public:
     module.walk([&](Operation *op) { applyLayoutRules(op); });
 
     Builder b(context);
-    module->setAttr(TileDialect::getNumWarpsAttrName(),
+    module->setAttr(TileGPUDialect::getNumWarpsAttrName(),
                     b.getI32IntegerAttr(numWarps));
-    module->setAttr(TileDialect::getThreadsPerWarpAttrName(),
+    module->setAttr(TileGPUDialect::getThreadsPerWarpAttrName(),
                     b.getI32IntegerAttr(threadsPerWarp));
-    module->setAttr(TileDialect::getTargetAttrName(), b.getStringAttr(target));
+    module->setAttr(TileGPUDialect::getTargetAttrName(),
+                    b.getStringAttr(target));
     if (clusterSize > 1)
-      module->setAttr(TileDialect::getClusterSizeAttrName(),
+      module->setAttr(TileGPUDialect::getClusterSizeAttrName(),
                       b.getI32IntegerAttr(clusterSize));
   }
 

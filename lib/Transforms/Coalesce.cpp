@@ -25,6 +25,8 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 
@@ -57,7 +59,7 @@ public:
       return signalPassFailure();
     unsigned threadsPerWarp = 32;
     if (auto attr = module->getAttrOfType<IntegerAttr>(
-            TileDialect::getThreadsPerWarpAttrName()))
+            TileGPUDialect::getThreadsPerWarpAttrName()))
       threadsPerWarp = attr.getInt();
 
     const ModuleAlignmentAnalysis &analysis =

@@ -4,7 +4,7 @@
 // See the LICENSE file for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Moves an immutable tile.local_alloc of a value defined outside a loop
+// Moves an immutable tilegpu.local_alloc of a value defined outside a loop
 // before the loop: the value is stored to shared memory once instead of in
 // every iteration (attention's Q, the first dot's A operand). Upstream LICM
 // leaves the op in place because it allocates and writes memory.
@@ -23,6 +23,8 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 

@@ -18,6 +18,8 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 class InsertBarriers : public tile::impl::InsertBarriersBase<InsertBarriers> {

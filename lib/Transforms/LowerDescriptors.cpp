@@ -26,6 +26,8 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 
@@ -54,7 +56,7 @@ public:
     if (accesses.empty())
       return;
     auto target =
-        module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName());
+        module->getAttrOfType<StringAttr>(TileGPUDialect::getTargetAttrName());
     unsigned sm = target ? parseSmVersion(target.getValue()) : 0;
     if (sm < 90) {
       accesses.front()->emitOpError()
@@ -84,7 +86,7 @@ private:
   /// A buffer for one block of `desc`, in the layout TMA copies it in.
   BufferType getBlockBuffer(TensorDescType desc, bool mutableMemory) {
     return BufferType::get(&getContext(), desc.getShape(),
-                           desc.getElementType(), desc.getSharedLayout(),
+                           desc.getElementType(), getSharedLayout(desc),
                            mutableMemory);
   }
 
@@ -98,7 +100,7 @@ private:
     LocalAllocOp into;
     if (load->hasOneUse())
       if (auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
-          alloc && alloc.getType().getEncoding() == desc.getSharedLayout()) {
+          alloc && alloc.getType().getEncoding() == getSharedLayout(desc)) {
         into = alloc;
         b.setInsertionPoint(alloc);
       }

@@ -5,8 +5,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Turns the loads that a loop stages through shared memory (tile.load or
-// tile.descriptor_load -> tile.local_alloc -> tile.local_load or
-// tile.warpgroup_dot, the operands of a tensor-core dot) into cp.async or
+// tile.descriptor_load -> tilegpu.local_alloc -> tilegpu.local_load or
+// tilenv.warpgroup_dot, the operands of a tensor-core dot) into cp.async or
 // TMA copies issued num-stages - 1 iterations ahead into a ring of buffers,
 // so that global-memory latency overlaps the loop's math.
 //
@@ -32,6 +32,8 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 
@@ -154,8 +156,8 @@ std::optional<Stream> getStream(scf::ForOp loop, Operation *load, bool hasTMA,
   if (plain && !isAsyncCopy(plain, alloc, alignment))
     return std::nullopt;
   // TMA writes its blocks in the descriptor's layout only.
-  if (tma && alloc.getType().getEncoding() !=
-                 tma.getDesc().getType().getSharedLayout())
+  if (tma &&
+      alloc.getType().getEncoding() != getSharedLayout(tma.getDesc().getType()))
     return std::nullopt;
   SmallVector<Value> inputs;
   if (plain) {
@@ -266,7 +268,7 @@ std::optional<DeferredDot> getDeferredDot(scf::ForOp loop) {
 }
 
 /// The last tile.dot of `loop`'s body (a synchronous one) on what a stage
-/// of `streams` loaded with tile.local_load.
+/// of `streams` loaded with tilegpu.local_load.
 DotOp getStageDot(scf::ForOp loop, ArrayRef<Stream> streams) {
   Block *body = loop.getBody();
   DotOp last;
@@ -343,7 +345,7 @@ scf::ForOp carryResetAsFlag(scf::ForOp loop) {
 }
 
 /// Whether `loop` can move into the default region of a
-/// tile.warp_specialize placed before it: directly in a kernel's body, and
+/// tilenv.warp_specialize placed before it: directly in a kernel's body, and
 /// every op before it either safe to run on the extra warp or a pure tensor
 /// op that can move into the default region too (collected in `sink`).
 bool canSpecialize(scf::ForOp loop, SmallVectorImpl<Operation *> &sink) {
@@ -390,7 +392,7 @@ public:
     // TMA needs sm_90; tile-lower-descriptors reports the loads
     // otherwise.
     auto target = getOperation()->getAttrOfType<StringAttr>(
-        TileDialect::getTargetAttrName());
+        TileGPUDialect::getTargetAttrName());
     hasTMA = target && parseSmVersion(target.getValue()) >= 90;
     // Multicast copies are for the architecture-specific target: ptxas
     // warns that on plain sm_90 code they may be slow on later GPUs.
@@ -426,7 +428,7 @@ private:
   unsigned clusterSize = 1;
 
   /// Puts `loop` and what follows it into the default region of a new
-  /// tile.warp_specialize (with the tensor ops in `sink`), and builds the
+  /// tilenv.warp_specialize (with the tensor ops in `sink`), and builds the
   /// producer: a copy of the loop that waits for each iteration's stage to
   /// be empty, then issues its copies (`issue`, loop-carried inputs
   /// advanced with `advance`).
@@ -835,7 +837,7 @@ private:
       // barrier before the copies (the stage they refill was read the
       // iteration before) waits behind the products in flight. Together
       // with the lowering's branch around copies that follow a tile.dot
-      // (tile-plan-lowering marks them tile.branched; either change alone
+      // (tile-plan-lowering marks them tilegpu.branched; either change alone
       // lost): TMA + mma.sync kernels 1.02-1.24x on the H100. Not with 2
       // stages, whose copies would then be waited for right after they are
       // issued; not for cp.async copies, which lost 1-10% issued that late.

@@ -2,67 +2,67 @@
 // pre-order from the function (0); offsets and sizes are in bytes.
 // RUN: tile-opt %s -test-print-allocation -split-input-file -verify-diagnostics=only-expected -o /dev/null
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Two buffers that are not live at the same time share their memory.
 // expected-remark @below {{total = 4096}}
 tile.func public @reuse(%t: tensor<1024xf32, #blocked>) {
   // expected-remark @below {{buffer: live in [1, 3), offset = 0, size = 4096}}
-  %a = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
-  %x = tile.local_load %a : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  %a = tilegpu.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tilegpu.buffer<1024xf32, #shared>
+  %x = tilegpu.local_load %a : !tilegpu.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
   // expected-remark @below {{buffer: live in [3, 5), offset = 0, size = 4096}}
-  %b = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
-  %y = tile.local_load %b : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  %b = tilegpu.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tilegpu.buffer<1024xf32, #shared>
+  %y = tilegpu.local_load %b : !tilegpu.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
   tile.return
 }
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Overlapping live ranges: side by side, the larger buffer first.
 // expected-remark @below {{total = 6144}}
 tile.func public @overlap(%t: tensor<1024xf32, #blocked>, %u: tensor<512xf32, #blocked>) {
   // expected-remark @below {{buffer: live in [1, 5), offset = 0, size = 4096}}
-  %a = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+  %a = tilegpu.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tilegpu.buffer<1024xf32, #shared>
   // expected-remark @below {{buffer: live in [2, 4), offset = 4096, size = 2048}}
-  %b = tile.local_alloc %u : (tensor<512xf32, #blocked>) -> !tile.buffer<512xf32, #shared>
-  %y = tile.local_load %b : !tile.buffer<512xf32, #shared> -> tensor<512xf32, #blocked>
-  %x = tile.local_load %a : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  %b = tilegpu.local_alloc %u : (tensor<512xf32, #blocked>) -> !tilegpu.buffer<512xf32, #shared>
+  %y = tilegpu.local_load %b : !tilegpu.buffer<512xf32, #shared> -> tensor<512xf32, #blocked>
+  %x = tilegpu.local_load %a : !tilegpu.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
   tile.return
 }
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Three buffers, the middle one overlapping both others: the outer two can
 // share, the middle one cannot.
 // expected-remark @below {{total = 8192}}
 tile.func public @chain(%t: tensor<1024xf32, #blocked>) {
   // expected-remark @below {{buffer: live in [1, 4), offset = 0, size = 4096}}
-  %a = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+  %a = tilegpu.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tilegpu.buffer<1024xf32, #shared>
   // expected-remark @below {{buffer: live in [2, 6), offset = 4096, size = 4096}}
-  %b = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
-  %x = tile.local_load %a : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  %b = tilegpu.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tilegpu.buffer<1024xf32, #shared>
+  %x = tilegpu.local_load %a : !tilegpu.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
   // expected-remark @below {{buffer: live in [4, 7), offset = 0, size = 4096}}
-  %c = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
-  %y = tile.local_load %b : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
-  %z = tile.local_load %c : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  %c = tilegpu.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tilegpu.buffer<1024xf32, #shared>
+  %y = tilegpu.local_load %b : !tilegpu.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  %z = tilegpu.local_load %c : !tilegpu.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
   tile.return
 }
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // A buffer used inside a loop lives through the whole loop, even after its
 // last use in the body: the next iteration reads it again. So the buffer
 // allocated later in the body cannot reuse its memory.
@@ -71,12 +71,12 @@ tile.func public @loop(%t: tensor<1024xf32, #blocked>, %n: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   // expected-remark @below {{buffer: live in [3, 9), offset = 0, size = 4096}}
-  %a = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+  %a = tilegpu.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tilegpu.buffer<1024xf32, #shared>
   scf.for %i = %c0 to %n step %c1 : i32 {
-    %x = tile.local_load %a : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+    %x = tilegpu.local_load %a : !tilegpu.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
     // expected-remark @below {{buffer: live in [6, 8), offset = 4096, size = 4096}}
-    %b = tile.local_alloc %x : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
-    %y = tile.local_load %b : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+    %b = tilegpu.local_alloc %x : (tensor<1024xf32, #blocked>) -> !tilegpu.buffer<1024xf32, #shared>
+    %y = tilegpu.local_load %b : !tilegpu.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
   }
   tile.return
 }
@@ -84,9 +84,9 @@ tile.func public @loop(%t: tensor<1024xf32, #blocked>, %n: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Double buffering: the two loop-carried buffers swap, so both live through
 // the loop and must not overlap.
 // expected-remark @below {{total = 8192}}
@@ -94,13 +94,13 @@ tile.func public @double_buffer(%n: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   // expected-remark @below {{buffer: live in [3, 9), offset = 0, size = 4096}}
-  %a = tile.local_alloc : () -> !tile.buffer<1024xf32, #shared, mutable>
+  %a = tilegpu.local_alloc : () -> !tilegpu.buffer<1024xf32, #shared, mutable>
   // expected-remark @below {{buffer: live in [4, 9), offset = 4096, size = 4096}}
-  %b = tile.local_alloc : () -> !tile.buffer<1024xf32, #shared, mutable>
-  %x, %y = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %a, %next = %b) -> (!tile.buffer<1024xf32, #shared, mutable>, !tile.buffer<1024xf32, #shared, mutable>) : i32 {
-    %v = tile.local_load %cur : !tile.buffer<1024xf32, #shared, mutable> -> tensor<1024xf32, #blocked>
-    tile.local_store %v, %next : tensor<1024xf32, #blocked> -> !tile.buffer<1024xf32, #shared, mutable>
-    scf.yield %next, %cur : !tile.buffer<1024xf32, #shared, mutable>, !tile.buffer<1024xf32, #shared, mutable>
+  %b = tilegpu.local_alloc : () -> !tilegpu.buffer<1024xf32, #shared, mutable>
+  %x, %y = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %a, %next = %b) -> (!tilegpu.buffer<1024xf32, #shared, mutable>, !tilegpu.buffer<1024xf32, #shared, mutable>) : i32 {
+    %v = tilegpu.local_load %cur : !tilegpu.buffer<1024xf32, #shared, mutable> -> tensor<1024xf32, #blocked>
+    tilegpu.local_store %v, %next : tensor<1024xf32, #blocked> -> !tilegpu.buffer<1024xf32, #shared, mutable>
+    scf.yield %next, %cur : !tilegpu.buffer<1024xf32, #shared, mutable>, !tilegpu.buffer<1024xf32, #shared, mutable>
   }
   tile.return
 }
@@ -108,52 +108,52 @@ tile.func public @double_buffer(%n: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // A view keeps its allocation alive; the dealloc is its last use.
 // expected-remark @below {{total = 2048}}
 tile.func public @views_and_dealloc(%i: i32) {
   // expected-remark @below {{buffer: live in [1, 5), offset = 0, size = 2048}}
-  %a = tile.local_alloc : () -> !tile.buffer<2x256xf32, #shared, mutable>
-  %s = tile.buffer_index %a[%i] : !tile.buffer<2x256xf32, #shared, mutable> -> !tile.buffer<256xf32, #shared, mutable>
-  %x = tile.local_load %s : !tile.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
-  tile.local_dealloc %a : !tile.buffer<2x256xf32, #shared, mutable>
+  %a = tilegpu.local_alloc : () -> !tilegpu.buffer<2x256xf32, #shared, mutable>
+  %s = tilegpu.buffer_index %a[%i] : !tilegpu.buffer<2x256xf32, #shared, mutable> -> !tilegpu.buffer<256xf32, #shared, mutable>
+  %x = tilegpu.local_load %s : !tilegpu.buffer<256xf32, #shared, mutable> -> tensor<256xf32, #blocked>
+  tilegpu.local_dealloc %a : !tilegpu.buffer<2x256xf32, #shared, mutable>
   // expected-remark @below {{buffer: live in [5, 6), offset = 0, size = 1024}}
-  %b = tile.local_alloc : () -> !tile.buffer<256xf32, #shared, mutable>
+  %b = tilegpu.local_alloc : () -> !tilegpu.buffer<256xf32, #shared, mutable>
   tile.return
 }
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // A buffer selected by an scf.if keeps both candidates alive until the
 // result's last use.
 // expected-remark @below {{total = 8192}}
 tile.func public @select_if(%c: i1) {
   // expected-remark @below {{buffer: live in [1, 7), offset = 0, size = 4096}}
-  %a = tile.local_alloc : () -> !tile.buffer<1024xf32, #shared, mutable>
+  %a = tilegpu.local_alloc : () -> !tilegpu.buffer<1024xf32, #shared, mutable>
   // expected-remark @below {{buffer: live in [2, 7), offset = 4096, size = 4096}}
-  %b = tile.local_alloc : () -> !tile.buffer<1024xf32, #shared, mutable>
-  %r = scf.if %c -> !tile.buffer<1024xf32, #shared, mutable> {
-    scf.yield %a : !tile.buffer<1024xf32, #shared, mutable>
+  %b = tilegpu.local_alloc : () -> !tilegpu.buffer<1024xf32, #shared, mutable>
+  %r = scf.if %c -> !tilegpu.buffer<1024xf32, #shared, mutable> {
+    scf.yield %a : !tilegpu.buffer<1024xf32, #shared, mutable>
   } else {
-    scf.yield %b : !tile.buffer<1024xf32, #shared, mutable>
+    scf.yield %b : !tilegpu.buffer<1024xf32, #shared, mutable>
   }
-  %x = tile.local_load %r : !tile.buffer<1024xf32, #shared, mutable> -> tensor<1024xf32, #blocked>
+  %x = tilegpu.local_load %r : !tilegpu.buffer<1024xf32, #shared, mutable> -> tensor<1024xf32, #blocked>
   tile.return
 }
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#blocked4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#blocked2d = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked4 = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked2d = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Scratch: a layout conversion moves the whole tensor through shared
 // memory; a reduction across 4 warps exchanges one value per warp and row;
 // a scalar atomic whose result is used shares it. Scratch lives for its op
@@ -161,7 +161,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // expected-remark @below {{total = 4096}}
 tile.func public @scratch(%t: tensor<1024xf32, #blocked>, %m: tensor<32x128xf32, #blocked2d>, %p: !tile.ptr<i32>, %v: i32) -> i32 {
   // expected-remark @below {{scratch: live in [1, 2), offset = 0, size = 4096}}
-  %c = tile.convert_layout %t : tensor<1024xf32, #blocked> -> tensor<1024xf32, #blocked4>
+  %c = tilegpu.convert_layout %t : tensor<1024xf32, #blocked> -> tensor<1024xf32, #blocked4>
   // expected-remark @below {{scratch: live in [2, 3), offset = 0, size = 16}}
   %s = "tile.reduce"(%t) <{axis = 0 : i32}> ({
   ^bb0(%a: f32, %b: f32):
@@ -173,7 +173,7 @@ tile.func public @scratch(%t: tensor<1024xf32, #blocked>, %m: tensor<32x128xf32,
   ^bb0(%a: f32, %b: f32):
     %r = arith.maxnumf %a, %b : f32
     tile.reduce.return %r : f32
-  }) : (tensor<32x128xf32, #blocked2d>) -> tensor<32xf32, #tile.slice<{dim = 1, parent = #blocked2d}>>
+  }) : (tensor<32x128xf32, #blocked2d>) -> tensor<32xf32, #tilegpu.slice<{dim = 1, parent = #blocked2d}>>
   // expected-remark @below {{scratch: live in [8, 9), offset = 0, size = 4}}
   %old = tile.atomic_rmw add, acq_rel, gpu, %p, %v : (!tile.ptr<i32>, i32) -> i32
   tile.return %old : i32
@@ -182,11 +182,11 @@ tile.func public @scratch(%t: tensor<1024xf32, #blocked>, %m: tensor<32x128xf32,
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
-#rows = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
-#lines = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
-#cols = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]}>
-module attributes {"tile.num-warps" = 8 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#rows = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+#lines = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#cols = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]}>
+module attributes {"tilegpu.num-warps" = 8 : i32} {
 // A conversion whose tensor would take more than 32 KiB of scratch goes in
 // rounds, each a slice that both layouts repeat whole in: wgmma's
 // accumulator repeats every 8 columns, #lines every 64, so 128x256 f16
@@ -199,11 +199,11 @@ module attributes {"tile.num-warps" = 8 : i32} {
 // expected-remark @below {{total = 67584}}
 tile.func public @rounds(%acc: tensor<128x256xf16, #mma>, %big: tensor<256x128xf32, #rows>, %p: tensor<128x256x!tile.ptr<f16>, #lines>) {
   // expected-remark @below {{scratch: live in [1, 2), offset = 0, size = 18432}}
-  %a = tile.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #lines>
+  %a = tilegpu.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #lines>
   // expected-remark @below {{scratch: live in [2, 3), offset = 0, size = 67584}}
-  %b = tile.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #rows>
+  %b = tilegpu.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #rows>
   // expected-remark @below {{scratch: live in [3, 4), offset = 0, size = 16896}}
-  %c = tile.convert_layout %big : tensor<256x128xf32, #rows> -> tensor<256x128xf32, #cols>
+  %c = tilegpu.convert_layout %big : tensor<256x128xf32, #rows> -> tensor<256x128xf32, #cols>
   // expected-remark @below {{scratch: live in [4, 5), offset = 0, size = 18432}}
   tile.store %p, %acc : tensor<128x256x!tile.ptr<f16>, #lines>, tensor<128x256xf16, #mma>
   tile.return
@@ -212,8 +212,8 @@ tile.func public @rounds(%acc: tensor<128x256xf16, #mma>, %big: tensor<256x128xf
 
 // -----
 
-#blocked2d = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked2d = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Within a warp a reduction needs only shuffles: no scratch. Neither does an
 // atomic whose result is unused.
 // expected-remark @below {{total = 0}}
@@ -222,7 +222,7 @@ tile.func public @no_scratch(%m: tensor<4x128xf32, #blocked2d>, %p: !tile.ptr<i3
   ^bb0(%a: f32, %b: f32):
     %r = arith.addf %a, %b : f32
     tile.reduce.return %r : f32
-  }) : (tensor<4x128xf32, #blocked2d>) -> tensor<4xf32, #tile.slice<{dim = 1, parent = #blocked2d}>>
+  }) : (tensor<4x128xf32, #blocked2d>) -> tensor<4xf32, #tilegpu.slice<{dim = 1, parent = #blocked2d}>>
   %old = tile.atomic_rmw add, relaxed, gpu, %p, %v : (!tile.ptr<i32>, i32) -> i32
   tile.return
 }
@@ -230,43 +230,43 @@ tile.func public @no_scratch(%m: tensor<4x128xf32, #blocked2d>, %p: !tile.ptr<i3
 
 // -----
 
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // A 128-byte swizzled NVMMA buffer starts at a multiple of 1024 bytes.
 // expected-remark @below {{total = 18432}}
 tile.func public @alignment() {
   // expected-remark @below {{buffer: live in [1, 5), offset = 0, size = 10000}}
-  %a = tile.local_alloc : () -> !tile.buffer<2500xf32, #shared, mutable>
+  %a = tilegpu.local_alloc : () -> !tilegpu.buffer<2500xf32, #shared, mutable>
   // expected-remark @below {{buffer: live in [2, 4), offset = 10240, size = 8192}}
-  %b = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
-  tile.local_dealloc %b : !tile.buffer<64x64xf16, #nvmma, mutable>
-  tile.local_dealloc %a : !tile.buffer<2500xf32, #shared, mutable>
+  %b = tilegpu.local_alloc : () -> !tilegpu.buffer<64x64xf16, #nvmma, mutable>
+  tilegpu.local_dealloc %b : !tilegpu.buffer<64x64xf16, #nvmma, mutable>
+  tilegpu.local_dealloc %a : !tilegpu.buffer<2500xf32, #shared, mutable>
   tile.return
 }
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // A call reserves its callee's whole allocation, away from the caller's
 // buffers that are live across the call.
 // expected-remark @below {{total = 2048}}
 tile.func private @callee(%t: tensor<512xf32, #blocked>) {
   // expected-remark @below {{buffer: live in [1, 3), offset = 0, size = 2048}}
-  %a = tile.local_alloc %t : (tensor<512xf32, #blocked>) -> !tile.buffer<512xf32, #shared>
-  %x = tile.local_load %a : !tile.buffer<512xf32, #shared> -> tensor<512xf32, #blocked>
+  %a = tilegpu.local_alloc %t : (tensor<512xf32, #blocked>) -> !tilegpu.buffer<512xf32, #shared>
+  %x = tilegpu.local_load %a : !tilegpu.buffer<512xf32, #shared> -> tensor<512xf32, #blocked>
   tile.return
 }
 // expected-remark @below {{total = 6144}}
 tile.func public @caller(%t: tensor<1024xf32, #blocked>, %u: tensor<512xf32, #blocked>) {
   // expected-remark @below {{buffer: live in [1, 4), offset = 0, size = 4096}}
-  %a = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
+  %a = tilegpu.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tilegpu.buffer<1024xf32, #shared>
   // expected-remark @below {{callee: live in [2, 3), offset = 4096, size = 2048}}
   tile.call @callee(%u) : (tensor<512xf32, #blocked>) -> ()
-  %x = tile.local_load %a : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+  %x = tilegpu.local_load %a : !tilegpu.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
   tile.return
 }
 }
@@ -287,10 +287,10 @@ tile.func private @b() {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
-// The producer of a tile.warp_specialize runs alongside its default
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+// The producer of a tilenv.warp_specialize runs alongside its default
 // region. A buffer both regions use is live from the split through the
 // default region's last use of it, after which the default region's own
 // buffer takes its memory; one that only the producer uses stays live to
@@ -299,17 +299,17 @@ module attributes {"tile.num-warps" = 4 : i32} {
 tile.func public @split(%t: tensor<1024xf32, #blocked>, %phase: i32) {
   %true = arith.constant true
   // expected-remark @below {{buffer: live in [2, 8), offset = 0, size = 8}}
-  %both = tile.local_alloc : () -> !tile.buffer<1xi64, #shared, mutable>
+  %both = tilegpu.local_alloc : () -> !tilegpu.buffer<1xi64, #shared, mutable>
   // expected-remark @below {{buffer: live in [3, 10), offset = 4096, size = 8}}
-  %producer = tile.local_alloc : () -> !tile.buffer<1xi64, #shared, mutable>
-  tile.warp_specialize producer {
-    tile.arrive_barrier %both, %true : !tile.buffer<1xi64, #shared, mutable>
-    tile.arrive_barrier %producer, %true : !tile.buffer<1xi64, #shared, mutable>
+  %producer = tilegpu.local_alloc : () -> !tilegpu.buffer<1xi64, #shared, mutable>
+  tilenv.warp_specialize producer {
+    tilenv.arrive_barrier %both, %true : !tilegpu.buffer<1xi64, #shared, mutable>
+    tilenv.arrive_barrier %producer, %true : !tilegpu.buffer<1xi64, #shared, mutable>
   } default {
-    tile.wait_barrier %both, %phase : !tile.buffer<1xi64, #shared, mutable>
+    tilenv.wait_barrier %both, %phase : !tilegpu.buffer<1xi64, #shared, mutable>
     // expected-remark @below {{buffer: live in [8, 10), offset = 0, size = 4096}}
-    %own = tile.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tile.buffer<1024xf32, #shared>
-    %x = tile.local_load %own : !tile.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
+    %own = tilegpu.local_alloc %t : (tensor<1024xf32, #blocked>) -> !tilegpu.buffer<1024xf32, #shared>
+    %x = tilegpu.local_load %own : !tilegpu.buffer<1024xf32, #shared> -> tensor<1024xf32, #blocked>
   }
   tile.return
 }
@@ -318,18 +318,18 @@ tile.func public @split(%t: tensor<1024xf32, #blocked>, %phase: i32) {
 // -----
 
 // An op known only by its declared MemAlloc effect on shared memory (the
-// tile_test dialect's) gets a buffer like tile.local_alloc's, and buffers
+// tile_test dialect's) gets a buffer like tilegpu.local_alloc's, and buffers
 // that are not live together share memory.
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // expected-remark @below {{total = 1024}}
 tile.func public @declared_alloc() {
   // expected-remark @below {{buffer: live in [1, 3), offset = 0, size = 1024}}
-  %a = tile_test.alloc_shared : !tile.buffer<256xf32, #shared, mutable>
-  tile_test.read_shared %a : !tile.buffer<256xf32, #shared, mutable>
+  %a = tile_test.alloc_shared : !tilegpu.buffer<256xf32, #shared, mutable>
+  tile_test.read_shared %a : !tilegpu.buffer<256xf32, #shared, mutable>
   // expected-remark @below {{buffer: live in [3, 5), offset = 0, size = 1024}}
-  %b = tile_test.alloc_shared : !tile.buffer<256xf32, #shared, mutable>
-  tile_test.write_shared %b : !tile.buffer<256xf32, #shared, mutable>
+  %b = tile_test.alloc_shared : !tilegpu.buffer<256xf32, #shared, mutable>
+  tile_test.write_shared %b : !tilegpu.buffer<256xf32, #shared, mutable>
   tile.return
 }
 }

@@ -74,7 +74,7 @@ static Buffer compile(MlirContext ctx, const char *text,
   if (mlirLogicalResultIsSuccess(result)) {
     MlirAttribute shared = mlirOperationGetAttributeByName(
         mlirModuleGetOperation(module),
-        mlirStringRefCreateFromCString("tile.shared_memory"));
+        mlirStringRefCreateFromCString("tilegpu.shared_memory"));
     fprintf(stderr, "shared memory: %lld\n",
             mlirAttributeIsNull(shared)
                 ? -1LL
@@ -113,7 +113,7 @@ static void printKernel(const MlirTileKernelInfo *info, void *userData) {
 }
 
 /* mlirTileGetKernelInfo on a hand-written lowered module: one kernel of
-   one parameter with `tensorMaps` as its tile.tensormap_args. */
+   one parameter with `tensorMaps` as its tilenv.tensormap_args. */
 static void kernelInfoOfLowered(MlirContext ctx, const char *tensorMaps,
                                 const char *what) {
   char text[512];
@@ -121,7 +121,7 @@ static void kernelInfoOfLowered(MlirContext ctx, const char *tensorMaps,
            "module {\n"
            "  gpu.module @kernels {\n"
            "    llvm.func @k(%%arg0: !llvm.ptr) attributes {gpu.kernel, "
-           "tile.tensormap_args = %s} {\n"
+           "tilenv.tensormap_args = %s} {\n"
            "      llvm.return\n"
            "    }\n"
            "  }\n"
@@ -248,7 +248,7 @@ int main(int argc, char **argv) {
   mlirModuleDestroy(bad);
 
   // Kept layouts need distributed input.
-  // CHECK: diagnostic: {{.*}}error: convert-tile-to-nvvm needs the distributed level (tile.num-warps): run tile-assign-layouts first
+  // CHECK: diagnostic: {{.*}}error: convert-tile-to-nvvm needs the distributed level (tilegpu.num-warps): run tile-assign-layouts first
   // CHECK-NEXT: undistributed, kept: failed
   options.keepLayouts = true;
   compile(ctx, vectorAdd, &options, "undistributed, kept");
@@ -325,8 +325,8 @@ int main(int argc, char **argv) {
   // The passes one by one from the generated constructors.
   // CHECK-LABEL: passes: ok
   // The mask (column < n, n unhinted) keeps softmax's loads scalar.
-  // CHECK-NEXT: #blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-  // CHECK-NEXT: module attributes {"tile.num-warps" = 4 : i32, tile.shared_memory = 16 : i32
+  // CHECK-NEXT: #blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-NEXT: module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.shared_memory = 16 : i32
   // CHECK: tile.func public @softmax
   // CHECK: tile.load {{.*}} : tensor<1024x!tile.ptr<f32>, #blocked>
   // CHECK: "tile.reduce"
@@ -423,10 +423,10 @@ int main(int argc, char **argv) {
                 mlirTileGetKernelInfo(source, printKernel, NULL))
                 ? "ok" : "failed");
     mlirModuleDestroy(source);
-    // CHECK: error: malformed tile.tensormap_args: expected [{index, type[, box, swizzle]}] entries of tensor-descriptor parameters
+    // CHECK: error: malformed tilenv.tensormap_args: expected [{index, type[, box, swizzle]}] entries of tensor-descriptor parameters
     // CHECK-NEXT: malformed tensor maps: failed
     kernelInfoOfLowered(ctx, "[42 : i32]", "malformed tensor maps");
-    // CHECK: error: malformed tile.tensormap_args
+    // CHECK: error: malformed tilenv.tensormap_args
     // CHECK-NEXT: tensor map of no parameter: failed
     kernelInfoOfLowered(
         ctx, "[{index = 5 : i64, type = !tile.tensordesc<64x64xf16>}]",

@@ -13,6 +13,7 @@
 // Registration through the dialect handle (main, below).
 // CHECK: namespace: tile
 // CHECK-NEXT: loaded: 1
+// CHECK-NEXT: namespace: tilegpu
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -100,7 +101,7 @@ static void testLayouts(MlirContext ctx) {
   fprintf(stderr, "--- blocked\n");
   unsigned spt[] = {1, 4}, tpw[] = {4, 8}, wpc[] = {4, 1}, order[] = {1, 0};
   MlirAttribute blocked = mlirTileBlockedLayoutGet(ctx, 2, spt, tpw, wpc, order);
-  // CHECK: blocked: #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+  // CHECK: blocked: #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
   printAttr("blocked", blocked);
   // CHECK: rank 2 spt 1 4 tpw 4 8 wpc 4 1 order 1 0 out-of-range 0
   fprintf(stderr, "rank %d spt %u %u tpw %u %u wpc %u %u order %u %u out-of-range %u\n",
@@ -136,7 +137,7 @@ static void testLayouts(MlirContext ctx) {
   // CHECK-LABEL: --- slice
   fprintf(stderr, "--- slice\n");
   MlirAttribute slice = mlirTileSliceLayoutGet(ctx, 1, blocked);
-  // CHECK: slice: #tile.slice<{dim = 1, parent = #tile.blocked<{{.*}}>}>
+  // CHECK: slice: #tilegpu.slice<{dim = 1, parent = #tilegpu.blocked<{{.*}}>}>
   printAttr("slice", slice);
   // CHECK: isa 1 0 dim 1 parent 1 wrong -1 1
   fprintf(stderr, "isa %d %d dim %d parent %d wrong %d %d\n",
@@ -159,7 +160,7 @@ static void testLayouts(MlirContext ctx) {
   fprintf(stderr, "--- mma\n");
   unsigned warps[] = {4, 1}, instr[] = {16, 64, 16};
   MlirAttribute mma = mlirTileMmaLayoutGet(ctx, 3, 0, 2, warps, 3, instr);
-  // CHECK: mma: #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+  // CHECK: mma: #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
   printAttr("mma", mma);
   // CHECK: isa 1 0 v3.0 rank 2 warps 4 1 instr 3: 16 64 16 wrong 0 -1 -1
   fprintf(stderr, "isa %d %d v%u.%u rank %d warps %u %u instr %d: %u %u %u wrong %u %d %d\n",
@@ -180,7 +181,7 @@ static void testLayouts(MlirContext ctx) {
   // CHECK-LABEL: --- dot_op
   fprintf(stderr, "--- dot_op\n");
   MlirAttribute dotA = mlirTileDotOperandLayoutGet(ctx, 0, mma, 2);
-  // CHECK: dot A: #tile.dot_op<{opIdx = 0, parent = #tile.mma<{{.*}}>, kWidth = 2}>
+  // CHECK: dot A: #tilegpu.dot_op<{opIdx = 0, parent = #tilegpu.mma<{{.*}}>, kWidth = 2}>
   printAttr("dot A", dotA);
   // CHECK: isa 1 0 opIdx 0 kWidth 2 parent 1 wrong -1 -1 1
   fprintf(stderr, "isa %d %d opIdx %d kWidth %d parent %d wrong %d %d %d\n",
@@ -197,7 +198,7 @@ static void testLayouts(MlirContext ctx) {
   // CHECK-LABEL: --- shared
   fprintf(stderr, "--- shared\n");
   MlirAttribute shared = mlirTileSharedLayoutGet(ctx, 8, 1, 8, 2, order);
-  // CHECK: shared: #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+  // CHECK: shared: #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
   printAttr("shared", shared);
   // CHECK: isa 1 0 vec 8 perPhase 1 maxPhase 8 rank 2 order 1 0 wrong 0 -1
   fprintf(stderr, "isa %d %d vec %u perPhase %u maxPhase %u rank %d order %u %u wrong %u %d\n",
@@ -212,7 +213,7 @@ static void testLayouts(MlirContext ctx) {
   printAttr("bad vec", mlirTileSharedLayoutGet(ctx, 3, 1, 8, 2, order));
 
   MlirAttribute nvmma = mlirTileNVMMASharedLayoutGet(ctx, 128, false, 16);
-  // CHECK: nvmma: #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+  // CHECK: nvmma: #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
   printAttr("nvmma", nvmma);
   // CHECK: isa 1 0 swizzle 128 transposed 0 bits 16 wrong 0 0
   fprintf(stderr, "isa %d %d swizzle %u transposed %d bits %u wrong %u %u\n",
@@ -232,7 +233,7 @@ static void testLayouts(MlirContext ctx) {
   int64_t shape[] = {64, 32};
   MlirType f16 = mlirF16TypeGet(ctx);
   MlirType buffer = mlirTileBufferTypeGet(2, shape, f16, shared, true);
-  // CHECK: buffer: !tile.buffer<64x32xf16, #tile.shared<{{.*}}>, mutable>
+  // CHECK: buffer: !tilegpu.buffer<64x32xf16, #tilegpu.shared<{{.*}}>, mutable>
   printType("buffer", buffer);
   // CHECK: isa 1 shaped 1 rank 2 dims 64 32 layout 1 mutable 1 immutable 0 wrong 1 0
   fprintf(stderr, "isa %d shaped %d rank %d dims %d %d layout %d mutable %d immutable %d wrong %d %d\n",
@@ -247,7 +248,7 @@ static void testLayouts(MlirContext ctx) {
   // CHECK: typeid 1
   fprintf(stderr, "typeid %d\n",
           mlirTypeIDEqual(mlirTypeGetTypeID(buffer), mlirTileBufferTypeGetTypeID()));
-  // CHECK: diagnostic: a buffer's layout must be a shared layout (#tile.shared or #tile.nvmma_shared), got #tile.blocked
+  // CHECK: diagnostic: a buffer's layout must be a shared layout (#tilegpu.shared or #tilegpu.nvmma_shared), got #tilegpu.blocked
   // CHECK-NEXT: distributed layout: null
   printType("distributed layout", mlirTileBufferTypeGet(2, shape, f16, blocked, true));
   // CHECK: null layout: null
@@ -258,7 +259,7 @@ static void testLayouts(MlirContext ctx) {
   // CHECK-LABEL: --- token
   fprintf(stderr, "--- token\n");
   MlirType token = mlirTileAsyncTokenTypeGet(ctx);
-  // CHECK: token: !tile.async.token
+  // CHECK: token: !tilegpu.async.token
   printType("token", token);
   // CHECK: isa 1 0
   fprintf(stderr, "isa %d %d\n", mlirTypeIsATileAsyncTokenType(token),
@@ -266,7 +267,7 @@ static void testLayouts(MlirContext ctx) {
 
   // A tensor with a tile layout, as the distributed level writes them.
   int64_t tshape[] = {16, 32};
-  // CHECK: tensor: tensor<16x32xf16, #tile.blocked<{{.*}}>>
+  // CHECK: tensor: tensor<16x32xf16, #tilegpu.blocked<{{.*}}>>
   printType("tensor", mlirRankedTensorTypeGet(2, tshape, f16, blocked));
 }
 
@@ -278,6 +279,11 @@ int main(void) {
   mlirDialectHandleRegisterDialect(tile, ctx);
   MlirDialect dialect = mlirDialectHandleLoadDialect(tile, ctx);
   fprintf(stderr, "loaded: %d\n", !mlirDialectIsNull(dialect));
+  // Layouts and buffers belong to the dialect of the distributed level.
+  MlirDialectHandle tilegpu = mlirGetDialectHandle__tilegpu__();
+  ns = mlirDialectHandleGetNamespace(tilegpu);
+  fprintf(stderr, "namespace: %.*s\n", (int)ns.length, ns.data);
+  mlirDialectHandleLoadDialect(tilegpu, ctx);
   mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
   testPointer(ctx);
   testLayouts(ctx);

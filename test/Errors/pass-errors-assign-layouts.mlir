@@ -4,8 +4,8 @@
 
 // The module is already at the distributed level for another warp count
 // (the pass runs with its default num-warps=4).
-// expected-error @below {{module already has tile.num-warps = 8, not 4}}
-module attributes {"tile.num-warps" = 8 : i32} {
+// expected-error @below {{module already has tilegpu.num-warps = 8, not 4}}
+module attributes {"tilegpu.num-warps" = 8 : i32} {
 }
 
 // -----

@@ -16,7 +16,7 @@
 //
 // tile-opt's own --mlir-pass-pipeline-crash-reproducer works the same way.
 // RUN: not tile-opt %s -tile-coalesce --mlir-pass-pipeline-crash-reproducer=%t.opt.mlir 2>&1 | FileCheck %s --check-prefix=OPT
-// OPT: error: tile-coalesce needs the distributed level (tile.num-warps): run tile-assign-layouts first
+// OPT: error: tile-coalesce needs the distributed level (tilegpu.num-warps): run tile-assign-layouts first
 // RUN: FileCheck %s --check-prefix=OPTREPRO < %t.opt.mlir
 // OPTREPRO: pipeline: "builtin.module(tile-coalesce)"
 tile.func public @rtz(%p: !tile.ptr<f16>) {

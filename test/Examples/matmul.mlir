@@ -27,14 +27,14 @@
 // CHECK: tile.store
 
 // MMA: %[[ACC:.*]] = scf.for {{.*}} -> (tensor<64x64xf32, #mma>)
-// MMA: tile.local_alloc {{.*}} -> !tile.buffer<64x32xf16, #shared>
-// MMA: tile.local_load {{.*}} -> tensor<64x32xf16, #dot_op>
-// MMA: tile.local_alloc {{.*}} -> !tile.buffer<32x64xf16, #shared1>
-// MMA: tile.local_load {{.*}} -> tensor<32x64xf16, #dot_op1>
-// MMA-NOT: tile.convert_layout
+// MMA: tilegpu.local_alloc {{.*}} -> !tilegpu.buffer<64x32xf16, #shared>
+// MMA: tilegpu.local_load {{.*}} -> tensor<64x32xf16, #dot_op>
+// MMA: tilegpu.local_alloc {{.*}} -> !tilegpu.buffer<32x64xf16, #shared1>
+// MMA: tilegpu.local_load {{.*}} -> tensor<32x64xf16, #dot_op1>
+// MMA-NOT: tilegpu.convert_layout
 // MMA: tile.dot {{.*}} -> tensor<64x64xf32, #mma>
 // MMA-NEXT: scf.yield
-// MMA: tile.convert_layout %[[ACC]] : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked
+// MMA: tilegpu.convert_layout %[[ACC]] : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked
 
 // A: 64x32 f16 rows read as 8x8 matrices; B (N contiguous) transposed.
 // PTX-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.shared.b16

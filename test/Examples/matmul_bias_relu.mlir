@@ -20,14 +20,14 @@
 
 // MMA: %[[ACC:.*]] = scf.for {{.*}} -> (tensor<64x64xf32, #mma>)
 // MMA: tile.dot {{.*}} -> tensor<64x64xf32, #mma>
-// MMA-NOT: tile.convert_layout {{.*}}64x64xf32
-// MMA: tile.convert_layout %{{.*}} : tensor<64xf16, #{{.*}}> -> tensor<64xf16, #[[BIAS:slice[0-9]*]]>
+// MMA-NOT: tilegpu.convert_layout {{.*}}64x64xf32
+// MMA: tilegpu.convert_layout %{{.*}} : tensor<64xf16, #{{.*}}> -> tensor<64xf16, #[[BIAS:slice[0-9]*]]>
 // MMA: tile.expand_dims %{{.*}} : tensor<64xf32, #[[BIAS]]> -> tensor<1x64xf32, #mma>
 // MMA: arith.addf %[[ACC]], {{.*}} : tensor<64x64xf32, #mma>
 // MMA-NEXT: arith.maximumf {{.*}} : tensor<64x64xf32, #mma>
 // MMA-NEXT: %[[OUT:.*]] = arith.truncf {{.*}} : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
-// MMA-NOT: tile.convert_layout {{.*}}64x64xf32
-// MMA: %[[C:.*]] = tile.convert_layout %[[OUT]] : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #[[ST:blocked[0-9]*]]>
+// MMA-NOT: tilegpu.convert_layout {{.*}}64x64xf32
+// MMA: %[[C:.*]] = tilegpu.convert_layout %[[OUT]] : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #[[ST:blocked[0-9]*]]>
 // MMA-NEXT: tile.store {{.*}}, %[[C]], {{.*}} : tensor<64x64x!tile.ptr<f16>, #[[ST]]>
 
 // PTX-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32

@@ -5,21 +5,21 @@
 // use after free).
 // RUN: tile-opt %s -tile-accelerate-matmul | FileCheck %s
 
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#opA = #tile.dot_op<{opIdx = 0, parent = #blocked}>
-#opB = #tile.dot_op<{opIdx = 1, parent = #blocked}>
-module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i32, "tile.target" = "sm_90a"} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#opA = #tilegpu.dot_op<{opIdx = 0, parent = #blocked}>
+#opB = #tilegpu.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.threads-per-warp" = 32 : i32, "tilegpu.target" = "sm_90a"} {
 // CHECK-LABEL: tile.func @shared_convert
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<64x64xf16, #blocked>
 // CHECK-NOT: #dot_op
-// CHECK: %[[A:.*]] = tile.local_alloc %[[X]]
-// CHECK: %[[B:.*]] = tile.local_alloc %[[X]]
-// CHECK: tile.warpgroup_dot %[[A]], %[[B]]
+// CHECK: %[[A:.*]] = tilegpu.local_alloc %[[X]]
+// CHECK: %[[B:.*]] = tilegpu.local_alloc %[[X]]
+// CHECK: tilenv.warpgroup_dot %[[A]], %[[B]]
 // CHECK-NOT: #dot_op
 // CHECK: tile.return
 tile.func @shared_convert(%x: tensor<64x64xf16, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
-  %b = tile.convert_layout %x : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #opB>
-  %a = tile.convert_layout %b : tensor<64x64xf16, #opB> -> tensor<64x64xf16, #opA>
+  %b = tilegpu.convert_layout %x : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #opB>
+  %a = tilegpu.convert_layout %b : tensor<64x64xf16, #opB> -> tensor<64x64xf16, #opA>
   %d = tile.dot %a, %b, %c : tensor<64x64xf16, #opA> * tensor<64x64xf16, #opB> -> tensor<64x64xf32, #blocked>
   tile.return %d : tensor<64x64xf32, #blocked>
 }

@@ -1,25 +1,25 @@
 // On sm_90a, dots whose shape suits Hopper's warpgroup MMA become
-// tile.warpgroup_dot: both operands stored (as computed) into NVMMA buffers
-// with the widest swizzle their rows allow, the accumulator in #tile.mma
+// tilenv.warpgroup_dot: both operands stored (as computed) into NVMMA buffers
+// with the widest swizzle their rows allow, the accumulator in #tilegpu.mma
 // version 3 with every warp along M; the rest stay on mma.sync.
 // RUN: tile-opt %s -split-input-file -tile-assign-layouts="target=sm_90a num-warps=8" -tile-accelerate-matmul | FileCheck %s
 // Plain sm_90 has no wgmma: mma.sync.
 // RUN: tile-opt %s -split-input-file -tile-assign-layouts="target=sm_90 num-warps=8" -tile-accelerate-matmul | FileCheck %s --check-prefix=SM90
-// SM90-NOT: tile.warpgroup_dot
+// SM90-NOT: tilenv.warpgroup_dot
 // SM90-NOT: versionMajor = 3
 
 // 128x256x64 on 8 warps (two warpgroups of 64 rows each): m64n256k16, 128
 // accumulators a thread; rows of 64 f16 (A) and 256 f16 (B) take the
 // 128-byte swizzle.
-// CHECK-DAG: #[[WG:.*]] = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
-// CHECK-DAG: #[[S128:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: #[[WG:.*]] = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+// CHECK-DAG: #[[S128:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 // CHECK-LABEL: tile.func @large
-// CHECK: %[[A:.*]] = tile.local_alloc %arg0 : (tensor<128x64xf16, #{{.*}}>) -> !tile.buffer<128x64xf16, #[[S128]]>
-// CHECK: %[[B:.*]] = tile.local_alloc %arg1 : (tensor<64x256xf16, #{{.*}}>) -> !tile.buffer<64x256xf16, #[[S128]]>
-// CHECK: %[[C:.*]] = tile.convert_layout %arg2 : tensor<128x256xf32, #{{.*}}> -> tensor<128x256xf32, #[[WG]]>
-// CHECK: %[[D:.*]] = tile.warpgroup_dot %[[A]], %[[B]], %[[C]] : !tile.buffer<128x64xf16, #[[S128]]>, !tile.buffer<64x256xf16, #[[S128]]> -> tensor<128x256xf32, #[[WG]]>
-// CHECK: tile.convert_layout %[[D]] : tensor<128x256xf32, #[[WG]]> -> tensor<128x256xf32, #{{.*}}>
-// CHECK-NOT: tile.local_load
+// CHECK: %[[A:.*]] = tilegpu.local_alloc %arg0 : (tensor<128x64xf16, #{{.*}}>) -> !tilegpu.buffer<128x64xf16, #[[S128]]>
+// CHECK: %[[B:.*]] = tilegpu.local_alloc %arg1 : (tensor<64x256xf16, #{{.*}}>) -> !tilegpu.buffer<64x256xf16, #[[S128]]>
+// CHECK: %[[C:.*]] = tilegpu.convert_layout %arg2 : tensor<128x256xf32, #{{.*}}> -> tensor<128x256xf32, #[[WG]]>
+// CHECK: %[[D:.*]] = tilenv.warpgroup_dot %[[A]], %[[B]], %[[C]] : !tilegpu.buffer<128x64xf16, #[[S128]]>, !tilegpu.buffer<64x256xf16, #[[S128]]> -> tensor<128x256xf32, #[[WG]]>
+// CHECK: tilegpu.convert_layout %[[D]] : tensor<128x256xf32, #[[WG]]> -> tensor<128x256xf32, #{{.*}}>
+// CHECK-NOT: tilegpu.local_load
 tile.func @large(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>, %c: tensor<128x256xf32>) -> tensor<128x256xf32> {
   %d = tile.dot %a, %b, %c : tensor<128x64xf16> * tensor<64x256xf16> -> tensor<128x256xf32>
   tile.return %d : tensor<128x256xf32>
@@ -29,11 +29,11 @@ tile.func @large(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>, %c: tensor<128x
 
 // bf16, K = 32: A's rows of 64 bytes take the 64-byte swizzle, B's of 128
 // bytes (64 bf16) the 128-byte one.
-// CHECK-DAG: #[[WG:.*]] = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
-// CHECK-DAG: #[[S64:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
-// CHECK-DAG: #[[S128:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: #[[WG:.*]] = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+// CHECK-DAG: #[[S64:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: #[[S128:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 // CHECK-LABEL: tile.func @bf16
-// CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer<128x32xbf16, #[[S64]]>, !tile.buffer<32x64xbf16, #[[S128]]> -> tensor<128x64xf32, #[[WG]]>
+// CHECK: tilenv.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tilegpu.buffer<128x32xbf16, #[[S64]]>, !tilegpu.buffer<32x64xbf16, #[[S128]]> -> tensor<128x64xf32, #[[WG]]>
 tile.func @bf16(%a: tensor<128x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<128x64xf32>) -> tensor<128x64xf32> {
   %d = tile.dot %a, %b, %c : tensor<128x32xbf16> * tensor<32x64xbf16> -> tensor<128x64xf32>
   tile.return %d : tensor<128x64xf32>
@@ -42,9 +42,9 @@ tile.func @bf16(%a: tensor<128x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<128x
 // -----
 
 // 64 rows cannot give 8 warps 16 rows each: mma.sync.
-// CHECK: #mma = #tile.mma<{versionMajor = 2
+// CHECK: #mma = #tilegpu.mma<{versionMajor = 2
 // CHECK-LABEL: tile.func @few_rows
-// CHECK-NOT: tile.warpgroup_dot
+// CHECK-NOT: tilenv.warpgroup_dot
 // CHECK: tile.dot {{.*}} -> tensor<64x64xf32, #mma>
 tile.func @few_rows(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %d = tile.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
@@ -54,9 +54,9 @@ tile.func @few_rows(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x
 // -----
 
 // 256x256 on 8 warps would need 256 accumulators a thread: mma.sync.
-// CHECK: #mma = #tile.mma<{versionMajor = 2
+// CHECK: #mma = #tilegpu.mma<{versionMajor = 2
 // CHECK-LABEL: tile.func @too_many_accumulators
-// CHECK-NOT: tile.warpgroup_dot
+// CHECK-NOT: tilenv.warpgroup_dot
 // CHECK: tile.dot {{.*}} -> tensor<256x256xf32, #mma>
 tile.func @too_many_accumulators(%a: tensor<256x64xf16>, %b: tensor<64x256xf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
   %d = tile.dot %a, %b, %c : tensor<256x64xf16> * tensor<64x256xf16> -> tensor<256x256xf32>
@@ -69,13 +69,13 @@ tile.func @too_many_accumulators(%a: tensor<256x64xf16>, %b: tensor<64x256xf16>,
 // tensor) is stored as computed: K-major (rows of 64 f16 along K), which
 // wgmma reads as well as N-major, so that its stores and the pipeline's
 // copies stay 16 bytes wide. A row-major B stays N-major.
-// CHECK-DAG: #[[KMAJOR:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
-// CHECK-DAG: #[[NMAJOR:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: #[[KMAJOR:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+// CHECK-DAG: #[[NMAJOR:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 // CHECK-LABEL: tile.func @f16_k_major
-// CHECK: %[[BT:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<64x64xf16, #[[KMAJOR]]>
-// CHECK: tile.warpgroup_dot %{{.*}}, %[[BT]], %{{.*}}
-// CHECK: %[[B:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<64x64xf16, #[[NMAJOR]]>
-// CHECK: tile.warpgroup_dot %{{.*}}, %[[B]], %{{.*}}
+// CHECK: %[[BT:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<64x64xf16, #[[KMAJOR]]>
+// CHECK: tilenv.warpgroup_dot %{{.*}}, %[[BT]], %{{.*}}
+// CHECK: %[[B:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<64x64xf16, #[[NMAJOR]]>
+// CHECK: tilenv.warpgroup_dot %{{.*}}, %[[B]], %{{.*}}
 tile.func @f16_k_major(%a: tensor<128x64xf16>, %bt: tensor<64x64xf16>, %b: tensor<64x64xf16>, %c: tensor<128x64xf32>) -> (tensor<128x64xf32>, tensor<128x64xf32>) {
   %kmajor = tile.trans %bt {order = array<i32: 1, 0>} : tensor<64x64xf16> -> tensor<64x64xf16>
   %d = tile.dot %a, %kmajor, %c : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
@@ -91,15 +91,15 @@ tile.func @f16_k_major(%a: tensor<128x64xf16>, %bt: tensor<64x64xf16>, %b: tenso
 // tf32 K-major only. A row-major B would be stored element by element: with
 // this small accumulator (32 registers a thread), that tf32 dot stays on
 // mma.sync, as does tf32x3 (three products).
-// CHECK-DAG: #[[NV_A:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
-// CHECK-DAG: #[[NV_B:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
-// CHECK-DAG: #[[MMA3:.*]] = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 8]}>
-// CHECK-DAG: #[[MMA2:.*]] = #tile.mma<{versionMajor = 2
+// CHECK-DAG: #[[NV_A:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+// CHECK-DAG: #[[NV_B:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+// CHECK-DAG: #[[MMA3:.*]] = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 8]}>
+// CHECK-DAG: #[[MMA2:.*]] = #tilegpu.mma<{versionMajor = 2
 // CHECK-LABEL: tile.func @f32
 // CHECK: tile.dot {{.*}} -> tensor<128x64xf32, #blocked{{[0-9]*}}>
-// CHECK: %[[A:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<128x32xf32, #[[NV_A]]>
-// CHECK: %[[B:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<32x64xf32, #[[NV_B]]>
-// CHECK: tile.warpgroup_dot %[[A]], %[[B]], %{{.*}} : {{.*}} -> tensor<128x64xf32, #[[MMA3]]>
+// CHECK: %[[A:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<128x32xf32, #[[NV_A]]>
+// CHECK: %[[B:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<32x64xf32, #[[NV_B]]>
+// CHECK: tilenv.warpgroup_dot %[[A]], %[[B]], %{{.*}} : {{.*}} -> tensor<128x64xf32, #[[MMA3]]>
 // CHECK: tile.dot {{.*}}, inputPrecision = tf32 : {{.*}} -> tensor<128x64xf32, #[[MMA2]]>
 // CHECK: tile.dot {{.*}}, inputPrecision = tf32x3 : {{.*}} -> tensor<128x64xf32, #[[MMA2]]>
 tile.func @f32(%a: tensor<128x32xf32>, %bt: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<128x64xf32>) -> (tensor<128x64xf32>, tensor<128x64xf32>, tensor<128x64xf32>, tensor<128x64xf32>) {
@@ -117,10 +117,10 @@ tile.func @f32(%a: tensor<128x32xf32>, %bt: tensor<64x32xf32>, %b: tensor<32x64x
 // registers a thread, the tutorial matmul's block) goes to wgmma all the
 // same, stored transposed: mma.sync's operand fragments would not fit
 // beside the accumulator.
-// CHECK-DAG: #[[NV_BT:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+// CHECK-DAG: #[[NV_BT:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
 // CHECK-LABEL: tile.func @tf32_large
-// CHECK: %[[B:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<32x256xf32, #[[NV_BT]]>
-// CHECK: tile.warpgroup_dot %{{.*}}, %[[B]], %{{.*}} : {{.*}} -> tensor<128x256xf32, #mma
+// CHECK: %[[B:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<32x256xf32, #[[NV_BT]]>
+// CHECK: tilenv.warpgroup_dot %{{.*}}, %[[B]], %{{.*}} : {{.*}} -> tensor<128x256xf32, #mma
 tile.func @tf32_large(%a: tensor<128x32xf32>, %b: tensor<32x256xf32>, %c: tensor<128x256xf32>) -> tensor<128x256xf32> {
   %d = tile.dot %a, %b, %c, inputPrecision = tf32 : tensor<128x32xf32> * tensor<32x256xf32> -> tensor<128x256xf32>
   tile.return %d : tensor<128x256xf32>
@@ -131,14 +131,14 @@ tile.func @tf32_large(%a: tensor<128x32xf32>, %b: tensor<32x256xf32>, %c: tensor
 // i8 operands, i32 accumulators: like tf32, on wgmma (m64n64k32) when B is
 // computed K-contiguous, B stored transposed (rows of 64 i8 along K, 64-byte
 // swizzle); a row-major B stays on mma.sync (m16n8k32).
-// CHECK-DAG: #[[NV8_A:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
-// CHECK-DAG: #[[NV8_B:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
-// CHECK-DAG: #[[MMA3I:.*]] = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 32]}>
-// CHECK-DAG: #[[MMA2I:.*]] = #tile.mma<{versionMajor = 2
+// CHECK-DAG: #[[NV8_A:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+// CHECK-DAG: #[[NV8_B:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+// CHECK-DAG: #[[MMA3I:.*]] = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 32]}>
+// CHECK-DAG: #[[MMA2I:.*]] = #tilegpu.mma<{versionMajor = 2
 // CHECK-LABEL: tile.func @i8
-// CHECK: %[[A:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<128x64xi8, #[[NV8_A]]>
-// CHECK: %[[B:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<64x64xi8, #[[NV8_B]]>
-// CHECK: tile.warpgroup_dot %[[A]], %[[B]], %{{.*}} : {{.*}} -> tensor<128x64xi32, #[[MMA3I]]>
+// CHECK: %[[A:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<128x64xi8, #[[NV8_A]]>
+// CHECK: %[[B:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<64x64xi8, #[[NV8_B]]>
+// CHECK: tilenv.warpgroup_dot %[[A]], %[[B]], %{{.*}} : {{.*}} -> tensor<128x64xi32, #[[MMA3I]]>
 // CHECK: tile.dot {{.*}} -> tensor<128x64xi32, #[[MMA2I]]>
 tile.func @i8(%a: tensor<128x64xi8>, %bt: tensor<64x64xi8>, %b: tensor<64x64xi8>, %c: tensor<128x64xi32>) -> (tensor<128x64xi32>, tensor<128x64xi32>) {
   %kmajor = tile.trans %bt {order = array<i32: 1, 0>} : tensor<64x64xi8> -> tensor<64x64xi8>
@@ -153,13 +153,13 @@ tile.func @i8(%a: tensor<128x64xi8>, %bt: tensor<64x64xi8>, %b: tensor<64x64xi8>
 // first dot's product, cast to f16), so it stays in registers, converted to
 // the layout of an accumulator whose N is its K; B (loaded) and the first
 // dot's operands go through shared memory.
-// CHECK-DAG: #[[PA:.*]] = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+// CHECK-DAG: #[[PA:.*]] = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
 // CHECK-LABEL: tile.func @chain
-// CHECK: %[[S:.*]] = tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer<128x64xf16, {{.*}}>, !tile.buffer<64x64xf16, {{.*}}> -> tensor<128x64xf32, #[[PA]]>
+// CHECK: %[[S:.*]] = tilenv.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tilegpu.buffer<128x64xf16, {{.*}}>, !tilegpu.buffer<64x64xf16, {{.*}}> -> tensor<128x64xf32, #[[PA]]>
 // CHECK: %[[P:.*]] = arith.truncf
-// CHECK: %[[PR:.*]] = tile.convert_layout %{{.*}} : tensor<128x64xf16, #{{.*}}> -> tensor<128x64xf16, #[[PA]]>
-// CHECK-NOT: tile.local_alloc %[[P]] :
-// CHECK: tile.warpgroup_dot %[[PR]], %{{.*}}, %{{.*}} : tensor<128x64xf16, #[[PA]]>, !tile.buffer<64x128xf16, #{{.*}}> -> tensor<128x128xf32, #mma{{[0-9]*}}>
+// CHECK: %[[PR:.*]] = tilegpu.convert_layout %{{.*}} : tensor<128x64xf16, #{{.*}}> -> tensor<128x64xf16, #[[PA]]>
+// CHECK-NOT: tilegpu.local_alloc %[[P]] :
+// CHECK: tilenv.warpgroup_dot %[[PR]], %{{.*}}, %{{.*}} : tensor<128x64xf16, #[[PA]]>, !tilegpu.buffer<64x128xf16, #{{.*}}> -> tensor<128x128xf32, #mma{{[0-9]*}}>
 tile.func @chain(%qp: tensor<128x64x!tile.ptr<f16>>, %kp: tensor<64x64x!tile.ptr<f16>>, %vp: tensor<64x128x!tile.ptr<f16>>, %acc: tensor<128x128xf32>) -> tensor<128x128xf32> {
   %q = tile.load %qp : tensor<128x64x!tile.ptr<f16>>
   %k = tile.load %kp : tensor<64x64x!tile.ptr<f16>>
@@ -177,8 +177,8 @@ tile.func @chain(%qp: tensor<128x64x!tile.ptr<f16>>, %kp: tensor<64x64x!tile.ptr
 // cast to f16), goes through shared memory as a loaded one does: in
 // registers it would first be converted through shared memory anyway.
 // CHECK-LABEL: tile.func @cast_load
-// CHECK: %[[A:.*]] = tile.local_alloc %{{.*}} -> !tile.buffer<128x64xf16
-// CHECK: tile.warpgroup_dot %[[A]], %{{.*}}, %{{.*}} : !tile.buffer<128x64xf16
+// CHECK: %[[A:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<128x64xf16
+// CHECK: tilenv.warpgroup_dot %[[A]], %{{.*}}, %{{.*}} : !tilegpu.buffer<128x64xf16
 tile.func @cast_load(%ap: tensor<128x64x!tile.ptr<f32>>, %bp: tensor<64x128x!tile.ptr<f16>>, %acc: tensor<128x128xf32>) -> tensor<128x128xf32> {
   %a32 = tile.load %ap : tensor<128x64x!tile.ptr<f32>>
   %a = arith.truncf %a32 : tensor<128x64xf32> to tensor<128x64xf16>
@@ -192,7 +192,7 @@ tile.func @cast_load(%ap: tensor<128x64x!tile.ptr<f32>>, %bp: tensor<64x128x!til
 // i8 with a row-major B stays on mma.sync whatever the accumulator's size:
 // its 1-byte elements would be copied one at a time, not asynchronously.
 // CHECK-LABEL: tile.func @i8_large
-// CHECK-NOT: tile.warpgroup_dot
+// CHECK-NOT: tilenv.warpgroup_dot
 // CHECK: tile.dot
 tile.func @i8_large(%a: tensor<128x64xi8>, %b: tensor<64x256xi8>, %c: tensor<128x256xi32>) -> tensor<128x256xi32> {
   %d = tile.dot %a, %b, %c : tensor<128x64xi8> * tensor<64x256xi8> -> tensor<128x256xi32>

@@ -1,25 +1,25 @@
 // RUN: tile-opt %s -split-input-file -tile-assign-layouts -tile-accelerate-matmul | FileCheck %s
 
 // f16 operands with f32 accumulators go to mma.sync: the accumulator gets
-// #tile.mma version 2 (64x64 is 4x8 tiles of 16x8: warps 2x2, each with
+// #tilegpu.mma version 2 (64x64 is 4x8 tiles of 16x8: warps 2x2, each with
 // 2x4 tiles), the operands its dot_op layouts, read from swizzled shared
 // buffers that ldmatrix reads without bank conflicts: rows of 32 f16 (64
 // bytes) keep two rows per phase over 4 phases, rows of 64 one per phase
 // over 8.
-// CHECK-DAG: #[[MMA:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// CHECK-DAG: #[[A:.*]] = #tile.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>
-// CHECK-DAG: #[[B:.*]] = #tile.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 2}>
-// CHECK-DAG: #[[SA:.*]] = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
-// CHECK-DAG: #[[SB:.*]] = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// CHECK-DAG: #[[MMA:.*]] = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-DAG: #[[A:.*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>
+// CHECK-DAG: #[[B:.*]] = #tilegpu.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 2}>
+// CHECK-DAG: #[[SA:.*]] = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+// CHECK-DAG: #[[SB:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 // CHECK-LABEL: tile.func @f16
 // CHECK-NOT: #dot_op
-// CHECK: %[[BA:.*]] = tile.local_alloc %arg0 : (tensor<64x32xf16, #{{.*}}>) -> !tile.buffer<64x32xf16, #[[SA]]>
-// CHECK: %[[CA:.*]] = tile.local_load %[[BA]] : !tile.buffer<64x32xf16, #[[SA]]> -> tensor<64x32xf16, #[[A]]>
-// CHECK: %[[BB:.*]] = tile.local_alloc %arg1 : (tensor<32x64xf16, #{{.*}}>) -> !tile.buffer<32x64xf16, #[[SB]]>
-// CHECK: %[[CB:.*]] = tile.local_load %[[BB]] : !tile.buffer<32x64xf16, #[[SB]]> -> tensor<32x64xf16, #[[B]]>
-// CHECK: %[[CC:.*]] = tile.convert_layout %arg2 : tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #[[MMA]]>
+// CHECK: %[[BA:.*]] = tilegpu.local_alloc %arg0 : (tensor<64x32xf16, #{{.*}}>) -> !tilegpu.buffer<64x32xf16, #[[SA]]>
+// CHECK: %[[CA:.*]] = tilegpu.local_load %[[BA]] : !tilegpu.buffer<64x32xf16, #[[SA]]> -> tensor<64x32xf16, #[[A]]>
+// CHECK: %[[BB:.*]] = tilegpu.local_alloc %arg1 : (tensor<32x64xf16, #{{.*}}>) -> !tilegpu.buffer<32x64xf16, #[[SB]]>
+// CHECK: %[[CB:.*]] = tilegpu.local_load %[[BB]] : !tilegpu.buffer<32x64xf16, #[[SB]]> -> tensor<32x64xf16, #[[B]]>
+// CHECK: %[[CC:.*]] = tilegpu.convert_layout %arg2 : tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #[[MMA]]>
 // CHECK: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[CC]] : tensor<64x32xf16, #[[A]]> * tensor<32x64xf16, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
-// CHECK: tile.convert_layout %[[D]] : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #{{.*}}>
+// CHECK: tilegpu.convert_layout %[[D]] : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #{{.*}}>
 tile.func @f16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %d = tile.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   tile.return %d : tensor<64x64xf32>
@@ -30,12 +30,12 @@ tile.func @f16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf3
 // Blocks a TMA descriptor loads keep its NVMMA layout (128-byte swizzle for
 // rows of 64 f16), which ldmatrix reads too: the copies land in the
 // operands' buffers and tile-pipeline can run them ahead.
-// CHECK-DAG: #[[NV:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: #[[NV:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 // CHECK-LABEL: tile.func @tma_operands
 // CHECK: %[[TA:.*]] = tile.descriptor_load %arg0
 // CHECK: %[[TB:.*]] = tile.descriptor_load %arg1
-// CHECK: tile.local_alloc %[[TA]] : (tensor<64x64xf16, #{{.*}}>) -> !tile.buffer<64x64xf16, #[[NV]]>
-// CHECK: tile.local_alloc %[[TB]] : (tensor<64x64xf16, #{{.*}}>) -> !tile.buffer<64x64xf16, #[[NV]]>
+// CHECK: tilegpu.local_alloc %[[TA]] : (tensor<64x64xf16, #{{.*}}>) -> !tilegpu.buffer<64x64xf16, #[[NV]]>
+// CHECK: tilegpu.local_alloc %[[TB]] : (tensor<64x64xf16, #{{.*}}>) -> !tilegpu.buffer<64x64xf16, #[[NV]]>
 // CHECK: tile.dot
 tile.func @tma_operands(%da: !tile.tensordesc<64x64xf16>, %db: !tile.tensordesc<64x64xf16>, %c: tensor<64x64xf32>, %i: i32) -> tensor<64x64xf32> {
   %a = tile.descriptor_load %da[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16>
@@ -48,8 +48,8 @@ tile.func @tma_operands(%da: !tile.tensordesc<64x64xf16>, %db: !tile.tensordesc<
 
 // bf16 too; 32x64 is 2x8 tiles: the warps go along N. Rows of 16 bf16 (32
 // bytes): four rows per phase, two phases.
-// CHECK-DAG: #tile.shared<{vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]}>
-// CHECK-DAG: #[[MMA2:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
+// CHECK-DAG: #tilegpu.shared<{vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]}>
+// CHECK-DAG: #[[MMA2:.*]] = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
 // CHECK-LABEL: tile.func @bf16
 // CHECK: tile.dot {{.*}} -> tensor<32x64xf32, #[[MMA2]]>
 tile.func @bf16(%a: tensor<32x16xbf16>, %b: tensor<16x64xbf16>, %c: tensor<32x64xf32>) -> tensor<32x64xf32> {
@@ -63,18 +63,18 @@ tile.func @bf16(%a: tensor<32x16xbf16>, %b: tensor<16x64xbf16>, %c: tensor<32x64
 // m16n8k8: dot_op layouts of kWidth 1 (one tf32 per register), buffers of
 // 16-byte groups of 4 f32 (rows of 32 f32 are 128 bytes: one row per
 // phase over 8 phases).
-// CHECK-DAG: #[[MMA:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// CHECK-DAG: #[[A:.*]] = #tile.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>
-// CHECK-DAG: #[[B:.*]] = #tile.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 1}>
-// CHECK-DAG: #[[S:.*]] = #tile.shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
-// CHECK-DAG: #[[S8:.*]] = #tile.shared<{vec = 4, perPhase = 4, maxPhase = 2, order = [1, 0]}>
+// CHECK-DAG: #[[MMA:.*]] = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-DAG: #[[A:.*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>
+// CHECK-DAG: #[[B:.*]] = #tilegpu.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 1}>
+// CHECK-DAG: #[[S:.*]] = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// CHECK-DAG: #[[S8:.*]] = #tilegpu.shared<{vec = 4, perPhase = 4, maxPhase = 2, order = [1, 0]}>
 // CHECK-LABEL: tile.func @tf32
-// CHECK: %[[BA:.*]] = tile.local_alloc %arg0 : (tensor<64x8xf32, #{{.*}}>) -> !tile.buffer<64x8xf32, #[[S8]]>
-// CHECK: tile.local_load %[[BA]] {{.*}} -> tensor<64x8xf32, #[[A]]>
-// CHECK: tile.local_load {{.*}} -> tensor<8x64xf32, #[[B]]>
+// CHECK: %[[BA:.*]] = tilegpu.local_alloc %arg0 : (tensor<64x8xf32, #{{.*}}>) -> !tilegpu.buffer<64x8xf32, #[[S8]]>
+// CHECK: tilegpu.local_load %[[BA]] {{.*}} -> tensor<64x8xf32, #[[A]]>
+// CHECK: tilegpu.local_load {{.*}} -> tensor<8x64xf32, #[[B]]>
 // CHECK: tile.dot {{.*}}, inputPrecision = tf32 : tensor<64x8xf32, #[[A]]> * tensor<8x64xf32, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
-// CHECK: tile.local_alloc %arg3 : (tensor<64x32xf32, #{{.*}}>) -> !tile.buffer<64x32xf32, #[[S]]>
-// CHECK: tile.local_alloc %arg4 : (tensor<32x64xf32, #{{.*}}>) -> !tile.buffer<32x64xf32, #[[S]]>
+// CHECK: tilegpu.local_alloc %arg3 : (tensor<64x32xf32, #{{.*}}>) -> !tilegpu.buffer<64x32xf32, #[[S]]>
+// CHECK: tilegpu.local_alloc %arg4 : (tensor<32x64xf32, #{{.*}}>) -> !tilegpu.buffer<32x64xf32, #[[S]]>
 // CHECK: tile.dot {{.*}}, inputPrecision = tf32x3 : tensor<64x32xf32, #[[A]]> * tensor<32x64xf32, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
 tile.func @tf32(%a: tensor<64x8xf32>, %b: tensor<8x64xf32>, %c: tensor<64x64xf32>,
                 %a32: tensor<64x32xf32>, %b32: tensor<32x64xf32>) {
@@ -87,12 +87,12 @@ tile.func @tf32(%a: tensor<64x8xf32>, %b: tensor<8x64xf32>, %c: tensor<64x64xf32
 
 // i8 operands with i32 accumulators: mma.sync m16n8k32, four i8 per
 // register (kWidth 4); 16-byte groups of 16 i8.
-// CHECK-DAG: #[[MMA:.*]] = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// CHECK-DAG: #[[A:.*]] = #tile.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 4}>
-// CHECK-DAG: #[[B:.*]] = #tile.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 4}>
-// CHECK-DAG: #[[S:.*]] = #tile.shared<{vec = 16, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+// CHECK-DAG: #[[MMA:.*]] = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-DAG: #[[A:.*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 4}>
+// CHECK-DAG: #[[B:.*]] = #tilegpu.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 4}>
+// CHECK-DAG: #[[S:.*]] = #tilegpu.shared<{vec = 16, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 // CHECK-LABEL: tile.func @i8
-// CHECK: tile.local_alloc %arg0 : (tensor<64x64xi8, #{{.*}}>) -> !tile.buffer<64x64xi8, #[[S]]>
+// CHECK: tilegpu.local_alloc %arg0 : (tensor<64x64xi8, #{{.*}}>) -> !tilegpu.buffer<64x64xi8, #[[S]]>
 // CHECK: tile.dot {{.*}} : tensor<64x64xi8, #[[A]]> * tensor<64x64xi8, #[[B]]> -> tensor<64x64xi32, #[[MMA]]>
 tile.func @i8(%a: tensor<64x64xi8>, %b: tensor<64x64xi8>, %c: tensor<64x64xi32>) -> tensor<64x64xi32> {
   %d = tile.dot %a, %b, %c : tensor<64x64xi8> * tensor<64x64xi8> -> tensor<64x64xi32>
@@ -106,9 +106,9 @@ tile.func @i8(%a: tensor<64x64xi8>, %b: tensor<64x64xi8>, %c: tensor<64x64xi32>)
 // multiple of 8, 16-bit operands with K not a multiple of 16, f16
 // accumulators, shapes the warps do not divide, i8 with K = 16, i16.
 // CHECK-LABEL: tile.func @fma
-// CHECK-NOT: #tile.mma
+// CHECK-NOT: #tilegpu.mma
 // CHECK-COUNT-8: tile.dot
-// CHECK-NOT: #tile.mma
+// CHECK-NOT: #tilegpu.mma
 tile.func @fma(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>,
                %a8: tensor<64x8xf16>, %b8: tensor<8x64xf16>,
                %ah: tensor<64x32xf16>, %bh: tensor<32x64xf16>, %ch: tensor<64x64xf16>,

@@ -2,6 +2,6 @@
 // re-laid-out.
 // RUN: tile-opt %s -tile-assign-layouts="num-warps=4" -verify-diagnostics
 
-// expected-error @below {{module already has tile.num-warps = 8, not 4}}
-module attributes {"tile.num-warps" = 8 : i32} {
+// expected-error @below {{module already has tilegpu.num-warps = 8, not 4}}
+module attributes {"tilegpu.num-warps" = 8 : i32} {
 }

@@ -10,7 +10,7 @@ tile.func public @expand_foreign(%x: tensor<16xf32>) {
 
 // -----
 
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 tile.func public @dot_shared_acc(%a: tensor<16x16xf16>, %c: tensor<16x16xf32, #shared>) {
   // expected-error @below {{whose encoding is not a distributed layout}}
   %d = tile.dot %a, %a, %c : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32, #shared>

@@ -14,6 +14,6 @@ module {
 // CLUSTER16: error: tile-assign-layouts: cluster-size (16) must be a power of two from 1 to 8
 // SM80: error: tile-assign-layouts: clusters of CTAs (cluster-size 2) need sm_90 or newer, not sm_80
 // The cluster size is recorded only for clusters of more than one CTA.
-// SET: module attributes {"tile.cluster-size" = 2 : i32
-// UNSET-NOT: tile.cluster-size
+// SET: module attributes {"tilegpu.cluster-size" = 2 : i32
+// UNSET-NOT: tilegpu.cluster-size
 

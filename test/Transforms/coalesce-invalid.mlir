@@ -1,5 +1,5 @@
 // RUN: tile-opt %s -tile-coalesce -verify-diagnostics
 
-// expected-error @below {{tile-coalesce needs the distributed level (tile.num-warps): run tile-assign-layouts first}}
+// expected-error @below {{tile-coalesce needs the distributed level (tilegpu.num-warps): run tile-assign-layouts first}}
 module {
 }

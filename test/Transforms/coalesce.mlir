@@ -2,7 +2,7 @@
 
 // 16-byte aligned, contiguous f32 pointers and a mask uniform over blocks of
 // 16: four floats (16 bytes) per thread.
-// CHECK-DAG: #[[V4:.*]] = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[V4:.*]] = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: tile.func public @f32_aligned
 // CHECK: tile.load %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[V4]]>
 // CHECK: tile.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[V4]]>
@@ -24,7 +24,7 @@ tile.func public @f32_aligned(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
 // -----
 
 // f16: eight elements make 16 bytes.
-// CHECK-DAG: #[[V8:.*]] = #tile.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[V8:.*]] = #tilegpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: tile.func public @f16_aligned
 // CHECK: tile.load %{{.*}} : tensor<2048x!tile.ptr<f16>, #[[V8]]>
 tile.func public @f16_aligned(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32}) -> tensor<2048xf16> {
@@ -38,7 +38,7 @@ tile.func public @f16_aligned(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32})
 // -----
 
 // No alignment known for the base pointer: one element per thread.
-// CHECK-DAG: #[[S:.*]] = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[S:.*]] = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: tile.func public @unaligned_base
 // CHECK: tile.load %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[S]]>
 tile.func public @unaligned_base(%x: !tile.ptr<f32>) -> tensor<1024xf32> {
@@ -53,7 +53,7 @@ tile.func public @unaligned_base(%x: !tile.ptr<f32>) -> tensor<1024xf32> {
 
 // An aligned base, but a bound n of unknown alignment: the mask may change
 // inside any vector, so accesses stay scalar.
-// CHECK-DAG: #[[S:.*]] = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[S:.*]] = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: tile.func public @ragged_mask
 // CHECK: tile.load %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[S]]>
 tile.func public @ragged_mask(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32) -> tensor<1024xf32> {
@@ -69,7 +69,7 @@ tile.func public @ragged_mask(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
 // -----
 
 // An offset of 2 floats: 8-byte alignment allows two floats per thread.
-// CHECK-DAG: #[[V2:.*]] = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[V2:.*]] = #tilegpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: tile.func public @offset_by_two
 // CHECK: tile.load %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[V2]]>
 tile.func public @offset_by_two(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}) -> tensor<1024xf32> {
@@ -84,7 +84,7 @@ tile.func public @offset_by_two(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32
 
 // A column-major tile: contiguous along dimension 0, so threads and vectors
 // run along it.
-// CHECK-DAG: #[[COL:.*]] = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+// CHECK-DAG: #[[COL:.*]] = #tilegpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
 // CHECK-LABEL: tile.func public @column_major
 // CHECK: tile.load %{{.*}} : tensor<64x64x!tile.ptr<f32>, #[[COL]]>
 tile.func public @column_major(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
@@ -107,7 +107,7 @@ tile.func public @column_major(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}
 
 // Fewer elements than threads: no vectors, every thread keeps one element.
 // Atomics take one element per thread too.
-// CHECK-DAG: #[[S:.*]] = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[S:.*]] = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: tile.func public @small_and_atomic
 // CHECK: tile.load %{{.*}} : tensor<64x!tile.ptr<f32>, #[[S]]>
 // CHECK: tile.atomic_rmw fadd, relaxed, gpu, %{{.*}}, %{{.*}} : (tensor<1024x!tile.ptr<f32>, #[[S]]>

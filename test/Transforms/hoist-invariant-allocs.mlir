@@ -2,32 +2,32 @@
 // outside the loop is stored once, before the loop.
 // RUN: tile-opt %s -split-input-file -tile-hoist-invariant-allocs | FileCheck %s
 
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Q stored once; the loop's own value (its load) stays in the loop; so do a
 // mutable buffer, one the loop frees, and one of a value from inside the
 // loop.
 // CHECK-LABEL: tile.func public @hoist
-// CHECK: %[[Q:.*]] = tile.local_alloc %arg1 : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+// CHECK: %[[Q:.*]] = tilegpu.local_alloc %arg1 : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
 // CHECK-NEXT: scf.for
-// CHECK: tile.local_load %[[Q]]
-// CHECK: tile.local_alloc %{{.*}} : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-// CHECK: tile.local_alloc %arg1 : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared, mutable>
-// CHECK: %[[FREED:.*]] = tile.local_alloc %arg1 : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-// CHECK: tile.local_dealloc %[[FREED]]
+// CHECK: tilegpu.local_load %[[Q]]
+// CHECK: tilegpu.local_alloc %{{.*}} : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+// CHECK: tilegpu.local_alloc %arg1 : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared, mutable>
+// CHECK: %[[FREED:.*]] = tilegpu.local_alloc %arg1 : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+// CHECK: tilegpu.local_dealloc %[[FREED]]
 tile.func public @hoist(%p: tensor<64x32x!tile.ptr<f16>, #blocked>, %x: tensor<64x32xf16, #blocked>, %n: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   scf.for %i = %c0 to %n step %c1 : i32 {
-    %q = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    %a = tile.local_load %q : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %q = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %a = tilegpu.local_load %q : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
     %v = tile.load %p : tensor<64x32x!tile.ptr<f16>, #blocked>
-    %k = tile.local_alloc %v : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    %b = tile.local_load %k : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
-    %m = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared, mutable>
-    %f = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    tile.local_dealloc %f : !tile.buffer<64x32xf16, #shared>
+    %k = tilegpu.local_alloc %v : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %b = tilegpu.local_load %k : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %m = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared, mutable>
+    %f = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    tilegpu.local_dealloc %f : !tilegpu.buffer<64x32xf16, #shared>
     scf.yield
   }
   tile.return
@@ -36,12 +36,12 @@ tile.func public @hoist(%p: tensor<64x32x!tile.ptr<f16>, #blocked>, %x: tensor<6
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Out of a nest, loop by loop.
 // CHECK-LABEL: tile.func public @nest
-// CHECK: tile.local_alloc %arg0
+// CHECK: tilegpu.local_alloc %arg0
 // CHECK-NEXT: scf.for
 // CHECK-NEXT: scf.for
 tile.func public @nest(%x: tensor<64x32xf16, #blocked>, %n: i32) {
@@ -49,8 +49,8 @@ tile.func public @nest(%x: tensor<64x32xf16, #blocked>, %n: i32) {
   %c1 = arith.constant 1 : i32
   scf.for %i = %c0 to %n step %c1 : i32 {
     scf.for %j = %c0 to %n step %c1 : i32 {
-      %q = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-      %a = tile.local_load %q : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+      %q = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+      %a = tilegpu.local_load %q : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
     }
   }
   tile.return

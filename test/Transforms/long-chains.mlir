@@ -13,4 +13,4 @@
 // PREFETCH: tile.return
 // ...while a short chain's stage index is prefetched as usual.
 // RUN: %python %S/Inputs/long_chain.py prefetch 8 | tile-opt -tile-prefetch | FileCheck %s --check-prefix=SHORT
-// SHORT: tile.local_load %{{.*}} at [0, 16]
+// SHORT: tilegpu.local_load %{{.*}} at [0, 16]

@@ -4,39 +4,39 @@
 // f16 rows are 128 bytes: the 128-byte swizzle): TMA fills a mutable
 // buffer of that layout in its place, on an mbarrier of its own, waited
 // for at phase 0 and invalidated.
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
-// CHECK-DAG: #[[N32:.*]] = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
+// CHECK-DAG: #[[N32:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
 // CHECK-LABEL: tile.func public @into_buffer
-// CHECK: %[[BUF:.*]] = tile.local_alloc : () -> !tile.buffer<128x64xf16, #nvmma, mutable>
-// CHECK: %[[BAR:.*]] = tile.local_alloc : () -> !tile.buffer<1xi64, #{{.*}}, mutable>
-// CHECK: tile.init_barrier %[[BAR]], 1
+// CHECK: %[[BUF:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<128x64xf16, #nvmma, mutable>
+// CHECK: %[[BAR:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<1xi64, #{{.*}}, mutable>
+// CHECK: tilenv.init_barrier %[[BAR]], 1
 // CHECK: %[[TRUE:.*]] = arith.constant true
-// CHECK: tile.barrier_expect %[[BAR]], 16384, %[[TRUE]]
-// CHECK: tile.async_tma_copy %arg0[%arg2, %arg3], %[[BUF]], %[[BAR]], %[[TRUE]]
-// CHECK: tile.wait_barrier %[[BAR]], %c0_i32
-// CHECK: tile.inval_barrier %[[BAR]]
-// CHECK: tile.local_dealloc %[[BAR]]
+// CHECK: tilenv.barrier_expect %[[BAR]], 16384, %[[TRUE]]
+// CHECK: tilenv.async_tma_copy %arg0[%arg2, %arg3], %[[BUF]], %[[BAR]], %[[TRUE]]
+// CHECK: tilenv.wait_barrier %[[BAR]], %c0_i32
+// CHECK: tilenv.inval_barrier %[[BAR]]
+// CHECK: tilegpu.local_dealloc %[[BAR]]
 // CHECK-NOT: tile.descriptor_load
-// CHECK: tile.warpgroup_dot %[[BUF]], %arg1
-tile.func public @into_buffer(%d: !tile.tensordesc<128x64xf16>, %b: !tile.buffer<64x64xf16, #nvmma>,
+// CHECK: tilenv.warpgroup_dot %[[BUF]], %arg1
+tile.func public @into_buffer(%d: !tile.tensordesc<128x64xf16>, %b: !tilegpu.buffer<64x64xf16, #nvmma>,
                               %i: i32, %j: i32, %c: tensor<128x64xf32, #mma>) -> tensor<128x64xf32, #mma> {
   %t = tile.descriptor_load %d[%i, %j] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
-  %a = tile.local_alloc %t : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
-  %r = tile.warpgroup_dot %a, %b, %c : !tile.buffer<128x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<128x64xf32, #mma>
+  %a = tilegpu.local_alloc %t : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+  %r = tilenv.warpgroup_dot %a, %b, %c : !tilegpu.buffer<128x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<128x64xf32, #mma>
   tile.return %r : tensor<128x64xf32, #mma>
 }
 
 // Other uses read the block back into the load's layout. 32 f32 rows are
 // 128 bytes too.
 // CHECK-LABEL: tile.func public @into_registers
-// CHECK: %[[BUF:.*]] = tile.local_alloc : () -> !tile.buffer<16x32xf32, #[[N32]], mutable>
-// CHECK: tile.barrier_expect %{{.*}}, 2048
-// CHECK: tile.async_tma_copy %arg0[%arg1, %arg1], %[[BUF]]
-// CHECK: tile.wait_barrier
-// CHECK: %[[T:.*]] = tile.local_load %[[BUF]] : {{.*}} -> tensor<16x32xf32, #blocked>
+// CHECK: %[[BUF:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<16x32xf32, #[[N32]], mutable>
+// CHECK: tilenv.barrier_expect %{{.*}}, 2048
+// CHECK: tilenv.async_tma_copy %arg0[%arg1, %arg1], %[[BUF]]
+// CHECK: tilenv.wait_barrier
+// CHECK: %[[T:.*]] = tilegpu.local_load %[[BUF]] : {{.*}} -> tensor<16x32xf32, #blocked>
 // CHECK: tile.return %[[T]]
 tile.func public @into_registers(%d: !tile.tensordesc<16x32xf32>, %i: i32) -> tensor<16x32xf32, #blocked> {
   %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<16x32xf32> -> tensor<16x32xf32, #blocked>
@@ -47,10 +47,10 @@ tile.func public @into_registers(%d: !tile.tensordesc<16x32xf32>, %i: i32) -> te
 // descriptor's layout; TMA copies it out, and the buffer lives until the
 // copy has read it.
 // CHECK-LABEL: tile.func public @store
-// CHECK: %[[BUF:.*]] = tile.local_alloc %arg3 : (tensor<128x64xf16, #mma>) -> !tile.buffer<128x64xf16, #nvmma>
-// CHECK-NEXT: tile.async_tma_store %arg0[%arg1, %arg2], %[[BUF]] : !tile.tensordesc<128x64xf16>, !tile.buffer<128x64xf16, #nvmma>
-// CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
-// CHECK-NEXT: tile.local_dealloc %[[BUF]]
+// CHECK: %[[BUF:.*]] = tilegpu.local_alloc %arg3 : (tensor<128x64xf16, #mma>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+// CHECK-NEXT: tilenv.async_tma_store %arg0[%arg1, %arg2], %[[BUF]] : !tile.tensordesc<128x64xf16>, !tilegpu.buffer<128x64xf16, #nvmma>
+// CHECK-NEXT: tilenv.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tilegpu.local_dealloc %[[BUF]]
 // CHECK-NOT: tile.descriptor_store
 tile.func public @store(%d: !tile.tensordesc<128x64xf16>, %i: i32, %j: i32, %v: tensor<128x64xf16, #mma>) {
   tile.descriptor_store %d[%i, %j], %v : !tile.tensordesc<128x64xf16>, tensor<128x64xf16, #mma>
@@ -62,19 +62,19 @@ tile.func public @store(%d: !tile.tensordesc<128x64xf16>, %i: i32, %j: i32, %v: 
 // copy to have read it before writing it, and the last is waited for after
 // the loop.
 // CHECK-LABEL: tile.func public @store_in_loop
-// CHECK: %[[BUF:.*]] = tile.local_alloc : () -> !tile.buffer<128x64xf16, #nvmma, mutable>
+// CHECK: %[[BUF:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<128x64xf16, #nvmma, mutable>
 // CHECK-NEXT: scf.for
 // CHECK: scf.for
 // CHECK: scf.if
-// CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
-// CHECK-NEXT: tile.local_store %{{.*}}, %[[BUF]]
-// CHECK-NEXT: tile.async_tma_store %arg0[%{{.*}}, %arg1], %[[BUF]]
-// CHECK-NOT: tile.async_tma_store_wait
+// CHECK-NEXT: tilenv.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tilegpu.local_store %{{.*}}, %[[BUF]]
+// CHECK-NEXT: tilenv.async_tma_store %arg0[%{{.*}}, %arg1], %[[BUF]]
+// CHECK-NOT: tilenv.async_tma_store_wait
 // CHECK: }
 // CHECK: }
 // CHECK: }
-// CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
-// CHECK-NEXT: tile.local_dealloc %[[BUF]]
+// CHECK-NEXT: tilenv.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tilegpu.local_dealloc %[[BUF]]
 // CHECK-NEXT: tile.return
 tile.func public @store_in_loop(%d: !tile.tensordesc<128x64xf16>, %i: i32, %n: i32, %v: tensor<128x64xf16, #mma>) {
   %c0 = arith.constant 0 : i32
@@ -93,20 +93,20 @@ tile.func public @store_in_loop(%d: !tile.tensordesc<128x64xf16>, %i: i32, %n: i
 // Two stores in one loop (an scf.while): a buffer each; each waits for
 // every store before it; one wait after the loop, then both buffers end.
 // CHECK-LABEL: tile.func public @two_stores_in_while
-// CHECK: %[[A:.*]] = tile.local_alloc : () -> !tile.buffer<128x64xf16, #nvmma, mutable>
-// CHECK: %[[B:.*]] = tile.local_alloc : () -> !tile.buffer<128x64xf16, #nvmma, mutable>
+// CHECK: %[[A:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<128x64xf16, #nvmma, mutable>
+// CHECK: %[[B:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<128x64xf16, #nvmma, mutable>
 // CHECK-NEXT: scf.while
-// CHECK: tile.async_tma_store_wait {pendings = 0 : i32}
-// CHECK-NEXT: tile.local_store %arg3, %[[A]]
-// CHECK-NEXT: tile.async_tma_store %arg0[%{{.*}}, %arg1], %[[A]]
-// CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
-// CHECK-NEXT: tile.local_store %arg3, %[[B]]
-// CHECK-NEXT: tile.async_tma_store %arg0[%{{.*}}, %arg2], %[[B]]
+// CHECK: tilenv.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tilegpu.local_store %arg3, %[[A]]
+// CHECK-NEXT: tilenv.async_tma_store %arg0[%{{.*}}, %arg1], %[[A]]
+// CHECK-NEXT: tilenv.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tilegpu.local_store %arg3, %[[B]]
+// CHECK-NEXT: tilenv.async_tma_store %arg0[%{{.*}}, %arg2], %[[B]]
 // CHECK: scf.yield
 // CHECK-NEXT: }
-// CHECK-NEXT: tile.async_tma_store_wait {pendings = 0 : i32}
-// CHECK-NEXT: tile.local_dealloc %[[B]]
-// CHECK-NEXT: tile.local_dealloc %[[A]]
+// CHECK-NEXT: tilenv.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tilegpu.local_dealloc %[[B]]
+// CHECK-NEXT: tilegpu.local_dealloc %[[A]]
 // CHECK-NEXT: tile.return
 tile.func public @two_stores_in_while(%d: !tile.tensordesc<128x64xf16>, %i: i32, %j: i32, %v: tensor<128x64xf16, #mma>, %n: i32) {
   %c0 = arith.constant 0 : i32
@@ -127,7 +127,7 @@ tile.func public @two_stores_in_while(%d: !tile.tensordesc<128x64xf16>, %i: i32,
 
 // -----
 
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_80"} {
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_80"} {
 tile.func public @old_target(%d: !tile.tensordesc<64x64xf16>, %i: i32) -> tensor<64x64xf16> {
   // expected-error @below {{'tile.descriptor_load' op needs the tensor memory accelerator (sm_90 or newer), but the target is sm_80}}
   %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16>
@@ -137,7 +137,7 @@ tile.func public @old_target(%d: !tile.tensordesc<64x64xf16>, %i: i32) -> tensor
 
 // -----
 
-module attributes {"tile.num-warps" = 4 : i32} {
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @no_target(%d: !tile.tensordesc<64x64xf16>, %i: i32) -> tensor<64x64xf16> {
   // expected-error @below {{needs the tensor memory accelerator (sm_90 or newer), but the target is not set}}
   %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16>
@@ -147,7 +147,7 @@ tile.func public @no_target(%d: !tile.tensordesc<64x64xf16>, %i: i32) -> tensor<
 
 // -----
 
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_86"} {
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_86"} {
 tile.func public @store_old_target(%d: !tile.tensordesc<64x64xf16>, %i: i32, %v: tensor<64x64xf16>) {
   // expected-error @below {{'tile.descriptor_store' op needs the tensor memory accelerator (sm_90 or newer), but the target is sm_86}}
   tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<64x64xf16>, tensor<64x64xf16>

@@ -8,37 +8,37 @@
 // count the warps of both CTAs (2 x 4) and every warp arrives on both
 // CTAs' (`cluster`); a cluster barrier follows the initialization and, in
 // both regions, precedes the invalidation.
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a", "tile.cluster-size" = 2 : i32} {
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a", "tilegpu.cluster-size" = 2 : i32} {
 // CHECK-LABEL: tile.func public @pairs
-// CHECK-COUNT-3: tile.init_barrier %{{.*}}, 1
-// CHECK-COUNT-3: tile.init_barrier %{{.*}}, 8
-// CHECK-NEXT: tile.cluster_barrier
-// CHECK-NEXT: tile.warp_specialize producer {
+// CHECK-COUNT-3: tilenv.init_barrier %{{.*}}, 1
+// CHECK-COUNT-3: tilenv.init_barrier %{{.*}}, 8
+// CHECK-NEXT: tilenv.cluster_barrier
+// CHECK-NEXT: tilenv.warp_specialize producer {
 // CHECK: scf.for
-// CHECK: tile.wait_barrier
-// CHECK: tile.barrier_expect %{{.*}}, 24576, %true
-// CHECK: tile.async_tma_copy %arg0[
-// CHECK: tile.async_tma_copy multicast %arg1[
+// CHECK: tilenv.wait_barrier
+// CHECK: tilenv.barrier_expect %{{.*}}, 24576, %true
+// CHECK: tilenv.async_tma_copy %arg0[
+// CHECK: tilenv.async_tma_copy multicast %arg1[
 // CHECK: }
-// CHECK-NEXT: tile.cluster_barrier
+// CHECK-NEXT: tilenv.cluster_barrier
 // CHECK-NEXT: } default {
 // CHECK: scf.for
-// CHECK: tile.warpgroup_dot
-// CHECK: tile.arrive_barrier cluster %{{.*}}, %{{.*}}
-// CHECK: tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
-// CHECK-NEXT: tile.cluster_barrier
-// CHECK-COUNT-6: tile.inval_barrier
+// CHECK: tilenv.warpgroup_dot
+// CHECK: tilenv.arrive_barrier cluster %{{.*}}, %{{.*}}
+// CHECK: tilenv.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK-NEXT: tilenv.cluster_barrier
+// CHECK-COUNT-6: tilenv.inval_barrier
 
 // The CTA barrier after the initialization stays (the cluster barrier
 // comes first, so both order it).
 // BAR-LABEL: tile.func public @pairs
-// BAR-COUNT-6: tile.init_barrier
-// BAR-NEXT: tile.cluster_barrier
+// BAR-COUNT-6: tilenv.init_barrier
+// BAR-NEXT: tilenv.cluster_barrier
 // BAR-NEXT: gpu.barrier
-// BAR-NEXT: tile.warp_specialize producer {
+// BAR-NEXT: tilenv.warp_specialize producer {
 tile.func public @pairs(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc<64x64xf16>,
                         %c: !tile.ptr<f32>, %n: i32) {
   %c0 = arith.constant 0 : i32
@@ -56,9 +56,9 @@ tile.func public @pairs(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc<6
     %k0 = arith.muli %iv, %c64 : i32
     %x = tile.descriptor_load %a[%row, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
     %y = tile.descriptor_load %b[%k0, %col] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16, #blocked>
-    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
-    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<128x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<128x64xf32, #mma>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %ya = tilegpu.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %d = tilenv.warpgroup_dot %xa, %ya, %acc : !tilegpu.buffer<128x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<128x64xf32, #mma>
     scf.yield %d : tensor<128x64xf32, #mma>
   }
   tile.store %ptrs, %res : tensor<128x64x!tile.ptr<f32>, #mma>
@@ -71,13 +71,13 @@ tile.func public @pairs(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc<6
 // The loop's bound differs between the CTAs of a cluster (it comes from
 // program_id): they may run different iterations, so nothing is
 // multicast and the handshake stays within each CTA.
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a", "tile.cluster-size" = 2 : i32} {
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a", "tilegpu.cluster-size" = 2 : i32} {
 // CHECK-LABEL: tile.func public @varying_bound
-// CHECK-COUNT-3: tile.init_barrier %{{.*}}, 4
-// CHECK-NOT: tile.cluster_barrier
+// CHECK-COUNT-3: tilenv.init_barrier %{{.*}}, 4
+// CHECK-NOT: tilenv.cluster_barrier
 // CHECK-NOT: multicast
 // CHECK-NOT: arrive_barrier cluster
 // CHECK: tile.return
@@ -96,9 +96,9 @@ tile.func public @varying_bound(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tens
     %k0 = arith.muli %iv, %c64 : i32
     %x = tile.descriptor_load %a[%col, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
     %y = tile.descriptor_load %b[%k0, %col] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16, #blocked>
-    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
-    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<128x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<128x64xf32, #mma>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %ya = tilegpu.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %d = tilenv.warpgroup_dot %xa, %ya, %acc : !tilegpu.buffer<128x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<128x64xf32, #mma>
     scf.yield %d : tensor<128x64xf32, #mma>
   }
   tile.store %ptrs, %res : tensor<128x64x!tile.ptr<f32>, #mma>
@@ -110,11 +110,11 @@ tile.func public @varying_bound(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tens
 
 // Plain sm_90 (ptxas advises against multicast outside sm_90a), or no
 // clusters: the same kernel as @pairs multicasts nothing.
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90", "tile.cluster-size" = 2 : i32} {
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90", "tilegpu.cluster-size" = 2 : i32} {
 // CHECK-LABEL: tile.func public @plain_sm90
-// CHECK: tile.warp_specialize
+// CHECK: tilenv.warp_specialize
 // CHECK-NOT: multicast
 // CHECK-NOT: cluster
 // CHECK: tile.return
@@ -130,8 +130,8 @@ tile.func public @plain_sm90(%a: !tile.tensordesc<128x64xf16>, %c: !tile.ptr<f16
   %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x64xf16, #blocked>) : i32 {
     %k0 = arith.muli %iv, %c64 : i32
     %x = tile.descriptor_load %a[%pair, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
-    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
-    %v = tile.local_load %xa : !tile.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %v = tilegpu.local_load %xa : !tilegpu.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
     %s = arith.addf %acc, %v : tensor<128x64xf16, #blocked>
     scf.yield %s : tensor<128x64xf16, #blocked>
   }

@@ -9,53 +9,53 @@
 // waits for its stage as without a producer, and after the asynchronous
 // dot's wait hands the previous iteration's stage back (from the second
 // iteration on). No copies are issued before or in the loop.
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @specialized
-// CHECK: %[[RA:.*]] = tile.local_alloc : () -> !tile.buffer<3x128x64xf16, #nvmma, mutable>
-// CHECK: %[[RB:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x64xf16, #nvmma, mutable>
-// CHECK: %[[FULL:.*]] = tile.local_alloc : () -> !tile.buffer<3x1xi64, #{{.*}}, mutable>
-// CHECK-COUNT-3: tile.init_barrier %{{.*}}, 1
-// CHECK: %[[EMPTY:.*]] = tile.local_alloc : () -> !tile.buffer<3x1xi64, #{{.*}}, mutable>
-// CHECK-COUNT-3: tile.init_barrier %{{.*}}, 4
+// CHECK: %[[RA:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<3x128x64xf16, #nvmma, mutable>
+// CHECK: %[[RB:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64x64xf16, #nvmma, mutable>
+// CHECK: %[[FULL:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<3x1xi64, #{{.*}}, mutable>
+// CHECK-COUNT-3: tilenv.init_barrier %{{.*}}, 1
+// CHECK: %[[EMPTY:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<3x1xi64, #{{.*}}, mutable>
+// CHECK-COUNT-3: tilenv.init_barrier %{{.*}}, 4
 // CHECK-NOT: tile.splat
-// CHECK-NOT: tile.async_tma_copy
-// CHECK: tile.warp_specialize producer {
+// CHECK-NOT: tilenv.async_tma_copy
+// CHECK: tilenv.warp_specialize producer {
 // CHECK-NEXT: scf.for %[[PIV:.*]] = %c0_i32 to %{{.*}} step %c1_i32 : i32 {
 // CHECK-NEXT: %[[PSLOT:.*]] = arith.remui %[[PIV]], %c3_i32
 // CHECK: %[[PROUND:.*]] = arith.divui %{{.*}}, %c3_i32
 // CHECK: %[[PPHASE:.*]] = arith.andi %[[PROUND]], %c1_i32
 // CHECK: %[[PARITY:.*]] = arith.xori %[[PPHASE]], %c1_i32
-// CHECK: %[[E:.*]] = tile.buffer_index %[[EMPTY]][%[[PSLOT]]]
-// CHECK: tile.wait_barrier %[[E]], %[[PARITY]]
-// CHECK: %[[F:.*]] = tile.buffer_index %[[FULL]][%[[PSLOT]]]
-// CHECK: tile.barrier_expect %[[F]], 24576, %true
+// CHECK: %[[E:.*]] = tilegpu.buffer_index %[[EMPTY]][%[[PSLOT]]]
+// CHECK: tilenv.wait_barrier %[[E]], %[[PARITY]]
+// CHECK: %[[F:.*]] = tilegpu.buffer_index %[[FULL]][%[[PSLOT]]]
+// CHECK: tilenv.barrier_expect %[[F]], 24576, %true
 // CHECK: %[[K:.*]] = arith.muli %[[PIV]], %c64_i32
-// CHECK: tile.async_tma_copy %arg0[%arg4, %[[K]]], %{{.*}}, %[[F]], %true
-// CHECK: tile.async_tma_copy %arg1[%[[K]], %arg5], %{{.*}}, %[[F]], %true
+// CHECK: tilenv.async_tma_copy %arg0[%arg4, %[[K]]], %{{.*}}, %[[F]], %true
+// CHECK: tilenv.async_tma_copy %arg1[%[[K]], %arg5], %{{.*}}, %[[F]], %true
 // CHECK-NEXT: }
 // CHECK-NEXT: } default {
 // CHECK: tile.splat %arg2
 // CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK: %[[NOW:.*]] = arith.remui %[[IV]], %c3_i32
-// CHECK: tile.wait_barrier
-// CHECK-NOT: tile.async_tma_copy
-// CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %[[ACC]] {isAsync}
-// CHECK-NEXT: tile.warpgroup_dot_wait %{{.*}} {pendings = 1 : i32}
+// CHECK: tilenv.wait_barrier
+// CHECK-NOT: tilenv.async_tma_copy
+// CHECK: tilenv.warpgroup_dot %{{.*}}, %{{.*}}, %[[ACC]] {isAsync}
+// CHECK-NEXT: tilenv.warpgroup_dot_wait %{{.*}} {pendings = 1 : i32}
 // CHECK-NEXT: %[[PREV:.*]] = arith.addi %[[IV]], %c2_i32
 // CHECK-NEXT: %[[PSTAGE:.*]] = arith.remui %[[PREV]], %c3_i32
 // CHECK-NEXT: %[[NOTFIRST:.*]] = arith.cmpi sgt, %[[IV]], %c0_i32
-// CHECK-NEXT: %[[R:.*]] = tile.buffer_index %[[EMPTY]][%[[PSTAGE]]]
-// CHECK-NEXT: tile.arrive_barrier %[[R]], %[[NOTFIRST]]
+// CHECK-NEXT: %[[R:.*]] = tilegpu.buffer_index %[[EMPTY]][%[[PSTAGE]]]
+// CHECK-NEXT: tilenv.arrive_barrier %[[R]], %[[NOTFIRST]]
 // CHECK-NEXT: scf.yield
-// CHECK: tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
-// CHECK-COUNT-6: tile.inval_barrier
-// CHECK: tile.local_dealloc %[[FULL]]
-// CHECK: tile.local_dealloc %[[EMPTY]]
-// CHECK: tile.local_dealloc %[[RA]]
-// CHECK: tile.local_dealloc %[[RB]]
+// CHECK: tilenv.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK-COUNT-6: tilenv.inval_barrier
+// CHECK: tilegpu.local_dealloc %[[FULL]]
+// CHECK: tilegpu.local_dealloc %[[EMPTY]]
+// CHECK: tilegpu.local_dealloc %[[RA]]
+// CHECK: tilegpu.local_dealloc %[[RB]]
 // CHECK: tile.store
 // CHECK-NEXT: }
 // CHECK-NEXT: tile.return
@@ -64,15 +64,15 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
 // the producer, none in the loop; the kernel's warps meet once before the
 // barriers are invalidated.
 // BAR-LABEL: tile.func public @specialized
-// BAR-COUNT-6: tile.init_barrier
+// BAR-COUNT-6: tilenv.init_barrier
 // BAR-NEXT: gpu.barrier
-// BAR-NEXT: tile.warp_specialize producer {
+// BAR-NEXT: tilenv.warp_specialize producer {
 // BAR-NOT: gpu.barrier
 // BAR: } default {
 // BAR-NOT: gpu.barrier
-// BAR: tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
+// BAR: tilenv.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
 // BAR-NEXT: gpu.barrier
-// BAR-NEXT: tile.inval_barrier
+// BAR-NEXT: tilenv.inval_barrier
 // BAR-NOT: gpu.barrier
 // BAR: tile.return
 tile.func public @specialized(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc<64x64xf16>,
@@ -86,9 +86,9 @@ tile.func public @specialized(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensor
     %k0 = arith.muli %iv, %c64 : i32
     %x = tile.descriptor_load %a[%row, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
     %y = tile.descriptor_load %b[%k0, %col] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16, #blocked>
-    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
-    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<128x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<128x64xf32, #mma>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %ya = tilegpu.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %d = tilenv.warpgroup_dot %xa, %ya, %acc : !tilegpu.buffer<128x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<128x64xf32, #mma>
     scf.yield %d : tensor<128x64xf32, #mma>
   }
   tile.store %ptrs, %res : tensor<128x64x!tile.ptr<f32>, #mma>
@@ -99,26 +99,26 @@ tile.func public @specialized(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensor
 // -----
 
 // A loop-carried index (k += 64) is carried by the producer's loop too,
-// advanced one step an iteration. The stage is read by tile.local_load
+// advanced one step an iteration. The stage is read by tilegpu.local_load
 // (synchronously): it goes back at the end of its own iteration.
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @carried_sync
-// CHECK: tile.warp_specialize producer {
+// CHECK: tilenv.warp_specialize producer {
 // CHECK: scf.for %{{.*}} = %c0_i32 to %arg2 step %c1_i32 iter_args(%[[PK:[^ ]*]] = %c0_i32) -> (i32)
-// CHECK: tile.wait_barrier
-// CHECK: tile.barrier_expect %{{.*}}, 16384, %true
-// CHECK: tile.async_tma_copy %arg0[%arg3, %[[PK]]]
+// CHECK: tilenv.wait_barrier
+// CHECK: tilenv.barrier_expect %{{.*}}, 16384, %true
+// CHECK: tilenv.async_tma_copy %arg0[%arg3, %[[PK]]]
 // CHECK: %[[NEXTK:.*]] = arith.addi %[[PK]], %c64_i32
 // CHECK-NEXT: scf.yield %[[NEXTK]] : i32
 // CHECK: } default {
 // CHECK: scf.for %[[IV:[^ ]*]] = %c0_i32
 // CHECK: %[[NOW:.*]] = arith.remui %[[IV]], %c3_i32
-// CHECK: tile.wait_barrier
-// CHECK: tile.local_load
-// CHECK: %[[R:.*]] = tile.buffer_index %{{.*}}[%[[NOW]]]
-// CHECK-NEXT: tile.arrive_barrier %[[R]], %true
+// CHECK: tilenv.wait_barrier
+// CHECK: tilegpu.local_load
+// CHECK: %[[R:.*]] = tilegpu.buffer_index %{{.*}}[%[[NOW]]]
+// CHECK-NEXT: tilenv.arrive_barrier %[[R]], %true
 // CHECK-NEXT: scf.yield
 tile.func public @carried_sync(%a: !tile.tensordesc<128x64xf16>, %c: !tile.ptr<f16>, %n: i32, %row: i32) {
   %c0 = arith.constant 0 : i32
@@ -127,8 +127,8 @@ tile.func public @carried_sync(%a: !tile.tensordesc<128x64xf16>, %c: !tile.ptr<f
   %zero = arith.constant dense<0.0> : tensor<128x64xf16, #blocked>
   %res:2 = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero, %k = %c0) -> (tensor<128x64xf16, #blocked>, i32) : i32 {
     %x = tile.descriptor_load %a[%row, %k] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
-    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
-    %v = tile.local_load %xa : !tile.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %v = tilegpu.local_load %xa : !tilegpu.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
     %sum = arith.addf %acc, %v : tensor<128x64xf16, #blocked>
     %next = arith.addi %k, %c64 : i32
     scf.yield %sum, %next : tensor<128x64xf16, #blocked>, i32
@@ -144,20 +144,20 @@ tile.func public @carried_sync(%a: !tile.tensordesc<128x64xf16>, %c: !tile.ptr<f
 // Not split, but pipelined as without warp-specialize: a store before the
 // loop (the extra warp would run it too), a loop nested in an scf.if, and
 // a function that returns the loop's result.
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @store_before
-// CHECK-NOT: tile.warp_specialize
-// CHECK: tile.barrier_expect
+// CHECK-NOT: tilenv.warp_specialize
+// CHECK: tilenv.barrier_expect
 // CHECK: scf.for
 // CHECK-LABEL: tile.func public @nested
-// CHECK-NOT: tile.warp_specialize
-// CHECK: tile.barrier_expect
+// CHECK-NOT: tilenv.warp_specialize
+// CHECK: tilenv.barrier_expect
 // CHECK: scf.for
 // CHECK-LABEL: tile.func @returns
-// CHECK-NOT: tile.warp_specialize
-// CHECK: tile.barrier_expect
+// CHECK-NOT: tilenv.warp_specialize
+// CHECK: tilenv.barrier_expect
 // CHECK: scf.for
 tile.func public @store_before(%a: !tile.tensordesc<128x64xf16>, %c: !tile.ptr<f16>, %n: i32, %row: i32) {
   %c0 = arith.constant 0 : i32
@@ -169,8 +169,8 @@ tile.func public @store_before(%a: !tile.tensordesc<128x64xf16>, %c: !tile.ptr<f
   %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x64xf16, #blocked>) : i32 {
     %k = arith.muli %iv, %c64 : i32
     %x = tile.descriptor_load %a[%row, %k] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
-    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
-    %v = tile.local_load %xa : !tile.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %v = tilegpu.local_load %xa : !tilegpu.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
     %sum = arith.addf %acc, %v : tensor<128x64xf16, #blocked>
     scf.yield %sum : tensor<128x64xf16, #blocked>
   }
@@ -186,8 +186,8 @@ tile.func public @nested(%a: !tile.tensordesc<128x64xf16>, %c: !tile.ptr<f16>, %
     %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x64xf16, #blocked>) : i32 {
       %k = arith.muli %iv, %c64 : i32
       %x = tile.descriptor_load %a[%row, %k] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
-      %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
-      %v = tile.local_load %xa : !tile.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
+      %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+      %v = tilegpu.local_load %xa : !tilegpu.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
       %sum = arith.addf %acc, %v : tensor<128x64xf16, #blocked>
       scf.yield %sum : tensor<128x64xf16, #blocked>
     }
@@ -204,8 +204,8 @@ tile.func @returns(%a: !tile.tensordesc<128x64xf16>, %n: i32, %row: i32) -> tens
   %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x64xf16, #blocked>) : i32 {
     %k = arith.muli %iv, %c64 : i32
     %x = tile.descriptor_load %a[%row, %k] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
-    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
-    %v = tile.local_load %xa : !tile.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %v = tilegpu.local_load %xa : !tilegpu.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
     %sum = arith.addf %acc, %v : tensor<128x64xf16, #blocked>
     scf.yield %sum : tensor<128x64xf16, #blocked>
   }
@@ -216,12 +216,12 @@ tile.func @returns(%a: !tile.tensordesc<128x64xf16>, %n: i32, %row: i32) -> tens
 // -----
 
 // cp.async streams are pipelined as without warp-specialize.
-#shared = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0]}>
-#blocked = #tile.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+#shared = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0]}>
+#blocked = #tilegpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @cp_async
-// CHECK-NOT: tile.warp_specialize
-// CHECK: tile.async_copy_global_to_local
+// CHECK-NOT: tilenv.warp_specialize
+// CHECK: tilegpu.async_copy_global_to_local
 // CHECK: scf.for
 tile.func public @cp_async(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %c: !tile.ptr<f16>, %n: i32) {
   %c0 = arith.constant 0 : i32
@@ -232,8 +232,8 @@ tile.func public @cp_async(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %c
   %ptrs = tile.addptr %base, %range : tensor<1024x!tile.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
   %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<1024xf16, #blocked>) : i32 {
     %x = tile.load %ptrs : tensor<1024x!tile.ptr<f16>, #blocked>
-    %xa = tile.local_alloc %x : (tensor<1024xf16, #blocked>) -> !tile.buffer<1024xf16, #shared>
-    %v = tile.local_load %xa : !tile.buffer<1024xf16, #shared> -> tensor<1024xf16, #blocked>
+    %xa = tilegpu.local_alloc %x : (tensor<1024xf16, #blocked>) -> !tilegpu.buffer<1024xf16, #shared>
+    %v = tilegpu.local_load %xa : !tilegpu.buffer<1024xf16, #shared> -> tensor<1024xf16, #blocked>
     %sum = arith.addf %acc, %v : tensor<1024xf16, #blocked>
     scf.yield %sum : tensor<1024xf16, #blocked>
   }

@@ -5,61 +5,61 @@
 // iteration.
 // RUN: tile-opt %s -split-input-file -tile-pipeline -canonicalize -cse -tile-allocate-shared-memory -tile-insert-barriers | FileCheck %s --check-prefix=BAR
 
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // A block of 64x32 f16 staged through shared memory each iteration, its
 // pointers from the induction variable, masked past %k columns (16-byte
 // pieces: %p and %k are multiples of 16 elements).
 // CHECK-LABEL: tile.func public @staged
-// CHECK: %[[RING:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x32xf16, #shared, mutable>
+// CHECK: %[[RING:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64x32xf16, #shared, mutable>
 // Iterations 0 and 1 before the loop, masked off if the loop is shorter.
 // CHECK: %[[IN0:.*]] = arith.cmpi slt, %c0_i32{{.*}}, %[[N:.*]] : i32
 // CHECK: %[[M0:.*]] = tile.splat %[[IN0]] : i1 -> tensor<64x32xi1, #blocked>
 // CHECK: %[[MASK0:.*]] = arith.andi %{{.*}}, %[[M0]]
-// CHECK: %[[S0:.*]] = tile.buffer_index %[[RING]][%c0_i32{{.*}}]
-// CHECK: tile.async_copy_global_to_local %{{.*}}, %[[S0]] mask %[[MASK0]] other %{{.*}} cacheModifier = cg
-// CHECK: tile.async_commit_group
+// CHECK: %[[S0:.*]] = tilegpu.buffer_index %[[RING]][%c0_i32{{.*}}]
+// CHECK: tilegpu.async_copy_global_to_local %{{.*}}, %[[S0]] mask %[[MASK0]] other %{{.*}} cacheModifier = cg
+// CHECK: tilegpu.async_commit_group
 // CHECK: arith.cmpi slt, %c1_i32{{.*}}, %[[N]] : i32
-// CHECK: tile.buffer_index %[[RING]][%c1_i32{{.*}}]
-// CHECK: tile.async_copy_global_to_local
-// CHECK: tile.async_commit_group
+// CHECK: tilegpu.buffer_index %[[RING]][%c1_i32{{.*}}]
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: tilegpu.async_commit_group
 // CHECK: scf.for %[[IV:.*]] = %c0_i32 to %[[N]]
 // Each iteration: its own group has landed; copy iteration iv + 2.
-// CHECK-NEXT: tile.async_wait {num = 1 : i32}
+// CHECK-NEXT: tilegpu.async_wait {num = 1 : i32}
 // CHECK: %[[AHEAD:.*]] = arith.addi %[[IV]], %c2_i32
 // CHECK: %[[SLOT:.*]] = arith.remui %[[AHEAD]], %c3_i32
 // CHECK: arith.cmpi slt, %[[AHEAD]], %[[N]]
-// CHECK: %[[SA:.*]] = tile.buffer_index %[[RING]][%[[SLOT]]]
-// CHECK: tile.async_copy_global_to_local %{{.*}}, %[[SA]] mask
-// CHECK: tile.async_commit_group
+// CHECK: %[[SA:.*]] = tilegpu.buffer_index %[[RING]][%[[SLOT]]]
+// CHECK: tilegpu.async_copy_global_to_local %{{.*}}, %[[SA]] mask
+// CHECK: tilegpu.async_commit_group
 // The loop's own read: stage iv rem 3.
 // CHECK: %[[NOW:.*]] = arith.remui %[[IV]], %c3_i32
-// CHECK: %[[SR:.*]] = tile.buffer_index %[[RING]][%[[NOW]]]
+// CHECK: %[[SR:.*]] = tilegpu.buffer_index %[[RING]][%[[NOW]]]
 // CHECK-NOT: tile.load
-// CHECK-NOT: tile.local_alloc
-// CHECK: tile.local_load %[[SR]] : !tile.buffer<64x32xf16, #shared, mutable> -> tensor<64x32xf16, #blocked>
+// CHECK-NOT: tilegpu.local_alloc
+// CHECK: tilegpu.local_load %[[SR]] : !tilegpu.buffer<64x32xf16, #shared, mutable> -> tensor<64x32xf16, #blocked>
 // After the loop: every copy lands before the ring is freed.
-// CHECK: tile.async_wait {num = 0 : i32}
-// CHECK-NEXT: tile.local_dealloc %[[RING]]
+// CHECK: tilegpu.async_wait {num = 0 : i32}
+// CHECK-NEXT: tilegpu.local_dealloc %[[RING]]
 
 // TWO-LABEL: tile.func public @staged
-// TWO: tile.local_alloc : () -> !tile.buffer<2x64x32xf16, #shared, mutable>
-// TWO-COUNT-1: tile.async_commit_group
+// TWO: tilegpu.local_alloc : () -> !tilegpu.buffer<2x64x32xf16, #shared, mutable>
+// TWO-COUNT-1: tilegpu.async_commit_group
 // TWO: scf.for
-// TWO-NEXT: tile.async_wait {num = 0 : i32}
+// TWO-NEXT: tilegpu.async_wait {num = 0 : i32}
 // TWO: arith.addi %{{.*}}, %c1_i32
 
 // NONE-LABEL: tile.func public @staged
 // NONE-NOT: tile.async
-// NONE: tile.local_alloc %{{.*}} : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
+// NONE: tilegpu.local_alloc %{{.*}} : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
 
 // BAR-LABEL: tile.func public @staged
 // BAR: scf.for
-// BAR-NEXT: tile.async_wait {num = 1 : i32}
+// BAR-NEXT: tilegpu.async_wait {num = 1 : i32}
 // BAR-NOT: gpu.barrier
 // BAR: gpu.barrier
-// BAR-NEXT: tile.async_copy_global_to_local
+// BAR-NEXT: tilegpu.async_copy_global_to_local
 // BAR-NOT: gpu.barrier
 // BAR: scf.yield
 tile.func public @staged(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32, %k: i32 {tile.divisibility = 16 : i32}) -> tensor<64x32xf16, #blocked> {
@@ -67,8 +67,8 @@ tile.func public @staged(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: 
   %c1 = arith.constant 1 : i32
   %c32 = arith.constant 32 : i32
   %zero = arith.constant dense<0.0> : tensor<64x32xf16, #blocked>
-  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>>
-  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
   %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
   %ks = tile.splat %k : i32 -> tensor<64x32xi32, #blocked>
@@ -79,8 +79,8 @@ tile.func public @staged(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: 
     %ok = arith.cmpi slt, %off, %ks : tensor<64x32xi32, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
     %x = tile.load %ptrs, %ok, %zero cacheModifier = cg : tensor<64x32x!tile.ptr<f16>, #blocked>
-    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %buf = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %v = tilegpu.local_load %buf : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
     %s = arith.addf %acc, %v : tensor<64x32xf16, #blocked>
     scf.yield %s : tensor<64x32xf16, #blocked>
   }
@@ -90,9 +90,9 @@ tile.func public @staged(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: 
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Left alone: copies that cannot be cp.async, which would lower to a
 // synchronous load and store: 2-byte pieces (%k not known to be a multiple
 // of 8, so the mask may change within a thread's 8 columns), and 16-byte
@@ -106,8 +106,8 @@ tile.func public @synchronous(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32},
   %c32 = arith.constant 32 : i32
   %zero = arith.constant dense<0.0> : tensor<64x32xf16, #blocked>
   %one = arith.constant dense<-0.0> : tensor<64x32xf16, #blocked>
-  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>>
-  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
   %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
   %ks = tile.splat %k : i32 -> tensor<64x32xi32, #blocked>
@@ -119,12 +119,12 @@ tile.func public @synchronous(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32},
     %ptrs = tile.addptr %base, %off : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
     %ok = arith.cmpi slt, %off, %ks : tensor<64x32xi32, #blocked>
     %x = tile.load %ptrs, %ok, %zero : tensor<64x32x!tile.ptr<f16>, #blocked>
-    %xb = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    %xv = tile.local_load %xb : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %xb = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %xv = tilegpu.local_load %xb : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
     %ok16 = arith.cmpi slt, %off, %k16s : tensor<64x32xi32, #blocked>
     %y = tile.load %ptrs, %ok16, %one : tensor<64x32x!tile.ptr<f16>, #blocked>
-    %yb = tile.local_alloc %y : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    %yv = tile.local_load %yb : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %yb = tilegpu.local_alloc %y : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %yv = tilegpu.local_load %yb : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
     %s = arith.addf %xv, %yv : tensor<64x32xf16, #blocked>
     tile.store %ptrs, %s : tensor<64x32x!tile.ptr<f16>, #blocked>
   }
@@ -134,9 +134,9 @@ tile.func public @synchronous(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Left alone: a load used twice, a negative lower bound, pointers carried
 // by the loop whose advance is not loop-invariant, and a loop of step 2
 // whose load cannot be a cp.async (which is not rewritten to count by 1).
@@ -151,27 +151,27 @@ tile.func public @not_pipelined(%p: !tile.ptr<f16>, %n: i32, %s: i32) {
   %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
   %carried = scf.for %iv = %c0 to %n step %c1 iter_args(%ptrs = %base) -> (tensor<64x32x!tile.ptr<f16>, #blocked>) : i32 {
     %x = tile.load %ptrs : tensor<64x32x!tile.ptr<f16>, #blocked>
-    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %buf = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %v = tilegpu.local_load %buf : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
     %ivs = tile.splat %iv : i32 -> tensor<64x32xi32, #blocked>
     %next = tile.addptr %ptrs, %ivs : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
     scf.yield %next : tensor<64x32x!tile.ptr<f16>, #blocked>
   }
   scf.for %iv = %c0 to %n step %c1 : i32 {
     %x = tile.load %base : tensor<64x32x!tile.ptr<f16>, #blocked>
-    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %buf = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %v = tilegpu.local_load %buf : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
     tile.store %base, %x : tensor<64x32x!tile.ptr<f16>, #blocked>
   }
   scf.for %iv = %c0 to %n step %c2 : i32 {
     %x = tile.load %base : tensor<64x32x!tile.ptr<f16>, #blocked>
-    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %buf = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %v = tilegpu.local_load %buf : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
   }
   scf.for %iv = %cm1 to %n step %c1 : i32 {
     %x = tile.load %base : tensor<64x32x!tile.ptr<f16>, #blocked>
-    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %buf = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %v = tilegpu.local_load %buf : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
   }
   tile.return
 }
@@ -179,38 +179,38 @@ tile.func public @not_pipelined(%p: !tile.ptr<f16>, %n: i32, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Pointers carried by the loop and advanced by a loop-invariant step (the
 // Triton tutorial's a_ptrs += BLOCK_K), and a carried column counter for
 // the mask: the copies use them advanced by as many steps as they run
 // ahead (i steps in the prologue, from the initial values; 2 in the loop).
 // CHECK-LABEL: tile.func public @carried
 // CHECK: %[[STEP:.*]] = arith.constant dense<32> : tensor<64x32xi32, #blocked>
-// CHECK: %[[RING:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x32xf16, #shared, mutable>
+// CHECK: %[[RING:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64x32xf16, #shared, mutable>
 // Iteration 0: the initial pointers and counter as they are.
-// CHECK: tile.async_copy_global_to_local %[[BASE:[^,]*]], %{{.*}} mask
+// CHECK: tilegpu.async_copy_global_to_local %[[BASE:[^,]*]], %{{.*}} mask
 // Iteration 1: one step on.
 // CHECK: %[[STEP1:.*]] = arith.muli %[[STEP]], %{{.*}} : tensor<64x32xi32, #blocked>
 // CHECK: %[[P1:.*]] = tile.addptr %[[BASE]], %[[STEP1]]
-// CHECK: tile.async_copy_global_to_local %[[P1]]
+// CHECK: tilegpu.async_copy_global_to_local %[[P1]]
 // CHECK: scf.for %{{.*}} iter_args(%[[PTRS:[a-z0-9]+]] = %[[BASE]], %[[COL:[a-z0-9]+]] = %{{.*}})
 // In the loop: two steps past this iteration's counter and pointers.
 // CHECK: arith.muli %{{.*}}, %{{.*}} : i32
 // CHECK: arith.addi %[[COL]], %{{.*}} : i32
 // CHECK: %[[STEP2:.*]] = arith.muli %[[STEP]], %{{.*}} : tensor<64x32xi32, #blocked>
 // CHECK: %[[P2:.*]] = tile.addptr %[[PTRS]], %[[STEP2]]
-// CHECK: tile.async_copy_global_to_local %[[P2]]
+// CHECK: tilegpu.async_copy_global_to_local %[[P2]]
 // CHECK-NOT: tile.load
-// CHECK: tile.local_load
+// CHECK: tilegpu.local_load
 tile.func public @carried(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32, %k: i32 {tile.divisibility = 16 : i32}) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %c32 = arith.constant 32 : i32
   %step = arith.constant dense<32> : tensor<64x32xi32, #blocked>
-  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>>
-  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
   %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
   %ks = tile.splat %k : i32 -> tensor<64x32xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
@@ -220,8 +220,8 @@ tile.func public @carried(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n:
     %at = arith.addi %cs, %colsb : tensor<64x32xi32, #blocked>
     %ok = arith.cmpi slt, %at, %ks : tensor<64x32xi32, #blocked>
     %x = tile.load %ptrs, %ok : tensor<64x32x!tile.ptr<f16>, #blocked>
-    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %buf = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %v = tilegpu.local_load %buf : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
     %next = tile.addptr %ptrs, %step : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
     %col2 = arith.addi %col, %c32 : i32
     scf.yield %next, %col2 : tensor<64x32x!tile.ptr<f16>, #blocked>, i32
@@ -232,9 +232,9 @@ tile.func public @carried(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n:
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // A loop of step 64 (attention's `range(0, hi, BLOCK_N)`) whose load is
 // staged: first rewritten to count its iterations by 1, up to
 // ceil((max(n, 64) - 64) / 64), the induction value 64 + i * 64 computed
@@ -243,24 +243,24 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // CHECK: %[[TOP:.*]] = arith.maxsi %arg1, %{{.*}} : i32
 // CHECK: %[[SPAN:.*]] = arith.subi %[[TOP]], %{{.*}} : i32
 // CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[SPAN]], %{{.*}} : i32
-// CHECK: tile.async_copy_global_to_local
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 // CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[TRIPS]] step %{{.*}} : i32 {
 // The copy two iterations ahead, at induction value (i + 2) * 64 + 64.
 // CHECK: %[[AHEAD:.*]] = arith.addi %[[I]], %{{.*}} : i32
 // CHECK: %[[SCALED:.*]] = arith.muli %[[AHEAD]], %{{.*}} : i32
 // CHECK: arith.addi %[[SCALED]], %{{.*}} : i32
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 // CHECK: %[[SLOT:.*]] = arith.remui %[[I]], %{{.*}} : i32
-// CHECK: tile.buffer_index %{{.*}}[%[[SLOT]]]
-// CHECK-NEXT: tile.local_load
+// CHECK: tilegpu.buffer_index %{{.*}}[%[[SLOT]]]
+// CHECK-NEXT: tilegpu.local_load
 // BAR-LABEL: tile.func public @step_64
 // BAR: scf.for
-// BAR: tile.async_wait
+// BAR: tilegpu.async_wait
 tile.func public @step_64(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32, %stride: i32 {tile.divisibility = 16 : i32}) {
   %c64 = arith.constant 64 : i32
-  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>>
-  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
   %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
   %start = tile.addptr %base, %colsb : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
@@ -269,8 +269,8 @@ tile.func public @step_64(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n:
     %offs = tile.splat %off : i32 -> tensor<64x32xi32, #blocked>
     %ptrs = tile.addptr %start, %offs : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
     %x = tile.load %ptrs : tensor<64x32x!tile.ptr<f16>, #blocked>
-    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %buf = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %v = tilegpu.local_load %buf : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
   }
   tile.return
 }
@@ -278,21 +278,21 @@ tile.func public @step_64(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n:
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // An index induction variable: stage indices cast it to i32, and the
 // barrier analysis still tells the stages apart (it rejected the schedule
 // as reading a stage in flight before it looked through the casts).
 // CHECK-LABEL: tile.func public @index_loop
 // CHECK: arith.index_cast %{{.*}} : index to i32
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 // BAR-LABEL: tile.func public @index_loop
 // BAR: scf.for
-// BAR-NEXT: tile.async_wait {num = 1 : i32}
+// BAR-NEXT: tilegpu.async_wait {num = 1 : i32}
 // BAR-NOT: gpu.barrier
 // BAR: gpu.barrier
-// BAR-NEXT: tile.async_copy_global_to_local
+// BAR-NEXT: tilegpu.async_copy_global_to_local
 // BAR-NOT: gpu.barrier
 // BAR: scf.yield
 tile.func public @index_loop(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: index) -> tensor<64x32xf16, #blocked> {
@@ -300,8 +300,8 @@ tile.func public @index_loop(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, 
   %c1 = arith.constant 1 : index
   %c32 = arith.constant 32 : i32
   %zero = arith.constant dense<0.0> : tensor<64x32xf16, #blocked>
-  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>>
-  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
   %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
   %r = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x32xf16, #blocked>) {
@@ -311,8 +311,8 @@ tile.func public @index_loop(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, 
     %off = arith.addi %k0s, %colsb : tensor<64x32xi32, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
     %x = tile.load %ptrs : tensor<64x32x!tile.ptr<f16>, #blocked>
-    %buf = tile.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tile.buffer<64x32xf16, #shared>
-    %v = tile.local_load %buf : !tile.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %buf = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %v = tilegpu.local_load %buf : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
     %s = arith.addf %acc, %v : tensor<64x32xf16, #blocked>
     scf.yield %s : tensor<64x32xf16, #blocked>
   }
@@ -324,7 +324,7 @@ tile.func public @index_loop(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, 
 
 // A warpgroup dot accumulating in the loop runs asynchronously: one group
 // of products in flight. The dot's result goes through
-// tile.warpgroup_dot_wait {pendings = 1} to the next iteration, which
+// tilenv.warpgroup_dot_wait {pendings = 1} to the next iteration, which
 // retires the previous iteration's dot; the copies come after that wait,
 // into the stage it retired, so they still run stages - 1 iterations ahead
 // (two for 3 stages, one for 2). After the loop, {pendings = 0} before the
@@ -332,57 +332,57 @@ tile.func public @index_loop(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, 
 // one after the wait for the iteration's own copies (other threads wrote
 // them), one before the copies that overwrite the stage another warp's dot
 // may have read last.
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // CHECK-LABEL: tile.func public @wgmma_staged
-// CHECK: %[[RA:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x64xf16, #nvmma, mutable>
-// CHECK: %[[RB:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x64xf16, #nvmma, mutable>
-// CHECK-COUNT-2: tile.async_commit_group
-// CHECK-NOT: tile.async_commit_group
+// CHECK: %[[RA:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64x64xf16, #nvmma, mutable>
+// CHECK: %[[RB:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64x64xf16, #nvmma, mutable>
+// CHECK-COUNT-2: tilegpu.async_commit_group
+// CHECK-NOT: tilegpu.async_commit_group
 // CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
-// CHECK-NEXT: tile.async_wait {num = 1 : i32}
+// CHECK-NEXT: tilegpu.async_wait {num = 1 : i32}
 // CHECK: %[[NOW:.*]] = arith.remui %[[IV]], %c3_i32
-// CHECK-NOT: tile.async_copy_global_to_local
-// CHECK: %[[SA:.*]] = tile.buffer_index %[[RA]][%[[NOW]]]
-// CHECK: %[[SB:.*]] = tile.buffer_index %[[RB]][%[[NOW]]]
-// CHECK: %[[D:.*]] = tile.warpgroup_dot %[[SA]], %[[SB]], %[[ACC]] {isAsync}
-// CHECK-NEXT: %[[W:.*]] = tile.warpgroup_dot_wait %[[D]] {pendings = 1 : i32}
+// CHECK-NOT: tilegpu.async_copy_global_to_local
+// CHECK: %[[SA:.*]] = tilegpu.buffer_index %[[RA]][%[[NOW]]]
+// CHECK: %[[SB:.*]] = tilegpu.buffer_index %[[RB]][%[[NOW]]]
+// CHECK: %[[D:.*]] = tilenv.warpgroup_dot %[[SA]], %[[SB]], %[[ACC]] {isAsync}
+// CHECK-NEXT: %[[W:.*]] = tilenv.warpgroup_dot_wait %[[D]] {pendings = 1 : i32}
 // CHECK: %[[AHEAD:.*]] = arith.addi %[[IV]], %c2_i32
 // CHECK: %[[NEXT:.*]] = arith.remui %[[AHEAD]], %c3_i32
-// CHECK: tile.buffer_index %[[RA]][%[[NEXT]]]
-// CHECK: tile.async_copy_global_to_local
-// CHECK: tile.buffer_index %[[RB]][%[[NEXT]]]
-// CHECK: tile.async_copy_global_to_local
-// CHECK: tile.async_commit_group
+// CHECK: tilegpu.buffer_index %[[RA]][%[[NEXT]]]
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: tilegpu.buffer_index %[[RB]][%[[NEXT]]]
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: tilegpu.async_commit_group
 // CHECK-NEXT: scf.yield %[[W]]
-// CHECK: %[[DONE:.*]] = tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
-// CHECK-NEXT: tile.async_wait {num = 0 : i32}
-// CHECK-NEXT: tile.local_dealloc %[[RA]]
-// CHECK-NEXT: tile.local_dealloc %[[RB]]
+// CHECK: %[[DONE:.*]] = tilenv.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK-NEXT: tilegpu.async_wait {num = 0 : i32}
+// CHECK-NEXT: tilegpu.local_dealloc %[[RA]]
+// CHECK-NEXT: tilegpu.local_dealloc %[[RB]]
 // CHECK-NEXT: tile.return %[[DONE]]
 
 // TWO-LABEL: tile.func public @wgmma_staged
-// TWO: tile.local_alloc : () -> !tile.buffer<2x64x64xf16, #nvmma, mutable>
+// TWO: tilegpu.local_alloc : () -> !tilegpu.buffer<2x64x64xf16, #nvmma, mutable>
 // TWO: scf.for %[[IV:.*]] = %c0_i32
-// TWO-NEXT: tile.async_wait {num = 0 : i32}
-// TWO: tile.warpgroup_dot {{.*}} {isAsync}
-// TWO-NEXT: tile.warpgroup_dot_wait %{{.*}} {pendings = 1 : i32}
+// TWO-NEXT: tilegpu.async_wait {num = 0 : i32}
+// TWO: tilenv.warpgroup_dot {{.*}} {isAsync}
+// TWO-NEXT: tilenv.warpgroup_dot_wait %{{.*}} {pendings = 1 : i32}
 // TWO: arith.addi %[[IV]], %c1_i32
-// TWO: tile.async_commit_group
+// TWO: tilegpu.async_commit_group
 // TWO-NEXT: scf.yield
-// TWO: tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
+// TWO: tilenv.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
 
 // BAR-LABEL: tile.func public @wgmma_staged
 // BAR: scf.for
-// BAR-NEXT: tile.async_wait {num = 1 : i32}
+// BAR-NEXT: tilegpu.async_wait {num = 1 : i32}
 // BAR-NOT: gpu.barrier
 // BAR: gpu.barrier
-// BAR-NEXT: tile.warpgroup_dot
+// BAR-NEXT: tilenv.warpgroup_dot
 // BAR-NOT: gpu.barrier
 // BAR: gpu.barrier
-// BAR-NEXT: tile.async_copy_global_to_local
+// BAR-NEXT: tilegpu.async_copy_global_to_local
 // BAR-NOT: gpu.barrier
 // BAR: scf.yield
 tile.func public @wgmma_staged(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
@@ -392,8 +392,8 @@ tile.func public @wgmma_staged(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}
   %c1 = arith.constant 1 : i32
   %c4096 = arith.constant 4096 : i32
   %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
-  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>>
-  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
   %cols = tile.broadcast %r2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
   %as = tile.splat %a : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
   %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
@@ -405,9 +405,9 @@ tile.func public @wgmma_staged(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}
     %bp = tile.addptr %bs, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
     %x = tile.load %ap : tensor<64x64x!tile.ptr<f16>, #blocked>
     %y = tile.load %bp : tensor<64x64x!tile.ptr<f16>, #blocked>
-    %xa = tile.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    %xa = tilegpu.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %ya = tilegpu.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %d = tilenv.warpgroup_dot %xa, %ya, %acc : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
     scf.yield %d : tensor<64x64xf32, #mma>
   }
   tile.return %res : tensor<64x64xf32, #mma>
@@ -423,24 +423,24 @@ tile.func public @wgmma_staged(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}
 // and stays asynchronous; the epilogue waits for all products first. The
 // copies come after the wait for all but the newest group, before the if.
 // After the loop, the select on the last values.
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // CHECK-LABEL: tile.func public @reset
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
 // CHECK: %[[R:.*]]:2 = scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]], %[[WAS:.*]] = %false)
 // CHECK: %[[USE:.*]] = arith.xori %[[WAS]], %true : i1
-// CHECK: %[[D:.*]] = tile.warpgroup_dot %{{.*}}, %{{.*}}, %[[ACC]] accumulate if %[[USE]] {isAsync}
-// CHECK-NEXT: %[[W:.*]] = tile.warpgroup_dot_wait %[[D]] {pendings = 1 : i32}
-// CHECK: tile.async_copy_global_to_local
-// CHECK: tile.async_commit_group
+// CHECK: %[[D:.*]] = tilenv.warpgroup_dot %{{.*}}, %{{.*}}, %[[ACC]] accumulate if %[[USE]] {isAsync}
+// CHECK-NEXT: %[[W:.*]] = tilenv.warpgroup_dot_wait %[[D]] {pendings = 1 : i32}
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: tilegpu.async_commit_group
 // CHECK: %[[LAST:.*]] = arith.cmpi eq
 // CHECK-NEXT: scf.if %[[LAST]] {
-// CHECK-NEXT: %[[ALL:.*]] = tile.warpgroup_dot_wait %[[W]] {pendings = 0 : i32}
+// CHECK-NEXT: %[[ALL:.*]] = tilenv.warpgroup_dot_wait %[[W]] {pendings = 0 : i32}
 // CHECK-NEXT: tile.store %{{.*}}, %[[ALL]]
 // CHECK: scf.yield %[[W]], %[[LAST]] : tensor<64x64xf32, #mma>, i1
-// CHECK: %[[DONE:.*]] = tile.warpgroup_dot_wait %[[R]]#0 {pendings = 0 : i32}
+// CHECK: %[[DONE:.*]] = tilenv.warpgroup_dot_wait %[[R]]#0 {pendings = 0 : i32}
 // CHECK: %[[OUT:.*]] = arith.select %[[R]]#1, %[[ZERO]], %[[DONE]]
 // CHECK: tile.return %[[OUT]]
 tile.func public @reset(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
@@ -451,8 +451,8 @@ tile.func public @reset(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
   %c1 = arith.constant 1 : i32
   %c4096 = arith.constant 4096 : i32
   %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
-  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>>
-  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
   %cols = tile.broadcast %r2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
   %as = tile.splat %a : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
   %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
@@ -464,9 +464,9 @@ tile.func public @reset(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
     %bp = tile.addptr %bs, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
     %x = tile.load %ap : tensor<64x64x!tile.ptr<f16>, #blocked>
     %y = tile.load %bp : tensor<64x64x!tile.ptr<f16>, #blocked>
-    %xa = tile.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    %xa = tilegpu.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %ya = tilegpu.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %d = tilenv.warpgroup_dot %xa, %ya, %acc : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
     %k = arith.remui %iv, %steps : i32
     %c1s = arith.subi %steps, %c1 : i32
     %last = arith.cmpi eq, %k, %c1s : i32
@@ -483,7 +483,7 @@ tile.func public @reset(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 // and with it the dot waits for its products.
 // CHECK-LABEL: tile.func public @reset_to_ones
 // CHECK-NOT: accumulate if
-// CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer
+// CHECK: tilenv.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tilegpu.buffer
 // CHECK: arith.select
 tile.func public @reset_to_ones(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                                 %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
@@ -492,8 +492,8 @@ tile.func public @reset_to_ones(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32
   %c1 = arith.constant 1 : i32
   %c4096 = arith.constant 4096 : i32
   %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
-  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>>
-  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
   %cols = tile.broadcast %r2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
   %as = tile.splat %a : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
   %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
@@ -505,9 +505,9 @@ tile.func public @reset_to_ones(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32
     %bp = tile.addptr %bs, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
     %x = tile.load %ap : tensor<64x64x!tile.ptr<f16>, #blocked>
     %y = tile.load %bp : tensor<64x64x!tile.ptr<f16>, #blocked>
-    %xa = tile.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    %xa = tilegpu.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %ya = tilegpu.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %d = tilenv.warpgroup_dot %xa, %ya, %acc : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
     %ones = arith.constant dense<1.0> : tensor<64x64xf32, #mma>
     %k = arith.remui %iv, %steps : i32
     %last = arith.cmpi eq, %k, %c0 : i32
@@ -522,13 +522,13 @@ tile.func public @reset_to_ones(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32
 // one would leave that read racing with the tensor cores.
 // CHECK-LABEL: tile.func public @read_acc
 // CHECK-NOT: isAsync
-// CHECK-NOT: tile.warpgroup_dot_wait
+// CHECK-NOT: tilenv.warpgroup_dot_wait
 // CHECK: scf.for
-// CHECK: tile.async_wait {num = 1 : i32}
-// CHECK: tile.async_copy_global_to_local
-// CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer
+// CHECK: tilegpu.async_wait {num = 1 : i32}
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: tilenv.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tilegpu.buffer
 // CHECK-NOT: isAsync
-// CHECK-NOT: tile.warpgroup_dot_wait
+// CHECK-NOT: tilenv.warpgroup_dot_wait
 // CHECK: tile.return
 tile.func public @read_acc(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                            %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
@@ -538,8 +538,8 @@ tile.func public @read_acc(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
   %c1 = arith.constant 1 : i32
   %c4096 = arith.constant 4096 : i32
   %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
-  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>>
-  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
   %cols = tile.broadcast %r2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
   %as = tile.splat %a : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
   %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
@@ -551,9 +551,9 @@ tile.func public @read_acc(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
     %bp = tile.addptr %bs, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
     %x = tile.load %ap : tensor<64x64x!tile.ptr<f16>, #blocked>
     %y = tile.load %bp : tensor<64x64x!tile.ptr<f16>, #blocked>
-    %xa = tile.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    %xa = tilegpu.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %ya = tilegpu.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %d = tilenv.warpgroup_dot %xa, %ya, %acc : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
     tile.store %c, %acc : tensor<64x64x!tile.ptr<f32>, #mma>
     scf.yield %d : tensor<64x64xf32, #mma>
   }
@@ -568,18 +568,18 @@ tile.func public @read_acc(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 // stage it read, come after that wait. After the loop, a wait for all.
 // CHECK-LABEL: tile.func public @deferred
 // CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
-// CHECK-NEXT: tile.async_wait {num = 1 : i32}
-// CHECK-NOT: tile.async_copy_global_to_local
-// CHECK: %[[S:.*]] = tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.buffer
-// CHECK-NEXT: %[[W:.*]] = tile.warpgroup_dot_wait %[[ACC]] {pendings = 0 : i32}
-// CHECK: tile.async_copy_global_to_local
-// CHECK: tile.async_copy_global_to_local
-// CHECK: tile.async_commit_group
+// CHECK-NEXT: tilegpu.async_wait {num = 1 : i32}
+// CHECK-NOT: tilegpu.async_copy_global_to_local
+// CHECK: %[[S:.*]] = tilenv.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tilegpu.buffer
+// CHECK-NEXT: %[[W:.*]] = tilenv.warpgroup_dot_wait %[[ACC]] {pendings = 0 : i32}
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: tilegpu.async_commit_group
 // CHECK: %[[R:.*]] = arith.mulf %[[W]], %[[S]]
-// CHECK: %[[D:.*]] = tile.warpgroup_dot %{{.*}}, %{{.*}}, %[[R]] {isAsync}
+// CHECK: %[[D:.*]] = tilenv.warpgroup_dot %{{.*}}, %{{.*}}, %[[R]] {isAsync}
 // CHECK-NEXT: scf.yield %[[D]]
-// CHECK: %[[DONE:.*]] = tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
-// CHECK-NEXT: tile.async_wait {num = 0 : i32}
+// CHECK: %[[DONE:.*]] = tilenv.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK-NEXT: tilegpu.async_wait {num = 0 : i32}
 // CHECK: tile.return %[[DONE]]
 
 // The second dot's stage is still being read by the other warpgroups
@@ -587,11 +587,11 @@ tile.func public @read_acc(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 // BAR-LABEL: tile.func public @deferred
 // BAR: scf.for
 // BAR: gpu.barrier
-// BAR-NEXT: tile.warpgroup_dot
-// BAR-NEXT: tile.warpgroup_dot_wait
+// BAR-NEXT: tilenv.warpgroup_dot
+// BAR-NEXT: tilenv.warpgroup_dot_wait
 // BAR-NOT: scf.yield
 // BAR: gpu.barrier
-// BAR-NEXT: tile.async_copy_global_to_local
+// BAR-NEXT: tilegpu.async_copy_global_to_local
 // BAR: scf.yield
 tile.func public @deferred(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                            %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
@@ -600,8 +600,8 @@ tile.func public @deferred(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
   %c1 = arith.constant 1 : i32
   %c4096 = arith.constant 4096 : i32
   %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
-  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>>
-  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
   %cols = tile.broadcast %r2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
   %as = tile.splat %a : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
   %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #blocked>
@@ -613,11 +613,11 @@ tile.func public @deferred(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
     %bp = tile.addptr %bs, %off : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
     %x = tile.load %ap : tensor<64x64x!tile.ptr<f16>, #blocked>
     %y = tile.load %bp : tensor<64x64x!tile.ptr<f16>, #blocked>
-    %xa = tile.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %ya = tile.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tile.buffer<64x64xf16, #nvmma>
-    %s = tile.warpgroup_dot %xa, %ya, %zero : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    %xa = tilegpu.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %ya = tilegpu.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %s = tilenv.warpgroup_dot %xa, %ya, %zero : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
     %rescaled = arith.mulf %acc, %s : tensor<64x64xf32, #mma>
-    %d = tile.warpgroup_dot %xa, %ya, %rescaled : !tile.buffer<64x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    %d = tilenv.warpgroup_dot %xa, %ya, %rescaled : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
     scf.yield %d : tensor<64x64xf32, #mma>
   }
   tile.return %res : tensor<64x64xf32, #mma>
@@ -635,62 +635,62 @@ tile.func public @deferred(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 // The barrier analysis puts one barrier after the initialization (before
 // the first use of a barrier) and one a iteration, before the copies that
 // overwrite the stage the previous dot read.
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @tma_staged
-// CHECK: %[[RA:.*]] = tile.local_alloc : () -> !tile.buffer<3x128x64xf16, #nvmma, mutable>
-// CHECK: %[[RB:.*]] = tile.local_alloc : () -> !tile.buffer<3x64x64xf16, #nvmma, mutable>
-// CHECK: %[[BRING:.*]] = tile.local_alloc : () -> !tile.buffer<3x1xi64, #{{.*}}, mutable>
-// CHECK-COUNT-3: tile.init_barrier %{{.*}}, 1
+// CHECK: %[[RA:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<3x128x64xf16, #nvmma, mutable>
+// CHECK: %[[RB:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64x64xf16, #nvmma, mutable>
+// CHECK: %[[BRING:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<3x1xi64, #{{.*}}, mutable>
+// CHECK-COUNT-3: tilenv.init_barrier %{{.*}}, 1
 // Iterations 0 and 1 before the loop.
-// CHECK: tile.barrier_expect %{{.*}}, 24576, %{{.*}}
-// CHECK: tile.async_tma_copy %arg0[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.tensordesc<128x64xf16>
-// CHECK: tile.async_tma_copy %arg1[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.tensordesc<64x64xf16>
-// CHECK: tile.barrier_expect %{{.*}}, 24576, %{{.*}}
-// CHECK: tile.async_tma_copy %arg0
-// CHECK: tile.async_tma_copy %arg1
-// CHECK-NOT: tile.async_commit_group
+// CHECK: tilenv.barrier_expect %{{.*}}, 24576, %{{.*}}
+// CHECK: tilenv.async_tma_copy %arg0[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.tensordesc<128x64xf16>
+// CHECK: tilenv.async_tma_copy %arg1[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.tensordesc<64x64xf16>
+// CHECK: tilenv.barrier_expect %{{.*}}, 24576, %{{.*}}
+// CHECK: tilenv.async_tma_copy %arg0
+// CHECK: tilenv.async_tma_copy %arg1
+// CHECK-NOT: tilegpu.async_commit_group
 // CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK: %[[NOW:.*]] = arith.remui %[[IV]], %c3_i32
-// CHECK-NOT: tile.async_wait
+// CHECK-NOT: tilegpu.async_wait
 // CHECK: %[[ROUND:.*]] = arith.divui %{{.*}}, %c3_i32
 // CHECK: %[[PHASE:.*]] = arith.andi %[[ROUND]], %c1_i32
-// CHECK: %[[WB:.*]] = tile.buffer_index %[[BRING]][%[[NOW]]]
-// CHECK: tile.wait_barrier %[[WB]], %[[PHASE]]
-// CHECK: %[[SA:.*]] = tile.buffer_index %[[RA]][%[[NOW]]]
-// CHECK: %[[SB:.*]] = tile.buffer_index %[[RB]][%[[NOW]]]
-// CHECK: tile.warpgroup_dot %[[SA]], %[[SB]], %[[ACC]] {isAsync}
-// CHECK-NEXT: tile.warpgroup_dot_wait %{{.*}} {pendings = 1 : i32}
+// CHECK: %[[WB:.*]] = tilegpu.buffer_index %[[BRING]][%[[NOW]]]
+// CHECK: tilenv.wait_barrier %[[WB]], %[[PHASE]]
+// CHECK: %[[SA:.*]] = tilegpu.buffer_index %[[RA]][%[[NOW]]]
+// CHECK: %[[SB:.*]] = tilegpu.buffer_index %[[RB]][%[[NOW]]]
+// CHECK: tilenv.warpgroup_dot %[[SA]], %[[SB]], %[[ACC]] {isAsync}
+// CHECK-NEXT: tilenv.warpgroup_dot_wait %{{.*}} {pendings = 1 : i32}
 // CHECK: %[[AHEAD:.*]] = arith.addi %[[IV]], %c2_i32
 // CHECK: %[[NEXT:.*]] = arith.remui %[[AHEAD]], %c3_i32
-// CHECK: %[[NB:.*]] = tile.buffer_index %[[BRING]][%[[NEXT]]]
-// CHECK: tile.barrier_expect %[[NB]], 24576
-// CHECK: tile.async_tma_copy %arg0[{{.*}}], %{{.*}}, %[[NB]]
-// CHECK: tile.async_tma_copy %arg1[{{.*}}], %{{.*}}, %[[NB]]
+// CHECK: %[[NB:.*]] = tilegpu.buffer_index %[[BRING]][%[[NEXT]]]
+// CHECK: tilenv.barrier_expect %[[NB]], 24576
+// CHECK: tilenv.async_tma_copy %arg0[{{.*}}], %{{.*}}, %[[NB]]
+// CHECK: tilenv.async_tma_copy %arg1[{{.*}}], %{{.*}}, %[[NB]]
 // CHECK-NEXT: scf.yield
-// CHECK: tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
-// CHECK-NOT: tile.async_wait
-// CHECK-COUNT-3: tile.inval_barrier
-// CHECK: tile.local_dealloc %[[BRING]]
-// CHECK: tile.local_dealloc %[[RA]]
-// CHECK: tile.local_dealloc %[[RB]]
+// CHECK: tilenv.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK-NOT: tilegpu.async_wait
+// CHECK-COUNT-3: tilenv.inval_barrier
+// CHECK: tilegpu.local_dealloc %[[BRING]]
+// CHECK: tilegpu.local_dealloc %[[RA]]
+// CHECK: tilegpu.local_dealloc %[[RB]]
 
 // BAR-LABEL: tile.func public @tma_staged
-// BAR-COUNT-3: tile.init_barrier
+// BAR-COUNT-3: tilenv.init_barrier
 // BAR-NOT: gpu.barrier
 // BAR: gpu.barrier
-// BAR-NEXT: tile.barrier_expect
+// BAR-NEXT: tilenv.barrier_expect
 // BAR: scf.for
 // BAR-NOT: gpu.barrier
-// BAR: tile.wait_barrier
+// BAR: tilenv.wait_barrier
 // BAR-NOT: gpu.barrier
 // BAR: gpu.barrier
-// BAR-NEXT: tile.async_tma_copy
+// BAR-NEXT: tilenv.async_tma_copy
 // BAR-NOT: gpu.barrier
 // BAR: scf.yield
 // BAR: gpu.barrier
-// BAR-NEXT: tile.inval_barrier
+// BAR-NEXT: tilenv.inval_barrier
 // BAR-NOT: gpu.barrier
 // BAR: tile.return
 tile.func public @tma_staged(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc<64x64xf16>,
@@ -701,11 +701,11 @@ tile.func public @tma_staged(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensord
   %zero = arith.constant dense<0.0> : tensor<128x64xf32, #mma>
   %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x64xf32, #mma>) : i32 {
     %k0 = arith.muli %iv, %c64 : i32
-    %x = tile.descriptor_load %a[%row, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
-    %y = tile.descriptor_load %b[%k0, %col] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16, #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
-    %xa = tile.local_alloc %x : (tensor<128x64xf16, #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>) -> !tile.buffer<128x64xf16, #nvmma>
-    %ya = tile.local_alloc %y : (tensor<64x64xf16, #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>) -> !tile.buffer<64x64xf16, #nvmma>
-    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<128x64xf16, #nvmma>, !tile.buffer<64x64xf16, #nvmma> -> tensor<128x64xf32, #mma>
+    %x = tile.descriptor_load %a[%row, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
+    %y = tile.descriptor_load %b[%k0, %col] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16, #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %ya = tilegpu.local_alloc %y : (tensor<64x64xf16, #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %d = tilenv.warpgroup_dot %xa, %ya, %acc : !tilegpu.buffer<128x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<128x64xf32, #mma>
     scf.yield %d : tensor<128x64xf32, #mma>
   }
   tile.return %res : tensor<128x64xf32, #mma>
@@ -714,40 +714,40 @@ tile.func public @tma_staged(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensord
 
 // -----
 
-// TMA copies feeding a synchronous dot (mma.sync through tile.local_load)
+// TMA copies feeding a synchronous dot (mma.sync through tilegpu.local_load)
 // are issued right after the dot, before what follows it: the warps start
 // their products as soon as the stage has landed. The barrier before the
 // copies (the stage they refill was read the iteration before) then
 // follows the dot as well. With 2 stages they stay before the dot (issued
 // after it, they would be waited for right away).
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#dot_a = #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
-#dot_b = #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#dot_a = #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#dot_b = #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90"} {
 // CHECK-LABEL: tile.func public @tma_dot
 // CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
-// CHECK: tile.wait_barrier
-// CHECK-NOT: tile.async_tma_copy
-// CHECK: %[[A:.*]] = tile.local_load
-// CHECK: %[[B:.*]] = tile.local_load
+// CHECK: tilenv.wait_barrier
+// CHECK-NOT: tilenv.async_tma_copy
+// CHECK: %[[A:.*]] = tilegpu.local_load
+// CHECK: %[[B:.*]] = tilegpu.local_load
 // CHECK-NEXT: %[[D:.*]] = tile.dot %[[A]], %[[B]], %[[ACC]]
-// CHECK-NOT: tile.local_load
+// CHECK-NOT: tilegpu.local_load
 // CHECK: arith.addi %[[IV]], %c2_i32{{.*}} : i32
-// CHECK: tile.barrier_expect
-// CHECK: tile.async_tma_copy %arg0
-// CHECK: tile.async_tma_copy %arg1
+// CHECK: tilenv.barrier_expect
+// CHECK: tilenv.async_tma_copy %arg0
+// CHECK: tilenv.async_tma_copy %arg1
 // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[D]], %[[D]]
 // CHECK-NEXT: scf.yield %[[SUM]]
 
 // TWO-LABEL: tile.func public @tma_dot
 // TWO: scf.for
-// TWO: tile.wait_barrier
-// TWO: tile.async_tma_copy %arg0
-// TWO: tile.async_tma_copy %arg1
+// TWO: tilenv.wait_barrier
+// TWO: tilenv.async_tma_copy %arg0
+// TWO: tilenv.async_tma_copy %arg1
 // TWO: tile.dot
-// TWO-NOT: tile.async_tma_copy
+// TWO-NOT: tilenv.async_tma_copy
 // TWO: scf.yield
 
 // BAR-LABEL: tile.func public @tma_dot
@@ -755,9 +755,9 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
 // BAR-NOT: gpu.barrier
 // BAR: tile.dot
 // BAR-NOT: gpu.barrier
-// BAR: tile.barrier_expect
+// BAR: tilenv.barrier_expect
 // BAR: gpu.barrier
-// BAR-NEXT: tile.async_tma_copy
+// BAR-NEXT: tilenv.async_tma_copy
 // BAR-NOT: gpu.barrier
 // BAR: scf.yield
 tile.func public @tma_dot(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc<64x128xf16>,
@@ -770,10 +770,10 @@ tile.func public @tma_dot(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc
     %k0 = arith.muli %iv, %c64 : i32
     %x = tile.descriptor_load %a[%row, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
     %y = tile.descriptor_load %b[%k0, %col] : !tile.tensordesc<64x128xf16> -> tensor<64x128xf16, #blocked>
-    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
-    %xd = tile.local_load %xa : !tile.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #dot_a>
-    %ya = tile.local_alloc %y : (tensor<64x128xf16, #blocked>) -> !tile.buffer<64x128xf16, #nvmma>
-    %yd = tile.local_load %ya : !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf16, #dot_b>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %xd = tilegpu.local_load %xa : !tilegpu.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #dot_a>
+    %ya = tilegpu.local_alloc %y : (tensor<64x128xf16, #blocked>) -> !tilegpu.buffer<64x128xf16, #nvmma>
+    %yd = tilegpu.local_load %ya : !tilegpu.buffer<64x128xf16, #nvmma> -> tensor<64x128xf16, #dot_b>
     %d = tile.dot %xd, %yd, %acc : tensor<128x64xf16, #dot_a> * tensor<64x128xf16, #dot_b> -> tensor<128x128xf32, #mma>
     %sum = arith.addf %d, %d : tensor<128x128xf32, #mma>
     scf.yield %sum : tensor<128x128xf32, #mma>
@@ -786,8 +786,8 @@ tile.func public @tma_dot(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc
 // CHECK-LABEL: tile.func public @tma_read_yielded
 // CHECK: scf.for
 // CHECK: tile.dot
-// CHECK: tile.async_tma_copy %arg0
-// CHECK: tile.async_tma_copy %arg1
+// CHECK: tilenv.async_tma_copy %arg0
+// CHECK: tilenv.async_tma_copy %arg1
 // CHECK-NEXT: scf.yield
 tile.func public @tma_read_yielded(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc<64x128xf16>,
                                    %n: i32, %row: i32, %col: i32) -> tensor<128x128xf32, #mma> {
@@ -800,10 +800,10 @@ tile.func public @tma_read_yielded(%a: !tile.tensordesc<128x64xf16>, %b: !tile.t
     %k0 = arith.muli %iv, %c64 : i32
     %x = tile.descriptor_load %a[%row, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
     %y = tile.descriptor_load %b[%k0, %col] : !tile.tensordesc<64x128xf16> -> tensor<64x128xf16, #blocked>
-    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
-    %xd = tile.local_load %xa : !tile.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #dot_a>
-    %ya = tile.local_alloc %y : (tensor<64x128xf16, #blocked>) -> !tile.buffer<64x128xf16, #nvmma>
-    %yd = tile.local_load %ya : !tile.buffer<64x128xf16, #nvmma> -> tensor<64x128xf16, #dot_b>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %xd = tilegpu.local_load %xa : !tilegpu.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #dot_a>
+    %ya = tilegpu.local_alloc %y : (tensor<64x128xf16, #blocked>) -> !tilegpu.buffer<64x128xf16, #nvmma>
+    %yd = tilegpu.local_load %ya : !tilegpu.buffer<64x128xf16, #nvmma> -> tensor<64x128xf16, #dot_b>
     %d = tile.dot %prev, %yd, %acc : tensor<128x64xf16, #dot_a> * tensor<64x128xf16, #dot_b> -> tensor<128x128xf32, #mma>
     scf.yield %d, %xd : tensor<128x128xf32, #mma>, tensor<128x64xf16, #dot_a>
   }
@@ -815,16 +815,16 @@ tile.func public @tma_read_yielded(%a: !tile.tensordesc<128x64xf16>, %b: !tile.t
 
 // A synchronous warpgroup dot (one operand staged) keeps its copies at the
 // top of the iteration, before the dot.
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-#mma3 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma3 = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @tma_sync_wgmma
 // CHECK: scf.for
-// CHECK: tile.wait_barrier
-// CHECK: tile.async_tma_copy %arg0
-// CHECK: tile.warpgroup_dot
-// CHECK-NOT: tile.async_tma_copy
+// CHECK: tilenv.wait_barrier
+// CHECK: tilenv.async_tma_copy %arg0
+// CHECK: tilenv.warpgroup_dot
+// CHECK-NOT: tilenv.async_tma_copy
 // CHECK: scf.yield
 tile.func public @tma_sync_wgmma(%a: !tile.tensordesc<128x64xf16>, %bt: tensor<64x128xf16, #blocked>,
                                  %n: i32, %row: i32) -> tensor<128x128xf32, #mma3> {
@@ -832,12 +832,12 @@ tile.func public @tma_sync_wgmma(%a: !tile.tensordesc<128x64xf16>, %bt: tensor<6
   %c1 = arith.constant 1 : i32
   %c64 = arith.constant 64 : i32
   %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma3>
-  %ya = tile.local_alloc %bt : (tensor<64x128xf16, #blocked>) -> !tile.buffer<64x128xf16, #nvmma>
+  %ya = tilegpu.local_alloc %bt : (tensor<64x128xf16, #blocked>) -> !tilegpu.buffer<64x128xf16, #nvmma>
   %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #mma3>) : i32 {
     %k0 = arith.muli %iv, %c64 : i32
     %x = tile.descriptor_load %a[%row, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
-    %xa = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
-    %d = tile.warpgroup_dot %xa, %ya, %acc : !tile.buffer<128x64xf16, #nvmma>, !tile.buffer<64x128xf16, #nvmma> -> tensor<128x128xf32, #mma3>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %d = tilenv.warpgroup_dot %xa, %ya, %acc : !tilegpu.buffer<128x64xf16, #nvmma>, !tilegpu.buffer<64x128xf16, #nvmma> -> tensor<128x128xf32, #mma3>
     scf.yield %d : tensor<128x128xf32, #mma3>
   }
   tile.return %res : tensor<128x128xf32, #mma3>

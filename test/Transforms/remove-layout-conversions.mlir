@@ -1,48 +1,48 @@
 // RUN: tile-opt %s -tile-remove-layout-conversions -split-input-file | FileCheck %s
 // After coalescing, the whole vector add runs in the access layout.
 // RUN: tile-opt %tile_src_root/examples/vector_add.mlir -tile-assign-layouts -tile-coalesce -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=ADD
-// ADD-NOT: tile.convert_layout
+// ADD-NOT: tilegpu.convert_layout
 // ADD: tile.load %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>, #blocked>
-// ADD-NOT: tile.convert_layout
+// ADD-NOT: tilegpu.convert_layout
 
 // GIoU: the boxes' load layout (a box per thread) goes through the reshape
 // and both splits, which then rename registers; nothing is converted.
 // RUN: tile-opt %tile_src_root/examples/giou_loss.mlir -tile-assign-layouts -tile-coalesce -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=GIOU
-// GIOU-DAG: #[[BOX:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
-// GIOU-DAG: #[[ONE:.*]] = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-// GIOU-DAG: #[[BOX3:.*]] = #tile.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
-// GIOU-DAG: #[[PAIR:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
-// GIOU-NOT: tile.convert_layout
+// GIOU-DAG: #[[BOX:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// GIOU-DAG: #[[ONE:.*]] = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// GIOU-DAG: #[[BOX3:.*]] = #tilegpu.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+// GIOU-DAG: #[[PAIR:.*]] = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// GIOU-NOT: tilegpu.convert_layout
 
 // Pointers carried by a K loop and advanced each step: carried in the
 // loads' coalesced layouts, so nothing is converted in the loop.
 // RUN: tile-opt %tile_src_root/test/GPU/Inputs/matmul_carried.mlir -tile-assign-layouts -tile-coalesce -tile-accelerate-matmul -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=CARRY
 // CARRY: scf.for {{.*}} iter_args({{.*}}) -> (tensor<64x64xf32, #mma>, tensor<64x32x!tile.ptr<f16>, #[[A:blocked[0-9]*]]>, tensor<32x64x!tile.ptr<f16>, #[[B:blocked[0-9]*]]>)
-// CARRY-NOT: tile.convert_layout
+// CARRY-NOT: tilegpu.convert_layout
 // CARRY: tile.load {{.*}} : tensor<64x32x!tile.ptr<f16>, #[[A]]>
-// CARRY-NOT: tile.convert_layout
+// CARRY-NOT: tilegpu.convert_layout
 // CARRY: scf.yield
-// CARRY: tile.convert_layout {{.*}} : tensor<64x64xf32, #mma>
+// CARRY: tilegpu.convert_layout {{.*}} : tensor<64x64xf32, #mma>
 
 // Several softmax rows per program: the load's layout goes through the
 // reductions along the rows (their slice), expand_dims (back to the parent)
 // and the broadcasts; nothing is converted.
 // RUN: sed 's/ROWS/4/g; s/COLS/256/g' %tile_src_root/bench/kernels/softmax_rows.mlir | tile-opt -tile-assign-layouts -tile-coalesce -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=ROWS
-// ROWS-DAG: #[[B:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
-// ROWS-DAG: #[[S:.*]] = #tile.slice<{dim = 1, parent = #[[B]]}>
-// ROWS-NOT: tile.convert_layout
+// ROWS-DAG: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// ROWS-DAG: #[[S:.*]] = #tilegpu.slice<{dim = 1, parent = #[[B]]}>
+// ROWS-NOT: tilegpu.convert_layout
 // ROWS: "tile.reduce"
 // ROWS: (tensor<4x256xf32, #[[B]]>) -> tensor<4xf32, #[[S]]>
 // ROWS: tile.expand_dims %{{.*}} {axis = 1 : i32} : tensor<4xf32, #[[S]]> -> tensor<4x1xf32, #[[B]]>
 // ROWS: tile.broadcast %{{.*}} : tensor<4x1xf32, #[[B]]> -> tensor<4x256xf32, #[[B]]>
-// ROWS-NOT: tile.convert_layout
+// ROWS-NOT: tilegpu.convert_layout
 // GIOU: tile.reshape %{{.*}} : tensor<256x4xf32, #[[BOX]]> -> tensor<256x2x2xf32, #[[BOX3]]>
 // GIOU: tile.split %{{.*}} : tensor<256x2x2xf32, #[[BOX3]]> -> tensor<256x2xf32, #[[PAIR]]>
 // GIOU: tile.split %{{.*}} : tensor<256x2xf32, #[[PAIR]]> -> tensor<256xf32, #[[ONE]]>
-// GIOU-NOT: tile.convert_layout
+// GIOU-NOT: tilegpu.convert_layout
 
-#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#b4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // Splats, ranges and element-wise ops are recomputed in the target layout;
 // conversions of a load stay (a load is not recomputed).
 // CHECK-LABEL: tile.func public @chain
@@ -51,37 +51,37 @@
 // CHECK: %[[P:.*]] = tile.addptr %[[S]], %[[R]] : tensor<256x!tile.ptr<f32>, #[[B4]]>
 // CHECK: %[[V:.*]] = tile.load %[[P]]
 // CHECK-NEXT: tile.return %[[V]]
-module attributes {"tile.num-warps" = 4 : i32} {
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @chain(%p: !tile.ptr<f32>) -> tensor<256xf32, #b4> {
   %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #b1>
   %s = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>, #b1>
   %a = tile.addptr %s, %r : tensor<256x!tile.ptr<f32>, #b1>, tensor<256xi32, #b1>
-  %c = tile.convert_layout %a : tensor<256x!tile.ptr<f32>, #b1> -> tensor<256x!tile.ptr<f32>, #b4>
+  %c = tilegpu.convert_layout %a : tensor<256x!tile.ptr<f32>, #b1> -> tensor<256x!tile.ptr<f32>, #b4>
   %v = tile.load %c : tensor<256x!tile.ptr<f32>, #b4>
-  %w = tile.convert_layout %v : tensor<256xf32, #b4> -> tensor<256xf32, #b1>
-  %x = tile.convert_layout %w : tensor<256xf32, #b1> -> tensor<256xf32, #b1>
+  %w = tilegpu.convert_layout %v : tensor<256xf32, #b4> -> tensor<256xf32, #b1>
+  %x = tilegpu.convert_layout %w : tensor<256xf32, #b1> -> tensor<256xf32, #b1>
   tile.return %v : tensor<256xf32, #b4>
 }
 }
 
 // -----
 
-#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#b4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // Divisions and remainders by a run-time value are recomputed in the target
 // layout too (an implicit GEMM's pixel and channel indices): they are not
 // speculatable, but the copy runs where the conversion was, after them.
 // Before, the comparison's operands stayed behind and its i1 result went
 // through shared memory.
 // CHECK-LABEL: tile.func public @divisions
-// CHECK-NOT: tile.convert_layout
+// CHECK-NOT: tilegpu.convert_layout
 // CHECK: %[[R:.*]] = tile.make_range {{.*}} : tensor<256xi32, #[[B4:blocked[0-9]*]]>
 // CHECK: %[[Q:.*]] = arith.divsi %[[R]], %{{.*}} : tensor<256xi32, #[[B4]]>
 // CHECK: %[[M:.*]] = arith.remsi %[[Q]], %{{.*}} : tensor<256xi32, #[[B4]]>
 // CHECK: %[[C:.*]] = arith.cmpi slt, %[[M]], %{{.*}} : tensor<256xi32, #[[B4]]>
 // CHECK: tile.load %{{.*}}, %[[C]] : tensor<256x!tile.ptr<f32>, #[[B4]]>
-// CHECK-NOT: tile.convert_layout
-module attributes {"tile.num-warps" = 4 : i32} {
+// CHECK-NOT: tilegpu.convert_layout
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @divisions(%p: !tile.ptr<f32>, %w: i32, %h: i32) -> tensor<256xf32, #b4> {
   %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #b1>
   %ws = tile.splat %w : i32 -> tensor<256xi32, #b1>
@@ -89,7 +89,7 @@ tile.func public @divisions(%p: !tile.ptr<f32>, %w: i32, %h: i32) -> tensor<256x
   %q = arith.divsi %r, %ws : tensor<256xi32, #b1>
   %m = arith.remsi %q, %hs : tensor<256xi32, #b1>
   %c = arith.cmpi slt, %m, %hs : tensor<256xi32, #b1>
-  %cc = tile.convert_layout %c : tensor<256xi1, #b1> -> tensor<256xi1, #b4>
+  %cc = tilegpu.convert_layout %c : tensor<256xi1, #b1> -> tensor<256xi1, #b4>
   %s = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>, #b4>
   %r4 = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #b4>
   %a = tile.addptr %s, %r4 : tensor<256x!tile.ptr<f32>, #b4>, tensor<256xi32, #b4>
@@ -100,36 +100,36 @@ tile.func public @divisions(%p: !tile.ptr<f32>, %w: i32, %h: i32) -> tensor<256x
 
 // -----
 
-#b2 = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
-#b2v = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b2 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b2v = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 // Through broadcast and expand_dims, whose operands take the matching
 // layouts (the slice of the target for expand_dims).
-// CHECK-DAG: #[[V:.*]] = #tile.blocked<{sizePerThread = [1, 4]
-// CHECK-DAG: #[[SV:.*]] = #tile.slice<{dim = 0, parent = #[[V]]}>
+// CHECK-DAG: #[[V:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4]
+// CHECK-DAG: #[[SV:.*]] = #tilegpu.slice<{dim = 0, parent = #[[V]]}>
 // CHECK-LABEL: tile.func public @broadcast
 // CHECK: tile.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #[[SV]]>
 // CHECK: tile.expand_dims %{{.*}} : tensor<4xi32, #[[SV]]> -> tensor<1x4xi32, #[[V]]>
 // CHECK: tile.broadcast %{{.*}} : tensor<1x4xi32, #[[V]]> -> tensor<128x4xi32, #[[V]]>
-// CHECK-NOT: tile.convert_layout
-module attributes {"tile.num-warps" = 4 : i32} {
+// CHECK-NOT: tilegpu.convert_layout
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @broadcast() -> tensor<128x4xi32, #b2v> {
-  %r = tile.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #tile.slice<{dim = 0, parent = #b2}>>
-  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<4xi32, #tile.slice<{dim = 0, parent = #b2}>> -> tensor<1x4xi32, #b2>
+  %r = tile.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #tilegpu.slice<{dim = 0, parent = #b2}>>
+  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<4xi32, #tilegpu.slice<{dim = 0, parent = #b2}>> -> tensor<1x4xi32, #b2>
   %b = tile.broadcast %e : tensor<1x4xi32, #b2> -> tensor<128x4xi32, #b2>
-  %c = tile.convert_layout %b : tensor<128x4xi32, #b2> -> tensor<128x4xi32, #b2v>
+  %c = tilegpu.convert_layout %b : tensor<128x4xi32, #b2> -> tensor<128x4xi32, #b2v>
   tile.return %c : tensor<128x4xi32, #b2v>
 }
 }
 
 // -----
 
-#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#b4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // Forward: a load's layout spreads to the math on its values and to the
 // reductions of it; the splat it meets is recomputed in that layout, and
 // the conversion back to it before the store folds away.
 // CHECK-LABEL: tile.func public @softmax_like
-// CHECK-NOT: tile.convert_layout
+// CHECK-NOT: tilegpu.convert_layout
 // CHECK: %[[X:.*]] = tile.load %{{.*}} : tensor<512x!tile.ptr<f32>, #[[B4:blocked[0-9]*]]>
 // CHECK: "tile.reduce"(%[[X]])
 // CHECK: (tensor<512xf32, #[[B4]]>) -> f32
@@ -137,11 +137,11 @@ tile.func public @broadcast() -> tensor<128x4xi32, #b2v> {
 // CHECK: %[[D:.*]] = arith.subf %[[X]], %[[M]] : tensor<512xf32, #[[B4]]>
 // CHECK: %[[E:.*]] = math.exp %[[D]] : tensor<512xf32, #[[B4]]>
 // CHECK: tile.store %{{.*}}, %[[E]] : tensor<512x!tile.ptr<f32>, #[[B4]]>
-// CHECK-NOT: tile.convert_layout
-module attributes {"tile.num-warps" = 4 : i32} {
+// CHECK-NOT: tilegpu.convert_layout
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @softmax_like(%p: tensor<512x!tile.ptr<f32>, #b4>) {
   %x = tile.load %p : tensor<512x!tile.ptr<f32>, #b4>
-  %c = tile.convert_layout %x : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
+  %c = tilegpu.convert_layout %x : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
   %max = "tile.reduce"(%c) <{axis = 0 : i32}> ({
   ^bb0(%a: f32, %b: f32):
     %m = arith.maxnumf %a, %b : f32
@@ -150,7 +150,7 @@ tile.func public @softmax_like(%p: tensor<512x!tile.ptr<f32>, #b4>) {
   %ms = tile.splat %max : f32 -> tensor<512xf32, #b1>
   %d = arith.subf %c, %ms : tensor<512xf32, #b1>
   %e = math.exp %d : tensor<512xf32, #b1>
-  %ec = tile.convert_layout %e : tensor<512xf32, #b1> -> tensor<512xf32, #b4>
+  %ec = tilegpu.convert_layout %e : tensor<512xf32, #b1> -> tensor<512xf32, #b4>
   tile.store %p, %ec : tensor<512x!tile.ptr<f32>, #b4>
   tile.return
 }
@@ -158,27 +158,27 @@ tile.func public @softmax_like(%p: tensor<512x!tile.ptr<f32>, #b4>) {
 
 // -----
 
-#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#b4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // Loop-carried values move with it: the accumulator, its initial value (a
 // constant), the yield and the loop's result.
 // CHECK-LABEL: tile.func public @accumulate
-// CHECK-NOT: tile.convert_layout
+// CHECK-NOT: tilegpu.convert_layout
 // CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<512xf32, #[[B4:blocked[0-9]*]]>
 // CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %[[Z]]) -> (tensor<512xf32, #[[B4]]>)
 // CHECK: %[[X:.*]] = tile.load {{.*}} : tensor<512x!tile.ptr<f32>, #[[B4]]>
 // CHECK: %[[S:.*]] = arith.addf %[[A]], %[[X]] : tensor<512xf32, #[[B4]]>
 // CHECK: scf.yield %[[S]] : tensor<512xf32, #[[B4]]>
 // CHECK: "tile.reduce"(%[[R]])
-// CHECK-NOT: tile.convert_layout
-module attributes {"tile.num-warps" = 4 : i32} {
+// CHECK-NOT: tilegpu.convert_layout
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @accumulate(%p: tensor<512x!tile.ptr<f32>, #b4>, %n: i32) -> f32 {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %zero = arith.constant dense<0.0> : tensor<512xf32, #b1>
   %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %zero) -> (tensor<512xf32, #b1>) : i32 {
     %x = tile.load %p : tensor<512x!tile.ptr<f32>, #b4>
-    %c = tile.convert_layout %x : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
+    %c = tilegpu.convert_layout %x : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
     %s = arith.addf %a, %c : tensor<512xf32, #b1>
     scf.yield %s : tensor<512xf32, #b1>
   }
@@ -193,27 +193,27 @@ tile.func public @accumulate(%p: tensor<512x!tile.ptr<f32>, #b4>, %n: i32) -> f3
 
 // -----
 
-#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#b4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // No forward move when a value it meets is not cheap to recompute (another
 // load in the target layout), when a store's pointers keep the target
 // layout, or when a user must keep its layout (a load's mask).
 // CHECK-LABEL: tile.func public @stays
-// CHECK-COUNT-3: tile.convert_layout
-// CHECK-NOT: tile.convert_layout
-module attributes {"tile.num-warps" = 4 : i32} {
+// CHECK-COUNT-3: tilegpu.convert_layout
+// CHECK-NOT: tilegpu.convert_layout
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @stays(%p: tensor<512x!tile.ptr<f32>, #b4>, %q: tensor<512x!tile.ptr<f32>, #b1>,
                         %pi: tensor<512x!tile.ptr<i32>, #b4>, %pm: tensor<512x!tile.ptr<f32>, #b1>) {
   %x = tile.load %p : tensor<512x!tile.ptr<f32>, #b4>
-  %c = tile.convert_layout %x : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
+  %c = tilegpu.convert_layout %x : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
   %y = tile.load %q : tensor<512x!tile.ptr<f32>, #b1>
   %s = arith.addf %c, %y : tensor<512xf32, #b1>
   tile.store %q, %s : tensor<512x!tile.ptr<f32>, #b1>
   %x2 = tile.load %p : tensor<512x!tile.ptr<f32>, #b4>
-  %c2 = tile.convert_layout %x2 : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
+  %c2 = tilegpu.convert_layout %x2 : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
   tile.store %q, %c2 : tensor<512x!tile.ptr<f32>, #b1>
   %i = tile.load %pi : tensor<512x!tile.ptr<i32>, #b4>
-  %ci = tile.convert_layout %i : tensor<512xi32, #b4> -> tensor<512xi32, #b1>
+  %ci = tilegpu.convert_layout %i : tensor<512xi32, #b4> -> tensor<512xi32, #b1>
   %zero = arith.constant dense<0> : tensor<512xi32, #b1>
   %mask = arith.cmpi sgt, %ci, %zero : tensor<512xi32, #b1>
   %m = tile.load %pm, %mask : tensor<512x!tile.ptr<f32>, #b1>
@@ -224,28 +224,28 @@ tile.func public @stays(%p: tensor<512x!tile.ptr<f32>, #b4>, %q: tensor<512x!til
 
 // -----
 
-#src = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#dst = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#src = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // An epilogue: the bias row, ReLU and the cast to f16 run in the
 // accumulator's layout; only the bias row and the f16 result are converted,
 // not the f32 values.
-// CHECK-DAG: #[[SRC:.*]] = #tile.blocked<{sizePerThread = [1, 2]
-// CHECK-DAG: #[[DST:.*]] = #tile.blocked<{sizePerThread = [1, 8]
+// CHECK-DAG: #[[SRC:.*]] = #tilegpu.blocked<{sizePerThread = [1, 2]
+// CHECK-DAG: #[[DST:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8]
 // CHECK-LABEL: tile.func public @sink_past_truncation
 // CHECK-SAME: (%[[ACC:.*]]: tensor<64x64xf32, #[[SRC]]>, %[[BIAS:.*]]: tensor<1x64xf32, #[[DST]]>
-// CHECK-NOT: tile.convert_layout {{.*}}64x64xf32
-// CHECK: %[[B1:.*]] = tile.convert_layout %[[BIAS]] : tensor<1x64xf32, #[[DST]]> -> tensor<1x64xf32, #[[SRC]]>
+// CHECK-NOT: tilegpu.convert_layout {{.*}}64x64xf32
+// CHECK: %[[B1:.*]] = tilegpu.convert_layout %[[BIAS]] : tensor<1x64xf32, #[[DST]]> -> tensor<1x64xf32, #[[SRC]]>
 // CHECK: %[[B:.*]] = tile.broadcast %[[B1]] : tensor<1x64xf32, #[[SRC]]> -> tensor<64x64xf32, #[[SRC]]>
 // CHECK: %[[S:.*]] = arith.addf %[[ACC]], %[[B]] : tensor<64x64xf32, #[[SRC]]>
 // CHECK: %[[R:.*]] = arith.maximumf %[[S]], %{{.*}} : tensor<64x64xf32, #[[SRC]]>
 // CHECK: %[[H:.*]] = arith.truncf %[[R]] : tensor<64x64xf32, #[[SRC]]> to tensor<64x64xf16, #[[SRC]]>
-// CHECK: %[[C:.*]] = tile.convert_layout %[[H]] : tensor<64x64xf16, #[[SRC]]> -> tensor<64x64xf16, #[[DST]]>
+// CHECK: %[[C:.*]] = tilegpu.convert_layout %[[H]] : tensor<64x64xf16, #[[SRC]]> -> tensor<64x64xf16, #[[DST]]>
 // CHECK: tile.store %{{.*}}, %[[C]] : tensor<64x64x!tile.ptr<f16>, #[[DST]]>
-// CHECK-NOT: tile.convert_layout
+// CHECK-NOT: tilegpu.convert_layout
 tile.func public @sink_past_truncation(%acc: tensor<64x64xf32, #src>, %bias: tensor<1x64xf32, #dst>,
                                        %p: tensor<64x64x!tile.ptr<f16>, #dst>) {
   %zero = arith.constant dense<0.0> : tensor<64x64xf32, #dst>
-  %c = tile.convert_layout %acc : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
+  %c = tilegpu.convert_layout %acc : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
   %b = tile.broadcast %bias : tensor<1x64xf32, #dst> -> tensor<64x64xf32, #dst>
   %s = arith.addf %c, %b : tensor<64x64xf32, #dst>
   %r = arith.maximumf %s, %zero : tensor<64x64xf32, #dst>
@@ -256,11 +256,11 @@ tile.func public @sink_past_truncation(%acc: tensor<64x64xf32, #src>, %bias: ten
 
 // A widening op: the conversion stays on the narrower values before it.
 // CHECK-LABEL: tile.func public @stays_before_widening
-// CHECK: tile.convert_layout %{{.*}} : tensor<64x64xf16, #[[SRC]]> -> tensor<64x64xf16, #[[DST]]>
+// CHECK: tilegpu.convert_layout %{{.*}} : tensor<64x64xf16, #[[SRC]]> -> tensor<64x64xf16, #[[DST]]>
 // CHECK: arith.extf %{{.*}} : tensor<64x64xf16, #[[DST]]> to tensor<64x64xf32, #[[DST]]>
 tile.func public @stays_before_widening(%x: tensor<64x64xf16, #src>,
                                         %p: tensor<64x64x!tile.ptr<f32>, #dst>) {
-  %c = tile.convert_layout %x : tensor<64x64xf16, #src> -> tensor<64x64xf16, #dst>
+  %c = tilegpu.convert_layout %x : tensor<64x64xf16, #src> -> tensor<64x64xf16, #dst>
   %e = arith.extf %c : tensor<64x64xf16, #dst> to tensor<64x64xf32, #dst>
   tile.store %p, %e : tensor<64x64x!tile.ptr<f32>, #dst>
   tile.return
@@ -270,17 +270,17 @@ tile.func public @stays_before_widening(%x: tensor<64x64xf16, #src>,
 // addition as well, or the f32 values would still be needed for their other
 // user: the conversion stays where it is.
 // CHECK-LABEL: tile.func public @stays_other_operand
-// CHECK: tile.convert_layout %{{.*}} : tensor<64x64xf32, #[[SRC]]> -> tensor<64x64xf32, #[[DST]]>
+// CHECK: tilegpu.convert_layout %{{.*}} : tensor<64x64xf32, #[[SRC]]> -> tensor<64x64xf32, #[[DST]]>
 // CHECK: arith.addf %{{.*}}, %{{.*}} : tensor<64x64xf32, #[[DST]]>
 // CHECK: arith.truncf %{{.*}} : tensor<64x64xf32, #[[DST]]> to tensor<64x64xf16, #[[DST]]>
-// CHECK-NOT: tile.convert_layout
+// CHECK-NOT: tilegpu.convert_layout
 // CHECK-LABEL: tile.func public @stays_two_users
-// CHECK: tile.convert_layout %{{.*}} : tensor<64x64xf32, #[[SRC]]> -> tensor<64x64xf32, #[[DST]]>
+// CHECK: tilegpu.convert_layout %{{.*}} : tensor<64x64xf32, #[[SRC]]> -> tensor<64x64xf32, #[[DST]]>
 // CHECK: arith.truncf %{{.*}} : tensor<64x64xf32, #[[DST]]> to tensor<64x64xf16, #[[DST]]>
-// CHECK-NOT: tile.convert_layout
+// CHECK-NOT: tilegpu.convert_layout
 tile.func public @stays_other_operand(%acc: tensor<64x64xf32, #src>, %y: tensor<64x64xf32, #dst>,
                                       %p: tensor<64x64x!tile.ptr<f16>, #dst>) {
-  %c = tile.convert_layout %acc : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
+  %c = tilegpu.convert_layout %acc : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
   %s = arith.addf %c, %y : tensor<64x64xf32, #dst>
   %h = arith.truncf %s : tensor<64x64xf32, #dst> to tensor<64x64xf16, #dst>
   tile.store %p, %h : tensor<64x64x!tile.ptr<f16>, #dst>
@@ -289,7 +289,7 @@ tile.func public @stays_other_operand(%acc: tensor<64x64xf32, #src>, %y: tensor<
 tile.func public @stays_two_users(%acc: tensor<64x64xf32, #src>,
                                   %p: tensor<64x64x!tile.ptr<f16>, #dst>,
                                   %q: tensor<64x64x!tile.ptr<f32>, #dst>) {
-  %c = tile.convert_layout %acc : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
+  %c = tilegpu.convert_layout %acc : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
   %h = arith.truncf %c : tensor<64x64xf32, #dst> to tensor<64x64xf16, #dst>
   tile.store %p, %h : tensor<64x64x!tile.ptr<f16>, #dst>
   tile.store %q, %c : tensor<64x64x!tile.ptr<f32>, #dst>
@@ -298,29 +298,29 @@ tile.func public @stays_two_users(%acc: tensor<64x64xf32, #src>,
 
 // -----
 
-#src = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#dst = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#st = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#src = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#st = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // A loop-carried accumulator that goes through an scf.if (a persistent
 // loop's epilogue, which stores it and restarts from zeros) and is
 // computed in a layout of its own (%x's, as a dot's): the if's result and
 // both branches' values take that layout with the loop, so the accumulator
 // is not converted in the loop; only the f16 values the branch stores are.
-// CHECK-DAG: #[[SRC:.*]] = #tile.blocked<{sizePerThread = [1, 2]
-// CHECK-DAG: #[[ST:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32]
+// CHECK-DAG: #[[SRC:.*]] = #tilegpu.blocked<{sizePerThread = [1, 2]
+// CHECK-DAG: #[[ST:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32]
 // CHECK-LABEL: tile.func public @through_if
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #[[SRC]]>
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (tensor<64x64xf32, #[[SRC]]>)
 // CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %arg0 : tensor<64x64xf32, #[[SRC]]>
 // CHECK: %[[NEXT:.*]] = scf.if {{.*}} -> (tensor<64x64xf32, #[[SRC]]>)
 // CHECK-NEXT: %[[H:.*]] = arith.truncf %[[S]] : tensor<64x64xf32, #[[SRC]]> to tensor<64x64xf16, #[[SRC]]>
-// CHECK-NEXT: %[[C:.*]] = tile.convert_layout %[[H]] : tensor<64x64xf16, #[[SRC]]> -> tensor<64x64xf16, #[[ST]]>
+// CHECK-NEXT: %[[C:.*]] = tilegpu.convert_layout %[[H]] : tensor<64x64xf16, #[[SRC]]> -> tensor<64x64xf16, #[[ST]]>
 // CHECK-NEXT: tile.store %{{.*}}, %[[C]]
 // CHECK-NEXT: scf.yield %[[ZERO]] : tensor<64x64xf32, #[[SRC]]>
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.yield %[[S]] : tensor<64x64xf32, #[[SRC]]>
 // CHECK: scf.yield %[[NEXT]] : tensor<64x64xf32, #[[SRC]]>
-// CHECK-NOT: tile.convert_layout
+// CHECK-NOT: tilegpu.convert_layout
 // CHECK: tile.return
 tile.func public @through_if(%x: tensor<64x64xf32, #src>, %p: tensor<64x64x!tile.ptr<f16>, #st>,
                              %n: i32, %steps: i32) {
@@ -328,14 +328,14 @@ tile.func public @through_if(%x: tensor<64x64xf32, #src>, %p: tensor<64x64x!tile
   %c1 = arith.constant 1 : i32
   %zero = arith.constant dense<0.0> : tensor<64x64xf32, #dst>
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #dst>) : i32 {
-    %a = tile.convert_layout %acc : tensor<64x64xf32, #dst> -> tensor<64x64xf32, #src>
+    %a = tilegpu.convert_layout %acc : tensor<64x64xf32, #dst> -> tensor<64x64xf32, #src>
     %s = arith.addf %a, %x : tensor<64x64xf32, #src>
-    %d = tile.convert_layout %s : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
+    %d = tilegpu.convert_layout %s : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
     %k = arith.remui %i, %steps : i32
     %last = arith.cmpi eq, %k, %c0 : i32
     %next = scf.if %last -> (tensor<64x64xf32, #dst>) {
       %h = arith.truncf %d : tensor<64x64xf32, #dst> to tensor<64x64xf16, #dst>
-      %hs = tile.convert_layout %h : tensor<64x64xf16, #dst> -> tensor<64x64xf16, #st>
+      %hs = tilegpu.convert_layout %h : tensor<64x64xf16, #dst> -> tensor<64x64xf16, #st>
       tile.store %p, %hs : tensor<64x64x!tile.ptr<f16>, #st>
       scf.yield %zero : tensor<64x64xf32, #dst>
     } else {
@@ -348,21 +348,21 @@ tile.func public @through_if(%x: tensor<64x64xf32, #src>, %p: tensor<64x64x!tile
 
 // -----
 
-#src = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#dst = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#st = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#src = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#st = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // @through_if, with a value the branch loads (in another layout) added to
 // the accumulator before the store (a stream-K block's other part): the
 // branch runs at most once an iteration, so that value is converted there
 // and the accumulator still stays in its layout through the loop.
-// CHECK-DAG: #[[SRC:.*]] = #tile.blocked<{sizePerThread = [1, 2]
-// CHECK-DAG: #[[DST:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8]
+// CHECK-DAG: #[[SRC:.*]] = #tilegpu.blocked<{sizePerThread = [1, 2]
+// CHECK-DAG: #[[DST:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8]
 // CHECK-LABEL: tile.func public @through_if_other_operand
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64x64xf32, #[[SRC]]>)
 // CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %arg0 : tensor<64x64xf32, #[[SRC]]>
 // CHECK: scf.if {{.*}} -> (tensor<64x64xf32, #[[SRC]]>)
 // CHECK-NEXT: %[[PART:.*]] = tile.load %{{.*}} : tensor<64x64x!tile.ptr<f32>, #[[DST]]>
-// CHECK-NEXT: %[[P:.*]] = tile.convert_layout %[[PART]] : tensor<64x64xf32, #[[DST]]> -> tensor<64x64xf32, #[[SRC]]>
+// CHECK-NEXT: %[[P:.*]] = tilegpu.convert_layout %[[PART]] : tensor<64x64xf32, #[[DST]]> -> tensor<64x64xf32, #[[SRC]]>
 // CHECK-NEXT: arith.addf %[[S]], %[[P]] : tensor<64x64xf32, #[[SRC]]>
 // CHECK: } else {
 // CHECK-NEXT: scf.yield %[[S]] : tensor<64x64xf32, #[[SRC]]>
@@ -372,16 +372,16 @@ tile.func public @through_if_other_operand(%x: tensor<64x64xf32, #src>, %p: tens
   %c1 = arith.constant 1 : i32
   %zero = arith.constant dense<0.0> : tensor<64x64xf32, #dst>
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #dst>) : i32 {
-    %a = tile.convert_layout %acc : tensor<64x64xf32, #dst> -> tensor<64x64xf32, #src>
+    %a = tilegpu.convert_layout %acc : tensor<64x64xf32, #dst> -> tensor<64x64xf32, #src>
     %s = arith.addf %a, %x : tensor<64x64xf32, #src>
-    %d = tile.convert_layout %s : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
+    %d = tilegpu.convert_layout %s : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
     %k = arith.remui %i, %steps : i32
     %last = arith.cmpi eq, %k, %c0 : i32
     %next = scf.if %last -> (tensor<64x64xf32, #dst>) {
       %part = tile.load %q : tensor<64x64x!tile.ptr<f32>, #dst>
       %both = arith.addf %d, %part : tensor<64x64xf32, #dst>
       %h = arith.truncf %both : tensor<64x64xf32, #dst> to tensor<64x64xf16, #dst>
-      %hs = tile.convert_layout %h : tensor<64x64xf16, #dst> -> tensor<64x64xf16, #st>
+      %hs = tilegpu.convert_layout %h : tensor<64x64xf16, #dst> -> tensor<64x64xf16, #st>
       tile.store %p, %hs : tensor<64x64x!tile.ptr<f16>, #st>
       scf.yield %zero : tensor<64x64xf32, #dst>
     } else {
@@ -397,15 +397,15 @@ tile.func public @through_if_other_operand(%x: tensor<64x64xf32, #src>, %p: tens
 // A descriptor store takes its value in any layout (it goes to shared
 // memory first): the conversion before it goes, and the truncation runs
 // in the accumulator's layout.
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @descriptor_store_any_layout
-// CHECK-NOT: tile.convert_layout
+// CHECK-NOT: tilegpu.convert_layout
 // CHECK: %[[H:.*]] = arith.truncf %arg2 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
 // CHECK-NEXT: tile.descriptor_store %arg0[%arg1, %arg1], %[[H]] : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>
 tile.func public @descriptor_store_any_layout(%d: !tile.tensordesc<64x64xf16>, %i: i32, %acc: tensor<64x64xf32, #mma>) {
-  %c = tile.convert_layout %acc : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
+  %c = tilegpu.convert_layout %acc : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
   %h = arith.truncf %c : tensor<64x64xf32, #blocked> to tensor<64x64xf16, #blocked>
   tile.descriptor_store %d[%i, %i], %h : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #blocked>
   tile.return
@@ -422,14 +422,14 @@ tile.func public @descriptor_store_any_layout(%d: !tile.tensordesc<64x64xf16>, %
 // 128-byte lines, whose block repeats every 64 columns: the pointers and
 // the mask are computed there (their conversions rematerialize), and the
 // value stays in the accumulator's layout.
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
-#rows = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
-#lines = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
-#mma64 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
-module attributes {"tile.num-warps" = 8 : i32, tile.target = "sm_90a"} {
-// CHECK: #[[LINES:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#rows = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+#lines = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma64 = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+module attributes {"tilegpu.num-warps" = 8 : i32, tilegpu.target = "sm_90a"} {
+// CHECK: #[[LINES:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
 // CHECK-LABEL: tile.func public @store_in_rounds
-// CHECK-NOT: tile.convert_layout
+// CHECK-NOT: tilegpu.convert_layout
 // CHECK-DAG: %[[P:.*]] = tile.splat %arg0 : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>, #[[LINES]]>
 // CHECK-DAG: %[[M:.*]] = tile.splat %arg2 : i1 -> tensor<128x256xi1, #[[LINES]]>
 // CHECK-DAG: %[[H:.*]] = arith.truncf %arg1 : tensor<128x256xf32, #mma> to tensor<128x256xf16, #mma>
@@ -438,7 +438,7 @@ tile.func public @store_in_rounds(%c: !tile.ptr<f16>, %acc: tensor<128x256xf32, 
   %p = tile.splat %c : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>, #rows>
   %m = tile.splat %ok : i1 -> tensor<128x256xi1, #rows>
   %h = arith.truncf %acc : tensor<128x256xf32, #mma> to tensor<128x256xf16, #mma>
-  %v = tile.convert_layout %h : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #rows>
+  %v = tilegpu.convert_layout %h : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #rows>
   tile.store %p, %v, %m : tensor<128x256x!tile.ptr<f16>, #rows>
   tile.return
 }
@@ -446,10 +446,10 @@ tile.func public @store_in_rounds(%c: !tile.ptr<f16>, %acc: tensor<128x256xf32, 
 // Pointers that cannot be computed in the narrower layout (an argument
 // here) keep the store where it was: converting them would move more.
 // CHECK-LABEL: tile.func public @pointers_stay
-// CHECK: %[[V:.*]] = tile.convert_layout %arg1 : tensor<128x256xf16, #mma> -> tensor<128x256xf16, {{#blocked[0-9]*}}>
+// CHECK: %[[V:.*]] = tilegpu.convert_layout %arg1 : tensor<128x256xf16, #mma> -> tensor<128x256xf16, {{#blocked[0-9]*}}>
 // CHECK-NEXT: tile.store %arg0, %[[V]] : tensor<128x256x!tile.ptr<f16>, {{#blocked[0-9]*}}>{{$}}
 tile.func public @pointers_stay(%p: tensor<128x256x!tile.ptr<f16>, #rows>, %acc: tensor<128x256xf16, #mma>) {
-  %v = tile.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #rows>
+  %v = tilegpu.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #rows>
   tile.store %p, %v : tensor<128x256x!tile.ptr<f16>, #rows>
   tile.return
 }
@@ -459,14 +459,14 @@ tile.func public @pointers_stay(%p: tensor<128x256x!tile.ptr<f16>, #rows>, %acc:
 // padding) stays a conversion before the store.
 // CHECK-LABEL: tile.func public @other_conversions
 // CHECK: tile.store %{{.*}}, %arg1 : tensor<128x256x!tile.ptr<f16>, #[[LINES]]>, tensor<128x256xf16, #mma>
-// CHECK: %[[V:.*]] = tile.convert_layout %arg2 : tensor<128x64xf16, #mma1> -> tensor<128x64xf16, #[[LINES]]>
+// CHECK: %[[V:.*]] = tilegpu.convert_layout %arg2 : tensor<128x64xf16, #mma1> -> tensor<128x64xf16, #[[LINES]]>
 // CHECK-NEXT: tile.store %{{.*}}, %[[V]] : tensor<128x64x!tile.ptr<f16>, #[[LINES]]>{{$}}
 tile.func public @other_conversions(%c: !tile.ptr<f16>, %a: tensor<128x256xf16, #mma>, %b: tensor<128x64xf16, #mma64>) {
   %p = tile.splat %c : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>, #lines>
-  %v = tile.convert_layout %a : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #lines>
+  %v = tilegpu.convert_layout %a : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #lines>
   tile.store %p, %v : tensor<128x256x!tile.ptr<f16>, #lines>
   %q = tile.splat %c : !tile.ptr<f16> -> tensor<128x64x!tile.ptr<f16>, #lines>
-  %w = tile.convert_layout %b : tensor<128x64xf16, #mma64> -> tensor<128x64xf16, #lines>
+  %w = tilegpu.convert_layout %b : tensor<128x64xf16, #mma64> -> tensor<128x64xf16, #lines>
   tile.store %q, %w : tensor<128x64x!tile.ptr<f16>, #lines>
   tile.return
 }
@@ -474,9 +474,9 @@ tile.func public @other_conversions(%c: !tile.ptr<f16>, %a: tensor<128x256xf16, 
 
 // -----
 
-#b2 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#rows = #tile.slice<{dim = 1, parent = #b2}>
+#b2 = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#rows = #tilegpu.slice<{dim = 1, parent = #b2}>
 // An online softmax's two row statistics, carried in another layout than
 // the rows they are updated from: the running maximum takes each
 // iteration's maxima (converted), the running sum its sums (converted too).
@@ -484,9 +484,9 @@ tile.func public @other_conversions(%c: !tile.ptr<f16>, %a: tensor<128x256xf16, 
 // element-wise on a conversion out of that layout, which folds away.
 // CHECK-LABEL: tile.func public @row_statistics
 // CHECK: scf.for {{.*}} -> (tensor<128xf32, #[[STATS:slice[0-9]*]]>, tensor<128xf32, #slice{{[0-9]*}}>)
-// CHECK-NOT: tile.convert_layout
+// CHECK-NOT: tilegpu.convert_layout
 // CHECK: scf.yield %{{.*}}, %{{.*}} : tensor<128xf32, #[[STATS]]>, tensor<128xf32, #[[STATS]]>
-module attributes {"tile.num-warps" = 4 : i32} {
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @row_statistics(%x: tensor<128x64xf32, #b2>, %n: i32) -> (tensor<128xf32, #b1>, tensor<128xf32, #b1>) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -498,14 +498,14 @@ tile.func public @row_statistics(%x: tensor<128x64xf32, #b2>, %n: i32) -> (tenso
       %s = arith.maxnumf %a, %b : f32
       tile.reduce.return %s : f32
     }) : (tensor<128x64xf32, #b2>) -> tensor<128xf32, #rows>
-    %maxc = tile.convert_layout %max : tensor<128xf32, #rows> -> tensor<128xf32, #b1>
+    %maxc = tilegpu.convert_layout %max : tensor<128xf32, #rows> -> tensor<128xf32, #b1>
     %mnew = arith.maxnumf %m, %maxc : tensor<128xf32, #b1>
     %sum = "tile.reduce"(%x) <{axis = 1 : i32}> ({
     ^bb0(%a: f32, %b: f32):
       %s = arith.addf %a, %b : f32
       tile.reduce.return %s : f32
     }) : (tensor<128x64xf32, #b2>) -> tensor<128xf32, #rows>
-    %sumc = tile.convert_layout %sum : tensor<128xf32, #rows> -> tensor<128xf32, #b1>
+    %sumc = tilegpu.convert_layout %sum : tensor<128xf32, #rows> -> tensor<128xf32, #b1>
     %d = arith.subf %m, %mnew : tensor<128xf32, #b1>
     %alpha = math.exp2 %d : tensor<128xf32, #b1>
     %la = arith.mulf %l, %alpha : tensor<128xf32, #b1>

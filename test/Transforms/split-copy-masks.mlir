@@ -19,18 +19,18 @@
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 
 // CHECK-LABEL: tile.func public @slt
 // CHECK: %[[TRUE:.*]] = arith.constant dense<true> : tensor<64xi1, #blocked>
 // CHECK: scf.for %{{.*}} = %c0_i32 to %c3_i32 step %c1_i32
 // CHECK-NOT: arith.cmpi
-// CHECK: tile.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
+// CHECK: tilegpu.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
 // CHECK: scf.for %{{.*}} = %c3_i32 to %c10_i32 step %c1_i32
 // CHECK: arith.cmpi slt
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 // Before the clean-up: the bound computed in 64 bits before the loop, the
 // first loop up to it clamped to the loop's range, the second from there,
 // its checks as they were.
@@ -42,23 +42,23 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // RAW: %[[MID:.*]] = arith.maxsi %c0_i32, %[[MIN]] : i32
 // RAW: scf.for %{{.*}} = %c0_i32 to %[[MID]] step %c1_i32
 // RAW-NOT: arith.cmpi slt
-// RAW: tile.async_commit_group
+// RAW: tilegpu.async_commit_group
 // RAW: scf.for %{{.*}} = %[[MID]] to %c10_i32 step %c1_i32
 // RAW: arith.cmpi slt
 // RAW: arith.cmpi slt
-// RAW: tile.async_commit_group
+// RAW: tilegpu.async_commit_group
 // BAR-LABEL: tile.func public @slt
 // BAR: scf.for
-// BAR-NEXT: tile.async_wait {num = 1 : i32}
+// BAR-NEXT: tilegpu.async_wait {num = 1 : i32}
 // BAR-NOT: gpu.barrier
 // BAR: gpu.barrier
-// BAR-NEXT: tile.async_copy_global_to_local
+// BAR-NEXT: tilegpu.async_copy_global_to_local
 // BAR-NOT: gpu.barrier
 // BAR: scf.for
-// BAR-NEXT: tile.async_wait {num = 1 : i32}
+// BAR-NEXT: tilegpu.async_wait {num = 1 : i32}
 // BAR-NOT: gpu.barrier
 // BAR: gpu.barrier
-// BAR-NEXT: tile.async_copy_global_to_local
+// BAR-NEXT: tilegpu.async_copy_global_to_local
 // BAR-NOT: gpu.barrier
 // BAR: tile.return
 tile.func public @slt(%p: !tile.ptr<f32>, %s: i32) {
@@ -75,9 +75,9 @@ tile.func public @slt(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -89,12 +89,12 @@ tile.func public @slt(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -103,18 +103,18 @@ tile.func public @slt(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // `<=`: (iv + 2) * 32 + 63 <= 231 up to iv = 3.
 // CHECK-LABEL: tile.func public @sle
 // CHECK: %[[TRUE:.*]] = arith.constant dense<true>
 // CHECK: scf.for %{{.*}} = %c0_i32 to %c4_i32 step %c1_i32
 // CHECK-NOT: arith.cmpi
-// CHECK: tile.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
+// CHECK: tilegpu.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
 // CHECK: scf.for %{{.*}} = %c4_i32 to %c10_i32 step %c1_i32
 // CHECK: arith.cmpi slt
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 tile.func public @sle(%p: !tile.ptr<f32>, %s: i32) {
   %cm3 = arith.constant -3 : i32
   %cm2 = arith.constant -2 : i32
@@ -129,9 +129,9 @@ tile.func public @sle(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -143,12 +143,12 @@ tile.func public @sle(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -157,18 +157,18 @@ tile.func public @sle(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // `>` with the bound on the left: 264 > (iv + 2) * 32 + 63 up to iv = 4.
 // CHECK-LABEL: tile.func public @sgt
 // CHECK: %[[TRUE:.*]] = arith.constant dense<true>
 // CHECK: scf.for %{{.*}} = %c0_i32 to %c5_i32 step %c1_i32
 // CHECK-NOT: arith.cmpi
-// CHECK: tile.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
+// CHECK: tilegpu.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
 // CHECK: scf.for %{{.*}} = %c5_i32 to %c10_i32 step %c1_i32
 // CHECK: arith.cmpi slt
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 tile.func public @sgt(%p: !tile.ptr<f32>, %s: i32) {
   %cm3 = arith.constant -3 : i32
   %cm2 = arith.constant -2 : i32
@@ -183,9 +183,9 @@ tile.func public @sgt(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -197,12 +197,12 @@ tile.func public @sgt(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -211,18 +211,18 @@ tile.func public @sgt(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // `>=`: 327 >= (iv + 2) * 32 + 63 up to iv = 6.
 // CHECK-LABEL: tile.func public @sge
 // CHECK: %[[TRUE:.*]] = arith.constant dense<true>
 // CHECK: scf.for %{{.*}} = %c0_i32 to %c7_i32 step %c1_i32
 // CHECK-NOT: arith.cmpi
-// CHECK: tile.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
+// CHECK: tilegpu.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
 // CHECK: scf.for %{{.*}} = %c7_i32 to %c10_i32 step %c1_i32
 // CHECK: arith.cmpi slt
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 tile.func public @sge(%p: !tile.ptr<f32>, %s: i32) {
   %cm3 = arith.constant -3 : i32
   %cm2 = arith.constant -2 : i32
@@ -237,9 +237,9 @@ tile.func public @sge(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -251,12 +251,12 @@ tile.func public @sge(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -265,18 +265,18 @@ tile.func public @sge(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // The in-range check alone (no K bound): up to iv = 7.
 // CHECK-LABEL: tile.func public @in_range
 // CHECK: %[[TRUE:.*]] = arith.constant dense<true>
 // CHECK: scf.for %{{.*}} = %c0_i32 to %c8_i32 step %c1_i32
 // CHECK-NOT: arith.cmpi
-// CHECK: tile.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
+// CHECK: tilegpu.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
 // CHECK: scf.for %{{.*}} = %c8_i32 to %c10_i32 step %c1_i32
 // CHECK: arith.cmpi slt
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 tile.func public @in_range(%p: !tile.ptr<f32>, %s: i32) {
   %cm3 = arith.constant -3 : i32
   %cm2 = arith.constant -2 : i32
@@ -291,9 +291,9 @@ tile.func public @in_range(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -304,12 +304,12 @@ tile.func public @in_range(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -318,19 +318,19 @@ tile.func public @in_range(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // A loop-invariant check before the loop (rows 64..127 against M), true:
 // the bound is the K check's, and the first loop's mask all true.
 // CHECK-LABEL: tile.func public @rows_in
 // CHECK: %[[TRUE:.*]] = arith.constant dense<true>
 // CHECK: scf.for %{{.*}} = %c0_i32 to %c3_i32 step %c1_i32
 // CHECK-NOT: arith.cmpi
-// CHECK: tile.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
+// CHECK: tilegpu.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
 // CHECK: scf.for %{{.*}} = %c3_i32 to %c10_i32 step %c1_i32
 // CHECK: arith.cmpi slt
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 tile.func public @rows_in(%p: !tile.ptr<f32>, %s: i32) {
   %cm3 = arith.constant -3 : i32
   %cm2 = arith.constant -2 : i32
@@ -345,13 +345,13 @@ tile.func public @rows_in(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   %c64s = arith.constant dense<64> : tensor<64xi32, #blocked>
   %rows = arith.addi %c64s, %range : tensor<64xi32, #blocked>
   %m = arith.constant dense<128> : tensor<64xi32, #blocked>
   %row_ok = arith.cmpi slt, %rows, %m : tensor<64xi32, #blocked>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -364,12 +364,12 @@ tile.func public @rows_in(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok_rows, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -378,9 +378,9 @@ tile.func public @rows_in(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // ...false on some rows (M = 100): the split point is the loop's start, and
 // the empty first loop folds away.
 // CHECK-LABEL: tile.func public @rows_out
@@ -401,13 +401,13 @@ tile.func public @rows_out(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   %c64s = arith.constant dense<64> : tensor<64xi32, #blocked>
   %rows = arith.addi %c64s, %range : tensor<64xi32, #blocked>
   %m = arith.constant dense<100> : tensor<64xi32, #blocked>
   %row_ok = arith.cmpi slt, %rows, %m : tensor<64xi32, #blocked>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -420,12 +420,12 @@ tile.func public @rows_out(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok_rows, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -434,9 +434,9 @@ tile.func public @rows_out(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // A check on a 32-bit product, iv * 2^30 < 5: from iv = -2 it never wraps
 // up to where it fails (iv = 1).
 // CHECK-LABEL: tile.func public @exact
@@ -456,9 +456,9 @@ tile.func public @exact(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %cm2 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -471,12 +471,12 @@ tile.func public @exact(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -485,9 +485,9 @@ tile.func public @exact(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // From iv = -3 the product wraps (-3 * 2^30 is 2^30 in 32 bits, and the
 // check false there): the split point is the loop's start.
 // CHECK-LABEL: tile.func public @wraps
@@ -508,9 +508,9 @@ tile.func public @wraps(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %cm3 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -523,12 +523,12 @@ tile.func public @wraps(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -537,18 +537,18 @@ tile.func public @wraps(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Triton's form of the K check, `ks < K - k0`: the same bound as @slt.
 // CHECK-LABEL: tile.func public @minus
 // CHECK: %[[TRUE:.*]] = arith.constant dense<true>
 // CHECK: scf.for %{{.*}} = %c0_i32 to %c3_i32 step %c1_i32
 // CHECK-NOT: arith.cmpi
-// CHECK: tile.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
+// CHECK: tilegpu.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
 // CHECK: scf.for %{{.*}} = %c3_i32 to %c10_i32 step %c1_i32
 // CHECK: arith.cmpi slt
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 tile.func public @minus(%p: !tile.ptr<f32>, %s: i32) {
   %cm3 = arith.constant -3 : i32
   %cm2 = arith.constant -2 : i32
@@ -563,9 +563,9 @@ tile.func public @minus(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -579,12 +579,12 @@ tile.func public @minus(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -593,18 +593,18 @@ tile.func public @minus(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // ...with K - k0 as K + (iv + 2) * -32.
 // CHECK-LABEL: tile.func public @negative_step
 // CHECK: %[[TRUE:.*]] = arith.constant dense<true>
 // CHECK: scf.for %{{.*}} = %c0_i32 to %c3_i32 step %c1_i32
 // CHECK-NOT: arith.cmpi
-// CHECK: tile.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
+// CHECK: tilegpu.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
 // CHECK: scf.for %{{.*}} = %c3_i32 to %c10_i32 step %c1_i32
 // CHECK: arith.cmpi slt
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 tile.func public @negative_step(%p: !tile.ptr<f32>, %s: i32) {
   %cm3 = arith.constant -3 : i32
   %cm2 = arith.constant -2 : i32
@@ -619,9 +619,9 @@ tile.func public @negative_step(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -637,12 +637,12 @@ tile.func public @negative_step(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -651,9 +651,9 @@ tile.func public @negative_step(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // A run-time K: the bound is computed before the loop, from K sign-extended.
 // CHECK-LABEL: tile.func public @runtime
 // CHECK: arith.extsi %{{.*}} : i32 to i64
@@ -661,10 +661,10 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // CHECK: %[[MID:.*]] = arith.maxsi %{{.*}} : i32
 // CHECK: scf.for %{{.*}} = %c0_i32 to %[[MID]] step %c1_i32
 // CHECK-NOT: arith.cmpi
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 // CHECK: scf.for %{{.*}} = %[[MID]] to %c10_i32 step %c1_i32
 // CHECK: arith.cmpi slt
-// CHECK: tile.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
 tile.func public @runtime(%p: !tile.ptr<f32>, %s: i32) {
   %cm3 = arith.constant -3 : i32
   %cm2 = arith.constant -2 : i32
@@ -679,9 +679,9 @@ tile.func public @runtime(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -693,12 +693,12 @@ tile.func public @runtime(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -707,9 +707,9 @@ tile.func public @runtime(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Loop-carried values: the second loop starts from the first one's results.
 // CHECK-LABEL: tile.func public @carried
 // CHECK: %[[FIRST:.*]] = scf.for %{{.*}} = %c0_i32 to %c8_i32 step %c1_i32 iter_args(%{{.*}} = %cst{{.*}}) -> (tensor<64xf32, #blocked>)
@@ -723,19 +723,19 @@ tile.func public @carried(%p: !tile.ptr<f32>) -> tensor<64xf32, #blocked> {
   %c10 = arith.constant 10 : i32
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   %r = scf.for %iv = %c0 to %c10 step %c1 iter_args(%acc = %zero) -> (tensor<64xf32, #blocked>) : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %mask = tile.splat %in : i1 -> tensor<64xi1, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %base, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %base, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     %sum = arith.addf %acc, %v : tensor<64xf32, #blocked>
     scf.yield %sum : tensor<64xf32, #blocked>
   }
@@ -745,9 +745,9 @@ tile.func public @carried(%p: !tile.ptr<f32>) -> tensor<64xf32, #blocked> {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Left alone: a loop over an index (the pass reads only 32-bit induction
 // variables).
 // CHECK-LABEL: tile.func public @index_loop
@@ -762,17 +762,17 @@ tile.func public @index_loop(%p: !tile.ptr<f32>) {
   %c10 = arith.constant 10 : index
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : index
     %in = arith.cmpi slt, %ahead, %c10 : index
     %mask = tile.splat %in : i1 -> tensor<64xi1, #blocked>
     %rem = arith.remui %ahead, %c3 : index
     %slot = arith.index_cast %rem : index to i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %base, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %base, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
   }
   tile.return
 }
@@ -780,9 +780,9 @@ tile.func public @index_loop(%p: !tile.ptr<f32>) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Left alone: a check that only becomes true as the loop goes on.
 // CHECK-LABEL: tile.func public @rising
 // CHECK: scf.for
@@ -802,9 +802,9 @@ tile.func public @rising(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -816,12 +816,12 @@ tile.func public @rising(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ok : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -830,9 +830,9 @@ tile.func public @rising(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // ...an unsigned compare.
 // CHECK-LABEL: tile.func public @unsigned
 // CHECK: scf.for
@@ -852,9 +852,9 @@ tile.func public @unsigned(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -866,12 +866,12 @@ tile.func public @unsigned(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ok : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -880,9 +880,9 @@ tile.func public @unsigned(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // ...a K step of a run-time size (not a constant multiple of iv).
 // CHECK-LABEL: tile.func public @not_a_ramp
 // CHECK: scf.for
@@ -902,9 +902,9 @@ tile.func public @not_a_ramp(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %s : i32
@@ -916,12 +916,12 @@ tile.func public @not_a_ramp(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ok : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -930,9 +930,9 @@ tile.func public @not_a_ramp(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // ...a loop of step 2.
 // CHECK-LABEL: tile.func public @step_two
 // CHECK: scf.for
@@ -952,9 +952,9 @@ tile.func public @step_two(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c2 : i32 {
-    %w = tile.async_wait {num = 0 : i32}
+    %w = tilegpu.async_wait {num = 0 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -966,12 +966,12 @@ tile.func public @step_two(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
@@ -980,9 +980,9 @@ tile.func public @step_two(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // ...masks that feed no asynchronous copy.
 // CHECK-LABEL: tile.func public @no_copy
 // CHECK: scf.for
@@ -1002,9 +1002,9 @@ tile.func public @no_copy(%p: !tile.ptr<f32>, %s: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -1016,7 +1016,7 @@ tile.func public @no_copy(%p: !tile.ptr<f32>, %s: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %x = tile.load %ptrs, %mask, %zero : tensor<64x!tile.ptr<f32>, #blocked>
-    %buf = tile.local_alloc %x : (tensor<64xf32, #blocked>) -> !tile.buffer<64xf32, #shared>
+    %buf = tilegpu.local_alloc %x : (tensor<64xf32, #blocked>) -> !tilegpu.buffer<64xf32, #shared>
   }
   tile.return
 }
@@ -1024,9 +1024,9 @@ tile.func public @no_copy(%p: !tile.ptr<f32>, %s: i32) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 // A run-time K and a run-time divisor of the induction variable (as a
 // flattened persistent loop finds its block): after the split, each loop
 // carries its quotient, the second from the split point's.
@@ -1050,9 +1050,9 @@ tile.func public @runtime_divisor(%p: !tile.ptr<f32>, %s: i32, %d: i32) {
   %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
   %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
   %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<3x64xf32, #shared, mutable>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<3x64xf32, #shared, mutable>
   scf.for %iv = %c0 to %c10 step %c1 : i32 {
-    %w = tile.async_wait {num = 1 : i32}
+    %w = tilegpu.async_wait {num = 1 : i32}
     %ahead = arith.addi %iv, %c2 : i32
     %in = arith.cmpi slt, %ahead, %c10 : i32
     %k0 = arith.muli %ahead, %c32 : i32
@@ -1064,12 +1064,12 @@ tile.func public @runtime_divisor(%p: !tile.ptr<f32>, %s: i32, %d: i32) {
     %mask = arith.andi %ok, %ins : tensor<64xi1, #blocked>
     %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     %slot = arith.remui %ahead, %c3 : i32
-    %buf = tile.buffer_index %ring[%slot] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %t = tile.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tile.buffer<64xf32, #shared, mutable>
-    %g = tile.async_commit_group tokens %t
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
     %now = arith.remui %iv, %c3 : i32
-    %read = tile.buffer_index %ring[%now] : !tile.buffer<3x64xf32, #shared, mutable> -> !tile.buffer<64xf32, #shared, mutable>
-    %v = tile.local_load %read : !tile.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<3x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
     %q = arith.divui %iv, %d : i32
     %qs = tile.splat %q : i32 -> tensor<64xi32, #blocked>
     %out = tile.addptr %base, %qs : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>

@@ -13,12 +13,12 @@
 // RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/attention_d64_full.ttir | tile-translate - --ttir --emit=ptx --sm=90a --num-warps=8 --num-stages=3 | FileCheck %s --check-prefix=PTX
 
 // LAYOUTS: scf.for {{.*}} iter_args({{.*}}) -> (tensor<128xf32, #[[ROW:slice[0-9]*]]>, tensor<128xf32, #slice{{[0-9]*}}>
-// LAYOUTS-NOT: tile.convert_layout {{.*}} : tensor<128x{{[0-9]+}}xf32
-// LAYOUTS-NOT: tile.local_alloc {{.*}} : (tensor<128x64xf16, #mma
+// LAYOUTS-NOT: tilegpu.convert_layout {{.*}} : tensor<128x{{[0-9]+}}xf32
+// LAYOUTS-NOT: tilegpu.local_alloc {{.*}} : (tensor<128x64xf16, #mma
 // LAYOUTS: %[[P:.*]] = arith.truncf %{{.*}} : tensor<128x64xf32, #[[MMA:mma[0-9]*]]> to tensor<128x64xf16, #[[MMA]]>
-// LAYOUTS-NOT: tile.local_alloc {{.*}} : (tensor<128x64xf16, #mma
-// LAYOUTS: tile.warpgroup_dot %[[P]], %{{.*}}, %{{.*}} : tensor<128x64xf16, #[[MMA]]>, !tile.buffer
-// LAYOUTS-NOT: tile.convert_layout {{.*}} : tensor<128x{{[0-9]+}}xf32
+// LAYOUTS-NOT: tilegpu.local_alloc {{.*}} : (tensor<128x64xf16, #mma
+// LAYOUTS: tilenv.warpgroup_dot %[[P]], %{{.*}}, %{{.*}} : tensor<128x64xf16, #[[MMA]]>, !tilegpu.buffer
+// LAYOUTS-NOT: tilegpu.convert_layout {{.*}} : tensor<128x{{[0-9]+}}xf32
 // LAYOUTS: scf.yield {{.*}} : tensor<128xf32, #[[ROW]]>, tensor<128xf32, #[[ROW]]>, tensor<128x{{[0-9]+}}xf32, #mma
 
 // PTX-LABEL: .entry attn_fwd(

@@ -17,9 +17,9 @@
 // RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/lstm_cell.ttir | tile-translate - --ttir --emit=cubin --sm=90a --num-warps=4 --ptxas-info -o %t.lstm.cubin 2>&1 | FileCheck %s --check-prefix=SPILLS
 
 // CONV: scf.for
-// CONV-NOT: tile.convert_layout
-// CONV: tile.warpgroup_dot
-// CONV-NOT: tile.convert_layout
+// CONV-NOT: tilegpu.convert_layout
+// CONV: tilenv.warpgroup_dot
+// CONV-NOT: tilegpu.convert_layout
 // CONV: scf.yield
 
 // SPILLS: 0 bytes spill stores, 0 bytes spill loads

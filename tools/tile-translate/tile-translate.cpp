@@ -18,8 +18,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Compiler.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 #include "tile/InitTile.h"
-#include "tile/TileDialect.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -166,7 +166,7 @@ int main(int argc, char **argv) {
   if (smText.getAsInteger(10, smVersion) || smVersion < 50 || numWarps <= 0 ||
       (numWarps & (numWarps - 1)) || ptxVersion < 60 || optLevel < 0 ||
       optLevel > 3 || minBlocksPerSM < 0 ||
-      !tile::isValidClusterSize(clusterSize)) {
+      !tilegpu::isValidClusterSize(clusterSize)) {
     emitError(module->getLoc())
         << "invalid options: --sm must be 50 or more (90a for sm_90a), "
            "--num-warps a power of two, --ptx-version 60 or more, "

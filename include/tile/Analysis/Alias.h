@@ -5,7 +5,7 @@
 // See the LICENSE file for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// For every value of buffer type, the set of allocations (tile.local_alloc
+// For every value of buffer type, the set of allocations (tilegpu.local_alloc
 // results, or buffer arguments of a function whose callers are unknown) it
 // may be a view of: through buffer_index and buffer_trans views, selects,
 // and scf.if / scf.for results and iteration arguments. Sparse forward

@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every piece of shared memory a function needs: explicit buffers
-// (tile.local_alloc), scratch of ops that exchange data between threads
+// (tilegpu.local_alloc), scratch of ops that exchange data between threads
 // (convert_layout, reductions and scans across warps, atomics whose result
 // every thread needs), and the whole allocation of a called function. Each
 // gets a live range (alias-aware, via mlir::Liveness, covering whole loops a
@@ -19,7 +19,7 @@
 #define TILE_ANALYSIS_ALLOCATION_H
 
 #include "tile/Analysis/Alias.h"
-#include "tile/TileDialect.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
@@ -35,14 +35,14 @@ int64_t getScratchSizeInBytes(Operation *op);
 int64_t getScratchElementBytes(Type type);
 
 /// Elements after each row (the last dimension) of the row-major scratch
-/// through which a tile.convert_layout moves a tensor of `type`, where a row
+/// through which a tilegpu.convert_layout moves a tensor of `type`, where a row
 /// is a multiple of 128 bytes (otherwise none): as many bytes as one write
 /// of `type`'s layout covers of a row, when that is 16 to 64 (mma
 /// accumulators: 32 for f32, 16 for f16), else 16, so that the rows one warp
 /// writes at once start in different banks.
 int64_t getConvertScratchPadding(RankedTensorType type, int64_t rowLength);
 
-/// How a tile.convert_layout moves its tensor through its scratch: in
+/// How a tilegpu.convert_layout moves its tensor through its scratch: in
 /// `count` rounds, round k the slice of `shape` (the tensor's shape but
 /// along `dim`) that starts at k * shape[dim] along `dim`. Each thread
 /// writes its elements of the slice, the block synchronizes, each thread
@@ -68,7 +68,7 @@ int64_t getConvertScratchBytes(RankedTensorType type,
 struct SharedBuffer {
   enum class Kind { Explicit, Scratch, Call };
   Kind kind;
-  /// The tile.local_alloc, the op needing scratch, or the tile.call.
+  /// The tilegpu.local_alloc, the op needing scratch, or the tile.call.
   Operation *owner;
   int64_t size;
   int64_t alignment;

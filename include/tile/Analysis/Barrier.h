@@ -11,7 +11,7 @@
 // conflicts with a pending one (read after write, write after read, write
 // after write) needs a barrier right before it, and nothing else does.
 // Asynchronous copies (cp.async) write their buffer only when a
-// tile.async_wait covers their group: a barrier does not make them visible
+// tilegpu.async_wait covers their group: a barrier does not make them visible
 // before that, and reading their buffer earlier is an error. A call counts
 // as a read and a write of the whole range its callee's memory occupies.
 //

@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The cluster uniformity analysis: whether a scalar value is the same in
-// every CTA of a cluster (of `tile.cluster-size` CTAs along x) wherever
+// every CTA of a cluster (of `tilegpu.cluster-size` CTAs along x) wherever
 // they compute it. Kernel arguments, constants, program ids along y and z,
 // the number of programs, and program_id(x) divided by a multiple of the
 // cluster size are; program_id(x) itself, loaded values and anything

@@ -21,19 +21,19 @@ def PlanLowering : Pass<"tile-plan-lowering", "::mlir::ModuleOp"> {
     convert-tile-to-nvvm lowers some ops, and records it on them, where a
     reader of the IR and a test see it:
 
-    - `tile.vector_width`: the elements of each vector access of a
-      `tile.load`, `tile.store` or `tile.async_copy_global_to_local` (the
+    - `tilegpu.vector_width`: the elements of each vector access of a
+      `tile.load`, `tile.store` or `tilegpu.async_copy_global_to_local` (the
       contiguity and alignment of its pointers and the constancy of its
       mask).
-    - `tile.uniform_run`: on an integer element-wise op, the run of equal
+    - `tilegpu.uniform_run`: on an integer element-wise op, the run of equal
       results along the fastest dimension (the alignment analysis'
       constancy, within a thread's contiguous elements) that each thread
       computes once: a mask `i < n` once per run, not per element.
-    - `tile.branched`: a masked `tile.store` whose value only it uses and
+    - `tilegpu.branched`: a masked `tile.store` whose value only it uses and
       is costly per element (exact division, libdevice calls) stays a
       branch, so that LLVM computes the value only where it is stored
-      (others are predicated PTX stores); a `tile.barrier_expect` or
-      `tile.async_tma_copy` after a `tile.dot` in a loop body is issued by
+      (others are predicated PTX stores); a `tilenv.barrier_expect` or
+      `tilenv.async_tma_copy` after a `tile.dot` in a loop body is issued by
       the leader behind a branch the other warps jump over.
 
     convert-tile-to-nvvm runs it itself on a module that has not been
@@ -57,8 +57,8 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     CUtensorMap the kernel receives by value: tile-tensor-map-params marks
     it once the kernel is an llvm.func); program ids are the grid's block
     ids; a block has
-    `tile.num-warps` * 32 threads; its dynamic shared memory is
-    `tile.shared_memory` bytes (the external `@global_smem`).
+    `tilegpu.num-warps` * 32 threads; its dynamic shared memory is
+    `tilegpu.shared_memory` bytes (the external `@global_smem`).
 
     Needs `tile-assign-layouts` (layouts), `tile-allocate-shared-memory`
     (offsets) and `tile-insert-barriers` first; device functions must be
@@ -105,7 +105,7 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
 def TensorMapParams : Pass<"tile-tensor-map-params", "::mlir::ModuleOp"> {
   let summary = "Pass tensor descriptors by value, as __grid_constant__ parameters";
   let description = [{
-    On every `llvm.func` kernel with `tile.tensormap_args` (its
+    On every `llvm.func` kernel with `tilenv.tensormap_args` (its
     `!tile.tensordesc` parameters as `{index, type}`, which
     convert-tile-to-nvvm records and the kernel information reports), marks
     those parameters as a 128-byte CUtensorMap passed by value

@@ -12,16 +12,16 @@ include "mlir/Pass/PassBase.td"
 def AssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
   let summary = "Give every tensor a layout: tile IR to the distributed level";
   let description = [{
-    Gives every tensor type a default `#tile.blocked` layout for its shape
+    Gives every tensor type a default `#tilegpu.blocked` layout for its shape
     (one element per thread, threads and then warps spread from the
     fastest-varying dimension) and records the launch configuration on the
-    module (`tile.num-warps`, `tile.threads-per-warp`, `tile.target`, and
-    `tile.cluster-size` for clusters of more than one CTA).
+    module (`tilegpu.num-warps`, `tilegpu.threads-per-warp`, `tilegpu.target`, and
+    `tilegpu.cluster-size` for clusters of more than one CTA).
     Where an op needs a specific layout of an operand or result (the slice
     layout of a reduction, the dot-operand layouts of `tile.dot`, the
-    permuted layout of `tile.trans`, ...), it inserts `tile.convert_layout`.
+    permuted layout of `tile.trans`, ...), it inserts `tilegpu.convert_layout`.
   }];
-  let dependentDialects = ["::mlir::tile::TileDialect"];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
   let options = [
     Option<"numWarps", "num-warps", "int", /*default=*/"4",
            "Warps of a block (a power of two)">,
@@ -43,9 +43,9 @@ def Coalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
     and alignment allow, and no more than the mask's constancy), and gives
     the access a blocked layout with that many elements per thread along
     the most contiguous dimension, threads of a warp next to each other
-    along it. Operands and results are moved with `tile.convert_layout`.
+    along it. Operands and results are moved with `tilegpu.convert_layout`.
   }];
-  let dependentDialects = ["::mlir::tile::TileDialect"];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
 
 def AccelerateMatmul : Pass<"tile-accelerate-matmul", "::mlir::ModuleOp"> {
@@ -56,35 +56,35 @@ def AccelerateMatmul : Pass<"tile-accelerate-matmul", "::mlir::ModuleOp"> {
     with `inputPrecision = tf32` or `tf32x3` and K a multiple of 8, or i8
     operands with i32 accumulators and K a multiple of 32; a target of
     sm_80 or newer, an accumulator shape the warps divide into 16x8 tiles —
-    the accumulator layout `#tile.mma` version 2 (warps doubled along
+    the accumulator layout `#tilegpu.mma` version 2 (warps doubled along
     whichever dimension leaves each warp more 16x8 tiles) and its `dot_op`
     operand layouts (kWidth 2 for 16-bit, 1 for tf32, 4 for i8), converting
     the operands, the
     accumulator and the result from and to the layouts around it; operands
     already converted for the FMA path are converted from their sources.
     An operand reaches its `dot_op` layout through a shared buffer
-    (`tile.local_alloc` + `tile.local_load`): swizzled for ldmatrix, or, for
-    a block a TMA descriptor loads, the descriptor's `#tile.nvmma_shared`
+    (`tilegpu.local_alloc` + `tilegpu.local_load`): swizzled for ldmatrix, or, for
+    a block a TMA descriptor loads, the descriptor's `#tilegpu.nvmma_shared`
     layout (the copy then lands in it). Other dots stay on the FMA path. Run after `tile-assign-layouts`;
     `tile-remove-layout-conversions` then removes what conversions it can.
 
-    On an sm_90a target (`tile.target = "sm_90a"`), a dot that wgmma can
+    On an sm_90a target (`tilegpu.target = "sm_90a"`), a dot that wgmma can
     compute — mma.sync's conditions, the warps forming warpgroups, M a
     multiple of 16 rows per warp, N a multiple of 8 up to 256, N and K rows
     that a 32, 64 or 128-byte swizzle divides, at most 128 accumulators a
-    thread — becomes a `tile.warpgroup_dot`: each operand stored as computed
-    into a `#tile.nvmma_shared` buffer (the widest swizzle its rows allow),
-    the accumulator converted to `#tile.mma` version 3 with every warp
+    thread — becomes a `tilenv.warpgroup_dot`: each operand stored as computed
+    into a `#tilegpu.nvmma_shared` buffer (the widest swizzle its rows allow),
+    the accumulator converted to `#tilegpu.mma` version 3 with every warp
     along M and the instruction N the whole of N.
   }];
-  let dependentDialects = ["::mlir::tile::TileDialect"];
+  let dependentDialects = ["::mlir::tilenvgpu::TileNVGPUDialect"];
 }
 
 def RemoveLayoutConversions
     : Pass<"tile-remove-layout-conversions", "::mlir::ModuleOp"> {
   let summary = "Compute values in the layouts that need no conversion";
   let description = [{
-    A `tile.convert_layout` moves a tensor between threads through shared
+    A `tilegpu.convert_layout` moves a tensor between threads through shared
     memory. This pass removes conversions in two directions.
 
     Forward: the values computed from a conversion's result are computed in
@@ -133,7 +133,7 @@ def RemoveLayoutConversions
     same vectors, whole lines) if its pointers and mask can be computed in
     that layout instead (otherwise the conversion stays).
   }];
-  let dependentDialects = ["::mlir::tile::TileDialect"];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
 
 def TritonMath : Pass<"tile-triton-math", "::mlir::ModuleOp"> {
@@ -164,7 +164,7 @@ def HoistInvariantAllocs
   let summary = "Store loop-invariant values to shared memory once, before "
                 "the loop";
   let description = [{
-    A `tile.local_alloc` in an `scf.for`'s body that stores a value defined
+    A `tilegpu.local_alloc` in an `scf.for`'s body that stores a value defined
     outside the loop into an immutable buffer, which nothing frees, moves
     before the loop: the value is written once instead of in every
     iteration (attention's Q, the A operand of the first dot in every
@@ -176,11 +176,11 @@ def HoistInvariantAllocs
 
     ```mlir
     scf.for %i = %c0 to %n step %c1 : i32 {
-      %q = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
+      %q = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
       ...
     }
     // becomes
-    %q = tile.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tile.buffer<128x64xf16, #nvmma>
+    %q = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
     scf.for %i = %c0 to %n step %c1 : i32 {
       ...
     }
@@ -196,16 +196,16 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     step (a step other than 1 is first rewritten in place to count the
     iterations from 0 by 1, up to `ceil((max(ub, lb) - lb) / step)`, with the
     induction value `lb + i * step` computed in the body), a
-    `tile.load` whose only use is a `tile.local_alloc` read by
-    `tile.local_load`s or `tile.warpgroup_dot`s (the staging of a `tile.dot`
+    `tile.load` whose only use is a `tilegpu.local_alloc` read by
+    `tilegpu.local_load`s or `tilenv.warpgroup_dot`s (the staging of a `tile.dot`
     operand that
     `tile-accelerate-matmul` writes) becomes an asynchronous copy
-    (`tile.async_copy_global_to_local`, cp.async) `num-stages - 1`
+    (`tilegpu.async_copy_global_to_local`, cp.async) `num-stages - 1`
     iterations ahead into a ring of `num-stages` buffers:
 
     - before the loop, one `local_alloc` of `num-stages` stages and copies
       for the first `num-stages - 1` iterations, one group each;
-    - at the top of each iteration, `tile.async_wait {num = num-stages - 2}`
+    - at the top of each iteration, `tilegpu.async_wait {num = num-stages - 2}`
       (this iteration's group has landed), then the copy for iteration
       `iv + num-stages - 1` into stage `(iv + num-stages - 1) rem
       num-stages` and its group; the loads of this iteration read stage
@@ -232,10 +232,10 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     `tile-accelerate-matmul` and before `tile-allocate-shared-memory`, which
     sizes the ring.
 
-    The buffers may also feed a `tile.warpgroup_dot` (sm_90a). When such a
+    The buffers may also feed a `tilenv.warpgroup_dot` (sm_90a). When such a
     dot reads two staged buffers and only yields its result back to its
     accumulator, it runs asynchronously: `isAsync`, its result through
-    `tile.warpgroup_dot_wait {pendings = 1}` to the next iteration and
+    `tilenv.warpgroup_dot_wait {pendings = 1}` to the next iteration and
     `{pendings = 0}` after the loop (before the rings are freed). That wait
     retires the previous iteration's dot, so the iteration's copies come
     after it, into the stage that dot read: still `num-stages - 1`
@@ -250,22 +250,22 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     `select(%reset, zeros, %d)`, which would read the in-flight products
     every iteration. The pass carries `%d` and `%reset` instead, and the dot
     adds its accumulator only if the previous iteration did not reset
-    (`tile.warpgroup_dot ... accumulate if`); after the loop, the select on
+    (`tilenv.warpgroup_dot ... accumulate if`); after the loop, the select on
     the last values.
 
     On sm_90 and newer, a `tile.descriptor_load` whose only use is a
-    `tile.local_alloc` of the descriptor's own NVMMA layout (a warpgroup
+    `tilegpu.local_alloc` of the descriptor's own NVMMA layout (a warpgroup
     dot's operand, or on sm_90 an mma.sync operand read with ldmatrix) is
     staged the same way with TMA copies
-    (`tile.async_tma_copy`) completing on one mbarrier per stage: the
-    barriers are initialized before the loop (`tile.init_barrier`), each
-    stage's copies armed together (`tile.barrier_expect` of all their
-    bytes), an iteration waits with `tile.wait_barrier` on its stage's
+    (`tilenv.async_tma_copy`) completing on one mbarrier per stage: the
+    barriers are initialized before the loop (`tilenv.init_barrier`), each
+    stage's copies armed together (`tilenv.barrier_expect` of all their
+    bytes), an iteration waits with `tilenv.wait_barrier` on its stage's
     barrier at phase `((iv - lb) / num-stages) & 1` (instead of a
-    `tile.async_wait`), and the barriers are invalidated after the loop
+    `tilegpu.async_wait`), and the barriers are invalidated after the loop
     (the copies past its end are predicated off, never issued). Only the
     indices are cloned for the iteration ahead. When the staged buffers
-    are read with `tile.local_load` into a synchronous `tile.dot`
+    are read with `tilegpu.local_load` into a synchronous `tile.dot`
     (mma.sync on sm_90) and there are at least 3 stages, the iteration's
     copies come after that dot, so the warps start their products as soon
     as their stage has landed and the barrier before the copies waits
@@ -274,14 +274,14 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
 
     With `warp-specialize`, a loop whose staged loads are all TMA copies
     and that sits directly in its kernel's body gets a producer of its own
-    instead (`tile.warp_specialize`): one thread of an extra warp runs a
+    instead (`tilenv.warp_specialize`): one thread of an extra warp runs a
     copy of the loop that only issues the copies, each into stage `iv rem
     num-stages` once a second ring of mbarriers (the stages' "empty"
     barriers, one arrival per warp) says the kernel's warps are done
     reading it: a wait at phase `((iv - lb) / num-stages) & 1 ^ 1`, which a
     fresh barrier passes at once. The loop itself, with everything after
     it, moves to the default region; an iteration waits for its stage as
-    above, and hands a stage back with `tile.arrive_barrier` once its
+    above, and hands a stage back with `tilenv.arrive_barrier` once its
     readers are done: the previous iteration's stage after an asynchronous
     dot's `{pendings = 1}` wait, its own at the end of the iteration
     otherwise. No CTA barrier is left in the loop, and the producer runs
@@ -291,7 +291,7 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     the layouts); a loop that other ops before it keep from being split is
     pipelined as above.
 
-    In a module of `tile.cluster-size` N > 1 for an architecture-specific
+    In a module of `tilegpu.cluster-size` N > 1 for an architecture-specific
     target (sm_90a: ptxas advises against multicast in plain sm_90 code), a
     warp-specialized loop whose
     bounds are the same in every CTA of a cluster multicasts each staged
@@ -301,7 +301,7 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     CTA of the cluster and L2 serves the block once per cluster instead of
     once per CTA. A stage then goes back to the producers of all N CTAs:
     the empty barriers count N times the warps and every warp arrives on
-    each CTA's (`tile.arrive_barrier cluster`), and a `tile.cluster_barrier`
+    each CTA's (`tilenv.arrive_barrier cluster`), and a `tilenv.cluster_barrier`
     follows the barriers' initialization and precedes their invalidation
     (in both regions of the split).
   }];
@@ -311,7 +311,7 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
            "TMA copies from a producer thread of an extra warp (sm_90)">
   ];
-  let dependentDialects = ["::mlir::tile::TileDialect", "::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::tilenvgpu::TileNVGPUDialect", "::mlir::arith::ArithDialect"];
 }
 
 def CarryDivisions : Pass<"tile-carry-divisions", "::mlir::ModuleOp"> {
@@ -363,15 +363,15 @@ def Prefetch : Pass<"tile-prefetch", "::mlir::ModuleOp"> {
   let summary = "Split pipelined mma.sync dots along K and read each "
                 "iteration's first slice in the iteration before";
   let description = [{
-    For an `scf.for` whose body waits for its copies (`tile.async_wait`,
-    before any `tile.async_commit_group` of the body) and then reads both
+    For an `scf.for` whose body waits for its copies (`tilegpu.async_wait`,
+    before any `tilegpu.async_commit_group` of the body) and then reads both
     operands of a `tile.dot` with an mma version 2 accumulator from stages
-    of rings allocated outside the loop (`tile.local_load` of
-    `tile.buffer_index %ring[(x) rem S]`, S the ring's stages, the index
+    of rings allocated outside the loop (`tilegpu.local_load` of
+    `tilegpu.buffer_index %ring[(x) rem S]`, S the ring's stages, the index
     computed from the induction variable and values from outside the loop
     only), the dot becomes one dot per K step of the instruction (`8 *
     kWidth`: 16 for f16 and bf16), each reading its window of the stage
-    (`tile.local_load ... at`), and the first step's windows are read
+    (`tilegpu.local_load ... at`), and the first step's windows are read
     ahead:
 
     - before the loop: the wait, and the first iteration's windows;
@@ -405,7 +405,7 @@ def Prefetch : Pass<"tile-prefetch", "::mlir::ModuleOp"> {
     Triton's `TritonGPUPrefetch` does the same for its mma.sync loops.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
-                           "::mlir::tile::TileDialect"];
+                           "::mlir::tilegpu::TileGPUDialect"];
 }
 
 def SplitCopyMasks : Pass<"tile-split-copy-masks", "::mlir::ModuleOp"> {
@@ -413,7 +413,7 @@ def SplitCopyMasks : Pass<"tile-split-copy-masks", "::mlir::ModuleOp"> {
                 "its copies' bounds checks all hold, without them";
   let description = [{
     For an `scf.for` with a signed 32-bit induction variable and step 1
-    whose body issues `tile.async_copy_global_to_local` copies, the ops that
+    whose body issues `tilegpu.async_copy_global_to_local` copies, the ops that
     compute the copies' masks (in the body, and before the loop in its
     block) are searched for signed compares (`slt`, `sle`, `sgt`, `sge`)
     whose two sides are ramps of the induction variable: sums and
@@ -453,27 +453,27 @@ def LowerDescriptors
   let description = [{
     Every `tile.descriptor_load` that `tile-pipeline` did not pipeline
     becomes a TMA copy into a buffer of the descriptor's NVMMA layout,
-    completed on an mbarrier of its own: `tile.local_alloc`s of the buffer
-    and the barrier, `tile.init_barrier`, `tile.barrier_expect` of the
-    block's bytes, `tile.async_tma_copy`, `tile.wait_barrier` (phase 0),
-    `tile.inval_barrier`. A load whose only use stores it into a buffer of
+    completed on an mbarrier of its own: `tilegpu.local_alloc`s of the buffer
+    and the barrier, `tilenv.init_barrier`, `tilenv.barrier_expect` of the
+    block's bytes, `tilenv.async_tma_copy`, `tilenv.wait_barrier` (phase 0),
+    `tilenv.inval_barrier`. A load whose only use stores it into a buffer of
     that same layout (a warpgroup dot's operand) fills that buffer
-    directly; others read the block back with `tile.local_load` into their
+    directly; others read the block back with `tilegpu.local_load` into their
     own layout.
 
-    Every `tile.descriptor_store` becomes a `tile.local_alloc` of its value
+    Every `tile.descriptor_store` becomes a `tilegpu.local_alloc` of its value
     into a buffer of the descriptor's NVMMA layout (written in the value's
-    own layout: no conversion), a `tile.async_tma_store` of that buffer, and
-    a `tile.async_tma_store_wait` for the copy to have read it, which ends
-    the buffer's life (`tile.local_dealloc`). In a loop, the buffer is one
-    mutable `tile.local_alloc` before the outermost loop; each iteration
+    own layout: no conversion), a `tilenv.async_tma_store` of that buffer, and
+    a `tilenv.async_tma_store_wait` for the copy to have read it, which ends
+    the buffer's life (`tilegpu.local_dealloc`). In a loop, the buffer is one
+    mutable `tilegpu.local_alloc` before the outermost loop; each iteration
     waits for the stores before it to have read their buffers, writes the
-    value with `tile.local_store` and starts the copy, and one wait after
-    the loop precedes the `tile.local_dealloc`s: the copy overlaps the next
+    value with `tilegpu.local_store` and starts the copy, and one wait after
+    the loop precedes the `tilegpu.local_dealloc`s: the copy overlaps the next
     iteration. The global writes complete after the block has moved on.
 
     A store of a `wgmma` result of 16-bit elements (each warpgroup holding
-    64 whole rows) becomes a `tile.warpgroup_tma_store` instead, when every
+    64 whole rows) becomes a `tilenv.warpgroup_tma_store` instead, when every
     use of its descriptor (a kernel parameter) is such a store: each
     warpgroup writes its rows in chunks of `store-chunk-bytes` bytes a row
     through `store-slots` slots of a buffer allocated before the outermost
@@ -482,7 +482,7 @@ def LowerDescriptors
     matmul), and the same wait after the loop. `store-chunk-bytes=0` keeps
     whole-block stores.
 
-    Needs an sm_90 or newer target (`tile.target`); run after
+    Needs an sm_90 or newer target (`tilegpu.target`); run after
     `tile-pipeline` and before `tile-allocate-shared-memory`.
   }];
   let options = [
@@ -492,22 +492,22 @@ def LowerDescriptors
     Option<"storeSlots", "store-slots", "int", /*default=*/"2",
            "Chunks a warpgroup may have in flight (at least 2)">,
   ];
-  let dependentDialects = ["::mlir::tile::TileDialect", "::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::tilenvgpu::TileNVGPUDialect", "::mlir::arith::ArithDialect"];
 }
 
 def AllocateSharedMemory
     : Pass<"tile-allocate-shared-memory", "::mlir::ModuleOp"> {
   let summary = "Give every shared-memory buffer an offset";
   let description = [{
-    Runs the allocation analysis and writes its result: `tile.offset` (bytes
-    from the function's shared-memory base) on every `tile.local_alloc`, on
+    Runs the allocation analysis and writes its result: `tilegpu.offset` (bytes
+    from the function's shared-memory base) on every `tilegpu.local_alloc`, on
     every op that needs scratch (convert_layout, reductions and scans across
     warps, scalar atomics returning a value) and on every `tile.call` (where
-    the callee's memory starts); `tile.shared_memory` (bytes) on every
+    the callee's memory starts); `tilegpu.shared_memory` (bytes) on every
     function and, as the maximum over the kernels, on the module. A kernel
     that needs more shared memory than its target has is an error.
   }];
-  let dependentDialects = ["::mlir::tile::TileDialect"];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
 
 def InsertBarriers : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
@@ -521,11 +521,11 @@ def InsertBarriers : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
     barrier is inserted, and existing barriers are taken into account, so
     running the pass twice changes nothing. Reading memory that an
     asynchronous copy may still be writing is an error: a barrier cannot
-    order it, only `tile.async_wait` (cp.async) or a `tile.wait_barrier` on
+    order it, only `tilegpu.async_wait` (cp.async) or a `tilenv.wait_barrier` on
     the copy's mbarrier (TMA) can; so is invalidating an mbarrier that an
     issued TMA copy may still complete on, writing memory that an
     asynchronous warpgroup dot or a TMA store may still be reading (a
-    TMA store's buffer is read until a `tile.async_tma_store_wait` retires
+    TMA store's buffer is read until a `tilenv.async_tma_store_wait` retires
     it), and returning while a TMA store may still be reading.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];

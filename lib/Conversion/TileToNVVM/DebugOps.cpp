@@ -16,6 +16,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 

@@ -14,6 +14,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 static Value constantI32(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIntOp::create(b, loc, value, 32);

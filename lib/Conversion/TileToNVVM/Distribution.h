@@ -18,7 +18,7 @@
 #ifndef TILE_LIB_CONVERSION_TILETONVVM_DISTRIBUTION_H
 #define TILE_LIB_CONVERSION_TILETONVVM_DISTRIBUTION_H
 
-#include "tile/TileDialect.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/IR/Builders.h"
 

@@ -19,6 +19,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 
@@ -115,7 +117,7 @@ std::string asmRegisters(unsigned first, unsigned count) {
 // compiled several times slower, in MLIR's block splitting and in LLVM's
 // passes over hundreds of blocks. The asm has side effects so that LLVM keeps
 // it in order with barriers and stores. Masked stores are predicated PTX
-// stores too, except those tile-plan-lowering's tile.branched keeps as
+// stores too, except those tile-plan-lowering's tilegpu.branched keeps as
 // branches.
 
 /// Operand attributes of an access whose first operand is its address, an
@@ -399,7 +401,7 @@ private:
       return v;
     };
     // A predicated PTX store, as Triton emits it, unless the value is
-    // better computed behind a branch (tile-plan-lowering's tile.branched).
+    // better computed behind a branch (tile-plan-lowering's tilegpu.branched).
     if (predicate && !isBranched(op)) {
       Value v = storedValue(rewriter);
       if (std::optional<AsmAccess> access = getAsmAccess(v.getType())) {

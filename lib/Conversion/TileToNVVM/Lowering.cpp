@@ -15,6 +15,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 /// Whether this is thread 0 of the block (i1).
 Value mlir::tile::isFirstThread(OpBuilder &b, Location loc,

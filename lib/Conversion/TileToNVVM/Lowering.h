@@ -20,19 +20,19 @@ namespace mlir::tile {
 struct LoweringState {
   unsigned numWarps = 4;
   unsigned threadsPerWarp = 32;
-  /// The target's SM version (tile.target), 0 when not set, and the PTX ISA
+  /// The target's SM version (tilegpu.target), 0 when not set, and the PTX ISA
   /// version (x10) the kernels will be compiled with.
   unsigned sm = 0;
   unsigned ptxVersion = 80;
   /// Blocks that should fit on one SM (nvvm.minctasm); 0: no bound.
   unsigned minBlocksPerSM = 0;
-  /// CTAs per cluster along x (tile.cluster-size; nvvm.cluster_dim).
+  /// CTAs per cluster along x (tilegpu.cluster-size; nvvm.cluster_dim).
   unsigned clusterSize = 1;
   /// The module has warpgroup dots or TMA stores: shared memory written
   /// through the generic proxy (stores, cp.async) is fenced for the async
   /// proxy (wgmma's and TMA's reads).
   bool asyncProxyReads = false;
-  /// Kernels split by a tile.warp_specialize: they run one warp more.
+  /// Kernels split by a tilenv.warp_specialize: they run one warp more.
   llvm::SmallPtrSet<Operation *, 2> specializedKernels;
   /// Kernel parameters (tensor descriptors) that warpgroup_tma_stores copy
   /// their chunks through: the box and swizzle of their tensor maps.
@@ -64,7 +64,7 @@ SmallVector<Value> unpackVector(OpBuilder &b, Location loc, Value vector);
 Value getSharedBase(OpBuilder &b, Location loc);
 /// `base` advanced by `bytes` (an i32 value).
 Value addBytes(OpBuilder &b, Location loc, Value base, Value bytes);
-/// The op's shared-memory offset (tile.offset), as a pointer.
+/// The op's shared-memory offset (tilegpu.offset), as a pointer.
 FailureOr<Value> getScratchPointer(OpBuilder &b, Operation *op);
 
 /// Bytes one element of `type` takes in memory (i1 takes a byte).
@@ -103,7 +103,7 @@ Value selectFromMatrix(OpBuilder &b, Location loc, const MatrixLanes &lanes,
 struct StmatrixTarget {
   Value base;
   int64_t rowStride = 0;
-  BufferType buffer;
+  tilegpu::BufferType buffer;
   llvm::ArrayRef<int64_t> origin = {};
   llvm::function_ref<bool(unsigned)> include = nullptr;
 };
@@ -158,7 +158,7 @@ constexpr int64_t kKernelWarpsBarrier = 1, kFirstWarpgroupBarrier = 2;
 /// A distribution known to exist (the pass checks every tensor type first).
 Distribution getDistribution(Type type);
 
-/// tile.warp_specialize -> scf.ifs on the thread id, marked for
+/// tilenv.warp_specialize -> scf.ifs on the thread id, marked for
 /// runsOnProducer and narrowKernelBarriers; records the kernels in `state`.
 void splitWarpSpecialized(ModuleOp module, LoweringState &state);
 /// Whether `op` runs on the producer thread of a split kernel (alone).

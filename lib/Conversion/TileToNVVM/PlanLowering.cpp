@@ -6,7 +6,7 @@
 //
 // tile-plan-lowering: how wide each global access is, which integer ops
 // compute a run of equal results once, and which stores and TMA issues stay
-// branches, recorded as attributes (TileDialect::get*AttrName) that
+// branches, recorded as attributes (TileGPUDialect::get*AttrName) that
 // convert-tile-to-nvvm reads.
 //
 //===----------------------------------------------------------------------===//
@@ -28,6 +28,8 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 
@@ -111,28 +113,28 @@ struct PlanLowering : public tile::impl::PlanLoweringBase<PlanLowering> {
 
 unsigned mlir::tile::getVectorWidth(Operation *op) {
   auto width =
-      op->getAttrOfType<IntegerAttr>(TileDialect::getVectorWidthAttrName());
+      op->getAttrOfType<IntegerAttr>(TileGPUDialect::getVectorWidthAttrName());
   return width ? std::max<int64_t>(1, width.getInt()) : 1;
 }
 
 unsigned mlir::tile::getUniformRun(Operation *op) {
   auto run =
-      op->getAttrOfType<IntegerAttr>(TileDialect::getUniformRunAttrName());
+      op->getAttrOfType<IntegerAttr>(TileGPUDialect::getUniformRunAttrName());
   return run ? std::max<int64_t>(1, run.getInt()) : 1;
 }
 
 bool mlir::tile::isBranched(Operation *op) {
-  return op->hasAttr(TileDialect::getBranchedAttrName());
+  return op->hasAttr(TileGPUDialect::getBranchedAttrName());
 }
 
 void mlir::tile::planLowering(ModuleOp module,
                               const ModuleAlignmentAnalysis &analysis) {
   // Only the distributed level has layouts to plan by (convert-tile-to-nvvm
   // reports the others).
-  if (!module->hasAttr(TileDialect::getNumWarpsAttrName()))
+  if (!module->hasAttr(TileGPUDialect::getNumWarpsAttrName()))
     return;
   Builder b(module.getContext());
-  StringRef width = TileDialect::getVectorWidthAttrName();
+  StringRef width = TileGPUDialect::getVectorWidthAttrName();
   module.walk([&](Operation *op) {
     Value ptr, mask;
     if (auto load = dyn_cast<LoadOp>(op)) {
@@ -140,12 +142,12 @@ void mlir::tile::planLowering(ModuleOp module,
     } else if (auto store = dyn_cast<StoreOp>(op)) {
       ptr = store.getPtr(), mask = store.getMask();
       if (mask && sinksCostlyWork(store))
-        op->setAttr(TileDialect::getBranchedAttrName(), b.getUnitAttr());
+        op->setAttr(TileGPUDialect::getBranchedAttrName(), b.getUnitAttr());
     } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
       ptr = copy.getSrc(), mask = copy.getMask();
     } else {
       if (int64_t run = computeUniformRun(op, analysis); run > 1)
-        op->setAttr(TileDialect::getUniformRunAttrName(),
+        op->setAttr(TileGPUDialect::getUniformRunAttrName(),
                     b.getI32IntegerAttr(run));
       return;
     }
@@ -163,7 +165,7 @@ void mlir::tile::planLowering(ModuleOp module,
     for (Operation &op : loop.getBody()->getOperations()) {
       afterDot |= isa<DotOp>(op);
       if (afterDot && isa<BarrierExpectOp, AsyncTMACopyOp>(op))
-        op.setAttr(TileDialect::getBranchedAttrName(), b.getUnitAttr());
+        op.setAttr(TileGPUDialect::getBranchedAttrName(), b.getUnitAttr());
     }
   });
 }

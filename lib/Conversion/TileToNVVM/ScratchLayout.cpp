@@ -11,6 +11,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 int64_t ScratchLayout::place(ArrayRef<int64_t> local) const {
   int64_t index = 0;

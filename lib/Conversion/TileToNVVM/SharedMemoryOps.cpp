@@ -20,6 +20,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 MatrixLanes mlir::tile::emitMatrixLanes(OpBuilder &b, Location loc,
                                         Value lane) {

@@ -11,6 +11,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 void mlir::tile::addOffsets(OpBuilder &b, Location loc,
                             MutableArrayRef<Value> coords,

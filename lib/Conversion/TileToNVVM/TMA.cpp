@@ -22,6 +22,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 
@@ -65,8 +67,8 @@ void inLeader(OpBuilder &b, Location loc, const LoweringState &state,
 }
 
 /// Calls `issue` with `pred` to predicate each instruction on, or, for the
-/// ops tile-plan-lowering marks tile.branched, with none inside one scf.if on
-/// `pred`.
+/// ops tile-plan-lowering marks tilegpu.branched, with none inside one scf.if
+/// on `pred`.
 void issueWhere(OpBuilder &b, Location loc, const LoweringState &state,
                 Operation *op, Value pred,
                 function_ref<void(Value predicate)> issue) {

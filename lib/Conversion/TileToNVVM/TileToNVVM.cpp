@@ -33,6 +33,8 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 bool mlir::tile::allowsApproximation(Operation *op) {
   auto fastMath = dyn_cast<arith::ArithFastMathInterface>(op);
@@ -82,7 +84,7 @@ Value mlir::tile::addBytes(OpBuilder &b, Location loc, Value base,
 
 FailureOr<Value> mlir::tile::getScratchPointer(OpBuilder &b, Operation *op) {
   auto offset =
-      op->getAttrOfType<IntegerAttr>(TileDialect::getOffsetAttrName());
+      op->getAttrOfType<IntegerAttr>(TileGPUDialect::getOffsetAttrName());
   if (!offset)
     return failure();
   return addBytes(b, op->getLoc(), getSharedBase(b, op->getLoc()),
@@ -180,8 +182,9 @@ struct FuncLowering : public TilePattern<FuncOp> {
       gpuFn->setAttr(
           NVVM::NVVMDialect::getClusterDimAttrName(),
           rewriter.getDenseI32ArrayAttr({int32_t(state.clusterSize), 1, 1}));
-    if (Attribute shared = fn->getAttr(TileDialect::getSharedMemoryAttrName()))
-      gpuFn->setAttr(TileDialect::getSharedMemoryAttrName(), shared);
+    if (Attribute shared =
+            fn->getAttr(TileGPUDialect::getSharedMemoryAttrName()))
+      gpuFn->setAttr(TileGPUDialect::getSharedMemoryAttrName(), shared);
     // Tensor descriptors are CUtensorMaps passed by value, which
     // tile-tensor-map-params marks once the kernel is an llvm.func (the
     // gpu.func lowering drops byval parameter attributes).
@@ -204,7 +207,7 @@ struct FuncLowering : public TilePattern<FuncOp> {
       tensorMaps.push_back(rewriter.getDictionaryAttr(entry));
     }
     if (!tensorMaps.empty())
-      gpuFn->setAttr(TileDialect::getTensorMapArgsAttrName(),
+      gpuFn->setAttr(TileNVGPUDialect::getTensorMapArgsAttrName(),
                      rewriter.getArrayAttr(tensorMaps));
     // Replace the entry block gpu.func made with the kernel's body.
     Block *made = &gpuFn.getBody().front();
@@ -907,8 +910,8 @@ std::string checkLowerable(Operation *op) {
       return text;
     }
   }
-  if (auto width =
-          op->getAttrOfType<IntegerAttr>(TileDialect::getVectorWidthAttrName());
+  if (auto width = op->getAttrOfType<IntegerAttr>(
+          TileGPUDialect::getVectorWidthAttrName());
       width && isa<LoadOp, StoreOp, AsyncCopyGlobalToLocalOp>(op)) {
     // The elements of one access: a run of the thread's consecutive ones
     // along the fastest dimension, 16 bytes at most.
@@ -922,7 +925,7 @@ std::string checkLowerable(Operation *op) {
       fits = w * bytes <= 16 && dist.hasRuns(dist.getFastestDim(), w);
     }
     if (!fits)
-      return ("has tile.vector_width " + Twine(w) +
+      return ("has tilegpu.vector_width " + Twine(w) +
               ", which is not a power-of-two run of a thread's consecutive "
               "elements of at most 16 bytes")
           .str();
@@ -957,7 +960,7 @@ std::string checkLowerable(Operation *op) {
       return "only splat tensor constants are lowered";
   }
   if ((isa<LocalAllocOp>(op) || getScratchSizeInBytes(op) > 0) &&
-      !op->hasAttr(TileDialect::getOffsetAttrName()))
+      !op->hasAttr(TileGPUDialect::getOffsetAttrName()))
     return "has no shared-memory offset: run tile-allocate-shared-memory first";
   return "";
 }
@@ -1040,14 +1043,14 @@ public:
             })
             .wasInterrupted();
     StringRef targetName;
-    if (auto target =
-            module->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
+    if (auto target = module->getAttrOfType<StringAttr>(
+            TileGPUDialect::getTargetAttrName()))
       targetName = target.getValue();
     state.sm = parseSmVersion(targetName);
     if (fpFusion)
       allowContraction(module);
     if (auto t = module->getAttrOfType<IntegerAttr>(
-            TileDialect::getThreadsPerWarpAttrName()))
+            TileGPUDialect::getThreadsPerWarpAttrName()))
       state.threadsPerWarp = t.getInt();
 
     // Device functions are inlined by the pipeline; a leftover one is only
@@ -1138,7 +1141,7 @@ public:
         });
 
     ConversionTarget target(*context);
-    target.addIllegalDialect<TileDialect>();
+    target.addIllegalDialect<TileDialect, TileGPUDialect, TileNVGPUDialect>();
     target.addLegalDialect<gpu::GPUDialect, LLVM::LLVMDialect,
                            NVVM::NVVMDialect, cf::ControlFlowDialect>();
     target.addLegalOp<ModuleOp, gpu::GPUModuleOp>();

@@ -4,7 +4,7 @@
 // See the LICENSE file for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// tile.warp_specialize becomes two scf.ifs on the thread id before the
+// tilenv.warp_specialize becomes two scf.ifs on the thread id before the
 // conversion proper: the kernel's warps (thread ids below numWarps * 32)
 // run the default region, the first thread of the extra warp the producer
 // region. The ifs are marked so that the patterns know who runs an op, and
@@ -23,6 +23,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 /// On the scf.if of the producer thread (unit).
 static constexpr llvm::StringLiteral kProducerAttr = "tile.producer";

@@ -1,4 +1,5 @@
-//===- WarpgroupDot.cpp - tile.warpgroup_dot to wgmma ---------------------===//
+//===- WarpgroupDot.cpp - tilenv.warpgroup_dot to wgmma
+//---------------------===//
 //
 // Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
 // See the LICENSE file for license information.
@@ -31,6 +32,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 
@@ -68,7 +71,7 @@ std::string getAccumulatorConstraints(size_t count, bool tied, Type type) {
   return constraints;
 }
 
-/// For a tensor in a #tile.mma version 3 layout over `slices` 64-row
+/// For a tensor in a #tilegpu.mma version 3 layout over `slices` 64-row
 /// slices: which of this thread's elements is register `reg` of slice
 /// `slice` (entry slice * N / 2 + reg). Per slice, 16x8 tiles along N, four
 /// registers each, (row, col) = (0,0) (0,1) (8,0) (8,1), as in the
@@ -328,11 +331,11 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
     // An asynchronous dot leaves its group in flight for a
-    // tile.warpgroup_dot_wait.
+    // tilenv.warpgroup_dot_wait.
     if (!op.getIsAsync())
       NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
     // The products are extracted after the wait, or, for an asynchronous
-    // dot, go to the tile.warpgroup_dot_wait that makes them readable.
+    // dot, go to the tilenv.warpgroup_dot_wait that makes them readable.
     for (auto [slice, acc] : llvm::enumerate(products))
       for (int64_t reg = 0; reg < perSlice; ++reg)
         results[element[slice * perSlice + reg]] =

@@ -33,7 +33,7 @@
 // PTX: sqrt.approx.f32
 // PTX: sqrt.rn.f32
 // PTX: ret;
-module attributes {"tile.num-warps" = 4 : i32} {
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @divisions(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                               %q: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                               %s: f32, %c0: i32) {

@@ -44,9 +44,9 @@ tile.func public @elementwise(%p: !tile.ptr<f32>, %f: f32, %out: !tile.ptr<i32>)
 // CHECK-NOT: gpu.barrier
 // CHECK-NOT: llvm.mlir.addressof @global_smem
 // CHECK: gpu.return
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
-#slice = #tile.slice<{dim = 1, parent = #blocked}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#slice = #tilegpu.slice<{dim = 1, parent = #blocked}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @broadcast(%p: !tile.ptr<f32>) {
   %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #slice>
   %c = tile.expand_dims %r {axis = 1 : i32} : tensor<128xi32, #slice> -> tensor<128x1xi32, #blocked>
@@ -67,10 +67,10 @@ tile.func public @broadcast(%p: !tile.ptr<f32>) {
 // CHECK-NOT: llvm.mlir.addressof @global_smem
 // CHECK: arith.subf %arg1, %arg2 fastmath<contract> : f32
 // CHECK: gpu.return
-#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#pair = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
-#perm = #tile.blocked<{sizePerThread = [2, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#pair = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#perm = #tilegpu.blocked<{sizePerThread = [2, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @renames(%p: !tile.ptr<f32>, %x: f32, %y: f32) {
   %s = tile.splat %x : f32 -> tensor<128xf32, #b1>
   %t0 = tile.splat %y : f32 -> tensor<128xf32, #b1>
@@ -171,19 +171,19 @@ tile.func public @while_if(%n: i32, %c: i1, %p: !tile.ptr<f32>) {
 // CHECK: arith.mulf %[[W]], %[[H]] fastmath<contract> : f32
 // CHECK-NOT: llvm.mlir.addressof @global_smem
 // CHECK: gpu.return
-#box = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
-#box3 = #tile.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
-#pair = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
-#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#box = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#box3 = #tilegpu.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#pair = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @boxes(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %q: !tile.ptr<f32>) {
-  %rows = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #tile.slice<{dim = 1, parent = #box}>>
-  %four = arith.constant dense<4> : tensor<128xi32, #tile.slice<{dim = 1, parent = #box}>>
-  %r4 = arith.muli %rows, %four : tensor<128xi32, #tile.slice<{dim = 1, parent = #box}>>
-  %re = tile.expand_dims %r4 {axis = 1 : i32} : tensor<128xi32, #tile.slice<{dim = 1, parent = #box}>> -> tensor<128x1xi32, #box>
+  %rows = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #tilegpu.slice<{dim = 1, parent = #box}>>
+  %four = arith.constant dense<4> : tensor<128xi32, #tilegpu.slice<{dim = 1, parent = #box}>>
+  %r4 = arith.muli %rows, %four : tensor<128xi32, #tilegpu.slice<{dim = 1, parent = #box}>>
+  %re = tile.expand_dims %r4 {axis = 1 : i32} : tensor<128xi32, #tilegpu.slice<{dim = 1, parent = #box}>> -> tensor<128x1xi32, #box>
   %rb = tile.broadcast %re : tensor<128x1xi32, #box> -> tensor<128x4xi32, #box>
-  %cols = tile.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #tile.slice<{dim = 0, parent = #box}>>
-  %ce = tile.expand_dims %cols {axis = 0 : i32} : tensor<4xi32, #tile.slice<{dim = 0, parent = #box}>> -> tensor<1x4xi32, #box>
+  %cols = tile.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #tilegpu.slice<{dim = 0, parent = #box}>>
+  %ce = tile.expand_dims %cols {axis = 0 : i32} : tensor<4xi32, #tilegpu.slice<{dim = 0, parent = #box}>> -> tensor<1x4xi32, #box>
   %cb = tile.broadcast %ce : tensor<1x4xi32, #box> -> tensor<128x4xi32, #box>
   %off = arith.addi %rb, %cb : tensor<128x4xi32, #box>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<128x4x!tile.ptr<f32>, #box>

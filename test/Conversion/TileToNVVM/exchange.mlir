@@ -38,8 +38,8 @@ tile.func public @sum(%p: !tile.ptr<f32>, %x: f32, %out: !tile.ptr<f32>) {
 // CHECK: gpu.shuffle  xor
 // CHECK: arith.cmpf ogt
 // CHECK: gpu.return
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @rows(%p: !tile.ptr<f32>, %q: !tile.ptr<i32>, %f: f32, %j: i32) {
   %x = tile.splat %f : f32 -> tensor<4x64xf32, #blocked>
   %i = tile.splat %j : i32 -> tensor<4x64xi32, #blocked>
@@ -49,9 +49,9 @@ tile.func public @rows(%p: !tile.ptr<f32>, %q: !tile.ptr<i32>, %f: f32, %j: i32)
     %v = arith.select %gt, %va, %vb : f32
     %k = arith.select %gt, %ia, %ib : i32
     tile.reduce.return %v, %k : f32, i32
-  }) : (tensor<4x64xf32, #blocked>, tensor<4x64xi32, #blocked>) -> (tensor<4xf32, #tile.slice<{dim = 1, parent = #blocked}>>, tensor<4xi32, #tile.slice<{dim = 1, parent = #blocked}>>)
-  %ps = tile.splat %q : !tile.ptr<i32> -> tensor<4x!tile.ptr<i32>, #tile.slice<{dim = 1, parent = #blocked}>>
-  tile.store %ps, %m#1 : tensor<4x!tile.ptr<i32>, #tile.slice<{dim = 1, parent = #blocked}>>
+  }) : (tensor<4x64xf32, #blocked>, tensor<4x64xi32, #blocked>) -> (tensor<4xf32, #tilegpu.slice<{dim = 1, parent = #blocked}>>, tensor<4xi32, #tilegpu.slice<{dim = 1, parent = #blocked}>>)
+  %ps = tile.splat %q : !tile.ptr<i32> -> tensor<4x!tile.ptr<i32>, #tilegpu.slice<{dim = 1, parent = #blocked}>>
+  tile.store %ps, %m#1 : tensor<4x!tile.ptr<i32>, #tilegpu.slice<{dim = 1, parent = #blocked}>>
   tile.return
 }
 }
@@ -68,13 +68,13 @@ tile.func public @rows(%p: !tile.ptr<f32>, %q: !tile.ptr<i32>, %f: f32, %j: i32)
 // CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xf32>
 // CHECK-NOT: llvm.load
 // CHECK: gpu.return
-#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#b2 = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #tilegpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @convert(%p: !tile.ptr<f32>) {
   %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #b1>
   %x = arith.sitofp %r : tensor<256xi32, #b1> to tensor<256xf32, #b1>
-  %c = tile.convert_layout %x : tensor<256xf32, #b1> -> tensor<256xf32, #b2>
+  %c = tilegpu.convert_layout %x : tensor<256xf32, #b1> -> tensor<256xf32, #b2>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>, #b2>
   tile.store %ps, %c : tensor<256x!tile.ptr<f32>, #b2>
   tile.return
@@ -89,18 +89,18 @@ tile.func public @convert(%p: !tile.ptr<f32>) {
 // rows fall on different banks; each thread reads its quadruples as 16-byte
 // loads.
 // CHECK-LABEL: gpu.func @convert_rows(
-// CHECK-SAME: tile.shared_memory = 9216 : i32
+// CHECK-SAME: tilegpu.shared_memory = 9216 : i32
 // CHECK-DAG: %[[STRIDE:.*]] = arith.constant 72 : i32
 // CHECK: arith.muli %{{.*}}, %[[STRIDE]] : i32
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
 // CHECK: gpu.barrier
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
-#pairs = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#quads = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#pairs = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#quads = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @convert_rows(%p: !tile.ptr<f32>, %f: f32) {
   %x = tile.splat %f : f32 -> tensor<32x64xf32, #pairs>
-  %c = tile.convert_layout %x : tensor<32x64xf32, #pairs> -> tensor<32x64xf32, #quads>
+  %c = tilegpu.convert_layout %x : tensor<32x64xf32, #pairs> -> tensor<32x64xf32, #quads>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<32x64x!tile.ptr<f32>, #quads>
   tile.store %ps, %c : tensor<32x64x!tile.ptr<f32>, #quads>
   tile.return
@@ -113,16 +113,16 @@ tile.func public @convert_rows(%p: !tile.ptr<f32>, %f: f32) {
 // lanes a row (32 bytes of each of 4 rows a wavefront), so rows of 64 are
 // padded by 32 bytes (72); the scratch is 64 rows of 72 f32.
 // CHECK-LABEL: gpu.func @convert_mma_rows(
-// CHECK-SAME: tile.shared_memory = 18432 : i32
+// CHECK-SAME: tilegpu.shared_memory = 18432 : i32
 // CHECK-DAG: %[[STRIDE:.*]] = arith.constant 72 : i32
 // CHECK: arith.muli %{{.*}}, %[[STRIDE]] : i32
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#quads = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#quads = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @convert_mma_rows(%p: !tile.ptr<f32>, %f: f32) {
   %x = tile.splat %f : f32 -> tensor<64x64xf32, #mma>
-  %c = tile.convert_layout %x : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #quads>
+  %c = tilegpu.convert_layout %x : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #quads>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>, #quads>
   tile.store %ps, %c : tensor<64x64x!tile.ptr<f32>, #quads>
   tile.return
@@ -147,27 +147,27 @@ tile.func public @convert_mma_rows(%p: !tile.ptr<f32>, %f: f32) {
 // CHECK-DAG: %[[STRIDE:.*]] = arith.constant 68 : i32
 // CHECK: arith.muli %{{.*}}, %[[STRIDE]] : i32
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
-#singles = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#quads = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-#eights = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#singles = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#quads = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#eights = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @convert_rows_narrow(%p: !tile.ptr<f32>, %f: f32) {
   %x = tile.splat %f : f32 -> tensor<32x64xf32, #singles>
-  %c = tile.convert_layout %x : tensor<32x64xf32, #singles> -> tensor<32x64xf32, #quads>
+  %c = tilegpu.convert_layout %x : tensor<32x64xf32, #singles> -> tensor<32x64xf32, #quads>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<32x64x!tile.ptr<f32>, #quads>
   tile.store %ps, %c : tensor<32x64x!tile.ptr<f32>, #quads>
   tile.return
 }
 tile.func public @convert_rows_wide(%p: !tile.ptr<f32>, %f: f32) {
   %x = tile.splat %f : f32 -> tensor<32x64xf32, #quads>
-  %c = tile.convert_layout %x : tensor<32x64xf32, #quads> -> tensor<32x64xf32, #singles>
+  %c = tilegpu.convert_layout %x : tensor<32x64xf32, #quads> -> tensor<32x64xf32, #singles>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<32x64x!tile.ptr<f32>, #singles>
   tile.store %ps, %c : tensor<32x64x!tile.ptr<f32>, #singles>
   tile.return
 }
 tile.func public @convert_rows_runs(%p: !tile.ptr<f32>, %f: f32) {
   %x = tile.splat %f : f32 -> tensor<32x64xf32, #eights>
-  %c = tile.convert_layout %x : tensor<32x64xf32, #eights> -> tensor<32x64xf32, #singles>
+  %c = tilegpu.convert_layout %x : tensor<32x64xf32, #eights> -> tensor<32x64xf32, #singles>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<32x64x!tile.ptr<f32>, #singles>
   tile.store %ps, %c : tensor<32x64x!tile.ptr<f32>, #singles>
   tile.return
@@ -189,12 +189,12 @@ tile.func public @convert_rows_runs(%p: !tile.ptr<f32>, %f: f32) {
 // CHECK: gpu.barrier
 // CHECK-COUNT-32: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK-NOT: llvm.load
-#rows = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-#cols = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#rows = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #tilegpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @convert_transpose(%p: !tile.ptr<f32>, %f: f32) {
   %x = tile.splat %f : f32 -> tensor<64x64xf32, #rows>
-  %c = tile.convert_layout %x : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #cols>
+  %c = tilegpu.convert_layout %x : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #cols>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>, #cols>
   tile.store %ps, %c : tensor<64x64x!tile.ptr<f32>, #cols>
   tile.return

@@ -1,7 +1,7 @@
 // What convert-tile-to-nvvm does not lower fails with a located error.
 // RUN: tile-opt %s -convert-tile-to-nvvm -split-input-file -verify-diagnostics
 
-// expected-error @below {{convert-tile-to-nvvm needs the distributed level (tile.num-warps): run tile-assign-layouts first}}
+// expected-error @below {{convert-tile-to-nvvm needs the distributed level (tilegpu.num-warps): run tile-assign-layouts first}}
 module {
   tile.func public @k() {
     tile.return
@@ -10,10 +10,10 @@ module {
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>
-module attributes {"tile.num-warps" = 8 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>
+module attributes {"tilegpu.num-warps" = 8 : i32} {
   tile.func public @mma(%x: f32) {
-    // expected-error @below {{uses layout #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>, which convert-tile-to-nvvm does not lower yet}}
+    // expected-error @below {{uses layout #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>, which convert-tile-to-nvvm does not lower yet}}
     %s = tile.splat %x : f32 -> tensor<64x128xf32, #mma>
     tile.return
   }
@@ -21,7 +21,7 @@ module attributes {"tile.num-warps" = 8 : i32} {
 
 // -----
 
-module attributes {"tile.num-warps" = 4 : i32} {
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @no_layout(%x: f32) {
     // expected-error @below {{has a tensor without a layout: run tile-assign-layouts first}}
     %s = tile.splat %x : f32 -> tensor<128xf32>
@@ -31,7 +31,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
 
 // -----
 
-module attributes {"tile.num-warps" = 4 : i32} {
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func private @device(%x: f32) -> f32 {
     tile.return %x : f32
   }
@@ -44,7 +44,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
 
 // -----
 
-module attributes {"tile.num-warps" = 4 : i32} {
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   // expected-error @below {{is a kernel (public) and cannot return values}}
   tile.func public @returns(%x: f32) -> f32 {
     tile.return %x : f32
@@ -53,21 +53,21 @@ module attributes {"tile.num-warps" = 4 : i32} {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @no_offset(%f: f32) {
     %x = tile.splat %f : f32 -> tensor<128xf32, #blocked>
     // expected-error @below {{has no shared-memory offset: run tile-allocate-shared-memory first}}
-    %b = tile.local_alloc %x : (tensor<128xf32, #blocked>) -> !tile.buffer<128xf32, #shared>
+    %b = tilegpu.local_alloc %x : (tensor<128xf32, #blocked>) -> !tilegpu.buffer<128xf32, #shared>
     tile.return
   }
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @rtz(%f: f32) {
     %x = tile.splat %f : f32 -> tensor<128xf32, #blocked>
     // expected-error @below {{rounding = rtz is not lowered yet}}
@@ -78,7 +78,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
 
 // -----
 
-module attributes {"tile.num-warps" = 4 : i32} {
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   // expected-error @below {{kernel arguments must be pointers, scalars or tensor descriptors, got 'tensor<128xf32>'}}
   tile.func public @tensor_arg(%x: tensor<128xf32>) {
     tile.return
@@ -87,98 +87,98 @@ module attributes {"tile.num-warps" = 4 : i32} {
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @mma_f32(%x: f32) {
-    %a = tile.splat %x : f32 -> tensor<32x16xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
-    %b = tile.splat %x : f32 -> tensor<16x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %a = tile.splat %x : f32 -> tensor<32x16xf32, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %b = tile.splat %x : f32 -> tensor<16x16xf32, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     %c = tile.splat %x : f32 -> tensor<32x16xf32, #mma>
     // expected-error @below {{f32 operands use tensor cores only with inputPrecision = tf32 or tf32x3}}
-    %d = tile.dot %a, %b, %c : tensor<32x16xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xf32, #mma>
+    %d = tile.dot %a, %b, %c : tensor<32x16xf32, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x16xf32, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xf32, #mma>
     tile.return
   }
 }
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @mma_tf32_pairs(%x: f32) {
-    %a = tile.splat %x : f32 -> tensor<32x16xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
-    %b = tile.splat %x : f32 -> tensor<16x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %a = tile.splat %x : f32 -> tensor<32x16xf32, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %b = tile.splat %x : f32 -> tensor<16x16xf32, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     %c = tile.splat %x : f32 -> tensor<32x16xf32, #mma>
     // expected-error @below {{mma.sync takes tf32 operands in dot_op layouts of kWidth 1}}
-    %d = tile.dot %a, %b, %c, inputPrecision = tf32 : tensor<32x16xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xf32, #mma>
+    %d = tile.dot %a, %b, %c, inputPrecision = tf32 : tensor<32x16xf32, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x16xf32, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xf32, #mma>
     tile.return
   }
 }
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @mma_f16_singles(%x: f16, %y: f32) {
-    %a = tile.splat %x : f16 -> tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
-    %b = tile.splat %x : f16 -> tensor<16x16xf16, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
+    %a = tile.splat %x : f16 -> tensor<32x16xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+    %b = tile.splat %x : f16 -> tensor<16x16xf16, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
     %c = tile.splat %y : f32 -> tensor<32x16xf32, #mma>
     // expected-error @below {{mma.sync takes 16-bit operands in dot_op layouts of kWidth 2}}
-    %d = tile.dot %a, %b, %c : tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x16xf16, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x16xf32, #mma>
+    %d = tile.dot %a, %b, %c : tensor<32x16xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x16xf16, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x16xf32, #mma>
     tile.return
   }
 }
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @mma_tf32_k4(%x: f32) {
-    %a = tile.splat %x : f32 -> tensor<32x4xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
-    %b = tile.splat %x : f32 -> tensor<4x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
+    %a = tile.splat %x : f32 -> tensor<32x4xf32, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+    %b = tile.splat %x : f32 -> tensor<4x16xf32, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
     %c = tile.splat %x : f32 -> tensor<32x16xf32, #mma>
     // expected-error @below {{mma.sync needs K to be a multiple of 8 for tf32}}
-    %d = tile.dot %a, %b, %c, inputPrecision = tf32x3 : tensor<32x4xf32, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<4x16xf32, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x16xf32, #mma>
+    %d = tile.dot %a, %b, %c, inputPrecision = tf32x3 : tensor<32x4xf32, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<4x16xf32, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x16xf32, #mma>
     tile.return
   }
 }
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @mma_i8_k16(%x: i8, %y: i32) {
-    %a = tile.splat %x : i8 -> tensor<32x16xi8, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
-    %b = tile.splat %x : i8 -> tensor<16x16xi8, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+    %a = tile.splat %x : i8 -> tensor<32x16xi8, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    %b = tile.splat %x : i8 -> tensor<16x16xi8, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
     %c = tile.splat %y : i32 -> tensor<32x16xi32, #mma>
     // expected-error @below {{mma.sync needs K to be a multiple of 32 for i8}}
-    %d = tile.dot %a, %b, %c : tensor<32x16xi8, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<16x16xi8, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<32x16xi32, #mma>
+    %d = tile.dot %a, %b, %c : tensor<32x16xi8, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<16x16xi8, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<32x16xi32, #mma>
     tile.return
   }
 }
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @mma_i8_pairs(%x: i8, %y: i32) {
-    %a = tile.splat %x : i8 -> tensor<32x32xi8, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
-    %b = tile.splat %x : i8 -> tensor<32x16xi8, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %a = tile.splat %x : i8 -> tensor<32x32xi8, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %b = tile.splat %x : i8 -> tensor<32x16xi8, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     %c = tile.splat %y : i32 -> tensor<32x16xi32, #mma>
     // expected-error @below {{mma.sync takes i8 operands in dot_op layouts of kWidth 4}}
-    %d = tile.dot %a, %b, %c : tensor<32x32xi8, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x16xi8, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xi32, #mma>
+    %d = tile.dot %a, %b, %c : tensor<32x32xi8, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x16xi8, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xi32, #mma>
     tile.return
   }
 }
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @mma_k8(%x: f16, %y: f32) {
-    %a = tile.splat %x : f16 -> tensor<32x8xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
-    %b = tile.splat %x : f16 -> tensor<8x16xf16, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %a = tile.splat %x : f16 -> tensor<32x8xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %b = tile.splat %x : f16 -> tensor<8x16xf16, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     %c = tile.splat %y : f32 -> tensor<32x16xf32, #mma>
     // expected-error @below {{mma.sync needs K to be a multiple of 16}}
-    %d = tile.dot %a, %b, %c : tensor<32x8xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<8x16xf16, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xf32, #mma>
+    %d = tile.dot %a, %b, %c : tensor<32x8xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<8x16xf16, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xf32, #mma>
     tile.return
   }
 }
@@ -187,7 +187,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
 
 // A 0-bit integer argument (found by fuzzing: LLVM aborted on it) and other
 // integer widths beyond the lowering.
-module attributes {"tile.num-warps" = 4 : i32} {
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   // expected-error @below {{'tile.func' op uses 0-bit integers; convert-tile-to-nvvm lowers 1 to 64 bits}}
   tile.func public @zero_bits(%c: i0) {
     tile.return
@@ -196,7 +196,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
 
 // -----
 
-module attributes {"tile.num-warps" = 4 : i32} {
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   // expected-error @below {{'tile.func' op uses 128-bit integers}}
   tile.func public @wide(%p: !tile.ptr<i128>) {
     // expected-error @below {{'tile.load' op uses 128-bit integers; convert-tile-to-nvvm lowers 1 to 64 bits}}
@@ -208,7 +208,7 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // -----
 
 // Scalar 8-bit floats too, not only tensors of them.
-module attributes {"tile.num-warps" = 4 : i32} {
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @fp8_scalar(%p: !tile.ptr<f8E4M3FN>) {
     // expected-error @below {{'tile.load' op uses 8-bit floats, which convert-tile-to-nvvm does not lower yet}}
     %x = tile.load %p : !tile.ptr<f8E4M3FN>
@@ -218,8 +218,8 @@ module attributes {"tile.num-warps" = 4 : i32} {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90"} {
   tile.func public @descriptor_load_left(%d: !tile.tensordesc<64x64xf16>, %i: i32) {
     // expected-error @below {{'tile.descriptor_load' op must become TMA copies first: run tile-lower-descriptors}}
     %t = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16, #blocked>
@@ -229,8 +229,8 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90"} {
   tile.func public @descriptor_store_left(%d: !tile.tensordesc<64x64xf16>, %i: i32, %x: f16) {
     %t = tile.splat %x : f16 -> tensor<64x64xf16, #blocked>
     // expected-error @below {{'tile.descriptor_store' op must become TMA copies first: run tile-lower-descriptors}}
@@ -243,18 +243,18 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
 
 // One tensor map, one box: a descriptor stored through per warpgroup
 // serves no whole-block copy.
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmma64 = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 tile.func public @chunks_and_block(%d: !tile.tensordesc<64x64xf16>, %i: i32, %x: f16) {
   %v = tile.splat %x : f16 -> tensor<64x64xf16, #mma>
-  %buf = tile.local_alloc {tile.offset = 0 : i32} : () -> !tile.buffer<2x64x32xf16, #nvmma64, mutable>
-  // expected-error @below {{copies boxes of 64x32 through a descriptor that 'tile.async_tma_store' also uses (one tensor map, one box)}}
-  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
-  %whole = tile.local_alloc {tile.offset = 8192 : i32} : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
-  tile.async_tma_store %d[%i, %i], %whole : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>
-  tile.async_tma_store_wait {pendings = 0 : i32}
+  %buf = tilegpu.local_alloc {tilegpu.offset = 0 : i32} : () -> !tilegpu.buffer<2x64x32xf16, #nvmma64, mutable>
+  // expected-error @below {{copies boxes of 64x32 through a descriptor that 'tilenv.async_tma_store' also uses (one tensor map, one box)}}
+  tilenv.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tilegpu.buffer<2x64x32xf16, #nvmma64, mutable>
+  %whole = tilegpu.local_alloc {tilegpu.offset = 8192 : i32} : () -> !tilegpu.buffer<64x64xf16, #nvmma, mutable>
+  tilenv.async_tma_store %d[%i, %i], %whole : !tile.tensordesc<64x64xf16>, !tilegpu.buffer<64x64xf16, #nvmma, mutable>
+  tilenv.async_tma_store_wait {pendings = 0 : i32}
   tile.return
 }
 }
@@ -262,18 +262,18 @@ tile.func public @chunks_and_block(%d: !tile.tensordesc<64x64xf16>, %i: i32, %x:
 // -----
 
 // ...nor two box shapes.
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
-#nvmma32 = #tile.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#nvmma64 = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#nvmma32 = #tilegpu.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 tile.func public @two_boxes(%d: !tile.tensordesc<64x64xf16>, %i: i32, %x: f16) {
   %v = tile.splat %x : f16 -> tensor<64x64xf16, #mma>
-  %buf = tile.local_alloc {tile.offset = 0 : i32} : () -> !tile.buffer<2x64x32xf16, #nvmma64, mutable>
-  // expected-error @below {{copies boxes of 64x32 through a descriptor that 'tile.warpgroup_tma_store' also uses with other boxes}}
-  tile.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
-  %buf2 = tile.local_alloc {tile.offset = 8192 : i32} : () -> !tile.buffer<2x64x16xf16, #nvmma32, mutable>
-  tile.warpgroup_tma_store %d[%i, %i], %v, %buf2 : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tile.buffer<2x64x16xf16, #nvmma32, mutable>
-  tile.async_tma_store_wait {pendings = 0 : i32}
+  %buf = tilegpu.local_alloc {tilegpu.offset = 0 : i32} : () -> !tilegpu.buffer<2x64x32xf16, #nvmma64, mutable>
+  // expected-error @below {{copies boxes of 64x32 through a descriptor that 'tilenv.warpgroup_tma_store' also uses with other boxes}}
+  tilenv.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tilegpu.buffer<2x64x32xf16, #nvmma64, mutable>
+  %buf2 = tilegpu.local_alloc {tilegpu.offset = 8192 : i32} : () -> !tilegpu.buffer<2x64x16xf16, #nvmma32, mutable>
+  tilenv.warpgroup_tma_store %d[%i, %i], %v, %buf2 : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tilegpu.buffer<2x64x16xf16, #nvmma32, mutable>
+  tilenv.async_tma_store_wait {pendings = 0 : i32}
   tile.return
 }
 }
@@ -282,16 +282,16 @@ tile.func public @two_boxes(%d: !tile.tensordesc<64x64xf16>, %i: i32, %x: f16) {
 
 // The box is the kernel parameter's tensor map's: a descriptor chosen at
 // run time has none to give.
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#nvmma64 = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 tile.func public @selected(%d: !tile.tensordesc<64x64xf16>, %e: !tile.tensordesc<64x64xf16>, %c: i1, %i: i32, %x: f16) {
   %v = tile.splat %x : f16 -> tensor<64x64xf16, #mma>
   %s = arith.select %c, %d, %e : !tile.tensordesc<64x64xf16>
-  %buf = tile.local_alloc {tile.offset = 0 : i32} : () -> !tile.buffer<2x64x32xf16, #nvmma64, mutable>
+  %buf = tilegpu.local_alloc {tilegpu.offset = 0 : i32} : () -> !tilegpu.buffer<2x64x32xf16, #nvmma64, mutable>
   // expected-error @below {{needs a descriptor that is a kernel parameter, whose tensor map can have its chunks as boxes}}
-  tile.warpgroup_tma_store %s[%i, %i], %v, %buf : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tile.buffer<2x64x32xf16, #nvmma64, mutable>
-  tile.async_tma_store_wait {pendings = 0 : i32}
+  tilenv.warpgroup_tma_store %s[%i, %i], %v, %buf : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tilegpu.buffer<2x64x32xf16, #nvmma64, mutable>
+  tilenv.async_tma_store_wait {pendings = 0 : i32}
   tile.return
 }
 }
@@ -300,8 +300,8 @@ tile.func public @selected(%d: !tile.tensordesc<64x64xf16>, %e: !tile.tensordesc
 
 // mma.sync's rows: lanes 0-7, then the thread's repetition (rows 8-15),
 // then the next warp; the scan would take the repetition after every warp.
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @scan_mma_rows(%x: f32) {
     %s = tile.splat %x : f32 -> tensor<32x16xf32, #mma>
     // expected-error @below {{scans along a dimension whose warps interleave a thread's repetitions (mma layouts); convert to a blocked layout first}}
@@ -318,14 +318,14 @@ module attributes {"tile.num-warps" = 4 : i32} {
 
 // A vector width written on a load must be a run of a thread's consecutive
 // elements: here each thread holds one element.
-#one = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#one = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @wide(%p: !tile.ptr<f32>) {
     %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #one>
     %s = tile.splat %p : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>, #one>
     %a = tile.addptr %s, %r : tensor<128x!tile.ptr<f32>, #one>, tensor<128xi32, #one>
-    // expected-error @below {{has tile.vector_width 4, which is not a power-of-two run of a thread's consecutive elements of at most 16 bytes}}
-    %v = tile.load %a {tile.vector_width = 4 : i32} : tensor<128x!tile.ptr<f32>, #one>
+    // expected-error @below {{has tilegpu.vector_width 4, which is not a power-of-two run of a thread's consecutive elements of at most 16 bytes}}
+    %v = tile.load %a {tilegpu.vector_width = 4 : i32} : tensor<128x!tile.ptr<f32>, #one>
     tile.return
   }
 }

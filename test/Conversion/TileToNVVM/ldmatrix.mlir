@@ -1,17 +1,17 @@
 // mma.sync operands read from shared memory with ldmatrix.
 // RUN: tile-opt %s -tile-allocate-shared-memory -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#opA = #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
-#opB = #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
-#rows = #tile.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
-#wide = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
-#cols = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
-#plain = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-#narrow = #tile.shared<{vec = 4, perPhase = 1, maxPhase = 2, order = [1, 0]}>
-#blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#slow = #tile.shared<{vec = 8, perPhase = 4, maxPhase = 8, order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#opA = #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#opB = #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+#rows = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#wide = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#cols = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
+#plain = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#narrow = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 2, order = [1, 0]}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#slow = #tilegpu.shared<{vec = 8, perPhase = 4, maxPhase = 8, order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 
 // A (64x32, K contiguous): each warp's 32 rows are two 16-row blocks, K two
 // 16-wide steps: four ldmatrix.x4 of 8x8 matrices, rows of 8 along K.
@@ -20,8 +20,8 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // CHECK-NOT: nvvm.ldmatrix
 // CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
 tile.func public @a_rows(%x: f16) {
-  %buf = tile.local_alloc : () -> !tile.buffer<64x32xf16, #rows, mutable>
-  %a = tile.local_load %buf : !tile.buffer<64x32xf16, #rows, mutable> -> tensor<64x32xf16, #opA>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<64x32xf16, #rows, mutable>
+  %a = tilegpu.local_load %buf : !tilegpu.buffer<64x32xf16, #rows, mutable> -> tensor<64x32xf16, #opA>
   tile.print " a" {hex = false, isSigned = array<i32: 0>} : %a : tensor<64x32xf16, #opA>
   tile.return
 }
@@ -31,8 +31,8 @@ tile.func public @a_rows(%x: f16) {
 // CHECK-COUNT-4: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<col>, num = 4 : i32{{.*}}}
 // CHECK-NOT: nvvm.ldmatrix
 tile.func public @a_cols(%x: f16) {
-  %buf = tile.local_alloc : () -> !tile.buffer<64x32xbf16, #cols, mutable>
-  %a = tile.local_load %buf : !tile.buffer<64x32xbf16, #cols, mutable> -> tensor<64x32xbf16, #opA>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<64x32xbf16, #cols, mutable>
+  %a = tilegpu.local_load %buf : !tilegpu.buffer<64x32xbf16, #cols, mutable> -> tensor<64x32xbf16, #opA>
   tile.print " a" {hex = false, isSigned = array<i32: 0>} : %a : tensor<64x32xbf16, #opA>
   tile.return
 }
@@ -43,8 +43,8 @@ tile.func public @a_cols(%x: f16) {
 // CHECK-COUNT-4: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<col>, num = 4 : i32{{.*}}}
 // CHECK-NOT: nvvm.ldmatrix
 tile.func public @b_rows(%x: f16) {
-  %buf = tile.local_alloc : () -> !tile.buffer<32x64xf16, #wide, mutable>
-  %b = tile.local_load %buf : !tile.buffer<32x64xf16, #wide, mutable> -> tensor<32x64xf16, #opB>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<32x64xf16, #wide, mutable>
+  %b = tilegpu.local_load %buf : !tilegpu.buffer<32x64xf16, #wide, mutable> -> tensor<32x64xf16, #opB>
   tile.print " b" {hex = false, isSigned = array<i32: 0>} : %b : tensor<32x64xf16, #opB>
   tile.return
 }
@@ -55,13 +55,13 @@ tile.func public @b_rows(%x: f16) {
 // CHECK-COUNT-1: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<col>, num = 2 : i32{{.*}}} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32)>
 // CHECK-NOT: nvvm.ldmatrix
 tile.func public @b_single(%x: f16) {
-  %buf = tile.local_alloc : () -> !tile.buffer<16x16xf16, #plain, mutable>
-  %b = tile.local_load %buf : !tile.buffer<16x16xf16, #plain, mutable> -> tensor<16x16xf16, #opB>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<16x16xf16, #plain, mutable>
+  %b = tilegpu.local_load %buf : !tilegpu.buffer<16x16xf16, #plain, mutable> -> tensor<16x16xf16, #opB>
   tile.print " b" {hex = false, isSigned = array<i32: 0>} : %b : tensor<16x16xf16, #opB>
   tile.return
 }
 
-// A window of A (tile.local_load ... at, as tile-prefetch reads one K
+// A window of A (tilegpu.local_load ... at, as tile-prefetch reads one K
 // step): the second K step of @a_rows's buffer, two ldmatrix.x4 whose
 // columns start 16 further.
 // CHECK-LABEL: gpu.func @a_window
@@ -70,8 +70,8 @@ tile.func public @b_single(%x: f16) {
 // CHECK-NOT: nvvm.ldmatrix
 // CHECK: gpu.return
 tile.func public @a_window(%x: f16) {
-  %buf = tile.local_alloc : () -> !tile.buffer<64x32xf16, #rows, mutable>
-  %a = tile.local_load %buf at [0, 16] : !tile.buffer<64x32xf16, #rows, mutable> -> tensor<64x16xf16, #opA>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<64x32xf16, #rows, mutable>
+  %a = tilegpu.local_load %buf at [0, 16] : !tilegpu.buffer<64x32xf16, #rows, mutable> -> tensor<64x16xf16, #opA>
   tile.print " a" {hex = false, isSigned = array<i32: 0>} : %a : tensor<64x16xf16, #opA>
   tile.return
 }
@@ -86,8 +86,8 @@ tile.func public @a_window(%x: f16) {
 // CHECK-NOT: nvvm.ldmatrix
 // CHECK: gpu.return
 tile.func public @b_window(%x: f16) {
-  %buf = tile.local_alloc : () -> !tile.buffer<32x64xf16, #wide, mutable>
-  %b = tile.local_load %buf at [16, 0] : !tile.buffer<32x64xf16, #wide, mutable> -> tensor<16x64xf16, #opB>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<32x64xf16, #wide, mutable>
+  %b = tilegpu.local_load %buf at [16, 0] : !tilegpu.buffer<32x64xf16, #wide, mutable> -> tensor<16x64xf16, #opB>
   tile.print " b" {hex = false, isSigned = array<i32: 0>} : %b : tensor<16x64xf16, #opB>
   tile.return
 }
@@ -101,8 +101,8 @@ tile.func public @b_window(%x: f16) {
 // CHECK-NOT: nvvm.ldmatrix
 // CHECK: gpu.return
 tile.func public @b_window_phase(%x: f16) {
-  %buf = tile.local_alloc : () -> !tile.buffer<32x64xf16, #slow, mutable>
-  %b = tile.local_load %buf at [16, 0] : !tile.buffer<32x64xf16, #slow, mutable> -> tensor<16x64xf16, #opB>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<32x64xf16, #slow, mutable>
+  %b = tilegpu.local_load %buf at [16, 0] : !tilegpu.buffer<32x64xf16, #slow, mutable> -> tensor<16x64xf16, #opB>
   tile.print " b" {hex = false, isSigned = array<i32: 0>} : %b : tensor<16x64xf16, #opB>
   tile.return
 }
@@ -115,8 +115,8 @@ tile.func public @b_window_phase(%x: f16) {
 // CHECK-NOT: nvvm.ldmatrix
 // CHECK: gpu.return
 tile.func public @window_unaligned(%x: f16) {
-  %buf = tile.local_alloc : () -> !tile.buffer<64x48xf16, #plain, mutable>
-  %a = tile.local_load %buf at [0, 4] : !tile.buffer<64x48xf16, #plain, mutable> -> tensor<64x16xf16, #opA>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<64x48xf16, #plain, mutable>
+  %a = tilegpu.local_load %buf at [0, 4] : !tilegpu.buffer<64x48xf16, #plain, mutable> -> tensor<64x16xf16, #opA>
   tile.print " a" {hex = false, isSigned = array<i32: 0>} : %a : tensor<64x16xf16, #opA>
   tile.return
 }
@@ -129,8 +129,8 @@ tile.func public @window_unaligned(%x: f16) {
 // CHECK-NOT: vector<4xf16>
 // CHECK: gpu.return
 tile.func public @blocked_window(%x: f16) {
-  %buf = tile.local_alloc : () -> !tile.buffer<32x64xf16, #plain, mutable>
-  %a = tile.local_load %buf at [16, 2] : !tile.buffer<32x64xf16, #plain, mutable> -> tensor<16x32xf16, #blocked>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<32x64xf16, #plain, mutable>
+  %a = tilegpu.local_load %buf at [16, 2] : !tilegpu.buffer<32x64xf16, #plain, mutable> -> tensor<16x32xf16, #blocked>
   tile.print " a" {hex = false, isSigned = array<i32: 0>} : %a : tensor<16x32xf16, #blocked>
   tile.return
 }
@@ -145,8 +145,8 @@ tile.func public @blocked_window(%x: f16) {
 // CHECK-NOT: nvvm.ldmatrix
 // CHECK: gpu.return
 tile.func public @fallback(%x: f16) {
-  %buf = tile.local_alloc : () -> !tile.buffer<64x32xf16, #narrow, mutable>
-  %a = tile.local_load %buf : !tile.buffer<64x32xf16, #narrow, mutable> -> tensor<64x32xf16, #opA>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<64x32xf16, #narrow, mutable>
+  %a = tilegpu.local_load %buf : !tilegpu.buffer<64x32xf16, #narrow, mutable> -> tensor<64x32xf16, #opA>
   tile.print " a" {hex = false, isSigned = array<i32: 0>} : %a : tensor<64x32xf16, #opA>
   tile.return
 }

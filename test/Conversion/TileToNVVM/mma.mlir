@@ -4,15 +4,15 @@
 // RUN: tile-opt %s -tile-allocate-shared-memory -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
 // RUN: tile-translate %s --keep-layouts --emit=ptx | FileCheck %s --check-prefix=PTX
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#opA1 = #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>
-#opB1 = #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>
-#opA2 = #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
-#opB2 = #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
-#opA4 = #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>
-#opB4 = #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>
-#plain = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#opA1 = #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>
+#opB1 = #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>
+#opA2 = #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#opB2 = #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+#opA4 = #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>
+#opB4 = #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>
+#plain = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 
 // 32x16 = 2x2 tiles of 16x8, one per warp; K = 16 is two tf32 steps. A
 // thread holds 8 elements of A and 4 of B, each rounded to tf32 once.
@@ -31,10 +31,10 @@ module attributes {"tile.num-warps" = 4 : i32} {
 // PTX-LABEL: .entry f16
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 tile.func public @tf32(%y: f32) {
-  %ba = tile.local_alloc : () -> !tile.buffer<32x16xf32, #plain, mutable>
-  %bb = tile.local_alloc : () -> !tile.buffer<16x16xf32, #plain, mutable>
-  %a = tile.local_load %ba : !tile.buffer<32x16xf32, #plain, mutable> -> tensor<32x16xf32, #opA1>
-  %b = tile.local_load %bb : !tile.buffer<16x16xf32, #plain, mutable> -> tensor<16x16xf32, #opB1>
+  %ba = tilegpu.local_alloc : () -> !tilegpu.buffer<32x16xf32, #plain, mutable>
+  %bb = tilegpu.local_alloc : () -> !tilegpu.buffer<16x16xf32, #plain, mutable>
+  %a = tilegpu.local_load %ba : !tilegpu.buffer<32x16xf32, #plain, mutable> -> tensor<32x16xf32, #opA1>
+  %b = tilegpu.local_load %bb : !tilegpu.buffer<16x16xf32, #plain, mutable> -> tensor<16x16xf32, #opB1>
   %c = tile.splat %y : f32 -> tensor<32x16xf32, #mma>
   %d = tile.dot %a, %b, %c, inputPrecision = tf32 : tensor<32x16xf32, #opA1> * tensor<16x16xf32, #opB1> -> tensor<32x16xf32, #mma>
   tile.print " d" {hex = false, isSigned = array<i32: 0>} : %d : tensor<32x16xf32, #mma>
@@ -63,10 +63,10 @@ tile.func public @tf32(%y: f32) {
 // CHECK-NOT: nvvm.mma.sync
 // CHECK: gpu.return
 tile.func public @tf32x3(%y: f32) {
-  %ba = tile.local_alloc : () -> !tile.buffer<32x16xf32, #plain, mutable>
-  %bb = tile.local_alloc : () -> !tile.buffer<16x16xf32, #plain, mutable>
-  %a = tile.local_load %ba : !tile.buffer<32x16xf32, #plain, mutable> -> tensor<32x16xf32, #opA1>
-  %b = tile.local_load %bb : !tile.buffer<16x16xf32, #plain, mutable> -> tensor<16x16xf32, #opB1>
+  %ba = tilegpu.local_alloc : () -> !tilegpu.buffer<32x16xf32, #plain, mutable>
+  %bb = tilegpu.local_alloc : () -> !tilegpu.buffer<16x16xf32, #plain, mutable>
+  %a = tilegpu.local_load %ba : !tilegpu.buffer<32x16xf32, #plain, mutable> -> tensor<32x16xf32, #opA1>
+  %b = tilegpu.local_load %bb : !tilegpu.buffer<16x16xf32, #plain, mutable> -> tensor<16x16xf32, #opB1>
   %c = tile.splat %y : f32 -> tensor<32x16xf32, #mma>
   %d = tile.dot %a, %b, %c, inputPrecision = tf32x3 : tensor<32x16xf32, #opA1> * tensor<16x16xf32, #opB1> -> tensor<32x16xf32, #mma>
   tile.print " d" {hex = false, isSigned = array<i32: 0>} : %d : tensor<32x16xf32, #mma>
@@ -79,10 +79,10 @@ tile.func public @tf32x3(%y: f32) {
 // CHECK: nvvm.mma.sync A[{{.*}}]  B[{{.*}}]  C[{{.*}}]  {{{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32)
 // CHECK-NOT: nvvm.mma.sync
 tile.func public @f16(%y: f32) {
-  %ba = tile.local_alloc : () -> !tile.buffer<32x16xf16, #plain, mutable>
-  %bb = tile.local_alloc : () -> !tile.buffer<16x16xf16, #plain, mutable>
-  %a = tile.local_load %ba : !tile.buffer<32x16xf16, #plain, mutable> -> tensor<32x16xf16, #opA2>
-  %b = tile.local_load %bb : !tile.buffer<16x16xf16, #plain, mutable> -> tensor<16x16xf16, #opB2>
+  %ba = tilegpu.local_alloc : () -> !tilegpu.buffer<32x16xf16, #plain, mutable>
+  %bb = tilegpu.local_alloc : () -> !tilegpu.buffer<16x16xf16, #plain, mutable>
+  %a = tilegpu.local_load %ba : !tilegpu.buffer<32x16xf16, #plain, mutable> -> tensor<32x16xf16, #opA2>
+  %b = tilegpu.local_load %bb : !tilegpu.buffer<16x16xf16, #plain, mutable> -> tensor<16x16xf16, #opB2>
   %c = tile.splat %y : f32 -> tensor<32x16xf32, #mma>
   %d = tile.dot %a, %b, %c : tensor<32x16xf16, #opA2> * tensor<16x16xf16, #opB2> -> tensor<32x16xf32, #mma>
   tile.print " d" {hex = false, isSigned = array<i32: 0>} : %d : tensor<32x16xf32, #mma>
@@ -98,10 +98,10 @@ tile.func public @f16(%y: f32) {
 // PTX-LABEL: .entry i8
 // PTX: mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
 tile.func public @i8(%y: i32) {
-  %ba = tile.local_alloc : () -> !tile.buffer<32x32xi8, #plain, mutable>
-  %bb = tile.local_alloc : () -> !tile.buffer<32x16xi8, #plain, mutable>
-  %a = tile.local_load %ba : !tile.buffer<32x32xi8, #plain, mutable> -> tensor<32x32xi8, #opA4>
-  %b = tile.local_load %bb : !tile.buffer<32x16xi8, #plain, mutable> -> tensor<32x16xi8, #opB4>
+  %ba = tilegpu.local_alloc : () -> !tilegpu.buffer<32x32xi8, #plain, mutable>
+  %bb = tilegpu.local_alloc : () -> !tilegpu.buffer<32x16xi8, #plain, mutable>
+  %a = tilegpu.local_load %ba : !tilegpu.buffer<32x32xi8, #plain, mutable> -> tensor<32x32xi8, #opA4>
+  %b = tilegpu.local_load %bb : !tilegpu.buffer<32x16xi8, #plain, mutable> -> tensor<32x16xi8, #opB4>
   %c = tile.splat %y : i32 -> tensor<32x16xi32, #mma>
   %d = tile.dot %a, %b, %c : tensor<32x32xi8, #opA4> * tensor<32x16xi8, #opB4> -> tensor<32x16xi32, #mma>
   tile.print " d" {hex = false, isSigned = array<i32: 1>} : %d : tensor<32x16xi32, #mma>

@@ -5,23 +5,23 @@
 
 // CHECK-LABEL: tile.func public @plan
 // i < n with n a multiple of 16 holds alike over each thread's 4 elements.
-// CHECK: arith.cmpi slt, %{{.*}}, %{{.*}} {tile.uniform_run = 4 : i32}
+// CHECK: arith.cmpi slt, %{{.*}}, %{{.*}} {tilegpu.uniform_run = 4 : i32}
 // i < m, m unhinted, varies.
 // CHECK: arith.cmpi slt, %{{.*}}, %{{.*}} : tensor<512xi32
 // Contiguous, 16-byte aligned: quadruples; a width given stays.
-// CHECK: tile.load %{{.*}} {tile.vector_width = 4 : i32}
-// CHECK: tile.load %{{.*}} {tile.vector_width = 1 : i32}
+// CHECK: tile.load %{{.*}} {tilegpu.vector_width = 4 : i32}
+// CHECK: tile.load %{{.*}} {tilegpu.vector_width = 1 : i32}
 // A masked store of an exact division stays a branch; the mask that varies
 // per element makes its accesses single elements.
-// CHECK: tile.store %{{.*}}, %{{.*}}, %{{.*}} {tile.branched, tile.vector_width = 1 : i32}
-// CHECK: tile.store %{{.*}}, %{{.*}}, %{{.*}} {tile.vector_width = 4 : i32}
+// CHECK: tile.store %{{.*}}, %{{.*}}, %{{.*}} {tilegpu.branched, tilegpu.vector_width = 1 : i32}
+// CHECK: tile.store %{{.*}}, %{{.*}}, %{{.*}} {tilegpu.vector_width = 4 : i32}
 
 // LOWER-LABEL: gpu.func @plan
 // LOWER: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // LOWER-COUNT-4: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
 // LOWER-NOT: llvm.load
-#b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i32} {
+#b = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.threads-per-warp" = 32 : i32} {
 tile.func public @plan(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %y: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 16 : i32}, %m: i32) {
   %r = tile.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
   %ns = tile.splat %n : i32 -> tensor<512xi32, #b>
@@ -31,7 +31,7 @@ tile.func public @plan(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %y: !t
   %xs = tile.splat %x : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>, #b>
   %xp = tile.addptr %xs, %r : tensor<512x!tile.ptr<f32>, #b>, tensor<512xi32, #b>
   %v = tile.load %xp : tensor<512x!tile.ptr<f32>, #b>
-  %w = tile.load %xp {tile.vector_width = 1 : i32} : tensor<512x!tile.ptr<f32>, #b>
+  %w = tile.load %xp {tilegpu.vector_width = 1 : i32} : tensor<512x!tile.ptr<f32>, #b>
   %q = arith.divf %v, %w : tensor<512xf32, #b>
   %ys = tile.splat %y : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>, #b>
   %yp = tile.addptr %ys, %r : tensor<512x!tile.ptr<f32>, #b>, tensor<512xi32, #b>

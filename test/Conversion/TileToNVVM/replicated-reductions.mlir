@@ -15,8 +15,8 @@
 // CHECK-NOT: !llvm.ptr<3>
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
-#b = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
-module attributes {"tile.num-warps" = 2 : i32} {
+#b = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"tilegpu.num-warps" = 2 : i32} {
 tile.func public @sum_warp_copies(%p: !tile.ptr<f32>, %out: !tile.ptr<f32>) {
   %r = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #b>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<32x!tile.ptr<f32>, #b>
@@ -45,8 +45,8 @@ tile.func public @sum_warp_copies(%p: !tile.ptr<f32>, %out: !tile.ptr<f32>) {
 // CHECK-NOT: gpu.shuffle
 // CHECK-NOT: !llvm.ptr<3>
 // CHECK: gpu.return
-#b = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#b = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @sum_lane_copies(%p: !tile.ptr<i32>, %out: !tile.ptr<i32>) {
   %r = tile.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #b>
   %ps = tile.splat %p : !tile.ptr<i32> -> tensor<8x!tile.ptr<i32>, #b>
@@ -71,8 +71,8 @@ tile.func public @sum_lane_copies(%p: !tile.ptr<i32>, %out: !tile.ptr<i32>) {
 // CHECK-NOT: arith.addf
 // CHECK-NOT: gpu.shuffle
 // CHECK: gpu.return
-#b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
-module attributes {"tile.num-warps" = 1 : i32} {
+#b = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"tilegpu.num-warps" = 1 : i32} {
 tile.func public @sum_register_copies(%p: !tile.ptr<f32>, %out: !tile.ptr<f32>) {
   %r = tile.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #b>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<2x!tile.ptr<f32>, #b>
@@ -99,8 +99,8 @@ tile.func public @sum_register_copies(%p: !tile.ptr<f32>, %out: !tile.ptr<f32>) 
 // CHECK-COUNT-2: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK-NOT: llvm.load
 // CHECK: gpu.return
-#b = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#b = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @sum_some_warp_copies(%p: !tile.ptr<f32>, %out: !tile.ptr<f32>) {
   %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #b>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #b>
@@ -128,19 +128,19 @@ tile.func public @sum_some_warp_copies(%p: !tile.ptr<f32>, %out: !tile.ptr<f32>)
 // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK-NOT: llvm.load
 // CHECK: gpu.return
-#b = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#b = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @rows_of_copies(%x: f32, %out: !tile.ptr<f32>) {
   %v = tile.splat %x : f32 -> tensor<2x64xf32, #b>
   %s = "tile.reduce"(%v) <{axis = 0 : i32}> ({
   ^bb0(%a: f32, %c: f32):
     %t = arith.addf %a, %c : f32
     tile.reduce.return %t : f32
-  }) : (tensor<2x64xf32, #b>) -> tensor<64xf32, #tile.slice<{dim = 0, parent = #b}>>
-  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #b}>>
-  %ps = tile.splat %out : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #tile.slice<{dim = 0, parent = #b}>>
-  %pp = tile.addptr %ps, %r : tensor<64x!tile.ptr<f32>, #tile.slice<{dim = 0, parent = #b}>>, tensor<64xi32, #tile.slice<{dim = 0, parent = #b}>>
-  tile.store %pp, %s : tensor<64x!tile.ptr<f32>, #tile.slice<{dim = 0, parent = #b}>>
+  }) : (tensor<2x64xf32, #b>) -> tensor<64xf32, #tilegpu.slice<{dim = 0, parent = #b}>>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #b}>>
+  %ps = tile.splat %out : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #tilegpu.slice<{dim = 0, parent = #b}>>
+  %pp = tile.addptr %ps, %r : tensor<64x!tile.ptr<f32>, #tilegpu.slice<{dim = 0, parent = #b}>>, tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #b}>>
+  tile.store %pp, %s : tensor<64x!tile.ptr<f32>, #tilegpu.slice<{dim = 0, parent = #b}>>
   tile.return
 }
 }
@@ -155,18 +155,18 @@ tile.func public @rows_of_copies(%x: f32, %out: !tile.ptr<f32>) {
 // CHECK-NOT: gpu.shuffle
 // CHECK-NOT: !llvm.ptr<3>
 // CHECK: gpu.return
-#b = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
-#a = #tile.dot_op<{opIdx = 0, parent = #b}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#b = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+#a = #tilegpu.dot_op<{opIdx = 0, parent = #b}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @sum_over_k(%x: f32, %out: !tile.ptr<f32>) {
   %v = tile.splat %x : f32 -> tensor<8x8xf32, #a>
   %s = "tile.reduce"(%v) <{axis = 1 : i32}> ({
   ^bb0(%l: f32, %r: f32):
     %t = arith.addf %l, %r : f32
     tile.reduce.return %t : f32
-  }) : (tensor<8x8xf32, #a>) -> tensor<8xf32, #tile.slice<{dim = 1, parent = #a}>>
-  %ps = tile.splat %out : !tile.ptr<f32> -> tensor<8x!tile.ptr<f32>, #tile.slice<{dim = 1, parent = #a}>>
-  tile.store %ps, %s : tensor<8x!tile.ptr<f32>, #tile.slice<{dim = 1, parent = #a}>>
+  }) : (tensor<8x8xf32, #a>) -> tensor<8xf32, #tilegpu.slice<{dim = 1, parent = #a}>>
+  %ps = tile.splat %out : !tile.ptr<f32> -> tensor<8x!tile.ptr<f32>, #tilegpu.slice<{dim = 1, parent = #a}>>
+  tile.store %ps, %s : tensor<8x!tile.ptr<f32>, #tilegpu.slice<{dim = 1, parent = #a}>>
   tile.return
 }
 }
@@ -183,8 +183,8 @@ tile.func public @sum_over_k(%x: f32, %out: !tile.ptr<f32>) {
 // CHECK-NOT: !llvm.ptr<3>
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
-#b = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
-module attributes {"tile.num-warps" = 2 : i32} {
+#b = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"tilegpu.num-warps" = 2 : i32} {
 tile.func public @cumsum_warp_copies(%p: !tile.ptr<f32>) {
   %r = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #b>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<32x!tile.ptr<f32>, #b>
@@ -211,8 +211,8 @@ tile.func public @cumsum_warp_copies(%p: !tile.ptr<f32>) {
 // CHECK-NOT: gpu.shuffle  down
 // CHECK-NOT: !llvm.ptr<3>
 // CHECK: gpu.return
-#b = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
-module attributes {"tile.num-warps" = 2 : i32} {
+#b = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"tilegpu.num-warps" = 2 : i32} {
 tile.func public @cumsum_lane_copies(%p: !tile.ptr<i32>) {
   %r = tile.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #b>
   %ps = tile.splat %p : !tile.ptr<i32> -> tensor<8x!tile.ptr<i32>, #b>
@@ -237,8 +237,8 @@ tile.func public @cumsum_lane_copies(%p: !tile.ptr<i32>) {
 // CHECK-NOT: arith.addf
 // CHECK-NOT: gpu.shuffle
 // CHECK: gpu.return
-#b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
-module attributes {"tile.num-warps" = 1 : i32} {
+#b = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"tilegpu.num-warps" = 1 : i32} {
 tile.func public @cumsum_register_copies(%p: !tile.ptr<f32>) {
   %r = tile.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #b>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<2x!tile.ptr<f32>, #b>

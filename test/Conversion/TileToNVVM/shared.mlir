@@ -13,22 +13,22 @@
 // CHECK: gpu.barrier
 // Each thread reads back its four contiguous floats as one vector.
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
-#blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @pipeline(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %i: i32, %c: i1, %q: !tile.ptr<f32>) {
   %m = tile.splat %c : i1 -> tensor<128x4xi1, #blocked>
-  %r = tile.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #tile.slice<{dim = 0, parent = #blocked}>>
-  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<4xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x4xi32, #blocked>
+  %r = tile.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<4xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x4xi32, #blocked>
   %b = tile.broadcast %e : tensor<1x4xi32, #blocked> -> tensor<128x4xi32, #blocked>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<128x4x!tile.ptr<f32>, #blocked>
   %pp = tile.addptr %ps, %b : tensor<128x4x!tile.ptr<f32>, #blocked>, tensor<128x4xi32, #blocked>
-  %ring = tile.local_alloc : () -> !tile.buffer<2x128x4xf32, #shared, mutable>
-  %stage = tile.buffer_index %ring[%i] : !tile.buffer<2x128x4xf32, #shared, mutable> -> !tile.buffer<128x4xf32, #shared, mutable>
-  %t = tile.async_copy_global_to_local %pp, %stage mask %m : tensor<128x4x!tile.ptr<f32>, #blocked> -> !tile.buffer<128x4xf32, #shared, mutable>
-  %g = tile.async_commit_group tokens %t
-  %w = tile.async_wait %g {num = 0 : i32}
-  %v = tile.local_load %stage : !tile.buffer<128x4xf32, #shared, mutable> -> tensor<128x4xf32, #blocked>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<2x128x4xf32, #shared, mutable>
+  %stage = tilegpu.buffer_index %ring[%i] : !tilegpu.buffer<2x128x4xf32, #shared, mutable> -> !tilegpu.buffer<128x4xf32, #shared, mutable>
+  %t = tilegpu.async_copy_global_to_local %pp, %stage mask %m : tensor<128x4x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<128x4xf32, #shared, mutable>
+  %g = tilegpu.async_commit_group tokens %t
+  %w = tilegpu.async_wait %g {num = 0 : i32}
+  %v = tilegpu.local_load %stage : !tilegpu.buffer<128x4xf32, #shared, mutable> -> tensor<128x4xf32, #blocked>
   %qs = tile.splat %q : !tile.ptr<f32> -> tensor<128x4x!tile.ptr<f32>, #blocked>
   tile.store %qs, %v : tensor<128x4x!tile.ptr<f32>, #blocked>
   tile.return
@@ -49,18 +49,18 @@ tile.func public @pipeline(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %i
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %[[P2]], 4, cache =  ca
 // CHECK: %[[P3:.*]] = llvm.getelementptr %[[P]][12] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i8
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %[[P3]], 4, cache =  ca
-#blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 tile.func public @split_runs(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
-  %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #tile.slice<{dim = 0, parent = #blocked}>>
-  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<128xi32, #tile.slice<{dim = 0, parent = #blocked}>> -> tensor<1x128xi32, #blocked>
+  %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<128xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x128xi32, #blocked>
   %b = tile.broadcast %e : tensor<1x128xi32, #blocked> -> tensor<4x128xi32, #blocked>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<4x128x!tile.ptr<f32>, #blocked>
   %pp = tile.addptr %ps, %b : tensor<4x128x!tile.ptr<f32>, #blocked>, tensor<4x128xi32, #blocked>
-  %buf = tile.local_alloc : () -> !tile.buffer<4x128xf32, #nvmma, mutable>
-  %t = tile.async_copy_global_to_local %pp, %buf : tensor<4x128x!tile.ptr<f32>, #blocked> -> !tile.buffer<4x128xf32, #nvmma, mutable>
-  %g = tile.async_commit_group tokens %t
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<4x128xf32, #nvmma, mutable>
+  %t = tilegpu.async_copy_global_to_local %pp, %buf : tensor<4x128x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<4x128xf32, #nvmma, mutable>
+  %g = tilegpu.async_commit_group tokens %t
   tile.return
 }
 }
@@ -77,13 +77,13 @@ tile.func public @split_runs(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}) 
 // CHECK-COUNT-2: arith.xori
 // CHECK-NOT: arith.xori
 // CHECK: gpu.return
-#rows = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 4], order = [0, 1]}>
-#kmajor = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
-module attributes {"tile.num-warps" = 8 : i32} {
+#rows = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 4], order = [0, 1]}>
+#kmajor = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+module attributes {"tilegpu.num-warps" = 8 : i32} {
 tile.func public @linear_offsets(%p: !tile.ptr<f16>) {
   %ps = tile.splat %p : !tile.ptr<f16> -> tensor<64x256x!tile.ptr<f16>, #rows>
   %v = tile.load %ps : tensor<64x256x!tile.ptr<f16>, #rows>
-  %b = tile.local_alloc %v : (tensor<64x256xf16, #rows>) -> !tile.buffer<64x256xf16, #kmajor>
+  %b = tilegpu.local_alloc %v : (tensor<64x256xf16, #rows>) -> !tilegpu.buffer<64x256xf16, #kmajor>
   tile.return
 }
 }

@@ -16,7 +16,7 @@
 // PTX: rcp.rn.f32
 // PTX: sqrt.rn.f64
 // LLVM-NOT: __nv_
-module attributes {"tile.num-warps" = 4 : i32} {
+module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @roots(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                           %q: !tile.ptr<f64>, %s: f32, %d: f64) {
     %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>

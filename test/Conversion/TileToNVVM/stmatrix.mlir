@@ -35,15 +35,15 @@
 // CHECK-NOT: llvm.store {{.*}}!llvm.ptr<3>
 // CHECK: gpu.barrier
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#rows = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90"} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rows = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.target" = "sm_90"} {
 tile.func public @mma_v2(%p: !tile.ptr<f16>) {
-  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #mma}>>
-  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tile.slice<{dim = 0, parent = #mma}>> -> tensor<1x64xi32, #mma>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #mma}>>
+  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #mma}>> -> tensor<1x64xi32, #mma>
   %b = tile.broadcast %e : tensor<1x64xi32, #mma> -> tensor<64x64xi32, #mma>
   %x = arith.sitofp %b : tensor<64x64xi32, #mma> to tensor<64x64xf16, #mma>
-  %c = tile.convert_layout %x : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #rows>
+  %c = tilegpu.convert_layout %x : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #rows>
   %ps = tile.splat %p : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #rows>
   tile.store %ps, %c : tensor<64x64x!tile.ptr<f16>, #rows>
   tile.return
@@ -57,12 +57,12 @@ tile.func public @mma_v2(%p: !tile.ptr<f16>) {
 // CHECK: nvvm.stmatrix %{{.*}}, %{{.*}}, %{{.*}} {{{.*}}} : !llvm.ptr<3>, i32, i32{{$}}
 // CHECK-NOT: nvvm.stmatrix
 // CHECK: gpu.return
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#rows = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90"} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rows = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.target" = "sm_90"} {
 tile.func public @x2(%p: !tile.ptr<f16>, %f: f16) {
   %x = tile.splat %f : f16 -> tensor<32x16xf16, #mma>
-  %c = tile.convert_layout %x : tensor<32x16xf16, #mma> -> tensor<32x16xf16, #rows>
+  %c = tilegpu.convert_layout %x : tensor<32x16xf16, #mma> -> tensor<32x16xf16, #rows>
   %ps = tile.splat %p : !tile.ptr<f16> -> tensor<32x16x!tile.ptr<f16>, #rows>
   tile.store %ps, %c : tensor<32x16x!tile.ptr<f16>, #rows>
   tile.return
@@ -77,12 +77,12 @@ tile.func public @x2(%p: !tile.ptr<f16>, %f: f16) {
 // CHECK-COUNT-4: nvvm.stmatrix
 // CHECK-NOT: nvvm.stmatrix
 // CHECK: gpu.barrier
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-#rows = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90a"} {
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#rows = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.target" = "sm_90a"} {
 tile.func public @mma_v3(%p: !tile.ptr<bf16>, %f: bf16) {
   %x = tile.splat %f : bf16 -> tensor<64x64xbf16, #mma>
-  %c = tile.convert_layout %x : tensor<64x64xbf16, #mma> -> tensor<64x64xbf16, #rows>
+  %c = tilegpu.convert_layout %x : tensor<64x64xbf16, #mma> -> tensor<64x64xbf16, #rows>
   %ps = tile.splat %p : !tile.ptr<bf16> -> tensor<64x64x!tile.ptr<bf16>, #rows>
   tile.store %ps, %c : tensor<64x64x!tile.ptr<bf16>, #rows>
   tile.return
@@ -99,12 +99,12 @@ tile.func public @mma_v3(%p: !tile.ptr<bf16>, %f: bf16) {
 // CHECK: llvm.store %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
 // CHECK-NOT: nvvm.stmatrix
 // CHECK: gpu.return
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#rows = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_80"} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rows = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.target" = "sm_80"} {
 tile.func public @sm80(%p: !tile.ptr<f16>, %f: f16) {
   %x = tile.splat %f : f16 -> tensor<64x64xf16, #mma>
-  %c = tile.convert_layout %x : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #rows>
+  %c = tilegpu.convert_layout %x : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #rows>
   %ps = tile.splat %p : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #rows>
   tile.store %ps, %c : tensor<64x64x!tile.ptr<f16>, #rows>
   tile.return
@@ -118,12 +118,12 @@ tile.func public @sm80(%p: !tile.ptr<f16>, %f: f16) {
 // CHECK: llvm.store %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
 // CHECK-NOT: nvvm.stmatrix
 // CHECK: gpu.return
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#rows = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90"} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rows = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.target" = "sm_90"} {
 tile.func public @f32(%p: !tile.ptr<f32>, %f: f32) {
   %x = tile.splat %f : f32 -> tensor<64x64xf32, #mma>
-  %c = tile.convert_layout %x : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #rows>
+  %c = tilegpu.convert_layout %x : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #rows>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>, #rows>
   tile.store %ps, %c : tensor<64x64x!tile.ptr<f32>, #rows>
   tile.return
@@ -135,12 +135,12 @@ tile.func public @f32(%p: !tile.ptr<f32>, %f: f32) {
 // CHECK-LABEL: gpu.func @replicated
 // CHECK-NOT: nvvm.stmatrix
 // CHECK: gpu.return
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#rows = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90"} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rows = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.target" = "sm_90"} {
 tile.func public @replicated(%p: !tile.ptr<f16>, %f: f16) {
   %x = tile.splat %f : f16 -> tensor<16x16xf16, #mma>
-  %c = tile.convert_layout %x : tensor<16x16xf16, #mma> -> tensor<16x16xf16, #rows>
+  %c = tilegpu.convert_layout %x : tensor<16x16xf16, #mma> -> tensor<16x16xf16, #rows>
   %ps = tile.splat %p : !tile.ptr<f16> -> tensor<16x16x!tile.ptr<f16>, #rows>
   tile.store %ps, %c : tensor<16x16x!tile.ptr<f16>, #rows>
   tile.return
@@ -165,22 +165,22 @@ tile.func public @replicated(%p: !tile.ptr<f16>, %f: f16) {
 // CHECK-COUNT-16: llvm.store %{{.*}} : f16, !llvm.ptr<3>
 // CHECK-NOT: nvvm.stmatrix
 // CHECK: gpu.return
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
-#swizzled = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>
-#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
-#split = #tile.shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
-#columns = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
-module attributes {"tile.num-warps" = 4 : i32, "tile.target" = "sm_90a"} {
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#swizzled = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>
+#nvmma64 = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#split = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#columns = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.target" = "sm_90a"} {
 tile.func public @buffers(%f: f16) {
   %v = tile.splat %f : f16 -> tensor<64x32xf16, #mma>
-  %a = tile.local_alloc %v : (tensor<64x32xf16, #mma>) -> !tile.buffer<64x32xf16, #swizzled>
-  %b = tile.local_alloc %v : (tensor<64x32xf16, #mma>) -> !tile.buffer<64x32xf16, #nvmma64>
-  %c = tile.local_alloc %v : (tensor<64x32xf16, #mma>) -> !tile.buffer<64x32xf16, #split>
-  %d = tile.local_alloc %v : (tensor<64x32xf16, #mma>) -> !tile.buffer<64x32xf16, #columns>
-  %x = tile.local_load %a : !tile.buffer<64x32xf16, #swizzled> -> tensor<64x32xf16, #mma>
-  %y = tile.local_load %b : !tile.buffer<64x32xf16, #nvmma64> -> tensor<64x32xf16, #mma>
-  %z = tile.local_load %c : !tile.buffer<64x32xf16, #split> -> tensor<64x32xf16, #mma>
-  %w = tile.local_load %d : !tile.buffer<64x32xf16, #columns> -> tensor<64x32xf16, #mma>
+  %a = tilegpu.local_alloc %v : (tensor<64x32xf16, #mma>) -> !tilegpu.buffer<64x32xf16, #swizzled>
+  %b = tilegpu.local_alloc %v : (tensor<64x32xf16, #mma>) -> !tilegpu.buffer<64x32xf16, #nvmma64>
+  %c = tilegpu.local_alloc %v : (tensor<64x32xf16, #mma>) -> !tilegpu.buffer<64x32xf16, #split>
+  %d = tilegpu.local_alloc %v : (tensor<64x32xf16, #mma>) -> !tilegpu.buffer<64x32xf16, #columns>
+  %x = tilegpu.local_load %a : !tilegpu.buffer<64x32xf16, #swizzled> -> tensor<64x32xf16, #mma>
+  %y = tilegpu.local_load %b : !tilegpu.buffer<64x32xf16, #nvmma64> -> tensor<64x32xf16, #mma>
+  %z = tilegpu.local_load %c : !tilegpu.buffer<64x32xf16, #split> -> tensor<64x32xf16, #mma>
+  %w = tilegpu.local_load %d : !tilegpu.buffer<64x32xf16, #columns> -> tensor<64x32xf16, #mma>
   tile.print " v" {hex = false, isSigned = array<i32: 0, 0, 0, 0>} : %x, %y, %z, %w : tensor<64x32xf16, #mma>, tensor<64x32xf16, #mma>, tensor<64x32xf16, #mma>, tensor<64x32xf16, #mma>
   tile.return
 }
@@ -217,13 +217,13 @@ tile.func public @buffers(%f: f16) {
 // CHECK-NOT: gpu.barrier
 // CHECK-NOT: nvvm.stmatrix
 // CHECK: gpu.return
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
-#lines = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 8 : i32, "tile.target" = "sm_90a"} {
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#lines = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 8 : i32, "tilegpu.target" = "sm_90a"} {
 tile.func public @store_in_rounds(%c: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %f: f16) {
   %v = tile.splat %f : f16 -> tensor<128x256xf16, #mma>
-  %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #tile.slice<{dim = 0, parent = #lines}>>
-  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<256xi32, #tile.slice<{dim = 0, parent = #lines}>> -> tensor<1x256xi32, #lines>
+  %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #tilegpu.slice<{dim = 0, parent = #lines}>>
+  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<256xi32, #tilegpu.slice<{dim = 0, parent = #lines}>> -> tensor<1x256xi32, #lines>
   %o = tile.broadcast %e : tensor<1x256xi32, #lines> -> tensor<128x256xi32, #lines>
   %s = tile.splat %c : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>, #lines>
   %p = tile.addptr %s, %o : tensor<128x256x!tile.ptr<f16>, #lines>, tensor<128x256xi32, #lines>

@@ -10,12 +10,12 @@
 // RUN: tile-translate %s --keep-layouts --sm=90a --num-warps=8 --emit=llvmir -o /dev/null --kernel-info=%t.info
 // RUN: FileCheck %s --check-prefix=INFO < %t.info
 
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
-#nvmma64 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
-module attributes {"tile.num-warps" = 8 : i32, tile.target = "sm_90a"} {
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+#nvmma64 = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+module attributes {"tilegpu.num-warps" = 8 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: gpu.func @store
 // CHECK-SAME: (%[[DESC:.*]]: !llvm.ptr, %[[ROW0:.*]]: i32, %[[COL0:.*]]: i32, %{{.*}}: f16)
-// CHECK-SAME: tile.tensormap_args = [{box = array<i64: 64, 32>, index = 0 : i32, swizzle = 64 : i32, type = !tile.tensordesc<128x64xf16>}]
+// CHECK-SAME: tilenv.tensormap_args = [{box = array<i64: 64, 32>, index = 0 : i32, swizzle = 64 : i32, type = !tile.tensordesc<128x64xf16>}]
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem
 // Thread 0 prefetches the tensor map at entry.
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32
@@ -57,10 +57,10 @@ module attributes {"tile.num-warps" = 8 : i32, tile.target = "sm_90a"} {
 // INFO-NEXT: tensormap store 0 2 64 32 64
 tile.func public @store(%d: !tile.tensordesc<128x64xf16>, %row: i32, %col: i32, %x: f16) {
   %v = tile.splat %x : f16 -> tensor<128x64xf16, #mma>
-  %buf = tile.local_alloc : () -> !tile.buffer<2x128x32xf16, #nvmma64, mutable>
-  tile.warpgroup_tma_store %d[%row, %col], %v, %buf : !tile.tensordesc<128x64xf16>, tensor<128x64xf16, #mma>, !tile.buffer<2x128x32xf16, #nvmma64, mutable>
-  tile.async_tma_store_wait {pendings = 0 : i32}
-  tile.local_dealloc %buf : !tile.buffer<2x128x32xf16, #nvmma64, mutable>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<2x128x32xf16, #nvmma64, mutable>
+  tilenv.warpgroup_tma_store %d[%row, %col], %v, %buf : !tile.tensordesc<128x64xf16>, tensor<128x64xf16, #mma>, !tilegpu.buffer<2x128x32xf16, #nvmma64, mutable>
+  tilenv.async_tma_store_wait {pendings = 0 : i32}
+  tilegpu.local_dealloc %buf : !tilegpu.buffer<2x128x32xf16, #nvmma64, mutable>
   tile.return
 }
 }

@@ -5,14 +5,14 @@
 // RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
 // RUN: tile-opt %s -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -convert-scf-to-cf -canonicalize -cse | tile-opt '-pass-pipeline=builtin.module(gpu.module(convert-gpu-to-nvvm,convert-nvvm-to-llvm),tile-tensor-map-params)' | FileCheck %s --check-prefix=PARAMS
 
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#bar = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-#mma3 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
-#mma2 = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#bar = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#mma3 = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#mma2 = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90"} {
 // CHECK-LABEL: gpu.func @copy
 // CHECK-SAME: (%[[DESC:.*]]: !llvm.ptr, %{{.*}}: i32, %{{.*}}: i32, %[[P:.*]]: i1)
-// CHECK-SAME: tile.tensormap_args = [{index = 0 : i32, type = !tile.tensordesc<64x128xf16>}]
+// CHECK-SAME: tilenv.tensormap_args = [{index = 0 : i32, type = !tile.tensordesc<64x128xf16>}]
 // CHECK: %[[T0:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
 // CHECK-NEXT: nvvm.prefetch tensormap, %[[DESC]], predicate = %[[T0]]
 // CHECK: scf.if %[[T0]] {
@@ -35,13 +35,13 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90"} {
 
 // PARAMS: llvm.func @copy(%{{.*}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %{{.*}}: i32
 tile.func public @copy(%d: !tile.tensordesc<64x128xf16>, %row: i32, %col: i32, %p: i1) {
-  %buf = tile.local_alloc : () -> !tile.buffer<64x128xf16, #nvmma, mutable>
-  %b = tile.local_alloc : () -> !tile.buffer<1xi64, #bar, mutable>
-  tile.init_barrier %b, 1 : !tile.buffer<1xi64, #bar, mutable>
-  tile.barrier_expect %b, 16384, %p : !tile.buffer<1xi64, #bar, mutable>
-  tile.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x128xf16>, !tile.buffer<64x128xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
-  tile.wait_barrier %b, %row : !tile.buffer<1xi64, #bar, mutable>
-  tile.inval_barrier %b : !tile.buffer<1xi64, #bar, mutable>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<64x128xf16, #nvmma, mutable>
+  %b = tilegpu.local_alloc : () -> !tilegpu.buffer<1xi64, #bar, mutable>
+  tilenv.init_barrier %b, 1 : !tilegpu.buffer<1xi64, #bar, mutable>
+  tilenv.barrier_expect %b, 16384, %p : !tilegpu.buffer<1xi64, #bar, mutable>
+  tilenv.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x128xf16>, !tilegpu.buffer<64x128xf16, #nvmma, mutable>, !tilegpu.buffer<1xi64, #bar, mutable>
+  tilenv.wait_barrier %b, %row : !tilegpu.buffer<1xi64, #bar, mutable>
+  tilenv.inval_barrier %b : !tilegpu.buffer<1xi64, #bar, mutable>
   tile.return
 }
 
@@ -62,25 +62,25 @@ tile.func public @copy(%d: !tile.tensordesc<64x128xf16>, %row: i32, %col: i32, %
 // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] :
 // CHECK-NEXT: }
 tile.func public @copy_after_dot(%d: !tile.tensordesc<64x64xf16>, %row: i32, %col: i32, %p: i1, %n: i32) {
-  %x = arith.constant dense<1.0> : tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>>
-  %y = arith.constant dense<1.0> : tensor<16x32xf16, #tile.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>>
+  %x = arith.constant dense<1.0> : tensor<32x16xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>>
+  %y = arith.constant dense<1.0> : tensor<16x32xf16, #tilegpu.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>>
   %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma2>
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
-  %buf = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
-  %b = tile.local_alloc : () -> !tile.buffer<1xi64, #bar, mutable>
-  tile.init_barrier %b, 1 : !tile.buffer<1xi64, #bar, mutable>
+  %buf = tilegpu.local_alloc : () -> !tilegpu.buffer<64x64xf16, #nvmma, mutable>
+  %b = tilegpu.local_alloc : () -> !tilegpu.buffer<1xi64, #bar, mutable>
+  tilenv.init_barrier %b, 1 : !tilegpu.buffer<1xi64, #bar, mutable>
   %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma2>) : i32 {
-    tile.barrier_expect %b, 8192, %p : !tile.buffer<1xi64, #bar, mutable>
-    tile.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
-    tile.wait_barrier %b, %iv : !tile.buffer<1xi64, #bar, mutable>
-    %next = tile.dot %x, %y, %acc : tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>> * tensor<16x32xf16, #tile.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>> -> tensor<32x32xf32, #mma2>
-    tile.barrier_expect %b, 8192, %p : !tile.buffer<1xi64, #bar, mutable>
-    tile.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #bar, mutable>
-    tile.wait_barrier %b, %iv : !tile.buffer<1xi64, #bar, mutable>
+    tilenv.barrier_expect %b, 8192, %p : !tilegpu.buffer<1xi64, #bar, mutable>
+    tilenv.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tilegpu.buffer<64x64xf16, #nvmma, mutable>, !tilegpu.buffer<1xi64, #bar, mutable>
+    tilenv.wait_barrier %b, %iv : !tilegpu.buffer<1xi64, #bar, mutable>
+    %next = tile.dot %x, %y, %acc : tensor<32x16xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>> * tensor<16x32xf16, #tilegpu.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>> -> tensor<32x32xf32, #mma2>
+    tilenv.barrier_expect %b, 8192, %p : !tilegpu.buffer<1xi64, #bar, mutable>
+    tilenv.async_tma_copy %d[%row, %col], %buf, %b, %p : !tile.tensordesc<64x64xf16>, !tilegpu.buffer<64x64xf16, #nvmma, mutable>, !tilegpu.buffer<1xi64, #bar, mutable>
+    tilenv.wait_barrier %b, %iv : !tilegpu.buffer<1xi64, #bar, mutable>
     scf.yield %next : tensor<32x32xf32, #mma2>
   }
-  tile.inval_barrier %b : !tile.buffer<1xi64, #bar, mutable>
+  tilenv.inval_barrier %b : !tilegpu.buffer<1xi64, #bar, mutable>
   tile.return
 }
 
@@ -93,7 +93,7 @@ tile.func public @copy_after_dot(%d: !tile.tensordesc<64x64xf16>, %row: i32, %co
 // that a store is one group in every thread) and waits for the copy to
 // have read the buffer.
 // CHECK-LABEL: gpu.func @store
-// CHECK-SAME: tile.tensormap_args = [{index = 0 : i32, type = !tile.tensordesc<64x128xf16>}]
+// CHECK-SAME: tilenv.tensormap_args = [{index = 0 : i32, type = !tile.tensordesc<64x128xf16>}]
 // CHECK: %[[GROUP:.*]] = arith.xori
 // CHECK: arith.muli %[[GROUP]], %c8_i32
 // CHECK-COUNT-8: nvvm.stmatrix
@@ -111,10 +111,10 @@ tile.func public @copy_after_dot(%d: !tile.tensordesc<64x64xf16>, %row: i32, %co
 // CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
 tile.func public @store(%d: !tile.tensordesc<64x128xf16>, %row: i32, %col: i32, %x: f16) {
   %v = tile.splat %x : f16 -> tensor<64x128xf16, #mma3>
-  %buf = tile.local_alloc %v : (tensor<64x128xf16, #mma3>) -> !tile.buffer<64x128xf16, #nvmma>
-  tile.async_tma_store %d[%row, %col], %buf : !tile.tensordesc<64x128xf16>, !tile.buffer<64x128xf16, #nvmma>
-  tile.async_tma_store_wait {pendings = 0 : i32}
-  tile.local_dealloc %buf : !tile.buffer<64x128xf16, #nvmma>
+  %buf = tilegpu.local_alloc %v : (tensor<64x128xf16, #mma3>) -> !tilegpu.buffer<64x128xf16, #nvmma>
+  tilenv.async_tma_store %d[%row, %col], %buf : !tile.tensordesc<64x128xf16>, !tilegpu.buffer<64x128xf16, #nvmma>
+  tilenv.async_tma_store_wait {pendings = 0 : i32}
+  tilegpu.local_dealloc %buf : !tilegpu.buffer<64x128xf16, #nvmma>
   tile.return
 }
 }

@@ -8,8 +8,8 @@
 // CHECK: %[[MASK:.*]] = arith.cmpi slt
 // CHECK-NOT: arith.cmpi
 // CHECK-COUNT-4: arith.select %[[MASK]], %{{.*}}, %{{.*}} : f32
-#b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#b = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @uniform(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 16 : i32}, %f: f32) {
   %r = tile.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
   %ns = tile.splat %n : i32 -> tensor<512xi32, #b>
@@ -31,8 +31,8 @@ tile.func public @uniform(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n:
 // CHECK-LABEL: gpu.func @per_element
 // CHECK-COUNT-4: arith.cmpi slt
 // CHECK-NOT: arith.cmpi
-#b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32} {
+#b = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @per_element(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32, %f: f32) {
   %r = tile.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
   %ns = tile.splat %n : i32 -> tensor<512xi32, #b>

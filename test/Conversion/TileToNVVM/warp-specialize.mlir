@@ -1,9 +1,9 @@
 // RUN: tile-opt %s -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
 // RUN: tile-opt %s -convert-tile-to-nvvm -convert-scf-to-cf -canonicalize -cse | tile-opt '-pass-pipeline=builtin.module(gpu.module(convert-gpu-to-nvvm,convert-nvvm-to-llvm))' | FileCheck %s --check-prefix=ASM
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // The kernel runs one warp more (160 threads). The kernel's warps (warp
 // index, from lane 0, below 4) run the default region, where CTA barriers
 // become a named barrier for their 128 threads, each warp arrives once
@@ -51,23 +51,23 @@ module attributes {"tile.num-warps" = 4 : i32, tile.target = "sm_90a"} {
 // ASM: llvm.return
 tile.func public @ws(%desc: !tile.tensordesc<64x64xf16>, %i: i32, %p: i1) {
   %true = arith.constant true
-  %buf = tile.local_alloc {tile.offset = 0 : i32} : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
-  %full = tile.local_alloc {tile.offset = 8192 : i32} : () -> !tile.buffer<1xi64, #shared, mutable>
-  %empty = tile.local_alloc {tile.offset = 8200 : i32} : () -> !tile.buffer<1xi64, #shared, mutable>
-  tile.init_barrier %full, 1 : !tile.buffer<1xi64, #shared, mutable>
-  tile.init_barrier %empty, 4 : !tile.buffer<1xi64, #shared, mutable>
+  %buf = tilegpu.local_alloc {tilegpu.offset = 0 : i32} : () -> !tilegpu.buffer<64x64xf16, #nvmma, mutable>
+  %full = tilegpu.local_alloc {tilegpu.offset = 8192 : i32} : () -> !tilegpu.buffer<1xi64, #shared, mutable>
+  %empty = tilegpu.local_alloc {tilegpu.offset = 8200 : i32} : () -> !tilegpu.buffer<1xi64, #shared, mutable>
+  tilenv.init_barrier %full, 1 : !tilegpu.buffer<1xi64, #shared, mutable>
+  tilenv.init_barrier %empty, 4 : !tilegpu.buffer<1xi64, #shared, mutable>
   gpu.barrier
-  tile.warp_specialize producer {
-    tile.wait_barrier %empty, %i : !tile.buffer<1xi64, #shared, mutable>
-    tile.barrier_expect %full, 8192, %true : !tile.buffer<1xi64, #shared, mutable>
-    tile.async_tma_copy %desc[%i, %i], %buf, %full, %true : !tile.tensordesc<64x64xf16>, !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<1xi64, #shared, mutable>
-    tile.arrive_barrier %empty, %p : !tile.buffer<1xi64, #shared, mutable>
+  tilenv.warp_specialize producer {
+    tilenv.wait_barrier %empty, %i : !tilegpu.buffer<1xi64, #shared, mutable>
+    tilenv.barrier_expect %full, 8192, %true : !tilegpu.buffer<1xi64, #shared, mutable>
+    tilenv.async_tma_copy %desc[%i, %i], %buf, %full, %true : !tile.tensordesc<64x64xf16>, !tilegpu.buffer<64x64xf16, #nvmma, mutable>, !tilegpu.buffer<1xi64, #shared, mutable>
+    tilenv.arrive_barrier %empty, %p : !tilegpu.buffer<1xi64, #shared, mutable>
   } default {
-    tile.wait_barrier %full, %i : !tile.buffer<1xi64, #shared, mutable>
-    %v = tile.local_load %buf : !tile.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf16, #blocked>
-    tile.arrive_barrier %empty, %p : !tile.buffer<1xi64, #shared, mutable>
+    tilenv.wait_barrier %full, %i : !tilegpu.buffer<1xi64, #shared, mutable>
+    %v = tilegpu.local_load %buf : !tilegpu.buffer<64x64xf16, #nvmma, mutable> -> tensor<64x64xf16, #blocked>
+    tilenv.arrive_barrier %empty, %p : !tilegpu.buffer<1xi64, #shared, mutable>
     gpu.barrier
-    tile.inval_barrier %full : !tile.buffer<1xi64, #shared, mutable>
+    tilenv.inval_barrier %full : !tilegpu.buffer<1xi64, #shared, mutable>
   }
   tile.return
 }

@@ -1,4 +1,4 @@
-// tile.warpgroup_dot with `accumulate if %flag`: the first K step of each
+// tilenv.warpgroup_dot with `accumulate if %flag`: the first K step of each
 // 64-row slice is one wgmma whose scale-d predicate comes from the flag (in
 // inline assembly, as NVVM's op takes scale-d as an attribute), on the accumulators
 // (tied operands), then the usual NVVM ops for the other steps.
@@ -26,45 +26,45 @@
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#wgmma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
-#nvmma32 = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
-#nvmma32t = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
-#wgmma8 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 8]}>
-#nvmma8 = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
-#nvmma8t = #tile.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
-#wgmma32 = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
-module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i32, tile.target = "sm_90a"} {
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#nvmma32 = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#nvmma32t = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+#wgmma8 = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 8]}>
+#nvmma8 = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#nvmma8t = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#wgmma32 = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.threads-per-warp" = 32 : i32, tilegpu.target = "sm_90a"} {
   tile.func public @accumulate_if(%flag: i1) {
     %c = arith.constant dense<0.0> : tensor<64x128xf32, #wgmma>
-    %a = tile.local_alloc : () -> !tile.buffer<64x64xf16, #nvmma, mutable>
-    %b = tile.local_alloc : () -> !tile.buffer<64x128xf16, #nvmma, mutable>
-    %d = tile.warpgroup_dot %a, %b, %c accumulate if %flag : !tile.buffer<64x64xf16, #nvmma, mutable>, !tile.buffer<64x128xf16, #nvmma, mutable> -> tensor<64x128xf32, #wgmma>
-    tile.local_dealloc %a : !tile.buffer<64x64xf16, #nvmma, mutable>
-    tile.local_dealloc %b : !tile.buffer<64x128xf16, #nvmma, mutable>
+    %a = tilegpu.local_alloc : () -> !tilegpu.buffer<64x64xf16, #nvmma, mutable>
+    %b = tilegpu.local_alloc : () -> !tilegpu.buffer<64x128xf16, #nvmma, mutable>
+    %d = tilenv.warpgroup_dot %a, %b, %c accumulate if %flag : !tilegpu.buffer<64x64xf16, #nvmma, mutable>, !tilegpu.buffer<64x128xf16, #nvmma, mutable> -> tensor<64x128xf32, #wgmma>
+    tilegpu.local_dealloc %a : !tilegpu.buffer<64x64xf16, #nvmma, mutable>
+    tilegpu.local_dealloc %b : !tilegpu.buffer<64x128xf16, #nvmma, mutable>
     tile.return
   }
   tile.func public @accumulate_if_tf32(%flag: i1, %out: !tile.ptr<f32>) {
     %c = arith.constant dense<0.0> : tensor<64x128xf32, #wgmma8>
-    %a = tile.local_alloc : () -> !tile.buffer<64x32xf32, #nvmma32, mutable>
-    %b = tile.local_alloc : () -> !tile.buffer<32x128xf32, #nvmma32t, mutable>
-    %d = tile.warpgroup_dot %a, %b, %c accumulate if %flag : !tile.buffer<64x32xf32, #nvmma32, mutable>, !tile.buffer<32x128xf32, #nvmma32t, mutable> -> tensor<64x128xf32, #wgmma8>
+    %a = tilegpu.local_alloc : () -> !tilegpu.buffer<64x32xf32, #nvmma32, mutable>
+    %b = tilegpu.local_alloc : () -> !tilegpu.buffer<32x128xf32, #nvmma32t, mutable>
+    %d = tilenv.warpgroup_dot %a, %b, %c accumulate if %flag : !tilegpu.buffer<64x32xf32, #nvmma32, mutable>, !tilegpu.buffer<32x128xf32, #nvmma32t, mutable> -> tensor<64x128xf32, #wgmma8>
     // Kept alive (every element to one address: compiled, not run).
     %ptrs = tile.splat %out : !tile.ptr<f32> -> tensor<64x128x!tile.ptr<f32>, #wgmma8>
     tile.store %ptrs, %d : tensor<64x128x!tile.ptr<f32>, #wgmma8>
-    tile.local_dealloc %a : !tile.buffer<64x32xf32, #nvmma32, mutable>
-    tile.local_dealloc %b : !tile.buffer<32x128xf32, #nvmma32t, mutable>
+    tilegpu.local_dealloc %a : !tilegpu.buffer<64x32xf32, #nvmma32, mutable>
+    tilegpu.local_dealloc %b : !tilegpu.buffer<32x128xf32, #nvmma32t, mutable>
     tile.return
   }
   tile.func public @accumulate_if_i8(%flag: i1, %out: !tile.ptr<i32>) {
     %c = arith.constant dense<0> : tensor<64x128xi32, #wgmma32>
-    %a = tile.local_alloc : () -> !tile.buffer<64x64xi8, #nvmma8, mutable>
-    %b = tile.local_alloc : () -> !tile.buffer<64x128xi8, #nvmma8t, mutable>
-    %d = tile.warpgroup_dot %a, %b, %c accumulate if %flag : !tile.buffer<64x64xi8, #nvmma8, mutable>, !tile.buffer<64x128xi8, #nvmma8t, mutable> -> tensor<64x128xi32, #wgmma32>
+    %a = tilegpu.local_alloc : () -> !tilegpu.buffer<64x64xi8, #nvmma8, mutable>
+    %b = tilegpu.local_alloc : () -> !tilegpu.buffer<64x128xi8, #nvmma8t, mutable>
+    %d = tilenv.warpgroup_dot %a, %b, %c accumulate if %flag : !tilegpu.buffer<64x64xi8, #nvmma8, mutable>, !tilegpu.buffer<64x128xi8, #nvmma8t, mutable> -> tensor<64x128xi32, #wgmma32>
     %ptrs = tile.splat %out : !tile.ptr<i32> -> tensor<64x128x!tile.ptr<i32>, #wgmma32>
     tile.store %ptrs, %d : tensor<64x128x!tile.ptr<i32>, #wgmma32>
-    tile.local_dealloc %a : !tile.buffer<64x64xi8, #nvmma8, mutable>
-    tile.local_dealloc %b : !tile.buffer<64x128xi8, #nvmma8t, mutable>
+    tilegpu.local_dealloc %a : !tilegpu.buffer<64x64xi8, #nvmma8, mutable>
+    tilegpu.local_dealloc %b : !tilegpu.buffer<64x128xi8, #nvmma8t, mutable>
     tile.return
   }
 }

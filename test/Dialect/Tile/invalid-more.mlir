@@ -15,19 +15,19 @@ tile.func private @ptr_space_keyword(!tile.ptr<f32, global>)
 
 // A buffer has at least one dimension.
 // expected-error @below {{a buffer needs rank 1 or more}}
-tile.func private @buffer_rank0(!tile.buffer<f32, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>>)
+tile.func private @buffer_rank0(!tilegpu.buffer<f32, #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>>)
 
 // -----
 
 // Buffer dimensions are positive.
 // expected-error @below {{buffer dimensions must be positive, got 0}}
-tile.func private @buffer_zero_dim(!tile.buffer<0x32xf16, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>>)
+tile.func private @buffer_zero_dim(!tilegpu.buffer<0x32xf16, #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>>)
 
 // -----
 
 // Buffer shapes are static.
 // expected-error @below {{expected static shape}}
-tile.func private @buffer_dynamic(!tile.buffer<?x32xf16, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>>)
+tile.func private @buffer_dynamic(!tilegpu.buffer<?x32xf16, #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>>)
 
 //===----------------------------------------------------------------------===//
 // Layout attributes
@@ -37,88 +37,88 @@ tile.func private @buffer_dynamic(!tile.buffer<?x32xf16, #tile.shared<{vec = 1, 
 
 // A blocked layout with empty arrays has rank 0.
 // expected-error @below {{a blocked layout needs rank 1 or more}}
-tile.func private @blocked_rank0(tensor<f32, #tile.blocked<{sizePerThread = [], threadsPerWarp = [], warpsPerCTA = [], order = []}>>)
+tile.func private @blocked_rank0(tensor<f32, #tilegpu.blocked<{sizePerThread = [], threadsPerWarp = [], warpsPerCTA = [], order = []}>>)
 
 // -----
 
 // Layout arrays hold non-negative integers.
 // expected-error @below {{layout field 'sizePerThread' must be an array of non-negative integers}}
-tile.func private @blocked_negative(tensor<32xf32, #tile.blocked<{sizePerThread = [-1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>)
+tile.func private @blocked_negative(tensor<32xf32, #tilegpu.blocked<{sizePerThread = [-1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>)
 
 // -----
 
 // Zero warps along a dimension is not a power of two.
 // expected-error @below {{warpsPerCTA [0] must hold positive powers of two}}
-tile.func private @blocked_warps_zero(tensor<32xf32, #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [0], order = [0]}>>)
+tile.func private @blocked_warps_zero(tensor<32xf32, #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [0], order = [0]}>>)
 
 // -----
 
 // The body of a layout is a dictionary, not an array.
 // expected-error @below {{invalid kind of attribute specified}}
-tile.func private @blocked_not_dict(tensor<32xf32, #tile.blocked<[1]>>)
+tile.func private @blocked_not_dict(tensor<32xf32, #tilegpu.blocked<[1]>>)
 
 // -----
 
 // An order entry past the rank is not a permutation either.
 // expected-error @below {{order [2, 0] is not a permutation of 0..1}}
-tile.func private @blocked_order_out_of_range(tensor<32x32xf32, #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [2, 0]}>>)
+tile.func private @blocked_order_out_of_range(tensor<32x32xf32, #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [2, 0]}>>)
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // A slice dimension is a non-negative integer.
 // expected-error @below {{layout field 'dim' must be a non-negative integer}}
-tile.func private @slice_negative_dim(tensor<32xf32, #tile.slice<{dim = -1, parent = #blocked}>>)
+tile.func private @slice_negative_dim(tensor<32xf32, #tilegpu.slice<{dim = -1, parent = #blocked}>>)
 
 // -----
 
 // A slice needs the layout it slices.
 // expected-error @below {{layout field 'parent' is missing}}
-tile.func private @slice_no_parent(tensor<32xf32, #tile.slice<{dim = 0}>>)
+tile.func private @slice_no_parent(tensor<32xf32, #tilegpu.slice<{dim = 0}>>)
 
 // -----
 
 // Every mma field is required.
 // expected-error @below {{layout field 'versionMajor' is missing}}
-tile.func private @mma_no_major(tensor<32x32xf32, #tile.mma<{versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>>)
+tile.func private @mma_no_major(tensor<32x32xf32, #tilegpu.mma<{versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>>)
 
 // -----
 
 // wgmma has K = 8, 16 or 32 per instruction, not 64.
 // expected-error @below {{mma version 3 (wgmma) needs instrShape [16, N, K] with N a multiple of 8 in 8..256 and K 8, 16 or 32, got [16, 64, 64]}}
-tile.func private @mma_v3_k(tensor<64x64xf32, #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 64]}>>)
+tile.func private @mma_v3_k(tensor<64x64xf32, #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 64]}>>)
 
 // -----
 
 // mma warps per dimension are powers of two.
 // expected-error @below {{warpsPerCTA [3, 1] must hold positive powers of two}}
-tile.func private @mma_warps_pow2(tensor<32x32xf32, #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [3, 1], instrShape = [16, 8]}>>)
+tile.func private @mma_warps_pow2(tensor<32x32xf32, #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [3, 1], instrShape = [16, 8]}>>)
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // A dot operand layout has no field besides opIdx, parent and kWidth.
 // expected-error @below {{unknown layout field 'kPack'}}
-tile.func private @dot_op_unknown(tensor<32x32xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 8, kPack = 1}>>)
+tile.func private @dot_op_unknown(tensor<32x32xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 8, kPack = 1}>>)
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // kWidth, when given, is a non-negative integer.
 // expected-error @below {{layout field 'kWidth' must be a non-negative integer}}
-tile.func private @dot_op_kwidth_negative(tensor<32x32xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = -2}>>)
+tile.func private @dot_op_kwidth_negative(tensor<32x32xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = -2}>>)
 
 // -----
 
 // A swizzled shared layout orders at least one dimension.
 // expected-error @below {{a shared layout needs an order of rank 1 or more}}
-tile.func private @shared_order_empty(!tile.buffer<32xf16, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = []}>>)
+tile.func private @shared_order_empty(!tilegpu.buffer<32xf16, #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = []}>>)
 
 // -----
 
 // Every nvmma_shared field is required.
 // expected-error @below {{layout field 'elementBitWidth' is missing}}
-tile.func private @nvmma_missing_bits(!tile.buffer<32x32xf16, #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false}>>)
+tile.func private @nvmma_missing_bits(!tilegpu.buffer<32x32xf16, #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false}>>)
 
 //===----------------------------------------------------------------------===//
 // Argument hints and module attributes
@@ -143,8 +143,8 @@ tile.func public @divisibility_unsigned(%p: !tile.ptr<f32> {tile.divisibility = 
 // -----
 
 // Threads per warp is a positive power of two.
-// expected-error @below {{'tile.threads-per-warp' must be a positive power-of-two integer}}
-module attributes {"tile.threads-per-warp" = 48 : i32} {
+// expected-error @below {{'tilegpu.threads-per-warp' must be a positive power-of-two integer}}
+module attributes {"tilegpu.threads-per-warp" = 48 : i32} {
 }
 
 // -----
@@ -157,11 +157,11 @@ module attributes {"tile.num_stages" = 0 : i32} {
 // -----
 
 // tile-plan-lowering's choices: widths and runs are powers of two, and
-// tile.branched is a unit attribute.
+// tilegpu.branched is a unit attribute.
 module {
   tile.func public @plan(%p: !tile.ptr<f32>) {
-    // expected-error @below {{'tile.vector_width' must be a positive power-of-two integer up to 1024}}
-    %v = tile.load %p {tile.vector_width = 3 : i32} : !tile.ptr<f32>
+    // expected-error @below {{'tilegpu.vector_width' must be a positive power-of-two integer up to 1024}}
+    %v = tile.load %p {tilegpu.vector_width = 3 : i32} : !tile.ptr<f32>
     tile.return
   }
 }
@@ -170,8 +170,8 @@ module {
 
 module {
   tile.func public @plan(%x: i32) {
-    // expected-error @below {{'tile.uniform_run' must be a positive power-of-two integer up to 1024}}
-    %y = arith.addi %x, %x {tile.uniform_run = 0 : i32} : i32
+    // expected-error @below {{'tilegpu.uniform_run' must be a positive power-of-two integer up to 1024}}
+    %y = arith.addi %x, %x {tilegpu.uniform_run = 0 : i32} : i32
     tile.return
   }
 }
@@ -180,8 +180,8 @@ module {
 
 module {
   tile.func public @plan(%p: !tile.ptr<f32>, %v: f32) {
-    // expected-error @below {{'tile.branched' must be a unit attribute}}
-    tile.store %p, %v {tile.branched = 1 : i32} : !tile.ptr<f32>
+    // expected-error @below {{'tilegpu.branched' must be a unit attribute}}
+    tile.store %p, %v {tilegpu.branched = 1 : i32} : !tile.ptr<f32>
     tile.return
   }
 }
@@ -189,22 +189,22 @@ module {
 // -----
 
 // The target is an NVIDIA sm_NN string.
-// expected-error @below {{'tile.target' must be a string such as "sm_90"}}
-module attributes {"tile.target" = "gfx90a"} {
+// expected-error @below {{'tilegpu.target' must be a string such as "sm_90"}}
+module attributes {"tilegpu.target" = "gfx90a"} {
 }
 
 // -----
 
 // The number of warps is an integer, not a string.
-// expected-error @below {{'tile.num-warps' must be a positive power-of-two integer}}
-module attributes {"tile.num-warps" = "4"} {
+// expected-error @below {{'tilegpu.num-warps' must be a positive power-of-two integer}}
+module attributes {"tilegpu.num-warps" = "4"} {
 }
 
 // -----
 
-// Layouts must span the module's tile.threads-per-warp, not the default 32.
-#blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 64 : i32} {
+// Layouts must span the module's tilegpu.threads-per-warp, not the default 32.
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.threads-per-warp" = 64 : i32} {
   // expected-error @below {{spans 32 threads per warp but the module has 64}}
   tile.func private @f(tensor<128xf32, #blocked>)
 }
@@ -212,11 +212,11 @@ module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 64 : i3
 // -----
 
 // A dot operand layout spans the warps of its mma parent.
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-module attributes {"tile.num-warps" = 8 : i32} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"tilegpu.num-warps" = 8 : i32} {
   tile.func public @f(%x: f16) {
-    // expected-error @below {{spans 4 warps but the module has tile.num-warps = 8}}
-    %a = tile.splat %x : f16 -> tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    // expected-error @below {{spans 4 warps but the module has tilegpu.num-warps = 8}}
+    %a = tile.splat %x : f16 -> tensor<32x16xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     tile.return
   }
 }
@@ -283,8 +283,8 @@ tile.func public @int_to_ptr_result(%x: i64) {
 
 tile.func public @bitcast_to_token(%x: i32) {
   // bitcast yields values, not async tokens.
-  // expected-error @below {{result #0 must be tile scalar or tensor, but got '!tile.async.token'}}
-  %y = tile.bitcast %x : i32 -> !tile.async.token
+  // expected-error @below {{result #0 must be tile scalar or tensor, but got '!tilegpu.async.token'}}
+  %y = tile.bitcast %x : i32 -> !tilegpu.async.token
   tile.return
 }
 
@@ -575,22 +575,22 @@ tile.func public @dot_fp8_with_f16(%a: tensor<16x16xf8E4M3FN>, %b: tensor<16x16x
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-tile.func public @dot_b_opidx(%a: tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<16x32xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #mma>) {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+tile.func public @dot_b_opidx(%a: tensor<32x16xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<16x32xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #mma>) {
   // Operand b carries opIdx = 1.
-  // expected-error @below {{operand b needs a #tile.dot_op layout with opIdx = 1}}
-  %d = tile.dot %a, %b, %c : tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x32xf16, #tile.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+  // expected-error @below {{operand b needs a #tilegpu.dot_op layout with opIdx = 1}}
+  %d = tile.dot %a, %b, %c : tensor<32x16xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x32xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
   tile.return
 }
 
 // -----
 
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#mma1 = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
-tile.func public @dot_parent_differs(%a: tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>, %b: tensor<16x32xf16, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #mma>) {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#mma1 = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+tile.func public @dot_parent_differs(%a: tensor<32x16xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>, %b: tensor<16x32xf16, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #mma>) {
   // The operands' parent is the accumulator's layout itself.
-  // expected-error @below {{operand a needs a #tile.dot_op layout with opIdx = 0 and parent #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, got #tile.dot_op<{opIdx = 0, parent = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 2}>}}
-  %d = tile.dot %a, %b, %c : tensor<32x16xf16, #tile.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>> * tensor<16x32xf16, #tile.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+  // expected-error @below {{operand a needs a #tilegpu.dot_op layout with opIdx = 0 and parent #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, got #tilegpu.dot_op<{opIdx = 0, parent = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 2}>}}
+  %d = tile.dot %a, %b, %c : tensor<32x16xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>> * tensor<16x32xf16, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
   tile.return
 }
 
@@ -739,9 +739,9 @@ tile.func public @scan_with_reduce_return(%x: tensor<8xf32>) {
 
 // -----
 
-tile.func public @print_token(%x: !tile.async.token) {
-  // expected-error @below {{operand #0 must be variadic of tile scalar or tensor, but got '!tile.async.token'}}
-  "tile.print"(%x) <{hex = false, isSigned = array<i32: 0>, prefix = "t"}> : (!tile.async.token) -> ()
+tile.func public @print_token(%x: !tilegpu.async.token) {
+  // expected-error @below {{operand #0 must be variadic of tile scalar or tensor, but got '!tilegpu.async.token'}}
+  "tile.print"(%x) <{hex = false, isSigned = array<i32: 0>, prefix = "t"}> : (!tilegpu.async.token) -> ()
   tile.return
 }
 
@@ -768,124 +768,124 @@ tile.func public @assert_int_message(%c: i1) {
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 tile.func public @alloc_element(%t: tensor<32x32xf32, #blocked>) {
   // An initial value has the buffer's element type.
   // expected-error @below {{tensor element type 'f32' does not match buffer element type 'f16'}}
-  %b = tile.local_alloc %t : (tensor<32x32xf32, #blocked>) -> !tile.buffer<32x32xf16, #shared>
+  %b = tilegpu.local_alloc %t : (tensor<32x32xf32, #blocked>) -> !tilegpu.buffer<32x32xf16, #shared>
   tile.return
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 tile.func public @alloc_tensor_result(%t: tensor<32x32xf32, #blocked>) {
   // expected-error @below {{result #0 must be shared-memory buffer}}
-  %b = tile.local_alloc %t : (tensor<32x32xf32, #blocked>) -> tensor<32x32xf32, #blocked>
+  %b = tilegpu.local_alloc %t : (tensor<32x32xf32, #blocked>) -> tensor<32x32xf32, #blocked>
   tile.return
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-tile.func public @local_store_element(%t: tensor<32x32xf32, #blocked>, %b: !tile.buffer<32x32xf16, #shared, mutable>) {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @local_store_element(%t: tensor<32x32xf32, #blocked>, %b: !tilegpu.buffer<32x32xf16, #shared, mutable>) {
   // A mutable buffer still takes only its element type.
   // expected-error @below {{tensor element type 'f32' does not match buffer element type 'f16'}}
-  tile.local_store %t, %b : tensor<32x32xf32, #blocked> -> !tile.buffer<32x32xf16, #shared, mutable>
+  tilegpu.local_store %t, %b : tensor<32x32xf32, #blocked> -> !tilegpu.buffer<32x32xf16, #shared, mutable>
   tile.return
 }
 
 // -----
 
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 // expected-note @below {{prior use here}}
-tile.func public @index_i64(%b: !tile.buffer<2x32x32xf16, #shared, mutable>, %i: i64) {
+tile.func public @index_i64(%b: !tilegpu.buffer<2x32x32xf16, #shared, mutable>, %i: i64) {
   // The stage index is i32.
   // expected-error @below {{use of value '%i' expects different type than prior uses: 'i32' vs 'i64'}}
-  %v = tile.buffer_index %b[%i] : !tile.buffer<2x32x32xf16, #shared, mutable> -> !tile.buffer<32x32xf16, #shared, mutable>
+  %v = tilegpu.buffer_index %b[%i] : !tilegpu.buffer<2x32x32xf16, #shared, mutable> -> !tilegpu.buffer<32x32xf16, #shared, mutable>
   tile.return
 }
 
 // -----
 
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-#shared_t = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
-tile.func public @buffer_trans_mutability(%b: !tile.buffer<32x64xf16, #shared, mutable>) {
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared_t = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+tile.func public @buffer_trans_mutability(%b: !tilegpu.buffer<32x64xf16, #shared, mutable>) {
   // A transposed view keeps the source's mutability.
   // expected-error @below {{result must keep the source's element type and mutability}}
-  %v = tile.buffer_trans %b {order = array<i32: 1, 0>} : !tile.buffer<32x64xf16, #shared, mutable> -> !tile.buffer<64x32xf16, #shared_t>
+  %v = tilegpu.buffer_trans %b {order = array<i32: 1, 0>} : !tilegpu.buffer<32x64xf16, #shared, mutable> -> !tilegpu.buffer<64x32xf16, #shared_t>
   tile.return
 }
 
 // -----
 
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-tile.func public @buffer_trans_partial_layout(%b: !tile.buffer<2x32x64xf16, #shared>) {
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @buffer_trans_partial_layout(%b: !tilegpu.buffer<2x32x64xf16, #shared>) {
   // The rank-2 layout leaves the stage dimension out, so it cannot be permuted.
   // expected-error @below {{can only transpose a buffer whose layout covers every dimension}}
-  %v = tile.buffer_trans %b {order = array<i32: 0, 2, 1>} : !tile.buffer<2x32x64xf16, #shared> -> !tile.buffer<2x64x32xf16, #shared>
+  %v = tilegpu.buffer_trans %b {order = array<i32: 0, 2, 1>} : !tilegpu.buffer<2x32x64xf16, #shared> -> !tilegpu.buffer<2x64x32xf16, #shared>
   tile.return
 }
 
 // -----
 
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-tile.func public @buffer_trans_nvmma_3d(%b: !tile.buffer<2x32x64xf16, #nvmma>) {
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+tile.func public @buffer_trans_nvmma_3d(%b: !tilegpu.buffer<2x32x64xf16, #nvmma>) {
   // expected-error @below {{can only transpose a 2-D NVMMA buffer}}
-  %v = tile.buffer_trans %b {order = array<i32: 0, 2, 1>} : !tile.buffer<2x32x64xf16, #nvmma> -> !tile.buffer<2x64x32xf16, #nvmma>
+  %v = tilegpu.buffer_trans %b {order = array<i32: 0, 2, 1>} : !tilegpu.buffer<2x32x64xf16, #nvmma> -> !tilegpu.buffer<2x64x32xf16, #nvmma>
   tile.return
 }
 
 // -----
 
-#nvmma = #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-tile.func public @buffer_trans_nvmma_flag(%b: !tile.buffer<32x64xf16, #nvmma>) {
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+tile.func public @buffer_trans_nvmma_flag(%b: !tilegpu.buffer<32x64xf16, #nvmma>) {
   // Transposing an NVMMA buffer flips its transposed flag.
-  // expected-error @below {{result layout #tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}> is not the source layout transposed (#tile.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>)}}
-  %v = tile.buffer_trans %b {order = array<i32: 1, 0>} : !tile.buffer<32x64xf16, #nvmma> -> !tile.buffer<64x32xf16, #nvmma>
+  // expected-error @below {{result layout #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}> is not the source layout transposed (#tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>)}}
+  %v = tilegpu.buffer_trans %b {order = array<i32: 1, 0>} : !tilegpu.buffer<32x64xf16, #nvmma> -> !tilegpu.buffer<64x32xf16, #nvmma>
   tile.return
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-tile.func public @copy_mask_shape(%p: tensor<32x32x!tile.ptr<f16>, #blocked>, %b: !tile.buffer<32x32xf16, #shared, mutable>, %m: tensor<32x16xi1, #blocked>) {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @copy_mask_shape(%p: tensor<32x32x!tile.ptr<f16>, #blocked>, %b: !tilegpu.buffer<32x32xf16, #shared, mutable>, %m: tensor<32x16xi1, #blocked>) {
   // expected-error @below {{mask shape [32, 16] does not match pointer shape [32, 32]}}
-  %t = "tile.async_copy_global_to_local"(%p, %b, %m) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (tensor<32x32x!tile.ptr<f16>, #blocked>, !tile.buffer<32x32xf16, #shared, mutable>, tensor<32x16xi1, #blocked>) -> !tile.async.token
+  %t = "tilegpu.async_copy_global_to_local"(%p, %b, %m) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (tensor<32x32x!tile.ptr<f16>, #blocked>, !tilegpu.buffer<32x32xf16, #shared, mutable>, tensor<32x16xi1, #blocked>) -> !tilegpu.async.token
   tile.return
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-tile.func public @copy_other_type(%p: tensor<32x32x!tile.ptr<f16>, #blocked>, %b: !tile.buffer<32x32xf16, #shared, mutable>, %m: tensor<32x32xi1, #blocked>, %o: tensor<32x32xf32, #blocked>) {
-  // expected-error @below {{other type 'tensor<32x32xf32, #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>' does not match the copied type 'tensor<32x32xf16, #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>'}}
-  %t = "tile.async_copy_global_to_local"(%p, %b, %m, %o) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (tensor<32x32x!tile.ptr<f16>, #blocked>, !tile.buffer<32x32xf16, #shared, mutable>, tensor<32x32xi1, #blocked>, tensor<32x32xf32, #blocked>) -> !tile.async.token
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @copy_other_type(%p: tensor<32x32x!tile.ptr<f16>, #blocked>, %b: !tilegpu.buffer<32x32xf16, #shared, mutable>, %m: tensor<32x32xi1, #blocked>, %o: tensor<32x32xf32, #blocked>) {
+  // expected-error @below {{other type 'tensor<32x32xf32, #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>' does not match the copied type 'tensor<32x32xf16, #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>'}}
+  %t = "tilegpu.async_copy_global_to_local"(%p, %b, %m, %o) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (tensor<32x32x!tile.ptr<f16>, #blocked>, !tilegpu.buffer<32x32xf16, #shared, mutable>, tensor<32x32xi1, #blocked>, tensor<32x32xf32, #blocked>) -> !tilegpu.async.token
   tile.return
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-tile.func public @copy_buffer_shape(%p: tensor<32x32x!tile.ptr<f16>, #blocked>, %b: !tile.buffer<64x32xf16, #shared, mutable>) {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @copy_buffer_shape(%p: tensor<32x32x!tile.ptr<f16>, #blocked>, %b: !tilegpu.buffer<64x32xf16, #shared, mutable>) {
   // expected-error @below {{tensor shape [32, 32] does not match buffer shape [64, 32]}}
-  %t = tile.async_copy_global_to_local %p, %b : tensor<32x32x!tile.ptr<f16>, #blocked> -> !tile.buffer<64x32xf16, #shared, mutable>
+  %t = tilegpu.async_copy_global_to_local %p, %b : tensor<32x32x!tile.ptr<f16>, #blocked> -> !tilegpu.buffer<64x32xf16, #shared, mutable>
   tile.return
 }
 
 // -----
 
-#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-tile.func public @copy_other_before_mask(%p: tensor<32x32x!tile.ptr<f16>, #blocked>, %b: !tile.buffer<32x32xf16, #shared, mutable>, %m: tensor<32x32xi1, #blocked>, %o: tensor<32x32xf16, #blocked>) {
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tile.func public @copy_other_before_mask(%p: tensor<32x32x!tile.ptr<f16>, #blocked>, %b: !tilegpu.buffer<32x32xf16, #shared, mutable>, %m: tensor<32x32xi1, #blocked>, %o: tensor<32x32xf16, #blocked>) {
   // 'mask' comes before 'other'.
   // expected-error @below {{expected ':'}}
-  %t = tile.async_copy_global_to_local %p, %b other %o mask %m : tensor<32x32x!tile.ptr<f16>, #blocked> -> !tile.buffer<32x32xf16, #shared, mutable>
+  %t = tilegpu.async_copy_global_to_local %p, %b other %o mask %m : tensor<32x32x!tile.ptr<f16>, #blocked> -> !tilegpu.buffer<32x32xf16, #shared, mutable>
   tile.return
 }
 
@@ -894,7 +894,7 @@ tile.func public @copy_other_before_mask(%p: tensor<32x32x!tile.ptr<f16>, #block
 tile.func public @copy_into_tensor(%p: tensor<32x32x!tile.ptr<f16>>, %b: tensor<32x32xf16>) {
   // The destination is a buffer.
   // expected-error @below {{operand #1 must be shared-memory buffer, but got 'tensor<32x32xf16>'}}
-  %t = tile.async_copy_global_to_local %p, %b : tensor<32x32x!tile.ptr<f16>> -> tensor<32x32xf16>
+  %t = tilegpu.async_copy_global_to_local %p, %b : tensor<32x32x!tile.ptr<f16>> -> tensor<32x32xf16>
   tile.return
 }
 
@@ -902,7 +902,7 @@ tile.func public @copy_into_tensor(%p: tensor<32x32x!tile.ptr<f16>>, %b: tensor<
 
 tile.func public @wait_without_num() {
   // expected-error @below {{requires attribute 'num'}}
-  %t = tile.async_wait
+  %t = tilegpu.async_wait
   tile.return
 }
 
@@ -911,8 +911,8 @@ tile.func public @wait_without_num() {
 // expected-note @below {{prior use here}}
 tile.func public @commit_non_token(%x: i32) {
   // A group commits async tokens.
-  // expected-error @below {{use of value '%x' expects different type than prior uses: '!tile.async.token' vs 'i32'}}
-  %t = tile.async_commit_group tokens %x
+  // expected-error @below {{use of value '%x' expects different type than prior uses: '!tilegpu.async.token' vs 'i32'}}
+  %t = tilegpu.async_commit_group tokens %x
   tile.return
 }
 
@@ -920,7 +920,7 @@ tile.func public @commit_non_token(%x: i32) {
 
 tile.func public @wait_non_token(%x: i32) {
   // expected-error @below {{operand #0 must be variadic of async token, but got 'i32'}}
-  %t = "tile.async_wait"(%x) <{num = 0 : i32}> : (i32) -> !tile.async.token
+  %t = "tilegpu.async_wait"(%x) <{num = 0 : i32}> : (i32) -> !tilegpu.async.token
   tile.return
 }
 
@@ -944,27 +944,27 @@ tile.func public @cat_too_long(%a: tensor<4611686018427387904xf32>) {
 
 // -----
 
-#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 tile.func public @huge_buffer() {
   // expected-error @below {{a buffer must hold fewer than 4294967296 elements}}
-  %a = tile.local_alloc : () -> !tile.buffer<4611686018427387904xf32, #shared, mutable>
+  %a = tilegpu.local_alloc : () -> !tilegpu.buffer<4611686018427387904xf32, #shared, mutable>
   tile.return
 }
 
 // -----
 
 // expected-error @below {{warpsPerCTA [2147483648, 2147483648, 2147483648] must multiply to at most 1048576}}
-#b = #tile.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [32, 1, 1], warpsPerCTA = [2147483648, 2147483648, 2147483648], order = [2, 1, 0]}>
+#b = #tilegpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [32, 1, 1], warpsPerCTA = [2147483648, 2147483648, 2147483648], order = [2, 1, 0]}>
 
 // -----
 
 // expected-error @below {{warpsPerCTA [268435456, 1] must multiply to at most 1048576}}
-#mma = #tile.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [268435456, 1], instrShape = [16, 64, 16]}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [268435456, 1], instrShape = [16, 64, 16]}>
 
 // -----
 
-// expected-error @below {{'tile.num-warps' must be a positive power-of-two integer up to 1024}}
-module attributes {"tile.num-warps" = 4294967296 : i64} {
+// expected-error @below {{'tilegpu.num-warps' must be a positive power-of-two integer up to 1024}}
+module attributes {"tilegpu.num-warps" = 4294967296 : i64} {
 }
 
 // -----

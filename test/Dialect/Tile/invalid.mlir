@@ -39,8 +39,8 @@ tile.func public @constancy_zero(%n: i32 {tile.constancy = 0 : i32}) {
 
 // -----
 
-// expected-error @below {{'tile.num-warps' must be a positive power-of-two integer}}
-module attributes {"tile.num-warps" = 3 : i32} {
+// expected-error @below {{'tilegpu.num-warps' must be a positive power-of-two integer}}
+module attributes {"tilegpu.num-warps" = 3 : i32} {
 }
 
 // -----

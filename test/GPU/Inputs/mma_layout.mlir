@@ -1,14 +1,14 @@
 // The vector add over 64x64 tiles computed in mma.sync's accumulator layout
-// (#tile.mma version 2): out[i] = x[i] + y[i] for i < n, 4096 elements per
+// (#tilegpu.mma version 2): out[i] = x[i] + y[i] for i < n, 4096 elements per
 // program, n a multiple of 4096. Compiled with --keep-layouts, it checks on
 // the GPU (tile-run --check vector_add) that the mma distribution gives every
 // element to exactly one lane and register, through address arithmetic in
 // its slices, loads and stores. That the registers are the ones mma.sync
 // reads and writes is for the tensor-core lowering's tests to show.
-#mma = #tile.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#rows = #tile.slice<{dim = 1, parent = #mma}>
-#cols = #tile.slice<{dim = 0, parent = #mma}>
-module attributes {"tile.num-warps" = 4 : i32, "tile.threads-per-warp" = 32 : i32, tile.target = "sm_90"} {
+#mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rows = #tilegpu.slice<{dim = 1, parent = #mma}>
+#cols = #tilegpu.slice<{dim = 0, parent = #mma}>
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.threads-per-warp" = 32 : i32, tilegpu.target = "sm_90"} {
   tile.func public @vector_add(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                                %y: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                                %out: !tile.ptr<f32> {tile.divisibility = 16 : i32},

@@ -10,13 +10,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Analysis/Alias.h"
-#include "tile/TileDialect.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 /// The name tests give an allocation (its `name` attribute), else its SSA

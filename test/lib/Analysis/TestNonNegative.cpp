@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Analysis/NonNegative.h"
-#include "tile/TileDialect.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
@@ -19,6 +19,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 struct TestPrintNonNegativePass

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Analysis/Uniformity.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -19,6 +20,8 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
 
 namespace {
 struct TestPrintUniformityPass

@@ -7,7 +7,7 @@
 #ifndef TILE_TEST_LIB_DIALECT_TESTDIALECT_H
 #define TILE_TEST_LIB_DIALECT_TESTDIALECT_H
 
-#include "tile/TileDialect.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"

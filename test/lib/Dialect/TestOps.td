@@ -15,42 +15,39 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "tile/Dialect/TileGPU/IR/TileGPUDialect.td"
 
 def TileTest_Dialect : Dialect {
   let name = "tile_test";
   let cppNamespace = "::mlir::tile::test";
 }
 
-def TileTest_SharedMemory : Resource<"::mlir::tile::SharedMemory">;
-def TileTest_AsyncSharedWrites : NativeOpTrait<"AsyncSharedWrites"> {
-  let cppNamespace = "::mlir::OpTrait::tile";
-}
 
 class TileTest_Op<string mnemonic, list<Trait> traits = []>
     : Op<TileTest_Dialect, mnemonic, traits>;
 
 def TileTest_AllocSharedOp : TileTest_Op<"alloc_shared"> {
   let summary = "Allocates a shared-memory buffer (declared, nothing more)";
-  let results = (outs Res<AnyType, "", [MemAlloc<TileTest_SharedMemory>]>:$buffer);
+  let results = (outs Res<AnyType, "", [MemAlloc<TileGPU_SharedMemory>]>:$buffer);
   let assemblyFormat = "attr-dict `:` qualified(type($buffer))";
 }
 
 def TileTest_ReadSharedOp : TileTest_Op<"read_shared"> {
   let summary = "Reads a shared-memory buffer (declared, nothing more)";
-  let arguments = (ins Arg<AnyType, "", [MemRead<TileTest_SharedMemory>]>:$buffer);
+  let arguments = (ins Arg<AnyType, "", [MemRead<TileGPU_SharedMemory>]>:$buffer);
   let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer))";
 }
 
 def TileTest_WriteSharedOp : TileTest_Op<"write_shared"> {
   let summary = "Writes a shared-memory buffer (declared, nothing more)";
-  let arguments = (ins Arg<AnyType, "", [MemWrite<TileTest_SharedMemory>]>:$buffer);
+  let arguments = (ins Arg<AnyType, "", [MemWrite<TileGPU_SharedMemory>]>:$buffer);
   let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer))";
 }
 
 def TileTest_AsyncWriteSharedOp
-    : TileTest_Op<"async_write_shared", [TileTest_AsyncSharedWrites]> {
+    : TileTest_Op<"async_write_shared", [TileGPU_AsyncSharedWrites]> {
   let summary = "Starts writing a shared-memory buffer asynchronously";
-  let arguments = (ins Arg<AnyType, "", [MemWrite<TileTest_SharedMemory>]>:$buffer);
+  let arguments = (ins Arg<AnyType, "", [MemWrite<TileGPU_SharedMemory>]>:$buffer);
   let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer))";
 }
 

@@ -24,22 +24,22 @@ WARPS = 4
 
 
 def blocked(spt, tpw, wpc, order):
-    return ("#tile.blocked<{sizePerThread = %s, threadsPerWarp = %s, "
+    return ("#tilegpu.blocked<{sizePerThread = %s, threadsPerWarp = %s, "
             "warpsPerCTA = %s, order = %s}>" % (spt, tpw, wpc, order))
 
 
 def mma(version, warps, instr):
-    return ("#tile.mma<{versionMajor = %d, versionMinor = 0, warpsPerCTA = %s, "
+    return ("#tilegpu.mma<{versionMajor = %d, versionMinor = 0, warpsPerCTA = %s, "
             "instrShape = %s}>" % (version, warps, instr))
 
 
 def dot_op(op_idx, parent, k_width=None):
     width = "" if k_width is None else ", kWidth = %d" % k_width
-    return "#tile.dot_op<{opIdx = %d, parent = %s%s}>" % (op_idx, parent, width)
+    return "#tilegpu.dot_op<{opIdx = %d, parent = %s%s}>" % (op_idx, parent, width)
 
 
 def slice_of(dim, parent):
-    return "#tile.slice<{dim = %d, parent = %s}>" % (dim, parent)
+    return "#tilegpu.slice<{dim = %d, parent = %s}>" % (dim, parent)
 
 
 # (layout, shapes of its rank): a shape that fills the block or more, and
@@ -122,7 +122,7 @@ def function(index, layout, shape):
             lines.append("  tile.store %%p, %%s%d : !tile.ptr<f32>" % axis)
     converted = tensor(shape, "f32", BLOCKED_OUT[rank])
     converted_ptrs = tensor(shape, "!tile.ptr<f32>", BLOCKED_OUT[rank])
-    lines += ["  %%c = tile.convert_layout %%y : %s -> %s" % (f32, converted),
+    lines += ["  %%c = tilegpu.convert_layout %%y : %s -> %s" % (f32, converted),
               "  %%cp = tile.splat %%p : !tile.ptr<f32> -> %s" % converted_ptrs,
               "  tile.store %%cp, %%c : %s" % converted_ptrs,
               "  tile.return", "}"]
@@ -130,7 +130,7 @@ def function(index, layout, shape):
 
 
 def module(body):
-    return 'module attributes {"tile.num-warps" = %d : i32} {\n%s\n}\n' % (WARPS, body)
+    return 'module attributes {"tilegpu.num-warps" = %d : i32} {\n%s\n}\n' % (WARPS, body)
 
 
 def ranges(layout, shape):
@@ -192,8 +192,8 @@ def gpu_main(layout, shape):
         else:
             lines.append("  tile.store %%sum0, %%s%d : !tile.ptr<f32>" % axis)
     out = BLOCKED_OUT[rank]
-    lines += ["  %%cv = tile.convert_layout %%v : %s -> %s" % (f32, tensor(shape, "f32", out)),
-              "  %%ci = tile.convert_layout %%idx : %s -> %s"
+    lines += ["  %%cv = tilegpu.convert_layout %%v : %s -> %s" % (f32, tensor(shape, "f32", out)),
+              "  %%ci = tilegpu.convert_layout %%idx : %s -> %s"
               % (tensor(shape, "i32", layout), tensor(shape, "i32", out))]
     lines += store("c", "conv", "ci", "cv", shape, out)
     lines += ["  tile.return", "}"]
@@ -249,7 +249,7 @@ if len(sys.argv) == 3 and sys.argv[1] == "--gpu":
 
 modules = []
 for index, (layout, shape) in enumerate(CASES):
-    modules.append('// %s %s\nmodule attributes {"tile.num-warps" = %d : i32} {\n%s\n}'
+    modules.append('// %s %s\nmodule attributes {"tilegpu.num-warps" = %d : i32} {\n%s\n}'
                    % ("x".join(map(str, shape)), layout, WARPS,
                       function(index, layout, shape)))
 print("\n// -----\n".join(modules))

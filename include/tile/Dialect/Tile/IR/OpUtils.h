@@ -1,0 +1,46 @@
+//===- OpUtils.h - helpers shared by the tile dialects' ops -----*- C++ -*-===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#ifndef TILE_DIALECT_TILE_IR_OPUTILS_H
+#define TILE_DIALECT_TILE_IR_OPUTILS_H
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/Operation.h"
+
+namespace mlir::tile {
+
+/// Checks that `order` permutes the dimensions of `shape` (`what` names the
+/// operand, e.g. "operand" or "buffer") and returns the permuted shape
+/// (result dimension i is `shape[order[i]]`).
+FailureOr<SmallVector<int64_t>> verifyPermutation(Operation *op,
+                                                  ArrayRef<int32_t> order,
+                                                  ArrayRef<int64_t> shape,
+                                                  StringRef what);
+
+/// The number of elements of `shape`, or nullopt if it does not fit in
+/// int64_t (ShapedType::getNumElements wraps).
+std::optional<int64_t> getCheckedNumElements(ArrayRef<int64_t> shape);
+
+/// Parses the optional `cacheModifier = X` and `evictionPolicy = Y` clauses
+/// of a global-memory access, in any order, each at most once (Triton's
+/// oilist), into attributes `cacheName` and `evictName`.
+ParseResult parseCacheClauses(OpAsmParser &parser, OperationState &result,
+                              StringAttr cacheName, StringAttr evictName);
+
+/// Prints the clauses that are not the defaults.
+void printCacheClauses(OpAsmPrinter &p, CacheModifier cache,
+                       EvictionPolicy evict);
+
+/// Prints `op`'s attribute dictionary without those the custom form prints
+/// (`printed`), the operand segment sizes, and isVolatile when false.
+void printLoadStoreAttrDict(OpAsmPrinter &p, Operation *op,
+                            ArrayRef<StringRef> printed, bool isVolatile);
+
+} // namespace mlir::tile
+
+#endif // TILE_DIALECT_TILE_IR_OPUTILS_H

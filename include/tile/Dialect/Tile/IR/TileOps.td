@@ -1,0 +1,597 @@
+//===- TileOps.td - tile operations ------------------------*- tablegen -*-===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The ops of the tile dialect. Mnemonics, operands, attributes and textual
+// forms follow Triton's `tt` dialect so that TTIR parses with only the prefix
+// renamed; verifiers are stricter and their messages name the offending shapes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_OPS
+#define TILE_OPS
+
+include "tile/Dialect/Tile/IR/TileDialect.td"
+include "tile/Dialect/Tile/IR/TileTypes.td"
+include "tile/Dialect/Tile/IR/TileAttrs.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class Tile_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tile_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Casts
+//===----------------------------------------------------------------------===//
+
+class Tile_CastOp<string mnemonic, list<Trait> traits = []>
+    : Tile_Op<mnemonic, !listconcat(traits,
+                                    [Pure, Elementwise, SameOperandsAndResultShape])> {
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+}
+
+def Tile_IntToPtrOp : Tile_CastOp<"int_to_ptr"> {
+  let summary = "Reinterpret a 64-bit integer as a pointer";
+  let arguments = (ins Tile_I64Like:$src);
+  let results = (outs Tile_PtrLike:$result);
+  let hasFolder = 1;
+}
+
+def Tile_PtrToIntOp : Tile_CastOp<"ptr_to_int"> {
+  let summary = "Reinterpret a pointer as a 64-bit integer";
+  let arguments = (ins Tile_PtrLike:$src);
+  let results = (outs Tile_I64Like:$result);
+  let hasFolder = 1;
+}
+
+def Tile_BitcastOp : Tile_CastOp<"bitcast"> {
+  let summary = "Reinterpret bits as another type of the same width";
+  let description = [{
+    Element-wise bit cast between scalar types of the same bit width, or
+    between pointer types (`arith.bitcast` accepts no pointers). Use
+    `tile.ptr_to_int` / `tile.int_to_ptr` to move between pointers and integers.
+  }];
+  let arguments = (ins Tile_Type:$src);
+  let results = (outs Tile_Type:$result);
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_FpToFpOp : Tile_CastOp<"fp_to_fp"> {
+  let summary = "Floating-point conversion with an explicit rounding mode";
+  let description = [{
+    Converts between floating-point types, including the 8-bit formats that
+    `arith` conversions do not cover well. A narrowing conversion must name its
+    rounding (`rtne` or `rtz`); a widening one is exact and takes none.
+
+    ```mlir
+    %y = tile.fp_to_fp %x, rounding = rtne : tensor<128xf32> -> tensor<128xf8E4M3FN>
+    ```
+  }];
+  let arguments = (ins Tile_FloatLike:$src,
+                       OptionalAttr<Tile_RoundingModeAttr>:$rounding);
+  let results = (outs Tile_FloatLike:$result);
+  let assemblyFormat = [{
+    $src attr-dict (`,` `rounding` `=` $rounding^)? `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Arithmetic that arith and math do not have
+//===----------------------------------------------------------------------===//
+
+def Tile_ClampFOp : Tile_Op<"clampf", [Pure, Elementwise, SameOperandsAndResultType]> {
+  let summary = "Clamp floating-point values to [min, max]";
+  let description = [{
+    `min(max(x, min), max)` element-wise. With `propagateNan = all` a NaN in
+    any operand gives NaN; with `none` NaNs follow `minnum`/`maxnum`.
+  }];
+  let arguments = (ins Tile_FloatLike:$x, Tile_FloatLike:$min, Tile_FloatLike:$max,
+                       Tile_PropagateNanAttr:$propagateNan);
+  let results = (outs Tile_FloatLike:$result);
+  let assemblyFormat = [{
+    $x `,` $min `,` $max `,` `propagateNan` `=` $propagateNan attr-dict `:` type($result)
+  }];
+}
+
+def Tile_PreciseSqrtOp : Tile_Op<"precise_sqrt", [Pure, Elementwise, SameOperandsAndResultType]> {
+  let summary = "Correctly rounded square root (IEEE, round to nearest even)";
+  let arguments = (ins Tile_FloatLike:$x);
+  let results = (outs Tile_FloatLike:$result);
+  let assemblyFormat = "$x attr-dict `:` type($x)";
+}
+
+def Tile_PreciseDivFOp : Tile_Op<"precise_divf", [Pure, Elementwise, SameOperandsAndResultType]> {
+  let summary = "Correctly rounded floating-point division";
+  let arguments = (ins Tile_FloatLike:$x, Tile_FloatLike:$y);
+  let results = (outs Tile_FloatLike:$result);
+  let assemblyFormat = "$x `,` $y attr-dict `:` type($x)";
+}
+
+def Tile_MulhiUIOp : Tile_Op<"mulhiui", [Pure, Elementwise, SameOperandsAndResultType]> {
+  let summary = "High half of the unsigned 2N-bit product of two N-bit integers";
+  let arguments = (ins Tile_IntLike:$x, Tile_IntLike:$y);
+  let results = (outs Tile_IntLike:$result);
+  let assemblyFormat = "$x `,` $y attr-dict `:` type($x)";
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers and memory
+//===----------------------------------------------------------------------===//
+
+def Tile_AddPtrOp : Tile_Op<"addptr", [Pure, Elementwise, SameOperandsAndResultShape,
+                                       AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "Advance pointers by a number of elements";
+  let description = [{
+    `result = ptr + offset * sizeof(pointee)`, element-wise; the offset is
+    sign-extended. A scalar pointer takes a scalar offset, a tensor of
+    pointers a tensor of offsets of the same shape.
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_IntLike:$offset);
+  let results = (outs Tile_PtrLike:$result);
+  let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($result) `,` type($offset)";
+  let hasFolder = 1;
+}
+
+def Tile_LoadOp : Tile_Op<"load", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Load from a pointer or a tensor of pointers";
+  let description = [{
+    Loads one value per pointer. Lanes whose `mask` is false are not accessed
+    and yield `other` (undefined without `other`). The mask is `i1` of the
+    pointer's shape; `other` has the result type. `cacheModifier`,
+    `evictionPolicy` and `isVolatile` map to the PTX `ld` qualifiers.
+
+    ```mlir
+    %v = tile.load %ptrs, %mask, %zero cacheModifier = cg : tensor<128x!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins
+    Tile_PtrLike:$ptr,
+    Optional<Tile_BoolLike>:$mask,
+    Optional<Tile_Type>:$other,
+    DefaultValuedAttr<Tile_CacheModifierAttr, "::mlir::tile::CacheModifier::NONE">:$cache,
+    DefaultValuedAttr<Tile_EvictionPolicyAttr, "::mlir::tile::EvictionPolicy::NORMAL">:$evict,
+    DefaultValuedAttr<BoolAttr, "false">:$isVolatile);
+  let results = (outs Tile_Type:$result);
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$mask, "::mlir::Value":$other,
+                   CArg<"::mlir::tile::CacheModifier", "::mlir::tile::CacheModifier::NONE">:$cache,
+                   CArg<"::mlir::tile::EvictionPolicy", "::mlir::tile::EvictionPolicy::NORMAL">:$evict,
+                   CArg<"bool", "false">:$isVolatile)>
+  ];
+  // Written in C++: the mask and other types follow from the pointer type,
+  // and the verifier, not a type constraint, reports any mismatch.
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Tile_DescriptorLoadOp : Tile_Op<"descriptor_load", [
+    MemoryEffects<[MemRead<Tile_GlobalMemory>]>]> {
+  let summary = "Load a block of a tensor through its TMA descriptor";
+  let description = [{
+    Loads the block of the descriptor's shape whose first element is at
+    (`row`, `column`) of the tensor the descriptor describes; elements past
+    the tensor's edges read as zero (so no masks are needed). On the GPU
+    one thread starts a tensor-memory-accelerator copy into shared memory
+    and the block waits for it on an mbarrier (sm_90 and newer).
+
+    ```mlir
+    %a = tile.descriptor_load %desc[%row, %k] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16>
+    ```
+  }];
+  let arguments = (ins Tile_TensorDesc:$desc, Variadic<I32>:$indices);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` attr-dict `:` qualified(type($desc)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_DescriptorStoreOp : Tile_Op<"descriptor_store", [
+    MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "Store a block of a tensor through its TMA descriptor";
+  let description = [{
+    Stores `value` as the block of the descriptor's shape whose first
+    element is at (`row`, `column`) of the tensor the descriptor describes;
+    elements past the tensor's edges are not written (so no masks are
+    needed). `value` may be in any layout. On the GPU (sm_90 and newer) the
+    block writes it to shared memory in the descriptor's NVMMA layout and
+    one thread starts a tensor-memory-accelerator copy of that buffer to
+    global memory, which the block waits for only until it has read the
+    buffer: the writes to global memory complete asynchronously, so other
+    accesses to that block later in the kernel are not ordered with them.
+
+    ```mlir
+    tile.descriptor_store %desc[%row, %col], %c : !tile.tensordesc<128x64xf16>, tensor<128x64xf16>
+    ```
+  }];
+  let arguments = (ins Tile_TensorDesc:$desc, Variadic<I32>:$indices,
+                       Tile_Tensor:$value);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $value attr-dict `:` qualified(type($desc)) `,` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "Store through a pointer or a tensor of pointers";
+  let description = [{
+    Stores `value` element-wise; lanes whose `mask` is false are not written.
+
+    ```mlir
+    tile.store %ptrs, %v, %mask : tensor<128x!tile.ptr<f32>>
+    ```
+
+    At the distributed level the value may have another layout than the
+    pointers (its type then follows the pointer type): the store moves it to
+    the pointers' threads through shared memory itself, in rounds when the
+    whole tensor would take more scratch than one (see
+    `tile-remove-layout-conversions`), and stores each round's elements as
+    soon as they arrive.
+
+    ```mlir
+    tile.store %ptrs, %v, %mask : tensor<128x256x!tile.ptr<f16>, #blocked>, tensor<128x256xf16, #mma>
+    ```
+  }];
+  let arguments = (ins
+    Tile_PtrLike:$ptr,
+    Tile_Type:$value,
+    Optional<Tile_BoolLike>:$mask,
+    DefaultValuedAttr<Tile_CacheModifierAttr, "::mlir::tile::CacheModifier::NONE">:$cache,
+    DefaultValuedAttr<Tile_EvictionPolicyAttr, "::mlir::tile::EvictionPolicy::NORMAL">:$evict);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw", [
+    MemoryEffects<[MemRead<Tile_GlobalMemory>, MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "Atomic read-modify-write";
+  let description = [{
+    For each unmasked lane, atomically applies `atomic_rmw_op` to the value at
+    `ptr` and `val`, stores the result and returns the old value.
+  }];
+  let arguments = (ins Tile_AtomicRMWKindAttr:$atomic_rmw_op, Tile_PtrLike:$ptr,
+                       Tile_Type:$val, Optional<Tile_BoolLike>:$mask,
+                       Tile_MemSemanticAttr:$sem, Tile_MemSyncScopeAttr:$scope);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = [{
+    $atomic_rmw_op `,` $sem `,` $scope `,` $ptr `,` $val (`,` $mask^)? attr-dict `:`
+    functional-type(operands, $result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [
+    MemoryEffects<[MemRead<Tile_GlobalMemory>, MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "Atomic compare-and-swap";
+  let description = [{
+    Atomically: `old = *ptr; if (old == cmp) *ptr = val; return old`.
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_Type:$cmp, Tile_Type:$val,
+                       Tile_MemSemanticAttr:$sem, Tile_MemSyncScopeAttr:$scope);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = [{
+    $sem `,` $scope `,` $ptr `,` $cmp `,` $val attr-dict `:`
+    functional-type(operands, $result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Building and reshaping tiles
+//===----------------------------------------------------------------------===//
+
+class Tile_ShapeOp<string mnemonic, list<Trait> traits = []>
+    : Tile_Op<mnemonic, !listconcat(traits, [Pure])> {
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_SplatOp : Tile_ShapeOp<"splat"> {
+  let summary = "Tensor with every element equal to a scalar";
+  let arguments = (ins Tile_Scalar:$src);
+  let results = (outs Tile_Tensor:$result);
+}
+
+def Tile_ExpandDimsOp : Tile_ShapeOp<"expand_dims"> {
+  let summary = "Insert a dimension of size 1";
+  let description = [{
+    `tensor<32xf32>` with `axis = 1` becomes `tensor<32x1xf32>`.
+  }];
+  let arguments = (ins Tile_Tensor:$src, I32Attr:$axis);
+  let results = (outs Tile_Tensor:$result);
+  let hasCanonicalizer = 1;
+}
+
+def Tile_ReshapeOp : Tile_ShapeOp<"reshape"> {
+  let summary = "Reinterpret a tensor with another shape of the same size";
+  let description = [{
+    Row-major reshape. With `allow_reorder` the compiler may also permute the
+    elements (for reductions whose order does not matter), with
+    `efficient_layout` it is asked to keep the result's layout.
+  }];
+  let arguments = (ins Tile_Tensor:$src, UnitAttr:$allow_reorder,
+                       UnitAttr:$efficient_layout);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $src (`allow_reorder` $allow_reorder^)? (`efficient_layout` $efficient_layout^)?
+    attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasCanonicalizer = 1;
+}
+
+def Tile_BroadcastOp : Tile_ShapeOp<"broadcast"> {
+  let summary = "Repeat size-1 dimensions to a larger size";
+  let description = [{
+    `tensor<1x32xf32>` to `tensor<64x32xf32>`: only dimensions of size 1 may
+    change, and the rank stays the same.
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let hasCanonicalizer = 1;
+}
+
+def Tile_TransOp : Tile_ShapeOp<"trans"> {
+  let summary = "Permute the dimensions of a tensor";
+  let description = [{
+    Result dimension `i` is source dimension `order[i]`: `tensor<2x4x8xf32>`
+    with `order = array<i32: 2, 0, 1>` gives `tensor<8x2x4xf32>`.
+  }];
+  let arguments = (ins Tile_Tensor:$src, DenseI32ArrayAttr:$order);
+  let results = (outs Tile_Tensor:$result);
+  let hasCanonicalizer = 1;
+}
+
+def Tile_CatOp : Tile_Op<"cat", [Pure, SameTypeOperands]> {
+  let summary = "Concatenate two tensors along dimension 0";
+  let description = [{
+    Like Triton's `tl.cat(..., can_reorder=True)`: the result holds all
+    elements of both operands; their order is left to the compiler.
+  }];
+  let arguments = (ins Tile_Tensor:$lhs, Tile_Tensor:$rhs);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_JoinOp : Tile_Op<"join", [Pure, SameTypeOperands]> {
+  let summary = "Join two tensors along a new minor dimension of size 2";
+  let arguments = (ins Tile_Tensor:$lhs, Tile_Tensor:$rhs);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_SplitOp : Tile_Op<"split", [Pure,
+    AllTypesMatch<["outLHS", "outRHS"]>]> {
+  let summary = "Split a tensor along its last dimension, which has size 2";
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$outLHS, Tile_Tensor:$outRHS);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($outLHS)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_MakeRangeOp : Tile_Op<"make_range", [Pure]> {
+  let summary = "The integers [start, end) as a 1-D i32 tensor";
+  let description = [{
+    `end - start` must be a power of two, since every tile dimension is one.
+  }];
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs Tile_IntTensor:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Programs
+//===----------------------------------------------------------------------===//
+
+def Tile_GetProgramIdOp : Tile_Op<"get_program_id", [Pure]> {
+  let summary = "Index of this program along an axis of the launch grid";
+  let arguments = (ins Tile_ProgramDimAttr:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict `:` type($result)";
+}
+
+def Tile_GetNumProgramsOp : Tile_Op<"get_num_programs", [Pure]> {
+  let summary = "Number of programs along an axis of the launch grid";
+  let arguments = (ins Tile_ProgramDimAttr:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix multiplication, reductions and scans
+//===----------------------------------------------------------------------===//
+
+def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
+  let summary = "Matrix multiply-accumulate: d = a * b + c";
+  let description = [{
+    `a` is MxK, `b` KxN, `c` and `d` MxN (or all with one leading batch
+    dimension). `a` and `b` have the same element type; a floating-point
+    product accumulates in floating point, an integer one in integers.
+    `inputPrecision` says how f32 inputs use tensor cores: `tf32`, `tf32x3`,
+    `bf16x3`, `bf16x6`, or `ieee` (exact, no tensor cores).
+  }];
+  let arguments = (ins
+    Tile_FpIntTensor:$a, Tile_FpIntTensor:$b, Tile_FpIntTensor:$c,
+    DefaultValuedAttr<Tile_InputPrecisionAttr, "::mlir::tile::InputPrecision::IEEE">:$inputPrecision,
+    DefaultValuedAttr<I32Attr, "0">:$maxNumImpreciseAcc);
+  let results = (outs Tile_FpIntTensor:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c (`,` `inputPrecision` `=` $inputPrecision^)? attr-dict `:`
+    type($a) `*` type($b) `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_ReduceOp : Tile_Op<"reduce", [Pure, SameOperandsShape, SingleBlock]> {
+  let summary = "Reduce tensors along an axis with a combining region";
+  let description = [{
+    Reduces N tensors of the same shape together along `axis`. The region
+    takes 2N scalars (the N accumulated values, then the N new ones) and
+    returns N combined values through `tile.reduce.return`; it must be
+    associative and commutative. Results drop the reduced dimension (a scalar
+    when the operands are 1-D).
+  }];
+  let arguments = (ins Variadic<Tile_Tensor>:$srcs, I32Attr:$axis);
+  let results = (outs Variadic<Tile_Type>:$result);
+  let regions = (region SizedRegion<1>:$combineOp);
+  let builders = [OpBuilder<(ins "::mlir::ValueRange":$srcs, "int":$axis)>];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def Tile_ReduceReturnOp : Tile_Op<"reduce.return",
+    [HasParent<"ReduceOp">, Pure, Terminator, ReturnLike]> {
+  let summary = "Terminator of the tile.reduce combining region";
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "$result attr-dict `:` type($result)";
+}
+
+def Tile_ScanOp : Tile_Op<"scan", [Pure, SameOperandsAndResultShape, SingleBlock]> {
+  let summary = "Inclusive prefix scan along an axis with a combining region";
+  let description = [{
+    Like `tile.reduce`, but returns every partial result: element `i` of a
+    result combines elements `0..i` of the operands along `axis` (`i..n-1`
+    when `reverse` is set). The region must be associative.
+  }];
+  let arguments = (ins Variadic<Tile_Tensor>:$srcs, I32Attr:$axis, BoolAttr:$reverse);
+  let results = (outs Variadic<Tile_Tensor>:$result);
+  let regions = (region SizedRegion<1>:$combineOp);
+  let builders = [OpBuilder<(ins "::mlir::ValueRange":$srcs, "int":$axis, "bool":$reverse)>];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def Tile_ScanReturnOp : Tile_Op<"scan.return",
+    [HasParent<"ScanOp">, Pure, Terminator, ReturnLike]> {
+  let summary = "Terminator of the tile.scan combining region";
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "$result attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Debugging
+//===----------------------------------------------------------------------===//
+
+def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "Device-side print of scalars and tensors, for debugging";
+  let description = [{
+    Prints `prefix` and the values of `args`, one line per element. `hex`
+    prints integers in hexadecimal; `isSigned` holds one flag per argument
+    (1: print as signed).
+  }];
+  let arguments = (ins StrAttr:$prefix, BoolAttr:$hex, Variadic<Tile_Type>:$args,
+                       DenseI32ArrayAttr:$isSigned);
+  let assemblyFormat = "$prefix attr-dict (`:` $args^ `:` type($args))?";
+  let hasVerifier = 1;
+}
+
+def Tile_AssertOp : Tile_Op<"assert", [MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "Device-side assertion";
+  let description = [{
+    When any element of `condition` is false, prints `message` and traps.
+  }];
+  let arguments = (ins AnyTypeOf<[I1, Tile_BoolTensor]>:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+}
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+def Tile_FuncOp : Tile_Op<"func", [
+    AutomaticAllocationScope, CallableOpInterface, FunctionOpInterface,
+    IsolatedFromAbove]> {
+  let summary = "A kernel (public) or a device function (private)";
+  let description = [{
+    A `public` function is a kernel entry: it runs once per program of the
+    launch grid. A `private` function is a device function reached through
+    `tile.call`. Arguments may carry the hints `tile.divisibility`,
+    `tile.contiguity` and `tile.constancy` (positive powers of two) for the
+    alignment analysis.
+
+    ```mlir
+    tile.func public @kernel(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32) {
+      tile.return
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let regions = (region AnyRegion:$body);
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name, "::mlir::FunctionType":$type,
+      CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs,
+      CArg<"::llvm::ArrayRef<::mlir::DictionaryAttr>", "{}">:$argAttrs)>];
+  let extraClassDeclaration = [{
+    ::mlir::Region *getCallableRegion() { return isExternal() ? nullptr : &getBody(); }
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() { return getFunctionType().getInputs(); }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() { return getFunctionType().getResults(); }
+    bool isDeclaration() { return isExternal(); }
+  }];
+  let hasCustomAssemblyFormat = 1;
+}
+
+def Tile_CallOp : Tile_Op<"call", [CallOpInterface,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Call a device function";
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$operands,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let results = (outs Variadic<AnyType>);
+  let builders = [
+    OpBuilder<(ins "FuncOp":$callee, CArg<"::mlir::ValueRange", "{}">:$operands), [{
+      $_state.addOperands(operands);
+      $_state.addAttribute("callee", ::mlir::SymbolRefAttr::get(callee));
+      $_state.addTypes(callee.getFunctionType().getResults());
+    }]>];
+  let extraClassDeclaration = [{
+    ::mlir::FunctionType getCalleeType() {
+      return ::mlir::FunctionType::get(getContext(), getOperandTypes(), getResultTypes());
+    }
+    operand_range getArgOperands() { return getOperands(); }
+    ::mlir::MutableOperandRange getArgOperandsMutable() { return getOperandsMutable(); }
+    ::mlir::CallInterfaceCallable getCallableForCallee() {
+      return (*this)->getAttrOfType<::mlir::SymbolRefAttr>("callee");
+    }
+    void setCalleeFromCallable(::mlir::CallInterfaceCallable callee) {
+      (*this)->setAttr("callee", ::llvm::cast<::mlir::SymbolRefAttr>(callee));
+    }
+  }];
+  let assemblyFormat = [{
+    $callee `(` $operands `)` attr-dict `:` functional-type($operands, results)
+  }];
+}
+
+def Tile_ReturnOp : Tile_Op<"return", [Pure, HasParent<"FuncOp">, ReturnLike, Terminator]> {
+  let summary = "Return from a tile.func";
+  let arguments = (ins Variadic<AnyType>:$srcs);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, ::mlir::ValueRange()); }]>];
+  let assemblyFormat = "attr-dict ($srcs^ `:` type($srcs))?";
+  let hasVerifier = 1;
+}
+
+#endif // TILE_OPS

@@ -1,0 +1,195 @@
+//===- TileGPUDialect.h - the tilegpu dialect -------------------*- C++ -*-===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Declares the tilegpu dialect (the distributed level): its layout
+// encodings, shared-memory buffers and ops, and the helpers that reason about
+// layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILEGPU_IR_TILEGPUDIALECT_H
+#define TILE_DIALECT_TILEGPU_IR_TILEGPUDIALECT_H
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "tile/Dialect/TileGPU/IR/TileGPUOpsDialect.h.inc"
+
+#include "tile/Dialect/TileGPU/IR/TileGPULayoutInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tile/Dialect/TileGPU/IR/TileGPULayouts.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tile/Dialect/TileGPU/IR/TileGPUOpsTypes.h.inc"
+
+namespace mlir::tilegpu {
+
+/// Shared memory, as the resource of buffer allocation, reads and writes.
+struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
+  llvm::StringRef getName() final { return "<tilegpu::SharedMemory>"; }
+};
+
+} // namespace mlir::tilegpu
+
+namespace mlir::OpTrait::tilegpu {
+
+/// An op whose writes to shared memory (its MemWrite effects on
+/// tilegpu::SharedMemory) land asynchronously, after the op returns: they
+/// are complete once a wait says so (tilegpu.async_wait for cp.async groups,
+/// tilenv.wait_barrier for copies that complete on an mbarrier), not at
+/// the next CTA barrier.
+template <typename ConcreteType>
+class AsyncSharedWrites : public TraitBase<ConcreteType, AsyncSharedWrites> {};
+
+} // namespace mlir::OpTrait::tilegpu
+
+namespace mlir::tilegpu {
+
+using tile::InputPrecision;
+using tile::TensorDescType;
+
+/// The layout encoding of `type` if it is a tensor with a distributed layout.
+DistributedLayoutAttr getDistributedLayout(Type type);
+
+/// Elements of each dimension one thread holds contiguously in `layout`
+/// (1 for layouts other than blocked).
+llvm::SmallVector<unsigned> getSizePerThread(DistributedLayoutAttr layout);
+
+/// A blocked layout for `shape` with the given elements per thread and
+/// dimension order: threads of a warp, then warps, are spread from the
+/// fastest-varying dimension, each dimension taking as many as it has room
+/// for; what is left over replicates along the slowest dimension.
+BlockedLayoutAttr getBlockedLayout(MLIRContext *context,
+                                   llvm::ArrayRef<int64_t> shape,
+                                   llvm::ArrayRef<unsigned> sizePerThread,
+                                   llvm::ArrayRef<unsigned> order,
+                                   unsigned numWarps, unsigned threadsPerWarp);
+
+/// The block of a tensor that `layout`'s threads cover once before their
+/// elements repeat (per dimension: elements per thread, times threads,
+/// times warps; for mma accumulators, 16 rows per warp along M and 8
+/// columns, times the warps along N for mma.sync), and nullopt for layouts
+/// that are not distributed as blocks (slices, dot operands, wgmma
+/// accumulators with warps along N). Element i of a thread along a
+/// dimension lies in repetition i / (elements of the thread per
+/// repetition), whatever the thread.
+std::optional<llvm::SmallVector<int64_t>> getRepetitionShape(Attribute layout);
+
+/// The default layout of the distributed level: one element per thread,
+/// row-major order.
+BlockedLayoutAttr getDefaultBlockedLayout(MLIRContext *context,
+                                          llvm::ArrayRef<int64_t> shape,
+                                          unsigned numWarps,
+                                          unsigned threadsPerWarp);
+
+/// The layout of tile.trans's result that makes it a renaming of registers:
+/// `src` with its dimensions permuted by `order`.
+BlockedLayoutAttr getPermutedLayout(BlockedLayoutAttr src,
+                                    llvm::ArrayRef<int32_t> order);
+
+/// The layout of tile.join's result (and tile.split's operand) that keeps
+/// both halves of a pair on one thread: `src` with a new fastest dimension of
+/// size 2 held entirely by each thread.
+BlockedLayoutAttr getPairLayout(BlockedLayoutAttr src);
+
+/// The dimensions of tile.reshape's source that become `count` dimensions of
+/// its result: `{dim, count}` when `dstShape` is `srcShape` with dimension
+/// `dim` split into `count` dimensions (count 1: the same shape).
+std::optional<std::pair<unsigned, unsigned>>
+getReshapeSplit(llvm::ArrayRef<int64_t> srcShape,
+                llvm::ArrayRef<int64_t> dstShape);
+
+/// The layout of tile.reshape's result that makes it a renaming of
+/// registers: a dimension that each thread of `src` holds entirely, split
+/// into dimensions that each thread holds entirely. Null otherwise.
+BlockedLayoutAttr getReshapedLayout(BlockedLayoutAttr src,
+                                    llvm::ArrayRef<int64_t> srcShape,
+                                    llvm::ArrayRef<int64_t> dstShape);
+
+/// The layout of tile.split's results that makes it a renaming of
+/// registers (the inverse of getPairLayout): null unless `src`'s fastest
+/// dimension is a pair held by each thread.
+BlockedLayoutAttr getUnpairedLayout(BlockedLayoutAttr src);
+
+/// Whether `op` (trans, join, split, reshape, cat, convert_layout) moves
+/// elements between threads, and so goes through shared memory.
+bool movesDataBetweenThreads(Operation *op);
+
+/// Whether layouts `a` and `b` place every element of a tensor on the same
+/// threads in the same register order, so that converting between them
+/// moves nothing.
+bool isSameDistribution(Attribute a, Attribute b);
+
+/// `type` (a tensor) with `encoding`.
+RankedTensorType withEncoding(Type type, Attribute encoding);
+
+/// Why mma.sync cannot compute `a` x `b` + `c` under `precision` (2-D;
+/// f16 or bf16 operands with f32 accumulators and K a multiple of 16, f32
+/// operands as tf32 or tf32x3 with K a multiple of 8, or i8 operands with
+/// i32 accumulators and K a multiple of 32), or an empty string.
+StringRef whyNotMmaSync(RankedTensorType a, RankedTensorType b,
+                        RankedTensorType c, InputPrecision precision);
+
+/// A shared buffer's layout (a swizzled or NVMMA encoding) as the lowering
+/// addresses it: rows along the dimensions of `order` but the first, of the
+/// first dimension's elements;
+/// 16-byte groups of `vec` elements of a row XOR-permuted by
+/// (row / perPhase) % maxPhase. With `blockElements`, rows are cut into
+/// blocks of that many elements, stored one block after another (the NVMMA
+/// layout of rows wider than its swizzle).
+struct SharedTiling {
+  unsigned vec = 1, perPhase = 1, maxPhase = 1;
+  SmallVector<unsigned> order;
+  int64_t blockElements = 0;
+};
+SharedTiling getSharedTiling(BufferType buffer);
+
+/// Elements per vector of a copy into `buffer` from vectors of `width`
+/// elements along the source tensor's dimension `fastestDim`: `width` where
+/// each vector stays contiguous in the buffer's layout, else 1.
+unsigned getCopyVectorWidth(BufferType buffer, unsigned fastestDim,
+                            unsigned width);
+
+/// Whether a copy into shared memory of `bytes`-byte vectors, reading
+/// `other` where masked off, can be a cp.async: 4, 8 or 16 bytes, and no
+/// `other` or a splat of 0 or +0.0 (masked lanes copy 0 bytes and
+/// zero-fill).
+bool isAsyncCopyable(int64_t bytes, Value other);
+
+/// Consecutive K elements of an mma.sync operand a thread holds in one
+/// 32-bit register (the dot_op layout's kWidth): 2 16-bit elements, 4 i8,
+/// 1 tf32.
+unsigned getMmaKWidth(Type element);
+
+/// K of one mma.sync or wgmma instruction (32 bytes of K), eight times
+/// kWidth: m16n8k16 / m64nNk16 for 16-bit operands, k8 for tf32, k32 for
+/// i8.
+inline int64_t getMmaKStep(Type element) { return 8 * getMmaKWidth(element); }
+
+/// The warps per block of the distributed level (`tilegpu.num-warps` on `op`,
+/// the module). Without it, emits "`pass` needs the distributed level
+/// (tilegpu.num-warps): run tile-assign-layouts first" on `op` and fails.
+FailureOr<unsigned> getNumWarpsOrError(Operation *op, StringRef pass);
+
+/// Whether `size` CTAs may form a cluster: a power of two from 1 to 8 (the
+/// portable cluster size). The attribute's verifier, tile-assign-layouts and
+/// the C API's options all hold it to this.
+bool isValidClusterSize(int64_t size);
+
+/// The CTAs per cluster of `op`'s module (tilegpu.cluster-size; `op` may be
+/// the module): 1 without the attribute.
+unsigned getClusterSize(Operation *op);
+
+/// The shared layout the blocks of `desc` land in: rows cut into column
+/// blocks of the tensor map's swizzle.
+NVMMASharedLayoutAttr getSharedLayout(TensorDescType desc);
+
+} // namespace mlir::tilegpu
+
+#define GET_OP_CLASSES
+#include "tile/Dialect/TileGPU/IR/TileGPUOps.h.inc"
+
+#endif // TILE_DIALECT_TILEGPU_IR_TILEGPUDIALECT_H

@@ -1,0 +1,182 @@
+//===- Compile.cpp - register everything, compile to PTX/cubin from C -----===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "tile-c/Compile.h"
+
+#include "tile/Compiler.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
+#include "tile/InitTile.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <cstring>
+
+using namespace mlir;
+
+void mlirTileRegisterAllDialects(MlirDialectRegistry registry) {
+  if (!mlirDialectRegistryIsNull(registry))
+    tile::registerTileDialects(*unwrap(registry));
+}
+
+void mlirTileRegisterAllPasses(void) { tile::registerTilePassesAndPipelines(); }
+
+void mlirTileInitializeNVPTXTarget(void) {
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+}
+
+void mlirTileRegisterAll(MlirDialectRegistry registry) {
+  mlirTileRegisterAllDialects(registry);
+  mlirTileRegisterAllPasses();
+  mlirTileInitializeNVPTXTarget();
+}
+
+void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
+  if (!options)
+    return;
+  options->sm = 90;
+  options->numWarps = 4;
+  options->ptxVersion = 80;
+  options->optLevel = 3;
+  options->emit = MlirTileEmitPTX;
+  options->cudaPath = nullptr;
+  options->diagnosticCallback = nullptr;
+  options->diagnosticUserData = nullptr;
+  options->fpFusion = true;
+  options->keepLayouts = false;
+  options->numStages = 3;
+  options->archSpecific = false;
+  options->minBlocksPerSM = 0;
+  options->warpSpecialize = false;
+  options->clusterSize = 1;
+  options->ttir = false;
+}
+
+MlirLogicalResult mlirTileCompile(MlirModule module,
+                                  const MlirTileCompileOptions *options,
+                                  MlirStringCallback callback, void *userData) {
+  if (mlirModuleIsNull(module) || !options || !callback)
+    return mlirLogicalResultFailure();
+  ModuleOp op = unwrap(module);
+  MLIRContext *context = op.getContext();
+
+  // Diagnostics to the caller's callback while compiling, if given.
+  std::optional<ScopedDiagnosticHandler> handler;
+  if (options->diagnosticCallback)
+    handler.emplace(context, [&](Diagnostic &diag) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << diag.getLocation() << ": ";
+      switch (diag.getSeverity()) {
+      case DiagnosticSeverity::Error:
+        os << "error: ";
+        break;
+      case DiagnosticSeverity::Warning:
+        os << "warning: ";
+        break;
+      case DiagnosticSeverity::Note:
+        os << "note: ";
+        break;
+      case DiagnosticSeverity::Remark:
+        os << "remark: ";
+        break;
+      }
+      os << diag.str();
+      options->diagnosticCallback(mlirStringRefCreate(text.data(), text.size()),
+                                  options->diagnosticUserData);
+      return success();
+    });
+
+  int warps = options->numWarps;
+  // A C caller may store any int in the enum; C++ may only load values of
+  // its range, so read the bits as an int before checking them.
+  int emit;
+  static_assert(sizeof(emit) == sizeof(options->emit));
+  std::memcpy(&emit, &options->emit, sizeof(emit));
+  if (options->sm < 50 || warps <= 0 || (warps & (warps - 1)) ||
+      options->ptxVersion < 60 || options->optLevel < 0 ||
+      options->optLevel > 3 || emit < MlirTileEmitLLVMIR ||
+      emit > MlirTileEmitCubin || options->minBlocksPerSM < 0 ||
+      !tilegpu::isValidClusterSize(options->clusterSize)) {
+    emitError(op.getLoc())
+        << "invalid compile options: sm must be 50 or more, numWarps a power "
+           "of two, ptxVersion 60 or more, optLevel 0-3, emit LLVMIR, PTX or "
+           "Cubin, minBlocksPerSM not negative, clusterSize a power of two "
+           "from 1 to 8";
+    return mlirLogicalResultFailure();
+  }
+  if (failed(verify(op)))
+    return mlirLogicalResultFailure();
+
+  tile::CompileOptions compile;
+  compile.sm = options->sm;
+  compile.numWarps = warps;
+  compile.ptxVersion = options->ptxVersion;
+  compile.optLevel = options->optLevel;
+  compile.fpFusion = options->fpFusion;
+  compile.ttir = options->ttir;
+  compile.keepLayouts = options->keepLayouts;
+  compile.numStages = options->numStages;
+  compile.archSpecific = options->archSpecific;
+  compile.minBlocksPerSM = options->minBlocksPerSM;
+  compile.warpSpecialize = options->warpSpecialize;
+  compile.clusterSize = options->clusterSize;
+  if (options->cudaPath)
+    compile.cudaPath = options->cudaPath;
+
+  mlirTileInitializeNVPTXTarget();
+  if (failed(tile::lowerToLLVM(op, compile)))
+    return mlirLogicalResultFailure();
+  FailureOr<std::string> result;
+  if (emit == MlirTileEmitLLVMIR) {
+    result = tile::emitLLVMIR(op);
+  } else {
+    result = tile::emitPTX(op, compile);
+    if (succeeded(result) && emit == MlirTileEmitCubin)
+      result = tile::assembleCubin(op.getLoc(), *result, compile);
+  }
+  if (failed(result))
+    return mlirLogicalResultFailure();
+  callback(mlirStringRefCreate(result->data(), result->size()), userData);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult mlirTileGetKernelInfo(MlirModule module,
+                                        MlirTileKernelInfoCallback callback,
+                                        void *userData) {
+  if (mlirModuleIsNull(module) || !callback)
+    return mlirLogicalResultFailure();
+  ModuleOp op = unwrap(module);
+  FailureOr<SmallVector<tile::KernelInfo>> kernels = tile::getKernelInfo(op);
+  if (failed(kernels))
+    return mlirLogicalResultFailure();
+  if (kernels->empty()) {
+    emitError(op.getLoc()) << "no compiled kernels: mlirTileGetKernelInfo "
+                              "reads a module that mlirTileCompile lowered";
+    return mlirLogicalResultFailure();
+  }
+  for (const tile::KernelInfo &kernel : *kernels) {
+    SmallVector<MlirTileTensorMapInfo> maps;
+    for (const tile::TensorMapInfo &m : kernel.tensorMaps)
+      maps.push_back(
+          {m.argIndex, m.elementBytes, m.boxRows, m.boxCols, m.swizzle});
+    MlirTileKernelInfo info = {
+        mlirStringRefCreate(kernel.name.data(), kernel.name.size()),
+        kernel.threads,
+        kernel.sharedBytes,
+        maps.data(),
+        maps.size(),
+        kernel.clusterSize};
+    callback(&info, userData);
+  }
+  return mlirLogicalResultSuccess();
+}

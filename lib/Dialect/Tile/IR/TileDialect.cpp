@@ -1,0 +1,147 @@
+//===- TileDialect.cpp - the tile dialect ---------------------------------===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Dialect registration, constant materialization, the inliner interface and
+// verification of the `tile.*` hint attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#include "tile/Dialect/Tile/IR/TileOpsDialect.cpp.inc"
+
+namespace {
+/// Lets the upstream `inline` pass inline tile.call: every tile op may be
+/// inlined, and a tile.return becomes a branch or replaces the call results.
+struct TileInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *, Operation *, bool) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+
+  void handleTerminator(Operation *op, Block *newDest) const final {
+    auto returnOp = dyn_cast<ReturnOp>(op);
+    if (!returnOp)
+      return;
+    OpBuilder builder(op);
+    cf::BranchOp::create(builder, op->getLoc(), newDest,
+                         returnOp.getOperands());
+    op->erase();
+  }
+
+  void handleTerminator(Operation *op, ValueRange valuesToRepl) const final {
+    auto returnOp = cast<ReturnOp>(op);
+    for (auto [value, replacement] :
+         llvm::zip(valuesToRepl, returnOp.getOperands()))
+      value.replaceAllUsesWith(replacement);
+  }
+};
+
+} // namespace
+
+void TileDialect::initialize() {
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "tile/Dialect/Tile/IR/TileOps.cpp.inc"
+      >();
+  addInterfaces<TileInlinerInterface>();
+}
+
+Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+/// Checks one alignment hint: a positive power of two, on an argument whose
+/// type the hint can describe (integers and pointers, scalar or tensor).
+static LogicalResult verifyHint(Operation *op, NamedAttribute attr,
+                                Type argType, unsigned argIndex) {
+  auto value = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!value || !value.getType().isSignlessInteger())
+    return op->emitOpError()
+           << "argument #" << argIndex << ": '" << attr.getName().getValue()
+           << "' must be an integer attribute, got " << attr.getValue();
+  // Wider than 64 bits: wider than any alignment.
+  int64_t v = value.getValue().trySExtValue().value_or(0);
+  if (v <= 0 || !llvm::isPowerOf2_64(v))
+    return op->emitOpError()
+           << "argument #" << argIndex << ": '" << attr.getName().getValue()
+           << "' must be a positive power of two, got "
+           << llvm::toString(value.getValue(), 10, /*Signed=*/true);
+  Type element = getElementTypeOrSelf(argType);
+  if (!isa<IntegerType, PointerType>(element))
+    return op->emitOpError()
+           << "argument #" << argIndex << ": '" << attr.getName().getValue()
+           << "' applies to integer or pointer arguments, not " << argType;
+  return success();
+}
+
+LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned regionIndex,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name != getDivisibilityAttrName() && name != getContiguityAttrName() &&
+      name != getConstancyAttrName())
+    return success(); // Other tile.* hints (e.g. from Triton) pass through.
+  Region &region = op->getRegion(regionIndex);
+  if (region.empty() || argIndex >= region.getNumArguments())
+    return success(); // A declaration: nothing to check the type against.
+  return verifyHint(op, attr, region.getArgument(argIndex).getType(), argIndex);
+}
+
+unsigned mlir::tile::parseSmVersion(StringRef target) {
+  unsigned sm = 0;
+  if (!target.consume_front("sm_") || target.consumeInteger(10, sm))
+    return 0;
+  return sm;
+}
+
+bool mlir::tile::hasArchSpecificFeatures(StringRef target) {
+  unsigned sm = 0;
+  return target.consume_front("sm_") && !target.consumeInteger(10, sm) &&
+         target == "a";
+}
+
+std::string mlir::tile::getTargetName(unsigned sm, bool archSpecific) {
+  return "sm_" + std::to_string(sm) + (archSpecific ? "a" : "");
+}
+
+LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  if (attr.getName().getValue() == "tile.num_stages") {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || value.getInt() < 1)
+      return op->emitOpError()
+             << "'tile.num_stages' must be a positive integer";
+  }
+  return success();
+}
+
+const DialectInferLayoutInterface *
+mlir::tile::getInferLayoutInterface(Attribute encoding) {
+  if (!encoding)
+    return nullptr;
+  return encoding.getDialect()
+      .getRegisteredInterface<DialectInferLayoutInterface>();
+}

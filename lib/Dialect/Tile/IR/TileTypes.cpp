@@ -1,0 +1,172 @@
+//===- TileTypes.cpp - tile types -----------------------------------------===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#define GET_TYPEDEF_CLASSES
+#include "tile/Dialect/Tile/IR/TileOpsTypes.cpp.inc"
+
+void TileDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tile/Dialect/Tile/IR/TileOpsTypes.cpp.inc"
+      >();
+}
+
+/// NVPTX's global address space: the default, and elided when printed.
+static constexpr int kGlobalAddressSpace = 1;
+
+// !tile.ptr<T> or !tile.ptr<T, addressSpace>
+Type PointerType::parse(AsmParser &parser) {
+  Type pointee;
+  int addressSpace = kGlobalAddressSpace;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseType(pointee))
+    return {};
+  if (succeeded(parser.parseOptionalComma()) &&
+      parser.parseInteger(addressSpace))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<PointerType>(loc, parser.getContext(), pointee,
+                                        addressSpace);
+}
+
+void PointerType::print(AsmPrinter &printer) const {
+  printer << "<" << getPointeeType();
+  if (getAddressSpace() != kGlobalAddressSpace)
+    printer << ", " << getAddressSpace();
+  printer << ">";
+}
+
+LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  Type pointeeType, int addressSpace) {
+  if (!pointeeType.isIntOrFloat() && !isa<PointerType>(pointeeType))
+    return emitError() << "pointee type must be an integer, a float or a "
+                          "pointer, got "
+                       << pointeeType;
+  if (addressSpace < 0)
+    return emitError() << "address space must be non-negative, got "
+                       << addressSpace;
+  return success();
+}
+
+Type mlir::tile::getPointeeType(Type ptrType) {
+  if (auto tensor = dyn_cast<RankedTensorType>(ptrType)) {
+    auto ptr = dyn_cast<PointerType>(tensor.getElementType());
+    if (!ptr)
+      return {};
+    return RankedTensorType::get(tensor.getShape(), ptr.getPointeeType(),
+                                 tensor.getEncoding());
+  }
+  if (auto ptr = dyn_cast<PointerType>(ptrType))
+    return ptr.getPointeeType();
+  return {};
+}
+
+Type mlir::tile::getI1SameShape(Type type) {
+  auto i1 = IntegerType::get(type.getContext(), 1);
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return RankedTensorType::get(tensor.getShape(), i1, tensor.getEncoding());
+  return i1;
+}
+
+ArrayRef<int64_t> mlir::tile::getShapeOrScalar(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.getShape();
+  return {};
+}
+
+LogicalResult mlir::tile::verifyDescriptorAccess(Operation *op,
+                                                 TensorDescType desc,
+                                                 ValueRange indices,
+                                                 ArrayRef<int64_t> shape,
+                                                 Type element, StringRef what) {
+  if (indices.size() != desc.getShape().size())
+    return op->emitOpError()
+           << "expected " << desc.getShape().size() << " indices for " << desc
+           << ", got " << indices.size();
+  if (shape != desc.getShape() || element != desc.getElementType())
+    return op->emitOpError() << what << " [" << shape << "] of " << element
+                             << " is not one block of " << desc;
+  return success();
+}
+
+// !tile.tensordesc<RxCxT>
+Type TensorDescType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseGreater())
+    return {};
+  return parser.getChecked<TensorDescType>(loc, parser.getContext(), shape,
+                                           elementType);
+}
+
+void TensorDescType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t dim : getShape())
+    printer << dim << "x";
+  printer << getElementType() << ">";
+}
+
+LogicalResult
+TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> shape, Type elementType) {
+  if (!elementType.isIntOrFloat() ||
+      !llvm::is_contained({8u, 16u, 32u, 64u},
+                          elementType.getIntOrFloatBitWidth()))
+    return emitError() << "a tensor descriptor's elements must be 8-, 16-, "
+                          "32- or 64-bit integers or floats, got "
+                       << elementType;
+  if (shape.size() != 2)
+    return emitError() << "tensor descriptors describe 2-D blocks, got rank "
+                       << shape.size();
+  for (int64_t dim : shape)
+    if (dim <= 0 || dim > 256)
+      return emitError() << "a tensor descriptor's block dimensions must be "
+                            "1 to 256 (a TMA box), got "
+                         << dim;
+  // Swizzles repeat every 8 rows, from 1024-byte (or smaller) aligned
+  // addresses: blocks of whole repetitions keep every stage of a ring and
+  // every column block aligned.
+  if (shape[0] % 8)
+    return emitError() << "a tensor descriptor's block rows must be a "
+                          "multiple of 8 (a swizzle repetition), got "
+                       << shape[0];
+  int64_t rowBytes = shape[1] * elementType.getIntOrFloatBitWidth() / 8;
+  if (!getNVMMASwizzle(rowBytes))
+    return emitError() << "a tensor descriptor's block rows must be a "
+                          "multiple of 32 bytes (a shared-memory swizzle), "
+                          "got "
+                       << rowBytes;
+  return success();
+}
+
+unsigned TensorDescType::getSwizzle() const {
+  return getNVMMASwizzle(getRowBytes());
+}
+
+SmallVector<int64_t> TensorDescType::getBox() const {
+  return {getShape()[0], getSwizzle() / getElementBytes()};
+}
+
+unsigned mlir::tile::getNVMMASwizzle(int64_t rowBytes) {
+  for (unsigned swizzle : {128u, 64u, 32u})
+    if (rowBytes % swizzle == 0)
+      return swizzle;
+  return 0;
+}
