@@ -15,6 +15,8 @@
 #define TILE_COMPILER_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 #include "mlir/Support/Timing.h"
 
 #include <optional>
@@ -22,19 +24,16 @@
 
 namespace mlir::tile {
 
+/// How a module is compiled: the pipeline's options (Compiler/Options.def,
+/// shared with the `tile-to-llvm` pipeline, tile-translate and the C API),
+/// then the driver's.
 struct CompileOptions {
-  /// Target SM version: 90 is sm_90.
-  int sm = 90;
-  /// The SM version's architecture-specific features (sm_90a: wgmma); the
-  /// code then runs on that version only.
-  bool archSpecific = false;
-  int numWarps = 4;
-  /// CTAs per cluster along x (sm_90, a power of two up to 8): the grid's x
-  /// dimension must be a multiple; TMA loads of a warp-specialized loop
-  /// that every CTA of a cluster makes alike are multicast.
-  int clusterSize = 1;
-  /// PTX ISA version times ten: 80 is PTX 8.0.
-  int ptxVersion = 80;
+#define TILE_TARGET_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)            \
+  TYPE FIELD = DEFAULT;
+#define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
+  TYPE FIELD = DEFAULT;
+#include "tile/Compiler/Options.def"
+
   /// LLVM optimization level of the NVPTX back end.
   int optLevel = 3;
   /// The CUDA toolkit (ptxas, libdevice); empty: CUDA_HOME, CUDA_PATH,
@@ -44,25 +43,6 @@ struct CompileOptions {
   /// off by default: the input is verified once, and the passes' own IR is
   /// covered by the lit tests, which run them under tile-opt's verifier.
   bool verifyEachPass = false;
-  /// The input is a Triton program (tile-translate --ttir): its f32
-  /// division, exponential and square root mean Triton's approximate
-  /// instructions (tile-triton-math).
-  bool ttir = false;
-  /// Allow floating-point multiply and add to fuse into fma (as nvcc's
-  /// --fmad and Triton's enable_fp_fusion do by default).
-  bool fpFusion = true;
-  /// Keep the layouts of an input that is already distributed tile IR
-  /// (tile-translate --keep-layouts).
-  bool keepLayouts = false;
-  /// Buffers per pipelined load (tile-pipeline): loads feeding tensor-core
-  /// dots in loops are issued numStages - 1 iterations ahead; below 2, none.
-  int numStages = 3;
-  /// Pipelined TMA loads come from a producer thread of an extra warp
-  /// (tile-pipeline{warp-specialize}); kernels then run numWarps + 1 warps.
-  bool warpSpecialize = false;
-  /// Blocks that should fit on one SM at once (PTX .minnctapersm, the
-  /// second argument of CUDA's __launch_bounds__); 0: no bound.
-  int minBlocksPerSM = 0;
   /// Where the pass manager writes a reproducer (the input module and the
   /// pipeline, runnable with tile-opt --run-reproducer) if the pipeline
   /// fails or crashes; empty: none.
@@ -72,6 +52,29 @@ struct CompileOptions {
   /// code generation and ptxas, nested in this scope; null: not timed.
   TimingScope *timing = nullptr;
 };
+
+/// The options of the textual pipeline `tile-to-llvm{...}`: the same list.
+struct TilePipelineOptions : public PassPipelineOptions<TilePipelineOptions> {
+#define TILE_TARGET_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)            \
+  Option<TYPE> FIELD{*this, FLAG, llvm::cl::desc(DESCRIPTION),                 \
+                     llvm::cl::init(DEFAULT)};
+#define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
+  Option<TYPE> FIELD{*this, FLAG, llvm::cl::desc(DESCRIPTION),                 \
+                     llvm::cl::init(DEFAULT)};
+#include "tile/Compiler/Options.def"
+
+  /// These options, and the driver's defaults.
+  CompileOptions getCompileOptions() const;
+};
+
+/// The pipeline from tile IR to a gpu.module of LLVM and NVVM ops:
+/// simplification and inlining, layouts, coalescing, pipelining,
+/// shared-memory allocation, barriers, convert-tile-to-nvvm, then the
+/// upstream lowerings of scf, gpu, arith and math to LLVM/NVVM.
+void buildTileToLLVMPipeline(OpPassManager &pm, const CompileOptions &options);
+
+/// Registers `tile-to-llvm` with the pass registry.
+void registerTilePipelines();
 
 /// A tensor-descriptor parameter: the CUtensorMap the host builds for it
 /// reads boxes of `boxRows` x `boxCols` elements of `elementBytes` bytes,

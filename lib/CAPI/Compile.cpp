@@ -43,22 +43,16 @@ void mlirTileRegisterAll(MlirDialectRegistry registry) {
 void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
   if (!options)
     return;
-  options->sm = 90;
-  options->numWarps = 4;
-  options->ptxVersion = 80;
+#define TILE_TARGET_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)            \
+  options->FIELD = DEFAULT;
+#define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
+  options->FIELD = DEFAULT;
+#include "tile/Compiler/Options.def"
   options->optLevel = 3;
   options->emit = MlirTileEmitPTX;
   options->cudaPath = nullptr;
   options->diagnosticCallback = nullptr;
   options->diagnosticUserData = nullptr;
-  options->fpFusion = true;
-  options->keepLayouts = false;
-  options->numStages = 3;
-  options->archSpecific = false;
-  options->minBlocksPerSM = 0;
-  options->warpSpecialize = false;
-  options->clusterSize = 1;
-  options->ttir = false;
 }
 
 MlirLogicalResult mlirTileCompile(MlirModule module,
@@ -117,19 +111,14 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   if (failed(verify(op)))
     return mlirLogicalResultFailure();
 
+  // The C struct has a field of each name the options' list has.
   tile::CompileOptions compile;
-  compile.sm = options->sm;
-  compile.numWarps = warps;
-  compile.ptxVersion = options->ptxVersion;
+#define TILE_TARGET_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)            \
+  compile.FIELD = options->FIELD;
+#define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
+  compile.FIELD = options->FIELD;
+#include "tile/Compiler/Options.def"
   compile.optLevel = options->optLevel;
-  compile.fpFusion = options->fpFusion;
-  compile.ttir = options->ttir;
-  compile.keepLayouts = options->keepLayouts;
-  compile.numStages = options->numStages;
-  compile.archSpecific = options->archSpecific;
-  compile.minBlocksPerSM = options->minBlocksPerSM;
-  compile.warpSpecialize = options->warpSpecialize;
-  compile.clusterSize = options->clusterSize;
   if (options->cudaPath)
     compile.cudaPath = options->cudaPath;
 

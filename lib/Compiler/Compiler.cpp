@@ -71,19 +71,7 @@ LogicalResult mlir::tile::lowerToLLVM(ModuleOp module,
   pm.enableVerifier(options.verifyEachPass);
   if (!options.reproducerPath.empty())
     pm.enableCrashReproducerGeneration(options.reproducerPath);
-  TilePipelineOptions pipeline;
-  pipeline.sm = options.sm;
-  pipeline.archSpecific = options.archSpecific;
-  pipeline.numWarps = options.numWarps;
-  pipeline.clusterSize = options.clusterSize;
-  pipeline.ttir = options.ttir;
-  pipeline.fpFusion = options.fpFusion;
-  pipeline.keepLayouts = options.keepLayouts;
-  pipeline.numStages = options.numStages;
-  pipeline.warpSpecialize = options.warpSpecialize;
-  pipeline.minBlocksPerSM = options.minBlocksPerSM;
-  pipeline.ptxVersion = options.ptxVersion;
-  buildTileToLLVMPipeline(pm, pipeline);
+  buildTileToLLVMPipeline(pm, options);
   TimingScope pipelineTiming;
   if (options.timing) {
     pipelineTiming = options.timing->nest("tile-to-llvm pipeline");

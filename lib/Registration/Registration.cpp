@@ -6,6 +6,7 @@
 
 #include "tile/InitTile.h"
 
+#include "tile/Compiler.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 #include "tile/Transforms/Passes.h"

@@ -59,11 +59,11 @@ static cl::opt<std::string>
        cl::desc("Target SM version: 90 is sm_90; 90a adds sm_90's "
                 "architecture-specific features (wgmma)"),
        cl::init("90"), cl::cat(tileCategory));
-static cl::opt<int> numWarps("num-warps", cl::desc("Warps per block"),
-                             cl::init(4), cl::cat(tileCategory));
-static cl::opt<int> ptxVersion("ptx-version",
-                               cl::desc("PTX ISA version x10 (80 = 8.0)"),
-                               cl::init(80), cl::cat(tileCategory));
+// The pipeline's options (the target's is --sm, above), one flag each.
+#define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
+  static cl::opt<TYPE> FIELD##Flag(FLAG, cl::desc(DESCRIPTION),                \
+                                   cl::init(DEFAULT), cl::cat(tileCategory));
+#include "tile/Compiler/Options.def"
 static cl::opt<int> optLevel(
     "opt-level",
     cl::desc("LLVM optimization level (0-3) before the NVPTX back end"),
@@ -75,41 +75,6 @@ static cl::opt<bool>
     ptxasInfo("ptxas-info",
               cl::desc("Print ptxas' register and shared-memory report"),
               cl::init(false), cl::cat(tileCategory));
-static cl::opt<bool>
-    ttir("ttir",
-         cl::desc("The input is a Triton program (TTIR): f32 division, "
-                  "exponential and square root take Triton's precision"),
-         cl::init(false), cl::cat(tileCategory));
-static cl::opt<bool>
-    fpFusion("fp-fusion",
-             cl::desc("Allow floating-point multiply and add to fuse into fma"),
-             cl::init(true), cl::cat(tileCategory));
-static cl::opt<bool> keepLayouts(
-    "keep-layouts",
-    cl::desc("The input is distributed tile IR: compile it with its layouts "
-             "as written"),
-    cl::init(false), cl::cat(tileCategory));
-static cl::opt<int> minBlocksPerSM(
-    "min-blocks-per-sm",
-    cl::desc("Blocks that should fit on one SM at once (PTX .minnctapersm: "
-             "ptxas bounds registers per thread accordingly); 0: no bound"),
-    cl::init(0), cl::cat(tileCategory));
-static cl::opt<int> numStages(
-    "num-stages",
-    cl::desc("Buffers per pipelined load in loops (tile-pipeline); below 2, "
-             "no pipelining"),
-    cl::init(3), cl::cat(tileCategory));
-static cl::opt<bool> warpSpecialize(
-    "warp-specialize",
-    cl::desc("Pipelined TMA loads come from a producer thread of an extra "
-             "warp (the kernel info gives the block's threads)"),
-    cl::init(false), cl::cat(tileCategory));
-static cl::opt<int> clusterSize(
-    "cluster-size",
-    cl::desc("CTAs per cluster along x (sm_90; the grid's x must be a "
-             "multiple): warp-specialized TMA loads that every CTA of a "
-             "cluster makes alike are multicast"),
-    cl::init(1), cl::cat(tileCategory));
 static cl::opt<std::string> reproducer(
     "reproducer",
     cl::desc("Where to write a reproducer if the pipeline fails (default: a "
@@ -163,10 +128,10 @@ int main(int argc, char **argv) {
   StringRef smText = sm;
   unsigned smVersion = 0;
   bool archSpecific = smText.consume_back("a");
-  if (smText.getAsInteger(10, smVersion) || smVersion < 50 || numWarps <= 0 ||
-      (numWarps & (numWarps - 1)) || ptxVersion < 60 || optLevel < 0 ||
-      optLevel > 3 || minBlocksPerSM < 0 ||
-      !tilegpu::isValidClusterSize(clusterSize)) {
+  if (smText.getAsInteger(10, smVersion) || smVersion < 50 ||
+      numWarpsFlag <= 0 || (numWarpsFlag & (numWarpsFlag - 1)) ||
+      ptxVersionFlag < 60 || optLevel < 0 || optLevel > 3 ||
+      minBlocksPerSMFlag < 0 || !tilegpu::isValidClusterSize(clusterSizeFlag)) {
     emitError(module->getLoc())
         << "invalid options: --sm must be 50 or more (90a for sm_90a), "
            "--num-warps a power of two, --ptx-version 60 or more, "
@@ -177,18 +142,12 @@ int main(int argc, char **argv) {
   tile::CompileOptions options;
   options.sm = smVersion;
   options.archSpecific = archSpecific;
-  options.numWarps = numWarps;
-  options.clusterSize = clusterSize;
-  options.ptxVersion = ptxVersion;
+#define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
+  options.FIELD = FIELD##Flag;
+#include "tile/Compiler/Options.def"
   options.optLevel = optLevel;
   options.cudaPath = cudaPath;
   options.verifyEachPass = verifyEach;
-  options.ttir = ttir;
-  options.fpFusion = fpFusion;
-  options.keepLayouts = keepLayouts;
-  options.numStages = numStages;
-  options.warpSpecialize = warpSpecialize;
-  options.minBlocksPerSM = minBlocksPerSM;
   options.reproducerPath = reproducer;
   options.timing = &rootTiming;
   if (options.reproducerPath.empty()) {

@@ -4,8 +4,9 @@
 // See the LICENSE file for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-#include "tile/Conversion/Passes.h"
+#include "tile/Compiler.h"
 
+#include "tile/Conversion/Passes.h"
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -21,8 +22,18 @@ using namespace mlir::tile;
 using namespace mlir::tilegpu;
 using namespace mlir::tilenvgpu;
 
+CompileOptions TilePipelineOptions::getCompileOptions() const {
+  CompileOptions options;
+#define TILE_TARGET_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)            \
+  options.FIELD = FIELD;
+#define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
+  options.FIELD = FIELD;
+#include "tile/Compiler/Options.def"
+  return options;
+}
+
 void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
-                                         const TilePipelineOptions &options) {
+                                         const CompileOptions &options) {
   if (options.ttir)
     pm.addPass(createTritonMath());
   // Tile IR: simplify, and inline device functions.
@@ -111,5 +122,7 @@ void mlir::tile::registerTilePipelines() {
       "tile-to-llvm",
       "Tile IR to a gpu.module of LLVM/NVVM ops (layouts, coalescing, "
       "shared memory, barriers, lowering)",
-      buildTileToLLVMPipeline);
+      [](OpPassManager &pm, const TilePipelineOptions &options) {
+        buildTileToLLVMPipeline(pm, options.getCompileOptions());
+      });
 }
