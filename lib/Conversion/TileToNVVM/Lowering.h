@@ -32,8 +32,6 @@ struct LoweringState {
   /// through the generic proxy (stores, cp.async) is fenced for the async
   /// proxy (wgmma's and TMA's reads).
   bool asyncProxyReads = false;
-  /// Kernels split by a tilenv.warp_specialize: they run one warp more.
-  llvm::SmallPtrSet<Operation *, 2> specializedKernels;
   /// Kernel parameters (tensor descriptors) that warpgroup_tma_stores copy
   /// their chunks through: the box and swizzle of their tensor maps.
   struct TensorMapBox {
@@ -159,10 +157,12 @@ constexpr int64_t kKernelWarpsBarrier = 1, kFirstWarpgroupBarrier = 2;
 Distribution getDistribution(Type type);
 
 /// tilenv.warp_specialize -> scf.ifs on the thread id, marked for
-/// runsOnProducer and narrowKernelBarriers; records the kernels in `state`.
+/// runsOnProducer, narrowKernelBarriers and hasProducer.
 void splitWarpSpecialized(ModuleOp module, LoweringState &state);
 /// Whether `op` runs on the producer thread of a split kernel (alone).
 bool runsOnProducer(Operation *op);
+/// Whether `kernel` was split (it runs one warp more, its producer's).
+bool hasProducer(Operation *kernel);
 /// The CTA barriers of a split kernel's warps -> a named barrier for their
 /// threads only.
 void narrowKernelBarriers(ModuleOp module);

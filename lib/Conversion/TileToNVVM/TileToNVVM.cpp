@@ -169,8 +169,7 @@ struct FuncLowering : public TilePattern<FuncOp> {
     gpuFn->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                    rewriter.getUnitAttr());
     // A split kernel's producer thread has a warp of its own.
-    unsigned warps =
-        state.numWarps + (state.specializedKernels.contains(fn) ? 1 : 0);
+    unsigned warps = state.numWarps + (hasProducer(fn) ? 1 : 0);
     gpuFn.setKnownBlockSizeAttr(rewriter.getDenseI32ArrayAttr(
         {int32_t(warps * state.threadsPerWarp), 1, 1}));
     if (state.minBlocksPerSM)

@@ -44,6 +44,15 @@ bool mlir::tile::runsOnProducer(Operation *op) {
   return getEnclosingWith(op, kProducerAttr) != nullptr;
 }
 
+bool mlir::tile::hasProducer(Operation *kernel) {
+  return kernel
+      ->walk([](scf::IfOp split) {
+        return split->hasAttr(kProducerAttr) ? WalkResult::interrupt()
+                                             : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Moves the ops of `from` (a region of one block without terminator)
 /// before the terminator of `to`.
 static void moveInto(Region &from, Block *to) {
@@ -55,7 +64,6 @@ void mlir::tile::splitWarpSpecialized(ModuleOp module, LoweringState &state) {
   SmallVector<WarpSpecializeOp> splits;
   module.walk([&](WarpSpecializeOp split) { splits.push_back(split); });
   for (WarpSpecializeOp split : splits) {
-    state.specializedKernels.insert(split->getParentOp());
     OpBuilder b(split);
     Location loc = split.getLoc();
     ThreadIds ids = emitThreadIds(b, loc, state.threadsPerWarp);
