@@ -27,9 +27,10 @@ using namespace mlir::tilegpu;
 using namespace mlir::tilenvgpu;
 
 /// On the scf.if of the producer thread (unit).
-static constexpr llvm::StringLiteral kProducerAttr = "tile.producer";
+static constexpr llvm::StringLiteral kProducerAttr = "tilenv.producer";
 /// On the scf.if of the kernel's warps: their thread count (i32).
-static constexpr llvm::StringLiteral kKernelThreadsAttr = "tile.kernel_threads";
+static constexpr llvm::StringLiteral kKernelThreadsAttr =
+    "tilenv.kernel_threads";
 
 /// The innermost enclosing op that carries `name`, if any.
 static Operation *getEnclosingWith(Operation *op, StringRef name) {

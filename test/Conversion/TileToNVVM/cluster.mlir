@@ -58,7 +58,7 @@
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg1, %{{.*}}, box[%{{.*}}, %{{.*}}] multicast_mask = %{{.*}} predicate = %[[SECOND]]
 // CHECK: nvvm.cluster.arrive
 // CHECK-NEXT: nvvm.cluster.wait
-// CHECK: } {tile.producer}
+// CHECK: } {tilenv.producer}
 
 // NONE: .entry pairs(
 // NONE-NOT: .reqnctapercluster

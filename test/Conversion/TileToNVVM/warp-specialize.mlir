@@ -37,8 +37,8 @@ module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-NEXT: %[[DST:.*]] = llvm.addrspacecast %{{.*}} : !llvm.ptr<3> to !llvm.ptr<7>
 // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[DST]], %arg0, %{{.*}}, box[%arg1, %arg1] : !llvm.ptr<7>, !llvm.ptr
 // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c0_i32, predicate = %arg2
-// CHECK-NEXT: } {tile.producer}
-// CHECK-NEXT: } {tile.kernel_threads = 128 : i32}
+// CHECK-NEXT: } {tilenv.producer}
+// CHECK-NEXT: } {tilenv.kernel_threads = 128 : i32}
 // CHECK-NEXT: gpu.return
 
 // ASM-LABEL: llvm.func @ws
