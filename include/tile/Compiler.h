@@ -96,6 +96,12 @@ struct KernelInfo {
 /// The target name: "sm_90", or "sm_90a" with archSpecific.
 std::string getTargetName(const CompileOptions &options);
 
+/// Whether the numeric options are in range: sm 50 or more, numWarps a
+/// power of two, ptxVersion 60 or more, optLevel 0 to 3, minBlocksPerSM not
+/// negative, clusterSize a valid cluster size. tile-translate and the C API
+/// report a violation in their own terms (flags, fields).
+bool hasValidRanges(const CompileOptions &options);
+
 /// The CUDA toolkit directory to use, or nullopt if none is found.
 std::optional<std::string> findCudaToolkit(llvm::StringRef cudaPath);
 

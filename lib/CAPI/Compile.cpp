@@ -90,17 +90,21 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
       return success();
     });
 
-  int warps = options->numWarps;
+  // The C struct has a field of each name the options' list has.
+  tile::CompileOptions compile;
+#define TILE_TARGET_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)            \
+  compile.FIELD = options->FIELD;
+#define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
+  compile.FIELD = options->FIELD;
+#include "tile/Compiler/Options.def"
+  compile.optLevel = options->optLevel;
   // A C caller may store any int in the enum; C++ may only load values of
   // its range, so read the bits as an int before checking them.
   int emit;
   static_assert(sizeof(emit) == sizeof(options->emit));
   std::memcpy(&emit, &options->emit, sizeof(emit));
-  if (options->sm < 50 || warps <= 0 || (warps & (warps - 1)) ||
-      options->ptxVersion < 60 || options->optLevel < 0 ||
-      options->optLevel > 3 || emit < MlirTileEmitLLVMIR ||
-      emit > MlirTileEmitCubin || options->minBlocksPerSM < 0 ||
-      !tilegpu::isValidClusterSize(options->clusterSize)) {
+  if (!tile::hasValidRanges(compile) || emit < MlirTileEmitLLVMIR ||
+      emit > MlirTileEmitCubin) {
     emitError(op.getLoc())
         << "invalid compile options: sm must be 50 or more, numWarps a power "
            "of two, ptxVersion 60 or more, optLevel 0-3, emit LLVMIR, PTX or "
@@ -111,14 +115,6 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   if (failed(verify(op)))
     return mlirLogicalResultFailure();
 
-  // The C struct has a field of each name the options' list has.
-  tile::CompileOptions compile;
-#define TILE_TARGET_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)            \
-  compile.FIELD = options->FIELD;
-#define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
-  compile.FIELD = options->FIELD;
-#include "tile/Compiler/Options.def"
-  compile.optLevel = options->optLevel;
   if (options->cudaPath)
     compile.cudaPath = options->cudaPath;
 

@@ -19,6 +19,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -31,6 +32,14 @@ using namespace mlir::tilenvgpu;
 
 std::string mlir::tile::getTargetName(const CompileOptions &options) {
   return tile::getTargetName(options.sm, options.archSpecific);
+}
+
+bool mlir::tile::hasValidRanges(const CompileOptions &options) {
+  return options.sm >= 50 && options.numWarps > 0 &&
+         llvm::isPowerOf2_32(options.numWarps) && options.ptxVersion >= 60 &&
+         options.optLevel >= 0 && options.optLevel <= 3 &&
+         options.minBlocksPerSM >= 0 &&
+         tilegpu::isValidClusterSize(options.clusterSize);
 }
 
 std::optional<std::string> mlir::tile::findCudaToolkit(StringRef cudaPath) {

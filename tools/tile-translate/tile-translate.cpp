@@ -128,17 +128,7 @@ int main(int argc, char **argv) {
   StringRef smText = sm;
   unsigned smVersion = 0;
   bool archSpecific = smText.consume_back("a");
-  if (smText.getAsInteger(10, smVersion) || smVersion < 50 ||
-      numWarpsFlag <= 0 || (numWarpsFlag & (numWarpsFlag - 1)) ||
-      ptxVersionFlag < 60 || optLevel < 0 || optLevel > 3 ||
-      minBlocksPerSMFlag < 0 || !tilegpu::isValidClusterSize(clusterSizeFlag)) {
-    emitError(module->getLoc())
-        << "invalid options: --sm must be 50 or more (90a for sm_90a), "
-           "--num-warps a power of two, --ptx-version 60 or more, "
-           "--opt-level 0 to 3, --min-blocks-per-sm not negative, "
-           "--cluster-size a power of two from 1 to 8";
-    return 1;
-  }
+  bool smParsed = !smText.getAsInteger(10, smVersion);
   tile::CompileOptions options;
   options.sm = smVersion;
   options.archSpecific = archSpecific;
@@ -146,6 +136,14 @@ int main(int argc, char **argv) {
   options.FIELD = FIELD##Flag;
 #include "tile/Compiler/Options.def"
   options.optLevel = optLevel;
+  if (!smParsed || !tile::hasValidRanges(options)) {
+    emitError(module->getLoc())
+        << "invalid options: --sm must be 50 or more (90a for sm_90a), "
+           "--num-warps a power of two, --ptx-version 60 or more, "
+           "--opt-level 0 to 3, --min-blocks-per-sm not negative, "
+           "--cluster-size a power of two from 1 to 8";
+    return 1;
+  }
   options.cudaPath = cudaPath;
   options.verifyEachPass = verifyEach;
   options.reproducerPath = reproducer;
