@@ -64,10 +64,11 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     // computes a pointer's per-iteration advance inside the loop).
     pm.addPass(createLoopInvariantCodeMotionPass());
     pm.addPass(createHoistInvariantAllocs());
-    PipelineOptions pipeline;
-    pipeline.numStages = options.numStages;
-    pipeline.warpSpecialize = options.warpSpecialize;
-    pm.addPass(createPipeline(pipeline));
+    ScheduleLoopsOptions schedule;
+    schedule.numStages = options.numStages;
+    schedule.warpSpecialize = options.warpSpecialize;
+    pm.addPass(createScheduleLoops(schedule));
+    pm.addPass(createPipeline());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     // The copies' bounds checks hold for all but the loop's last

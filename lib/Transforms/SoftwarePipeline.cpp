@@ -4,26 +4,22 @@
 // See the LICENSE file for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Turns the loads that a loop stages through shared memory (tile.load or
-// tile.descriptor_load -> tilegpu.local_alloc -> tilegpu.local_load or
-// tilenv.warpgroup_dot, the operands of a tensor-core dot) into cp.async or
-// TMA copies issued num-stages - 1 iterations ahead into a ring of buffers,
-// so that global-memory latency overlaps the loop's math.
+// Carries out tile-schedule-loops' schedule: the loads a loop stages
+// through shared memory (tile.load or tile.descriptor_load ->
+// tilegpu.local_alloc -> tilegpu.local_load or tilenv.warpgroup_dot, the
+// operands of a tensor-core dot) become cp.async or TMA copies issued
+// num_stages - 1 iterations ahead into a ring of buffers, so that
+// global-memory latency overlaps the loop's math.
 //
 //===----------------------------------------------------------------------===//
 
+#include "PipelineUtils.h"
 #include "tile/Transforms/Passes.h"
 
-#include "tile/Analysis/Alignment.h"
-#include "tile/Analysis/Uniformity.h"
-
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_PIPELINE
@@ -37,234 +33,12 @@ using namespace mlir::tilenvgpu;
 
 namespace {
 
-/// A load the pass moves ahead: the load (a tile.load, copied with
-/// cp.async, or a tile.descriptor_load, copied by TMA), the buffer it
-/// fills, the ops of the loop body its operands are computed by, and the
-/// loop-carried values among their inputs.
-struct Stream {
-  Operation *load;
-  LocalAllocOp alloc;
-  SmallVector<Operation *> slice;
-  SmallVector<BlockArgument> carried;
-
-  DescriptorLoadOp getTMALoad() const {
-    return dyn_cast<DescriptorLoadOp>(load);
-  }
-};
-
-/// For a loop-carried value that advances by a loop-invariant amount each
-/// iteration (yielded as addptr(arg, step) or addi(arg, step): Triton's
-/// `a_ptrs += BLOCK_K * stride_k`), that amount.
-Value getInductionStep(scf::ForOp loop, BlockArgument arg) {
-  if (arg.getArgNumber() == 0)
-    return {};
-  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-  Value next = yield.getOperand(arg.getArgNumber() - 1);
-  Value step;
-  if (auto add = next.getDefiningOp<AddPtrOp>(); add && add.getPtr() == arg)
-    step = add.getOffset();
-  else if (auto add = next.getDefiningOp<arith::AddIOp>()) {
-    if (add.getLhs() == arg)
-      step = add.getRhs();
-    else if (add.getRhs() == arg)
-      step = add.getLhs();
-  }
-  if (!step || !loop.isDefinedOutsideOfLoop(step))
-    return {};
-  return step;
-}
-
-/// The body ops `values` depend on, in program order, if every one is
-/// side-effect free without regions and the block arguments reached are the
-/// induction variable and loop-carried values with a loop-invariant step
-/// (collected in `carried`).
-std::optional<SmallVector<Operation *>>
-getSlice(scf::ForOp loop, ValueRange values,
-         SmallVectorImpl<BlockArgument> &carried) {
-  Block *body = loop.getBody();
-  llvm::SetVector<Operation *> slice;
-  SmallVector<Value> worklist(values.begin(), values.end());
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() != body || arg == loop.getInductionVar())
-        continue;
-      if (!getInductionStep(loop, arg))
-        return std::nullopt;
-      if (!llvm::is_contained(carried, arg))
-        carried.push_back(arg);
-      continue;
-    }
-    Operation *def = v.getDefiningOp();
-    if (!loop->isAncestor(def))
-      continue; // defined outside the loop
-    if (def->getBlock() != body || def->getNumRegions() ||
-        !isMemoryEffectFree(def))
-      return std::nullopt;
-    if (slice.insert(def))
-      llvm::append_range(worklist, def->getOperands());
-  }
-  SmallVector<Operation *> ordered = slice.takeVector();
-  llvm::sort(ordered,
-             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  return ordered;
-}
-
 /// One stage of a ring: the ring's type without its leading dimension.
 BufferType getStageType(Value ring) {
   auto type = cast<BufferType>(ring.getType());
   return BufferType::get(type.getContext(), type.getShape().drop_front(),
                          type.getElementType(), type.getEncoding(),
                          /*mutableMemory=*/true);
-}
-
-/// Whether `load` into `alloc`'s buffer can be a cp.async (vectors of 4, 8
-/// or 16 bytes on both sides, zero where masked off). Any other copy lowers
-/// to a synchronous load and store, which gains nothing from being issued
-/// stages ahead and only multiplies the code: examples/matmul.mlir (f16, K
-/// not known aligned) runs 14% faster unpipelined, in a third of the
-/// instructions.
-bool isAsyncCopy(LoadOp load, LocalAllocOp alloc,
-                 const ModuleAlignmentAnalysis &alignment) {
-  auto type = cast<RankedTensorType>(load.getPtr().getType());
-  auto blocked = dyn_cast<BlockedLayoutAttr>(type.getEncoding());
-  if (!blocked)
-    return false;
-  unsigned width = getCopyVectorWidth(
-      alloc.getType(), blocked.getOrder()[0],
-      alignment.getAccessWidth(load.getPtr(), load.getMask()));
-  int64_t bytes = std::max<int64_t>(
-      1, alloc.getType().getElementType().getIntOrFloatBitWidth() / 8);
-  return isAsyncCopyable(width * bytes, load.getOther());
-}
-
-std::optional<Stream> getStream(scf::ForOp loop, Operation *load, bool hasTMA,
-                                const ModuleAlignmentAnalysis &alignment) {
-  auto plain = dyn_cast<LoadOp>(load);
-  auto tma = hasTMA ? dyn_cast<DescriptorLoadOp>(load) : DescriptorLoadOp();
-  if ((!plain && !tma) || load->getBlock() != loop.getBody() ||
-      (plain && plain.getIsVolatile()) || !load->hasOneUse())
-    return std::nullopt;
-  auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
-  if (!alloc || alloc->getBlock() != loop.getBody() ||
-      !isa<SwizzledSharedLayoutAttr, NVMMASharedLayoutAttr>(
-          alloc.getType().getEncoding()) ||
-      !llvm::all_of(alloc->getUsers(), [](Operation *user) {
-        return isa<LocalLoadOp, WarpgroupDotOp>(user);
-      }))
-    return std::nullopt;
-  if (plain && !isAsyncCopy(plain, alloc, alignment))
-    return std::nullopt;
-  // TMA writes its blocks in the descriptor's layout only.
-  if (tma &&
-      alloc.getType().getEncoding() != getSharedLayout(tma.getDesc().getType()))
-    return std::nullopt;
-  SmallVector<Value> inputs;
-  if (plain) {
-    inputs.push_back(plain.getPtr());
-    if (plain.getMask())
-      inputs.push_back(plain.getMask());
-    if (plain.getOther())
-      inputs.push_back(plain.getOther());
-  } else {
-    llvm::append_range(inputs, tma.getIndices());
-  }
-  SmallVector<BlockArgument> carried;
-  std::optional<SmallVector<Operation *>> slice =
-      getSlice(loop, inputs, carried);
-  if (!slice)
-    return std::nullopt;
-  return Stream{load, alloc, std::move(*slice), std::move(carried)};
-}
-
-/// Whether `use` of an asynchronous dot's result passes it straight back to
-/// the dot's accumulator, iteration argument `index` of `loop`. (Not
-/// through an scf.if: its result would merge the in-flight registers with
-/// another value that a branch may write before the products land.)
-bool isCarriedBack(OpOperand &use, scf::ForOp loop, unsigned index) {
-  return use.getOwner() == loop.getBody()->getTerminator() &&
-         use.getOperandNumber() == index;
-}
-
-/// The loop's warpgroup dot that can run asynchronously: both operands
-/// staged by `streams`, the accumulator an iteration argument read by the
-/// dot alone (an asynchronous dot's registers must not be read before a
-/// wait), and the result carried back to it (isCarriedBack) or used inside
-/// an scf.if of the loop body, which then waits for the products.
-WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
-  auto staged = [&](Value buffer) {
-    return llvm::any_of(streams, [&](const Stream &s) {
-      return static_cast<Operation *>(s.alloc) == buffer.getDefiningOp();
-    });
-  };
-  for (auto dot : loop.getBody()->getOps<WarpgroupDotOp>()) {
-    auto acc = dyn_cast<BlockArgument>(dot.getC());
-    if (!staged(dot.getA()) || !staged(dot.getB()) || !acc ||
-        acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
-        !acc.hasOneUse())
-      continue;
-    unsigned index = acc.getArgNumber() - 1;
-    bool carried = false, usable = true;
-    for (OpOperand &use : dot->getUses()) {
-      if (isCarriedBack(use, loop, index)) {
-        carried = true;
-        continue;
-      }
-      Operation *ifOp = use.getOwner()->getParentOfType<scf::IfOp>();
-      while (ifOp && ifOp->getBlock() != loop.getBody())
-        ifOp = ifOp->getParentOfType<scf::IfOp>();
-      usable &= ifOp != nullptr;
-    }
-    if (carried && usable)
-      return dot;
-  }
-  return {};
-}
-
-/// The synchronous warpgroup dot of `loop`'s body that comes before every
-/// use of iteration argument `arg`, if any: its wait for all of its
-/// warpgroup's groups completes whatever was in flight for `arg`.
-WarpgroupDotOp getSyncDotBefore(scf::ForOp loop, BlockArgument arg) {
-  Block *body = loop.getBody();
-  Operation *first = body->getTerminator();
-  for (Operation *user : arg.getUsers())
-    if (Operation *ancestor = body->findAncestorOpInBlock(*user);
-        ancestor && ancestor->isBeforeInBlock(first))
-      first = ancestor;
-  for (Operation &op : *body) {
-    if (&op == first)
-      break;
-    if (auto sync = dyn_cast<WarpgroupDotOp>(op); sync && !sync.getIsAsync())
-      return sync;
-  }
-  return {};
-}
-
-/// A warpgroup dot of `loop`'s body whose products only the next iteration
-/// needs (carried back as iteration argument `index`), and the synchronous
-/// warpgroup dot of the body before every use of that argument (attention's
-/// P * V, rescaled after the next Q * K^T): it can run asynchronously, the
-/// next iteration's products queued behind it on the tensor cores, its wait
-/// free after that synchronous dot.
-struct DeferredDot {
-  WarpgroupDotOp dot, waitAfter;
-  unsigned index = 0;
-};
-
-std::optional<DeferredDot> getDeferredDot(scf::ForOp loop) {
-  Block *body = loop.getBody();
-  for (auto dot : body->getOps<WarpgroupDotOp>()) {
-    if (dot.getIsAsync() || !dot->hasOneUse())
-      continue;
-    OpOperand &use = *dot->use_begin();
-    if (use.getOwner() != body->getTerminator())
-      continue;
-    unsigned index = use.getOperandNumber();
-    if (WarpgroupDotOp sync =
-            getSyncDotBefore(loop, loop.getRegionIterArg(index)))
-      return DeferredDot{dot, sync, index};
-  }
-  return std::nullopt;
 }
 
 /// The last tile.dot of `loop`'s body (a synchronous one) on what a stage
@@ -283,150 +57,30 @@ DotOp getStageDot(scf::ForOp loop, ArrayRef<Stream> streams) {
   return last;
 }
 
-/// A loop that restarts an accumulation on some iterations yields
-/// select(%reset, zeros, %d) for the warpgroup dot %d on its accumulator
-/// (canonicalization's form of a flattened persistent loop, whose epilogue
-/// on each tile's last step hands the next tile zeros). The select reads
-/// the products every iteration, so the dot could never stay in flight.
-/// Instead %d is carried with %reset, and the next iteration's dot adds its
-/// accumulator only if %reset was false (`accumulate if`). Returns the
-/// loop, replaced if rewritten.
-scf::ForOp carryResetAsFlag(scf::ForOp loop) {
-  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-  for (auto dot : loop.getBody()->getOps<WarpgroupDotOp>()) {
-    // Other readers of the accumulator would see %d where the select gave
-    // them zeros.
-    auto acc = dyn_cast<BlockArgument>(dot.getC());
-    if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
-        !acc.hasOneUse() || dot.getUseC())
-      continue;
-    unsigned index = acc.getArgNumber() - 1;
-    auto select = yield.getOperand(index).getDefiningOp<arith::SelectOp>();
-    if (!select || !select->hasOneUse() ||
-        select.getFalseValue() != dot.getResult() ||
-        !select.getCondition().getType().isInteger(1) ||
-        !loop.isDefinedOutsideOfLoop(select.getTrueValue()) ||
-        !matchPattern(select.getTrueValue(), m_AnyZeroFloat()))
-      continue;
-    Location loc = select.getLoc();
-    Value zeros = select.getTrueValue();
-    IRRewriter rewriter(loop.getContext());
-    rewriter.setInsertionPoint(loop);
-    Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
-    Value reset = select.getCondition();
-    FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
-        rewriter, no, /*replaceInitOperandUsesInLoop=*/false,
-        [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
-          return SmallVector<Value>{reset};
-        });
-    if (failed(replaced))
-      return loop;
-    auto newLoop = cast<scf::ForOp>(replaced->getOperation());
-    Value wasReset = newLoop.getRegionIterArgs().back();
-    rewriter.setInsertionPoint(dot);
-    Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-    Value useC = arith::XOrIOp::create(rewriter, loc, wasReset, yes);
-    rewriter.modifyOpInPlace(dot, [&] { dot.getUseCMutable().assign(useC); });
-    Operation *newYield = newLoop.getBody()->getTerminator();
-    rewriter.modifyOpInPlace(
-        newYield, [&] { newYield->setOperand(index, dot.getResult()); });
-    rewriter.eraseOp(select);
-    // After the loop: the accumulator as the select would have left it.
-    Value result = newLoop.getResult(index);
-    if (!result.use_empty()) {
-      rewriter.setInsertionPointAfter(newLoop);
-      auto after = arith::SelectOp::create(
-          rewriter, loc, newLoop.getResults().back(), zeros, result);
-      rewriter.replaceAllUsesExcept(result, after, after);
-    }
-    return newLoop;
-  }
-  return loop;
-}
-
-/// Whether `loop` can move into the default region of a
-/// tilenv.warp_specialize placed before it: directly in a kernel's body, and
-/// every op before it either safe to run on the extra warp or a pure tensor
-/// op that can move into the default region too (collected in `sink`).
-bool canSpecialize(scf::ForOp loop, SmallVectorImpl<Operation *> &sink) {
-  // A kernel: the return can follow the split, which yields nothing.
-  if (!isa<FuncOp>(loop->getParentOp()) ||
-      loop->getBlock()->getTerminator()->getNumOperands())
-    return false;
-  for (Operation &op : *loop->getBlock()) {
-    if (&op == loop)
-      return true;
-    if (!WarpSpecializeOp::findUnsafeBefore(&op))
-      continue;
-    if (op.getNumRegions() || !isMemoryEffectFree(&op) ||
-        !WarpSpecializeOp::computesTensors(&op))
-      return false;
-    sink.push_back(&op);
-  }
-  return false;
-}
-
-/// Whether the copies of `streams` read a value that one of `ops` defines
-/// (the producer, which issues them, could not see it there).
-bool readsAnyOf(ArrayRef<Stream> streams, ArrayRef<Operation *> ops) {
-  auto definedThere = [&](Value v) {
-    return llvm::is_contained(ops, v.getDefiningOp());
-  };
-  for (const Stream &stream : streams) {
-    if (llvm::any_of(stream.getTMALoad().getIndices(), definedThere))
-      return true;
-    for (Operation *op : stream.slice)
-      if (llvm::any_of(op->getOperands(), definedThere))
-        return true;
-  }
-  return false;
-}
+/// A warpgroup dot left in flight until the next iteration's synchronous
+/// warpgroup dot `waitAfter`, its products carried as iteration argument
+/// `index`.
+struct DeferredDot {
+  WarpgroupDotOp dot, waitAfter;
+  unsigned index = 0;
+};
 
 class Pipeline : public tile::impl::PipelineBase<Pipeline> {
 public:
   using Base::Base;
 
   void runOnOperation() override {
-    if (numStages < 2)
-      return;
-    // TMA needs sm_90; tile-lower-descriptors reports the loads
-    // otherwise.
-    auto target = getOperation()->getAttrOfType<StringAttr>(
-        TileGPUDialect::getTargetAttrName());
-    hasTMA = target && parseSmVersion(target.getValue()) >= 90;
-    // Multicast copies are for the architecture-specific target: ptxas
-    // warns that on plain sm_90 code they may be slow on later GPUs.
-    clusterSize = target && hasArchSpecificFeatures(target.getValue())
-                      ? getClusterSize(getOperation())
-                      : 1;
-    if (warpSpecialize) {
-      FailureOr<unsigned> warps =
-          getNumWarpsOrError(getOperation(), "tile-pipeline");
-      if (failed(warps))
-        return signalPassFailure();
-      numWarps = *warps;
-    }
     SmallVector<scf::ForOp> loops;
-    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    if (loops.empty())
-      return;
-    // Rewritten loops get new block arguments, so before the analysis.
-    for (scf::ForOp &loop : loops)
-      loop = carryResetAsFlag(loop);
-    // Loads of later loops are left as they are by earlier ones, so one
-    // analysis of the module answers for all.
-    const ModuleAlignmentAnalysis &alignment =
-        getAnalysis<ModuleAlignmentAnalysis>();
+    getOperation().walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(TileGPUDialect::getNumStagesAttrName()))
+        loops.push_back(loop);
+    });
     for (scf::ForOp loop : loops)
-      pipeline(loop, alignment);
+      if (failed(pipeline(loop)))
+        return signalPassFailure();
   }
 
 private:
-  bool hasTMA = false;
-  unsigned numWarps = 0;
-  /// CTAs per cluster that may share multicast copies (1: none).
-  unsigned clusterSize = 1;
-
   /// Puts `loop` and what follows it into the default region of a new
   /// tilenv.warp_specialize (with the tensor ops in `sink`), and builds the
   /// producer: a copy of the loop that waits for each iteration's stage to
@@ -503,108 +157,99 @@ private:
     }
   }
 
-  /// Rewrites `loop` (step `step` > 1, lower bound lb >= 0) in place to
-  /// count its iterations from 0 by 1, up to ceil((ub - lb) / step), with
-  /// the induction value lb + i * step computed at the top of the body
-  /// (attention's `range(0, hi, BLOCK_N)`): stage indices are then the
-  /// iteration count, as for a loop of step 1.
-  void normalize(scf::ForOp loop, int64_t lb, int64_t step) {
-    OpBuilder b(loop);
-    Location loc = loop.getLoc();
-    Type type = loop.getInductionVar().getType();
-    auto constant = [&](int64_t v) -> Value {
-      return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
-    };
-    // max(ub, lb) - lb: no wrap for an upper bound below the lower one
-    // (lb >= 0), which runs no iteration.
-    Value span = arith::SubIOp::create(
-        b, loc,
-        arith::MaxSIOp::create(b, loc, loop.getUpperBound(), constant(lb)),
-        constant(lb));
-    Value trips = arith::CeilDivSIOp::create(b, loc, span, constant(step));
-    Value iv = loop.getInductionVar();
-    b.setInsertionPointToStart(loop.getBody());
-    auto scaled = arith::MulIOp::create(b, loc, iv, constant(step));
-    Value value = arith::AddIOp::create(b, loc, scaled, constant(lb));
-    iv.replaceAllUsesExcept(value, scaled);
-    b.setInsertionPoint(loop);
-    loop.getLowerBoundMutable().assign(constant(0));
-    loop.getUpperBoundMutable().assign(trips);
-    loop.getStepMutable().assign(constant(1));
-  }
-
-  void pipeline(scf::ForOp loop, const ModuleAlignmentAnalysis &alignment) {
+  /// The streams of `loop` that tile-schedule-loops staged, and what it
+  /// decided for them; fails, with an error, where the loop no longer fits
+  /// its schedule.
+  LogicalResult pipeline(scf::ForOp loop) {
+    Builder attrs(loop.getContext());
+    int64_t stages = 0;
+    if (auto count = loop->getAttrOfType<IntegerAttr>(
+            TileGPUDialect::getNumStagesAttrName()))
+      stages = count.getInt();
+    loop->removeAttr(TileGPUDialect::getNumStagesAttrName());
+    bool specialize =
+        loop->removeAttr(TileNVGPUDialect::getWarpSpecializedAttrName()) !=
+        nullptr;
     std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-    // Stage indices are (iv + c) rem S, which needs iv >= 0 and consecutive
-    // iterations to take consecutive stages: a loop of another constant
-    // step with loads to stage is first rewritten to count by 1.
-    if (!lb || *lb < 0 || !step || *step < 1 ||
-        (*step != 1 && loop.getUnsignedCmp()))
-      return;
-    auto collect = [&] {
-      SmallVector<Stream> streams;
-      for (Operation &op : *loop.getBody())
-        if (std::optional<Stream> stream =
-                getStream(loop, &op, hasTMA, alignment))
-          streams.push_back(std::move(*stream));
-      return streams;
-    };
-    SmallVector<Stream> streams = collect();
-    if (streams.empty())
-      return;
-    if (*step != 1) {
-      normalize(loop, *lb, *step);
-      lb = 0;
-      streams = collect();
+    if (stages < 2 || !lb || *lb < 0 || step != 1)
+      return loop.emitOpError()
+             << "cannot be pipelined: it needs a constant lower bound of at "
+                "least 0, a step of 1 and 2 or more stages";
+    SmallVector<Stream> streams;
+    SmallVector<bool> multicast;
+    for (Operation &op : *loop.getBody()) {
+      if (!op.removeAttr(TileGPUDialect::getStagedAttrName()))
+        continue;
+      std::optional<Stream> stream = getStream(loop, &op);
+      if (!stream)
+        return op.emitOpError()
+               << "is staged but cannot be copied ahead: its only use must "
+                  "be a shared buffer its loop reads, its operands computed "
+                  "in the loop without side effects";
+      streams.push_back(std::move(*stream));
+      multicast.push_back(
+          op.removeAttr(TileNVGPUDialect::getMulticastAttrName()) != nullptr);
     }
-    bool anyCopy = false, anyTMA = false;
+    bool anyCopy = false, anyTMA = false, anyMulticast = false;
     int64_t tmaBytes = 0;
-    for (const Stream &stream : streams) {
+    for (auto [stream, shared] : llvm::zip(streams, multicast)) {
       if (DescriptorLoadOp tma = stream.getTMALoad()) {
         anyTMA = true;
         tmaBytes += tma.getDesc().getType().getBlockBytes();
       } else {
         anyCopy = true;
       }
+      anyMulticast |= shared;
     }
-
     SmallVector<Operation *> sink;
-    bool specialize = warpSpecialize && anyTMA && !anyCopy &&
-                      canSpecialize(loop, sink) && !readsAnyOf(streams, sink);
-    // Loads that every CTA of the cluster makes alike, in the same
-    // iterations, are multicast (producer to producer, the stages' handover
-    // then cluster-wide).
-    SmallVector<bool> multicast(streams.size(), false);
-    bool anyMulticast = false;
-    if (specialize && clusterSize > 1) {
-      ClusterUniformity uniformity(clusterSize);
-      if (uniformity.hasUniformBounds(loop))
-        for (auto [stream, shared] : llvm::zip(streams, multicast)) {
-          DescriptorLoadOp tma = stream.getTMALoad();
-          shared = uniformity.isUniform(tma.getDesc()) &&
-                   llvm::all_of(tma.getIndices(), [&](Value index) {
-                     return uniformity.isUniform(index);
-                   });
-          anyMulticast |= shared;
-        }
+    if (specialize && (anyCopy || !canSpecialize(loop, sink)))
+      return loop.emitOpError()
+             << "cannot be warp-specialized: it needs TMA copies only, and "
+                "to sit in its kernel's body after nothing but ops the "
+                "extra warp can run or pure tensor ops";
+    unsigned numWarps = 0, clusterSize = 1;
+    if (specialize) {
+      FailureOr<unsigned> warps =
+          getNumWarpsOrError(getOperation(), "tile-pipeline");
+      if (failed(warps))
+        return failure();
+      numWarps = *warps;
+      if (anyMulticast)
+        clusterSize = getClusterSize(getOperation());
     }
-    int64_t stages = numStages;
-    // A warpgroup dot on the staged buffers, accumulating in a loop-carried
-    // value, runs asynchronously: one in flight while the next iteration
-    // waits for its data. Its stage stays busy until the next iteration's
-    // wait retires it, so that iteration's copies are issued after the
-    // wait, into the stage just retired: still stages - 1 iterations ahead
-    // (as Triton orders them), where issuing them before the dot would
-    // leave one stage idle.
-    WarpgroupDotOp asyncDot = getAsyncDot(loop, streams);
-    // Otherwise a dot whose products only the next iteration needs runs
-    // asynchronously too; the copies, which refill the stage it read, are
-    // issued once the next iteration has waited for it.
+    // The dot left in flight, and the iteration argument its products are
+    // carried in.
+    WarpgroupDotOp asyncDot;
     std::optional<DeferredDot> deferred;
-    if (!asyncDot && !specialize)
-      deferred = getDeferredDot(loop);
-    // The iteration argument the asynchronous dot's products are carried in.
+    for (auto dot : loop.getBody()->getOps<WarpgroupDotOp>()) {
+      auto kind = dot->getAttrOfType<StringAttr>(
+          TileNVGPUDialect::getAsyncDotAttrName());
+      if (!kind)
+        continue;
+      dot->removeAttr(TileNVGPUDialect::getAsyncDotAttrName());
+      if (kind.getValue() == "carried") {
+        auto acc = dyn_cast<BlockArgument>(dot.getC());
+        if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0)
+          return dot.emitOpError() << "is carried in flight, but its "
+                                      "accumulator is not an iteration "
+                                      "argument of its loop";
+        asyncDot = dot;
+        continue;
+      }
+      OpOperand *use = dot->hasOneUse() ? &*dot->use_begin() : nullptr;
+      WarpgroupDotOp sync;
+      if (use && use->getOwner() == loop.getBody()->getTerminator())
+        sync = getSyncDotBefore(loop,
+                                loop.getRegionIterArg(use->getOperandNumber()));
+      if (!sync)
+        return dot.emitOpError()
+               << "is deferred, but its products are not carried to a "
+                  "synchronous warpgroup dot of the next iteration";
+      deferred = DeferredDot{dot, sync, use->getOperandNumber()};
+    }
+    if (streams.empty())
+      return success();
     unsigned accIndex =
         asyncDot   ? cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1
         : deferred ? deferred->index
@@ -887,6 +532,7 @@ private:
     }
     for (Value ring : rings)
       LocalDeallocOp::create(b, loc, ring);
+    return success();
   }
 };
 

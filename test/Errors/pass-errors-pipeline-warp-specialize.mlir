@@ -1,8 +1,9 @@
-// tile-pipeline{warp-specialize} sizes the "empty" barriers by the warps
-// that arrive on them: a module without tilegpu.num-warps is a located error.
-// RUN: tile-opt %s -tile-pipeline="warp-specialize=1" -verify-diagnostics
+// tile-schedule-loops{warp-specialize} schedules "empty" barriers that count
+// the warps that arrive on them: a module without tilegpu.num-warps is a
+// located error (tile-pipeline's check: pass-errors-pipeline-schedule.mlir).
+// RUN: tile-opt %s -split-input-file -tile-schedule-loops="warp-specialize=1" -verify-diagnostics
 
-// expected-error @below {{tile-pipeline needs the distributed level (tilegpu.num-warps): run tile-assign-layouts first}}
+// expected-error @below {{tile-schedule-loops needs the distributed level (tilegpu.num-warps): run tile-assign-layouts first}}
 module attributes {tilegpu.target = "sm_90a"} {
   tile.func public @kernel() {
     tile.return

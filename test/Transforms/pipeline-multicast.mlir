@@ -1,5 +1,14 @@
-// RUN: tile-opt %s -split-input-file -tile-pipeline="num-stages=3 warp-specialize=1" -canonicalize -cse | FileCheck %s
-// RUN: tile-opt %s -split-input-file -tile-pipeline="num-stages=3 warp-specialize=1" -canonicalize -cse -tile-allocate-shared-memory -tile-insert-barriers | FileCheck %s --check-prefix=BAR
+// RUN: tile-opt %s -split-input-file -tile-schedule-loops="num-stages=3 warp-specialize=1" -tile-pipeline -canonicalize -cse | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-schedule-loops="num-stages=3 warp-specialize=1" -tile-pipeline -canonicalize -cse -tile-allocate-shared-memory -tile-insert-barriers | FileCheck %s --check-prefix=BAR
+// The schedule marks the copies to multicast.
+// RUN: tile-opt %s -split-input-file -tile-schedule-loops="num-stages=3 warp-specialize=1" | FileCheck %s --check-prefix=SCHED
+// SCHED-LABEL: tile.func public @pairs(
+// SCHED: tile.descriptor_load {{.*}} {tilegpu.staged} :
+// SCHED: tile.descriptor_load {{.*}} {tilegpu.staged, tilenv.multicast} :
+// SCHED-LABEL: tile.func public @varying_bound(
+// SCHED-NOT: tilenv.multicast
+// SCHED-LABEL: tile.func public @plain_sm90(
+// SCHED-NOT: tilenv.multicast
 
 // Clusters of two CTAs: b's block column comes from program_id / 2 and the
 // loop's bound from an argument, so both CTAs of a cluster load the same

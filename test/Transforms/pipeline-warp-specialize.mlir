@@ -1,5 +1,21 @@
-// RUN: tile-opt %s -split-input-file -tile-pipeline="num-stages=3 warp-specialize=1" -canonicalize -cse | FileCheck %s
-// RUN: tile-opt %s -split-input-file -tile-pipeline="num-stages=3 warp-specialize=1" -canonicalize -cse -tile-allocate-shared-memory -tile-insert-barriers | FileCheck %s --check-prefix=BAR
+// RUN: tile-opt %s -split-input-file -tile-schedule-loops="num-stages=3 warp-specialize=1" -tile-pipeline -canonicalize -cse | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-schedule-loops="num-stages=3 warp-specialize=1" -tile-pipeline -canonicalize -cse -tile-allocate-shared-memory -tile-insert-barriers | FileCheck %s --check-prefix=BAR
+// The schedule: loops in their kernel's body get a producer; one after a
+// store, one in an scf.if, one in a function that returns a value and one
+// with cp.async copies do not.
+// RUN: tile-opt %s -split-input-file -tile-schedule-loops="num-stages=3 warp-specialize=1" | FileCheck %s --check-prefix=SCHED
+// SCHED-LABEL: tile.func public @specialized(
+// SCHED: } {tilegpu.num_stages = 3 : i32, tilenv.warp_specialized}
+// SCHED-LABEL: tile.func public @carried_sync(
+// SCHED: } {tilegpu.num_stages = 3 : i32, tilenv.warp_specialized}
+// SCHED-LABEL: tile.func public @store_before(
+// SCHED: } {tilegpu.num_stages = 3 : i32}
+// SCHED-LABEL: tile.func public @nested(
+// SCHED: } {tilegpu.num_stages = 3 : i32}
+// SCHED-LABEL: tile.func @returns(
+// SCHED: } {tilegpu.num_stages = 3 : i32}
+// SCHED-LABEL: tile.func public @cp_async(
+// SCHED: } {tilegpu.num_stages = 3 : i32}
 
 // A TMA-staged loop in a kernel gets a producer: the loop moves, with what
 // follows it (and the tensor ops before it), into the default region; the

@@ -1,9 +1,43 @@
-// RUN: tile-opt %s -split-input-file -tile-pipeline | FileCheck %s
-// RUN: tile-opt %s -split-input-file -tile-pipeline=num-stages=2 | FileCheck %s --check-prefix=TWO
-// RUN: tile-opt %s -split-input-file -tile-pipeline=num-stages=1 | FileCheck %s --check-prefix=NONE
+// RUN: tile-opt %s -split-input-file -tile-schedule-loops -tile-pipeline | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-schedule-loops=num-stages=2 -tile-pipeline | FileCheck %s --check-prefix=TWO
+// RUN: tile-opt %s -split-input-file -tile-schedule-loops=num-stages=1 -tile-pipeline | FileCheck %s --check-prefix=NONE
 // The pipelined loop passes the barrier analysis with one barrier per
 // iteration.
-// RUN: tile-opt %s -split-input-file -tile-pipeline -canonicalize -cse -tile-allocate-shared-memory -tile-insert-barriers | FileCheck %s --check-prefix=BAR
+// RUN: tile-opt %s -split-input-file -tile-schedule-loops -tile-pipeline -canonicalize -cse -tile-allocate-shared-memory -tile-insert-barriers | FileCheck %s --check-prefix=BAR
+// tile-schedule-loops' decisions, as tile-pipeline reads them; tile-pipeline
+// alone expands nothing else.
+// RUN: tile-opt %s -split-input-file -tile-schedule-loops | FileCheck %s --check-prefix=SCHED
+// RUN: tile-opt %s -split-input-file -tile-pipeline | FileCheck %s --check-prefix=UNSCHEDULED
+// SCHED-LABEL: tile.func public @staged(
+// SCHED: tile.load {{.*}} {tilegpu.staged}
+// SCHED: } {tilegpu.num_stages = 3 : i32}
+// SCHED-LABEL: tile.func public @synchronous(
+// SCHED-NOT: tilegpu.staged
+// SCHED-LABEL: tile.func public @not_pipelined(
+// SCHED-NOT: tilegpu.staged
+// SCHED-LABEL: tile.func public @carried(
+// SCHED: } {tilegpu.num_stages = 3 : i32}
+// A step of 64 is first rewritten to count by 1.
+// SCHED-LABEL: tile.func public @step_64(
+// SCHED: scf.for %{{.*}} = %c0_i32 to %{{.*}} step %c1_i32
+// SCHED: tile.load {{.*}} {tilegpu.staged}
+// SCHED-LABEL: tile.func public @wgmma_staged(
+// SCHED-COUNT-2: tile.load {{.*}} {tilegpu.staged}
+// SCHED: tilenv.warpgroup_dot {{.*}} {tilenv.async_dot = "carried"}
+// The reset is carried as a flag before the dot is scheduled.
+// SCHED-LABEL: tile.func public @reset(
+// SCHED: tilenv.warpgroup_dot {{.*}} accumulate if %{{.*}} {tilenv.async_dot = "carried"}
+// SCHED-LABEL: tile.func public @reset_to_ones(
+// SCHED-NOT: tilenv.async_dot
+// SCHED-LABEL: tile.func public @read_acc(
+// SCHED-NOT: tilenv.async_dot
+// SCHED-LABEL: tile.func public @deferred(
+// SCHED: tilenv.warpgroup_dot {{.*}} {tilenv.async_dot = "deferred"}
+// SCHED-LABEL: tile.func public @tma_staged(
+// SCHED-COUNT-2: tile.descriptor_load {{.*}} {tilegpu.staged}
+// SCHED: tilenv.warpgroup_dot {{.*}} {tilenv.async_dot = "carried"}
+// UNSCHEDULED-NOT: tilegpu.async_copy_global_to_local
+// UNSCHEDULED-NOT: tilenv.async_tma_copy
 
 #blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>

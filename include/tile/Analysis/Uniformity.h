@@ -12,7 +12,7 @@
 // computed from them are not. A loop's induction variable is when its
 // bounds are, a loop-carried value when its initial and yielded values are
 // too, an scf.if's result when its condition and yielded values are.
-// tile-pipeline asks it whether a TMA load may be multicast: the same
+// tile-schedule-loops asks it whether a TMA load may be multicast: the same
 // block, loaded in the same iterations, by every CTA of the cluster.
 //
 //===----------------------------------------------------------------------===//

@@ -36,8 +36,13 @@ def PlanLowering : Pass<"tile-plan-lowering", "::mlir::ModuleOp"> {
       `tilenv.async_tma_copy` after a `tile.dot` in a loop body is issued by
       the leader behind a branch the other warps jump over.
 
-    convert-tile-to-nvvm runs it itself on a module that has not been
-    planned.
+    - `tilenv.tensormap_box`: on a kernel's tensor-descriptor parameter
+      that `tilenv.warpgroup_tma_store`s copy their chunks through, the box
+      and swizzle of its tensor map (every use must be such a store with
+      the same box: a tensor map has one).
+
+    It marks the module `tilegpu.planned`; convert-tile-to-nvvm plans a
+    module without the mark itself, and reads the plan of one with it.
   }];
 }
 

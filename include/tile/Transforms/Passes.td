@@ -189,79 +189,119 @@ def HoistInvariantAllocs
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
-def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
-  let summary = "Software-pipeline the loads that feed shared buffers in loops";
+def ScheduleLoops : Pass<"tile-schedule-loops", "::mlir::ModuleOp"> {
+  let summary = "Decide which loads of each loop tile-pipeline issues ahead, "
+                "and how";
   let description = [{
-    In an `scf.for` with a constant lower bound (non-negative) and a constant
-    step (a step other than 1 is first rewritten in place to count the
-    iterations from 0 by 1, up to `ceil((max(ub, lb) - lb) / step)`, with the
-    induction value `lb + i * step` computed in the body), a
-    `tile.load` whose only use is a `tilegpu.local_alloc` read by
-    `tilegpu.local_load`s or `tilenv.warpgroup_dot`s (the staging of a `tile.dot`
-    operand that
-    `tile-accelerate-matmul` writes) becomes an asynchronous copy
-    (`tilegpu.async_copy_global_to_local`, cp.async) `num-stages - 1`
-    iterations ahead into a ring of `num-stages` buffers:
+    The first half of software pipelining: it decides, and records as
+    attributes that `tile-pipeline` then carries out (and a reader or a
+    test sees), which loads of each `scf.for` are copied ahead into rings of
+    buffers, how many buffers, which warpgroup dots stay in flight across
+    iterations, and whether a producer warp issues the copies.
 
-    - before the loop, one `local_alloc` of `num-stages` stages and copies
-      for the first `num-stages - 1` iterations, one group each;
-    - at the top of each iteration, `tilegpu.async_wait {num = num-stages - 2}`
+    A loop qualifies with a constant lower bound (non-negative) and a
+    constant step; a step other than 1 is first rewritten in place to count
+    the iterations from 0 by 1, up to `ceil((max(ub, lb) - lb) / step)`,
+    with the induction value `lb + i * step` computed in the body (stage
+    indices are then the iteration count).
+
+    - `tilegpu.staged` (on the load): a `tile.load` whose only use is a
+      `tilegpu.local_alloc` read by `tilegpu.local_load`s or
+      `tilenv.warpgroup_dot`s (the staging of a `tile.dot` operand that
+      `tile-accelerate-matmul` writes), when the copy can be a real
+      cp.async: vectors of 4, 8 or 16 bytes (as the alignment analysis and
+      the layouts allow, contiguous in the buffer too) and no `other` but
+      zero. Any other copy would lower to a synchronous load and store,
+      which gains nothing from being issued early and only multiplies the
+      code. On sm_90 and newer, also a `tile.descriptor_load` whose only
+      use is a `tilegpu.local_alloc` of the descriptor's own NVMMA layout
+      (a TMA copy). The load's pointers, mask and `other` (or indices) must
+      be computed by side-effect-free ops from the induction variable,
+      values defined outside the loop, and loop-carried values that
+      advance by a loop-invariant amount per iteration (`tile.addptr` or
+      `arith.addi` of it, as Triton's `a_ptrs += BLOCK_K * stride`).
+    - `tilegpu.num_stages = N` (on the loop, N = `num-stages`): the
+      buffers of each ring, copies issued N - 1 iterations ahead.
+    - `tilenv.async_dot = "carried"` (sm_90a): a `tilenv.warpgroup_dot` on
+      two staged buffers whose accumulator is an iteration argument read by
+      the dot alone and whose result goes back to it (or into an `scf.if`
+      of the body, the epilogue of a flattened persistent loop) stays in
+      flight while the next iteration waits for its data. A loop that
+      restarts its accumulation on some iterations yields
+      `select(%reset, zeros, %d)`, which would read the in-flight products
+      every iteration; the pass first carries `%d` and `%reset` instead,
+      the dot adding its accumulator only if the previous iteration did not
+      reset (`accumulate if`), and selects on the last values after the
+      loop.
+    - `tilenv.async_dot = "deferred"`: otherwise, a warpgroup dot whose
+      products only the next iteration needs, read there after a
+      synchronous warpgroup dot (attention's P * V, rescaled after the
+      next Q * K^T), stays in flight until that dot's wait.
+    - `tilenv.warp_specialized` (on the loop), with `warp-specialize`: a
+      loop whose staged loads are all TMA copies and that sits directly in
+      its kernel's body, with nothing before it that the extra warp could
+      not run but pure tensor ops: a producer thread of an extra warp
+      issues its copies.
+    - `tilenv.multicast` (on a staged TMA load): in a warp-specialized loop
+      of a module of `tilegpu.cluster-size` N > 1 for an
+      architecture-specific target (sm_90a: ptxas advises against
+      multicast in plain sm_90 code), whose bounds are the same in every
+      CTA of a cluster, a load whose indices are too (the cluster
+      uniformity analysis proves both, e.g. a block column computed from
+      `program_id / N`).
+
+    Run after `tile-accelerate-matmul`, right before `tile-pipeline`.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "Buffers in each ring (copies in flight + 1); below 2, nothing is pipelined">,
+    Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
+           "TMA copies from a producer thread of an extra warp (sm_90)">
+  ];
+  let dependentDialects = ["::mlir::tilenvgpu::TileNVGPUDialect", "::mlir::arith::ArithDialect"];
+}
+
+def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
+  let summary = "Software-pipeline the loops tile-schedule-loops scheduled";
+  let description = [{
+    Carries out the schedule `tile-schedule-loops` recorded on each
+    `scf.for` with `tilegpu.num_stages = N`, and removes its attributes.
+    Each `tilegpu.staged` load becomes a copy issued N - 1 iterations ahead
+    into a ring of N buffers:
+
+    - before the loop, one `local_alloc` of N stages and copies for the
+      first N - 1 iterations, one group each;
+    - at the top of each iteration, `tilegpu.async_wait {num = N - 2}`
       (this iteration's group has landed), then the copy for iteration
-      `iv + num-stages - 1` into stage `(iv + num-stages - 1) rem
-      num-stages` and its group; the loads of this iteration read stage
-      `iv rem num-stages`;
+      `iv + N - 1` into stage `(iv + N - 1) rem N` and its group; the loads
+      of this iteration read stage `iv rem N`;
     - after the loop, a wait for every group (copies past the end are
       masked off, but still zero-fill their stage).
 
-    Copies for iterations past the upper bound are masked off. The load's
-    pointers, mask and `other` must be computed by side-effect-free ops from
-    the induction variable, values defined outside the loop, and
-    loop-carried values that advance by a loop-invariant amount per
-    iteration (`tile.addptr` or `arith.addi` of it, as Triton's
-    `a_ptrs += BLOCK_K * stride`); those ops are cloned for the iteration
-    ahead, with the carried values advanced by as many steps. The copy must
-    be a real cp.async: vectors of 4, 8 or 16 bytes (as the alignment
-    analysis and the layouts allow, contiguous in the buffer too) and no
-    `other` but zero; any other copy would lower to a synchronous load and
-    store, which gains nothing from being issued early and only multiplies
-    the code. Other loads are left alone. The barrier
-    analysis proves the schedule race-free (it tells stages of the ring
-    apart by their index, `(iv + c) rem num-stages`) and places one barrier
-    per iteration, between the wait and the copies (two with an
-    asynchronous warpgroup dot and cp.async, below). Run after
-    `tile-accelerate-matmul` and before `tile-allocate-shared-memory`, which
-    sizes the ring.
+    The ops that compute a load's pointers, mask and `other` are cloned for
+    the iteration ahead, with the carried values advanced by as many
+    steps. The barrier analysis proves the schedule race-free (it tells
+    stages of the ring apart by their index, `(iv + c) rem N`) and places
+    one barrier per iteration, between the wait and the copies (two with an
+    asynchronous warpgroup dot and cp.async, below). Run before
+    `tile-allocate-shared-memory`, which sizes the ring.
 
-    The buffers may also feed a `tilenv.warpgroup_dot` (sm_90a). When such a
-    dot reads two staged buffers and only yields its result back to its
-    accumulator, it runs asynchronously: `isAsync`, its result through
-    `tilenv.warpgroup_dot_wait {pendings = 1}` to the next iteration and
-    `{pendings = 0}` after the loop (before the rings are freed). That wait
-    retires the previous iteration's dot, so the iteration's copies come
-    after it, into the stage that dot read: still `num-stages - 1`
-    iterations ahead, as Triton orders them (the barrier before them is
-    then a second one in the iteration, for cp.async copies). The dot's
-    result may also be used inside an `scf.if` of the loop body (the
-    epilogue of a flattened persistent loop), which first waits for all
-    products (`{pendings = 0}`); the accumulator itself must be read by the
-    dot alone.
+    A `tilenv.async_dot = "carried"` dot becomes `isAsync`, its result
+    through `tilenv.warpgroup_dot_wait {pendings = 1}` to the next iteration
+    and `{pendings = 0}` after the loop (before the rings are freed) and in
+    front of uses inside an `scf.if`. That wait retires the previous
+    iteration's dot, so the iteration's copies come after it, into the
+    stage that dot read: still N - 1 iterations ahead, as Triton orders
+    them (the barrier before them is then a second one in the iteration,
+    for cp.async copies). A `"deferred"` dot becomes `isAsync` with its
+    wait after the next iteration's synchronous warpgroup dot.
 
-    Such a loop restarts its accumulation on some iterations: it yields
-    `select(%reset, zeros, %d)`, which would read the in-flight products
-    every iteration. The pass carries `%d` and `%reset` instead, and the dot
-    adds its accumulator only if the previous iteration did not reset
-    (`tilenv.warpgroup_dot ... accumulate if`); after the loop, the select on
-    the last values.
-
-    On sm_90 and newer, a `tile.descriptor_load` whose only use is a
-    `tilegpu.local_alloc` of the descriptor's own NVMMA layout (a warpgroup
-    dot's operand, or on sm_90 an mma.sync operand read with ldmatrix) is
-    staged the same way with TMA copies
+    A staged `tile.descriptor_load` becomes a TMA copy
     (`tilenv.async_tma_copy`) completing on one mbarrier per stage: the
     barriers are initialized before the loop (`tilenv.init_barrier`), each
     stage's copies armed together (`tilenv.barrier_expect` of all their
     bytes), an iteration waits with `tilenv.wait_barrier` on its stage's
-    barrier at phase `((iv - lb) / num-stages) & 1` (instead of a
+    barrier at phase `((iv - lb) / N) & 1` (instead of a
     `tilegpu.async_wait`), and the barriers are invalidated after the loop
     (the copies past its end are predicated off, never issued). Only the
     indices are cloned for the iteration ahead. When the staged buffers
@@ -272,45 +312,34 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     behind them (the lowering then issues those copies behind a branch of
     the issuing thread).
 
-    With `warp-specialize`, a loop whose staged loads are all TMA copies
-    and that sits directly in its kernel's body gets a producer of its own
-    instead (`tilenv.warp_specialize`): one thread of an extra warp runs a
-    copy of the loop that only issues the copies, each into stage `iv rem
-    num-stages` once a second ring of mbarriers (the stages' "empty"
-    barriers, one arrival per warp) says the kernel's warps are done
-    reading it: a wait at phase `((iv - lb) / num-stages) & 1 ^ 1`, which a
-    fresh barrier passes at once. The loop itself, with everything after
-    it, moves to the default region; an iteration waits for its stage as
-    above, and hands a stage back with `tilenv.arrive_barrier` once its
-    readers are done: the previous iteration's stage after an asynchronous
-    dot's `{pendings = 1}` wait, its own at the end of the iteration
-    otherwise. No CTA barrier is left in the loop, and the producer runs
-    up to `num-stages` iterations ahead of the slowest warp, across the
-    epilogue of a flattened persistent loop too. Tensor ops before the loop
-    move into the default region (the extra warp's coordinates lie outside
-    the layouts); a loop that other ops before it keep from being split is
-    pipelined as above.
+    A `tilenv.warp_specialized` loop gets a producer of its own instead
+    (`tilenv.warp_specialize`): one thread of an extra warp runs a copy of
+    the loop that only issues the copies, each into stage `iv rem N` once a
+    second ring of mbarriers (the stages' "empty" barriers, one arrival per
+    warp) says the kernel's warps are done reading it: a wait at phase
+    `((iv - lb) / N) & 1 ^ 1`, which a fresh barrier passes at once. The
+    loop itself, with everything after it, moves to the default region; an
+    iteration waits for its stage as above, and hands a stage back with
+    `tilenv.arrive_barrier` once its readers are done: the previous
+    iteration's stage after an asynchronous dot's `{pendings = 1}` wait,
+    its own at the end of the iteration otherwise. No CTA barrier is left
+    in the loop, and the producer runs up to N iterations ahead of the
+    slowest warp, across the epilogue of a flattened persistent loop too.
+    Tensor ops before the loop move into the default region (the extra
+    warp's coordinates lie outside the layouts).
 
-    In a module of `tilegpu.cluster-size` N > 1 for an architecture-specific
-    target (sm_90a: ptxas advises against multicast in plain sm_90 code), a
-    warp-specialized loop whose
-    bounds are the same in every CTA of a cluster multicasts each staged
-    TMA load whose indices are too (the cluster uniformity analysis proves
-    both, e.g. a block column computed from `program_id / N`): the copy is
-    `multicast`, so each CTA issues 1/N of the block's boxes into every
-    CTA of the cluster and L2 serves the block once per cluster instead of
-    once per CTA. A stage then goes back to the producers of all N CTAs:
-    the empty barriers count N times the warps and every warp arrives on
-    each CTA's (`tilenv.arrive_barrier cluster`), and a `tilenv.cluster_barrier`
-    follows the barriers' initialization and precedes their invalidation
-    (in both regions of the split).
+    A `tilenv.multicast` copy is issued by each CTA for 1/N of the block's
+    boxes into every CTA of the cluster, so L2 serves the block once per
+    cluster instead of once per CTA. A stage then goes back to the
+    producers of all N CTAs: the empty barriers count N times the warps
+    and every warp arrives on each CTA's (`tilenv.arrive_barrier cluster`),
+    and a `tilenv.cluster_barrier` follows the barriers' initialization and
+    precedes their invalidation (in both regions of the split).
+
+    A schedule that no longer fits its loop (a staged load whose copy
+    cannot be issued ahead, a warp-specialized loop that cannot be split)
+    is an error located at the loop.
   }];
-  let options = [
-    Option<"numStages", "num-stages", "int", /*default=*/"3",
-           "Buffers in each ring (copies in flight + 1); below 2, nothing is pipelined">,
-    Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
-           "TMA copies from a producer thread of an extra warp (sm_90)">
-  ];
   let dependentDialects = ["::mlir::tilenvgpu::TileNVGPUDialect", "::mlir::arith::ArithDialect"];
 }
 

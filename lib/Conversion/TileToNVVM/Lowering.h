@@ -32,13 +32,6 @@ struct LoweringState {
   /// through the generic proxy (stores, cp.async) is fenced for the async
   /// proxy (wgmma's and TMA's reads).
   bool asyncProxyReads = false;
-  /// Kernel parameters (tensor descriptors) that warpgroup_tma_stores copy
-  /// their chunks through: the box and swizzle of their tensor maps.
-  struct TensorMapBox {
-    SmallVector<int64_t, 2> box;
-    unsigned swizzle;
-  };
-  llvm::DenseMap<Value, TensorMapBox> chunkedTensorMaps;
 };
 
 /// A conversion pattern with the lowering state at hand.
@@ -178,9 +171,12 @@ unsigned getVectorWidth(Operation *op);
 unsigned getUniformRun(Operation *op);
 bool isBranched(Operation *op);
 
-/// Records those choices on the ops of `module` (tile-plan-lowering);
-/// vector widths already recorded stay.
-void planLowering(ModuleOp module, const ModuleAlignmentAnalysis &analysis);
+/// Records those choices on the ops of `module`, the chunked tensor maps'
+/// boxes on their kernel parameters, and `tilegpu.planned` on the module
+/// (tile-plan-lowering); vector widths already recorded stay. Fails, with
+/// an error, where a tensor map would need two boxes.
+LogicalResult planLowering(ModuleOp module,
+                           const ModuleAlignmentAnalysis &analysis);
 
 /// Whether a float op allows approximation (`fastmath<afn>`).
 bool allowsApproximation(Operation *op);

@@ -102,9 +102,47 @@ bool sinksCostlyWork(StoreOp store) {
   return false;
 }
 
+/// Records on each kernel parameter that warpgroup_tma_stores copy their
+/// chunks through the box and swizzle of its tensor map: every use of the
+/// parameter must be such a store with the same box (a tensor map has one).
+LogicalResult recordChunkedTensorMaps(ModuleOp module) {
+  WalkResult walk = module.walk([&](WarpgroupTMAStoreOp store) {
+    auto arg = dyn_cast<BlockArgument>(store.getDesc());
+    auto fn = arg ? dyn_cast<FuncOp>(arg.getOwner()->getParentOp()) : FuncOp();
+    if (!fn || !arg.getOwner()->isEntryBlock()) {
+      store.emitOpError() << "needs a descriptor that is a kernel parameter, "
+                             "whose tensor map can have its chunks as boxes";
+      return WalkResult::interrupt();
+    }
+    SmallVector<int64_t> box = store.getBox();
+    for (Operation *user : arg.getUsers()) {
+      auto other = dyn_cast<WarpgroupTMAStoreOp>(user);
+      if (!other || other.getBox() != box) {
+        store.emitOpError()
+            << "copies boxes of " << box[0] << "x" << box[1]
+            << " through a descriptor that '" << user->getName()
+            << "' also uses"
+            << (other ? " with other boxes" : " (one tensor map, one box)");
+        return WalkResult::interrupt();
+      }
+    }
+    Builder b(module.getContext());
+    fn.setArgAttr(
+        arg.getArgNumber(), TileNVGPUDialect::getTensorMapBoxAttrName(),
+        b.getDictionaryAttr(
+            {b.getNamedAttr("box", b.getDenseI64ArrayAttr(box)),
+             b.getNamedAttr("swizzle",
+                            b.getI32IntegerAttr(store.getSwizzle()))}));
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 struct PlanLowering : public tile::impl::PlanLoweringBase<PlanLowering> {
   void runOnOperation() override {
-    planLowering(getOperation(), getAnalysis<ModuleAlignmentAnalysis>());
+    if (failed(planLowering(getOperation(),
+                            getAnalysis<ModuleAlignmentAnalysis>())))
+      return signalPassFailure();
     markAllAnalysesPreserved();
   }
 };
@@ -127,13 +165,17 @@ bool mlir::tile::isBranched(Operation *op) {
   return op->hasAttr(TileGPUDialect::getBranchedAttrName());
 }
 
-void mlir::tile::planLowering(ModuleOp module,
-                              const ModuleAlignmentAnalysis &analysis) {
+LogicalResult
+mlir::tile::planLowering(ModuleOp module,
+                         const ModuleAlignmentAnalysis &analysis) {
+  if (failed(recordChunkedTensorMaps(module)))
+    return failure();
+  Builder b(module.getContext());
+  module->setAttr(TileGPUDialect::getPlannedAttrName(), b.getUnitAttr());
   // Only the distributed level has layouts to plan by (convert-tile-to-nvvm
   // reports the others).
   if (!module->hasAttr(TileGPUDialect::getNumWarpsAttrName()))
-    return;
-  Builder b(module.getContext());
+    return success();
   StringRef width = TileGPUDialect::getVectorWidthAttrName();
   module.walk([&](Operation *op) {
     Value ptr, mask;
@@ -168,4 +210,5 @@ void mlir::tile::planLowering(ModuleOp module,
         op.setAttr(TileGPUDialect::getBranchedAttrName(), b.getUnitAttr());
     }
   });
+  return success();
 }

@@ -196,13 +196,10 @@ struct FuncLowering : public TilePattern<FuncOp> {
       SmallVector<NamedAttribute, 4> entry = {
           rewriter.getNamedAttr("index", rewriter.getI32IntegerAttr(i)),
           rewriter.getNamedAttr("type", TypeAttr::get(type))};
-      if (auto it = state.chunkedTensorMaps.find(fn.getArgument(i));
-          it != state.chunkedTensorMaps.end()) {
-        entry.push_back(rewriter.getNamedAttr(
-            "box", rewriter.getDenseI64ArrayAttr(it->second.box)));
-        entry.push_back(rewriter.getNamedAttr(
-            "swizzle", rewriter.getI32IntegerAttr(it->second.swizzle)));
-      }
+      // The chunks tile-plan-lowering found stored through it.
+      if (auto box = fn.getArgAttrOfType<DictionaryAttr>(
+              i, TileNVGPUDialect::getTensorMapBoxAttrName()))
+        llvm::append_range(entry, box.getValue());
       tensorMaps.push_back(rewriter.getDictionaryAttr(entry));
     }
     if (!tensorMaps.empty())
@@ -964,33 +961,27 @@ std::string checkLowerable(Operation *op) {
   return "";
 }
 
-/// Records the tensor maps warpgroup_tma_stores copy their chunks through:
-/// each a kernel parameter whose every use is such a store with the same
-/// box (a tensor map has one).
-LogicalResult collectChunkedTensorMaps(ModuleOp module, LoweringState &state) {
+/// Checks that each warpgroup_tma_store copies through a kernel parameter
+/// whose planned tensor map (tilenv.tensormap_box) has the store's box and
+/// swizzle: the kernel information gives the host that box.
+LogicalResult checkTensorMapBoxes(ModuleOp module) {
   WalkResult walk = module.walk([&](WarpgroupTMAStoreOp store) {
     auto arg = dyn_cast<BlockArgument>(store.getDesc());
-    if (!arg || !arg.getOwner()->isEntryBlock() ||
-        !isa<FuncOp>(arg.getOwner()->getParentOp())) {
-      store.emitOpError() << "needs a descriptor that is a kernel parameter, "
-                             "whose tensor map can have its chunks as boxes";
-      return WalkResult::interrupt();
-    }
-    SmallVector<int64_t> box = store.getBox();
-    for (Operation *user : arg.getUsers()) {
-      auto other = dyn_cast<WarpgroupTMAStoreOp>(user);
-      if (!other || other.getBox() != box) {
-        store.emitOpError()
-            << "copies boxes of " << box[0] << "x" << box[1]
-            << " through a descriptor that '" << user->getName()
-            << "' also uses"
-            << (other ? " with other boxes" : " (one tensor map, one box)");
-        return WalkResult::interrupt();
-      }
-    }
-    state.chunkedTensorMaps[arg] = {
-        SmallVector<int64_t, 2>(box.begin(), box.end()), store.getSwizzle()};
-    return WalkResult::advance();
+    auto fn = arg ? dyn_cast<FuncOp>(arg.getOwner()->getParentOp()) : FuncOp();
+    auto planned = fn ? fn.getArgAttrOfType<DictionaryAttr>(
+                            arg.getArgNumber(),
+                            TileNVGPUDialect::getTensorMapBoxAttrName())
+                      : DictionaryAttr();
+    auto box = planned ? planned.getAs<DenseI64ArrayAttr>("box") : nullptr;
+    auto swizzle = planned ? planned.getAs<IntegerAttr>("swizzle") : nullptr;
+    if (box && swizzle && box.asArrayRef() == ArrayRef(store.getBox()) &&
+        swizzle.getInt() == store.getSwizzle())
+      return WalkResult::advance();
+    store.emitOpError() << "copies through a descriptor without its boxes "
+                           "planned ('"
+                        << TileNVGPUDialect::getTensorMapBoxAttrName()
+                        << "'): run tile-plan-lowering";
+    return WalkResult::interrupt();
   });
   return failure(walk.wasInterrupted());
 }
@@ -1091,9 +1082,11 @@ public:
     if (failedCheck)
       return signalPassFailure();
 
-    if (failed(collectChunkedTensorMaps(module, state)))
+    if (!module->hasAttr(TileGPUDialect::getPlannedAttrName()) &&
+        failed(planLowering(module, getAnalysis<ModuleAlignmentAnalysis>())))
       return signalPassFailure();
-    planLowering(module, getAnalysis<ModuleAlignmentAnalysis>());
+    if (failed(checkTensorMapBoxes(module)))
+      return signalPassFailure();
     splitWarpSpecialized(module, state);
 
     // Kernels move into one gpu.module, with the shared-memory array.

@@ -26,11 +26,10 @@ using namespace mlir::tile;
 using namespace mlir::tilegpu;
 using namespace mlir::tilenvgpu;
 
-/// On the scf.if of the producer thread (unit).
-static constexpr llvm::StringLiteral kProducerAttr = "tilenv.producer";
-/// On the scf.if of the kernel's warps: their thread count (i32).
+static constexpr llvm::StringLiteral kProducerAttr =
+    TileNVGPUDialect::getProducerAttrName();
 static constexpr llvm::StringLiteral kKernelThreadsAttr =
-    "tilenv.kernel_threads";
+    TileNVGPUDialect::getKernelThreadsAttrName();
 
 /// The innermost enclosing op that carries `name`, if any.
 static Operation *getEnclosingWith(Operation *op, StringRef name) {

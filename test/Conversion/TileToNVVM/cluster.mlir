@@ -2,7 +2,7 @@
 // RUN: tile-translate %s --sm=90a --warp-specialize --cluster-size=2 --emit=ptx --kernel-info=%t.info | FileCheck %s --check-prefix=PTX
 // RUN: FileCheck %s --check-prefix=INFO < %t.info
 // RUN: %if ptxas %{ tile-translate %s --sm=90a --warp-specialize --cluster-size=2 --emit=cubin -o %t.cubin %}
-// RUN: tile-opt %s -tile-assign-layouts="target=sm_90a num-warps=4 cluster-size=2" -tile-coalesce -tile-accelerate-matmul -tile-remove-layout-conversions -canonicalize -cse -tile-pipeline="num-stages=3 warp-specialize=1" -canonicalize -cse -tile-lower-descriptors -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
+// RUN: tile-opt %s -tile-assign-layouts="target=sm_90a num-warps=4 cluster-size=2" -tile-coalesce -tile-accelerate-matmul -tile-remove-layout-conversions -canonicalize -cse -tile-schedule-loops="num-stages=3 warp-specialize=1" -tile-pipeline -canonicalize -cse -tile-lower-descriptors -tile-allocate-shared-memory -tile-insert-barriers -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
 // Without clusters: plain launches, nothing multicast.
 // RUN: tile-translate %s --sm=90a --warp-specialize --emit=ptx | FileCheck %s --check-prefix=NONE
 

@@ -329,3 +329,20 @@ module attributes {"tilegpu.num-warps" = 4 : i32} {
     tile.return
   }
 }
+
+// -----
+
+// A module marked planned is lowered as planned: a chunked store whose
+// descriptor has no box recorded would give the host the wrong tensor map.
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#nvmma64 = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a", tilegpu.planned} {
+tile.func public @unplanned_box(%d: !tile.tensordesc<64x64xf16>, %i: i32, %x: f16) {
+  %v = tile.splat %x : f16 -> tensor<64x64xf16, #mma>
+  %buf = tilegpu.local_alloc {tilegpu.offset = 0 : i32} : () -> !tilegpu.buffer<2x64x32xf16, #nvmma64, mutable>
+  // expected-error @below {{copies through a descriptor without its boxes planned ('tilenv.tensormap_box'): run tile-plan-lowering}}
+  tilenv.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>, !tilegpu.buffer<2x64x32xf16, #nvmma64, mutable>
+  tilenv.async_tma_store_wait {pendings = 0 : i32}
+  tile.return
+}
+}

@@ -14,6 +14,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -225,7 +226,23 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
     return op->emitOpError()
            << "'" << name
            << "' must be a positive power-of-two integer up to 1024";
-  if (name == getBranchedAttrName() && !isa<UnitAttr>(attr.getValue()))
+  if ((name == getBranchedAttrName() || name == getPlannedAttrName() ||
+       name == getStagedAttrName()) &&
+      !isa<UnitAttr>(attr.getValue()))
     return op->emitOpError() << "'" << name << "' must be a unit attribute";
+  if (name == getPlannedAttrName() && !isa<ModuleOp>(op))
+    return op->emitOpError() << "'" << name << "' belongs on a module";
+  // tile-schedule-loops' schedule: a ring has at least two buffers.
+  if (name == getNumStagesAttrName()) {
+    std::optional<int64_t> stages = getInt64(attr.getValue());
+    if (!isa<LoopLikeOpInterface>(op) || !stages || *stages < 2 ||
+        *stages > 1024)
+      return op->emitOpError()
+             << "'" << name << "' must be an integer from 2 to 1024 on a loop";
+  }
+  if (name == getStagedAttrName() &&
+      !isa<tile::LoadOp, tile::DescriptorLoadOp>(op))
+    return op->emitOpError()
+           << "'" << name << "' belongs on a tile.load or tile.descriptor_load";
   return success();
 }

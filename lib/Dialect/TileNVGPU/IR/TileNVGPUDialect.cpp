@@ -11,6 +11,8 @@
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -24,6 +26,75 @@ void TileNVGPUDialect::initialize() {
 #define GET_OP_LIST
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUOps.cpp.inc"
       >();
+}
+
+/// Whether a recorded tensor-map box is one TMA can copy: 1 to 256
+/// elements a dimension, swizzled by 0, 32, 64 or 128 bytes.
+static bool isValidBox(DenseI64ArrayAttr box, IntegerAttr swizzle) {
+  return box.size() == 2 &&
+         llvm::all_of(box.asArrayRef(),
+                      [](int64_t d) { return d >= 1 && d <= 256; }) &&
+         llvm::is_contained({0, 32, 64, 128}, swizzle.getInt());
+}
+
+LogicalResult TileNVGPUDialect::verifyOperationAttribute(Operation *op,
+                                                         NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  Attribute value = attr.getValue();
+  auto unitOn = [&](bool placed, StringRef where) -> LogicalResult {
+    if (!isa<UnitAttr>(value))
+      return op->emitOpError() << "'" << name << "' must be a unit attribute";
+    if (!placed)
+      return op->emitOpError() << "'" << name << "' belongs on " << where;
+    return success();
+  };
+  if (name == getWarpSpecializedAttrName())
+    return unitOn(isa<LoopLikeOpInterface>(op), "a loop");
+  if (name == getMulticastAttrName())
+    return unitOn(isa<DescriptorLoadOp>(op), "a tile.descriptor_load");
+  if (name == getProducerAttrName())
+    return unitOn(isa<RegionBranchOpInterface>(op), "a region branch op");
+  if (name == getAsyncDotAttrName()) {
+    auto kind = dyn_cast<StringAttr>(value);
+    if (!kind || !llvm::is_contained({"carried", "deferred"}, kind.getValue()))
+      return op->emitOpError()
+             << "'" << name << "' must be \"carried\" or \"deferred\"";
+    if (!isa<WarpgroupDotOp>(op))
+      return op->emitOpError()
+             << "'" << name << "' belongs on a tilenv.warpgroup_dot";
+  }
+  if (name == getKernelThreadsAttrName()) {
+    auto threads = dyn_cast<IntegerAttr>(value);
+    if (!threads || !threads.getType().isInteger(32) || threads.getInt() < 1 ||
+        !isa<RegionBranchOpInterface>(op))
+      return op->emitOpError()
+             << "'" << name << "' must be a positive i32 on a region branch op";
+  }
+  return success();
+}
+
+LogicalResult TileNVGPUDialect::verifyRegionArgAttribute(Operation *op,
+                                                         unsigned region,
+                                                         unsigned index,
+                                                         NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name != getTensorMapBoxAttrName())
+    return success();
+  auto fn = dyn_cast<FuncOp>(op);
+  if (!fn || region != 0 ||
+      !isa<TensorDescType>(fn.getArgument(index).getType()))
+    return op->emitOpError() << "'" << name
+                             << "' belongs on a kernel's tensor-descriptor "
+                                "parameter";
+  auto dict = dyn_cast<DictionaryAttr>(attr.getValue());
+  auto box = dict ? dict.getAs<DenseI64ArrayAttr>("box") : nullptr;
+  auto swizzle = dict ? dict.getAs<IntegerAttr>("swizzle") : IntegerAttr();
+  if (!box || !swizzle || dict.size() != 2 || !isValidBox(box, swizzle))
+    return op->emitOpError()
+           << "'" << name
+           << "' must be {box = array<i64: R, C>, swizzle = S : i32} with R "
+              "and C from 1 to 256 and S 0, 32, 64 or 128";
+  return success();
 }
 
 SmallVector<TensorMapArg> mlir::tilenvgpu::getTensorMapArgs(Operation *kernel) {
@@ -40,15 +111,8 @@ SmallVector<TensorMapArg> mlir::tilenvgpu::getTensorMapArgs(Operation *kernel) {
         type ? dyn_cast<TensorDescType>(type.getValue()) : TensorDescType();
     auto box = dict ? dict.getAs<DenseI64ArrayAttr>("box") : nullptr;
     auto swizzle = dict ? dict.getAs<IntegerAttr>("swizzle") : IntegerAttr();
-    // A recorded box must be one TMA can copy: 1 to 256 elements a
-    // dimension, swizzled by 0, 32, 64 or 128 bytes.
-    bool badBox = box && (box.size() != 2 ||
-                          llvm::any_of(box.asArrayRef(), [](int64_t d) {
-                            return d < 1 || d > 256;
-                          }));
-    bool badSwizzle =
-        swizzle && !llvm::is_contained({0, 32, 64, 128}, swizzle.getInt());
-    if (!index || !desc || badBox || badSwizzle || bool(box) != bool(swizzle)) {
+    if (!index || !desc || bool(box) != bool(swizzle) ||
+        (box && !isValidBox(box, swizzle))) {
       args.push_back({-1, TensorDescType(), {}, 0});
       continue;
     }

@@ -80,6 +80,20 @@ def TileGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getBranchedAttrName() {
       return ::llvm::StringLiteral("tilegpu.branched");
     }
+    /// On a module tile-plan-lowering has planned (unit): the conversion
+    /// reads its plan rather than making one.
+    static constexpr ::llvm::StringLiteral getPlannedAttrName() {
+      return ::llvm::StringLiteral("tilegpu.planned");
+    }
+    /// Written by tile-schedule-loops, read by tile-pipeline: the buffers of
+    /// each ring of a loop to pipeline (on the scf.for), and the loads it
+    /// copies ahead into them (unit, on tile.load and tile.descriptor_load).
+    static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
+      return ::llvm::StringLiteral("tilegpu.num_stages");
+    }
+    static constexpr ::llvm::StringLiteral getStagedAttrName() {
+      return ::llvm::StringLiteral("tilegpu.staged");
+    }
   private:
     void registerTypes();
     void registerAttributes();

@@ -31,6 +31,8 @@ def TileNVGPU_Dialect : Dialect {
   }];
 
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
 
   let extraClassDeclaration = [{
     /// On a lowered kernel: its tensor-descriptor parameters (CUtensorMaps
@@ -39,7 +41,37 @@ def TileNVGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getTensorMapArgsAttrName() {
       return ::llvm::StringLiteral("tilenv.tensormap_args");
     }
-
+    /// On a kernel's tensor-descriptor parameter whose tensor map copies
+    /// other boxes than the type's (`{box = array<i64: R, C>, swizzle =
+    /// S : i32}`): tile-plan-lowering records the chunks
+    /// tilenv.warpgroup_tma_stores copy through it.
+    static constexpr ::llvm::StringLiteral getTensorMapBoxAttrName() {
+      return ::llvm::StringLiteral("tilenv.tensormap_box");
+    }
+    /// Written by tile-schedule-loops, read by tile-pipeline: a loop whose
+    /// copies a producer thread of an extra warp issues (unit, on the
+    /// loop); a staged TMA load multicast to the cluster's CTAs (unit); a
+    /// warpgroup dot left in flight, its products waited for by the next
+    /// iteration ("carried": it accumulates into them) or after the next
+    /// iteration's synchronous dot ("deferred").
+    static constexpr ::llvm::StringLiteral getWarpSpecializedAttrName() {
+      return ::llvm::StringLiteral("tilenv.warp_specialized");
+    }
+    static constexpr ::llvm::StringLiteral getMulticastAttrName() {
+      return ::llvm::StringLiteral("tilenv.multicast");
+    }
+    static constexpr ::llvm::StringLiteral getAsyncDotAttrName() {
+      return ::llvm::StringLiteral("tilenv.async_dot");
+    }
+    /// Written by convert-tile-to-nvvm when it splits a warp-specialized
+    /// kernel: the scf.if of the producer thread (unit), and the one of the
+    /// kernel's warps with their thread count (i32).
+    static constexpr ::llvm::StringLiteral getProducerAttrName() {
+      return ::llvm::StringLiteral("tilenv.producer");
+    }
+    static constexpr ::llvm::StringLiteral getKernelThreadsAttrName() {
+      return ::llvm::StringLiteral("tilenv.kernel_threads");
+    }
   }];
 }
 

@@ -1,0 +1,150 @@
+//===- PipelineUtils.cpp - what loop scheduling and expansion share -------===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "PipelineUtils.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
+
+Value mlir::tile::getInductionStep(scf::ForOp loop, BlockArgument arg) {
+  if (arg.getArgNumber() == 0)
+    return {};
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  Value next = yield.getOperand(arg.getArgNumber() - 1);
+  Value step;
+  if (auto add = next.getDefiningOp<AddPtrOp>(); add && add.getPtr() == arg)
+    step = add.getOffset();
+  else if (auto add = next.getDefiningOp<arith::AddIOp>()) {
+    if (add.getLhs() == arg)
+      step = add.getRhs();
+    else if (add.getRhs() == arg)
+      step = add.getLhs();
+  }
+  if (!step || !loop.isDefinedOutsideOfLoop(step))
+    return {};
+  return step;
+}
+
+/// The body ops `values` depend on, in program order, if every one is
+/// side-effect free without regions and the block arguments reached are the
+/// induction variable and loop-carried values with a loop-invariant step
+/// (collected in `carried`).
+static std::optional<SmallVector<Operation *>>
+getSlice(scf::ForOp loop, ValueRange values,
+         SmallVectorImpl<BlockArgument> &carried) {
+  Block *body = loop.getBody();
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> worklist(values.begin(), values.end());
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() != body || arg == loop.getInductionVar())
+        continue;
+      if (!getInductionStep(loop, arg))
+        return std::nullopt;
+      if (!llvm::is_contained(carried, arg))
+        carried.push_back(arg);
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!loop->isAncestor(def))
+      continue; // defined outside the loop
+    if (def->getBlock() != body || def->getNumRegions() ||
+        !isMemoryEffectFree(def))
+      return std::nullopt;
+    if (slice.insert(def))
+      llvm::append_range(worklist, def->getOperands());
+  }
+  SmallVector<Operation *> ordered = slice.takeVector();
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return ordered;
+}
+
+std::optional<Stream> mlir::tile::getStream(scf::ForOp loop, Operation *load) {
+  auto plain = dyn_cast<LoadOp>(load);
+  auto tma = dyn_cast<DescriptorLoadOp>(load);
+  if ((!plain && !tma) || load->getBlock() != loop.getBody() ||
+      (plain && plain.getIsVolatile()) || !load->hasOneUse())
+    return std::nullopt;
+  auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
+  if (!alloc || alloc->getBlock() != loop.getBody() ||
+      !isa<SwizzledSharedLayoutAttr, NVMMASharedLayoutAttr>(
+          alloc.getType().getEncoding()) ||
+      !llvm::all_of(alloc->getUsers(), [](Operation *user) {
+        return isa<LocalLoadOp, WarpgroupDotOp>(user);
+      }))
+    return std::nullopt;
+  // TMA writes its blocks in the descriptor's layout only.
+  if (tma &&
+      alloc.getType().getEncoding() != getSharedLayout(tma.getDesc().getType()))
+    return std::nullopt;
+  SmallVector<Value> inputs;
+  if (plain) {
+    inputs.push_back(plain.getPtr());
+    if (plain.getMask())
+      inputs.push_back(plain.getMask());
+    if (plain.getOther())
+      inputs.push_back(plain.getOther());
+  } else {
+    llvm::append_range(inputs, tma.getIndices());
+  }
+  SmallVector<BlockArgument> carried;
+  std::optional<SmallVector<Operation *>> slice =
+      getSlice(loop, inputs, carried);
+  if (!slice)
+    return std::nullopt;
+  return Stream{load, alloc, std::move(*slice), std::move(carried)};
+}
+
+bool mlir::tile::isCarriedBack(OpOperand &use, scf::ForOp loop,
+                               unsigned index) {
+  return use.getOwner() == loop.getBody()->getTerminator() &&
+         use.getOperandNumber() == index;
+}
+
+WarpgroupDotOp mlir::tile::getSyncDotBefore(scf::ForOp loop,
+                                            BlockArgument arg) {
+  Block *body = loop.getBody();
+  Operation *first = body->getTerminator();
+  for (Operation *user : arg.getUsers())
+    if (Operation *ancestor = body->findAncestorOpInBlock(*user);
+        ancestor && ancestor->isBeforeInBlock(first))
+      first = ancestor;
+  for (Operation &op : *body) {
+    if (&op == first)
+      break;
+    if (auto sync = dyn_cast<WarpgroupDotOp>(op); sync && !sync.getIsAsync())
+      return sync;
+  }
+  return {};
+}
+
+bool mlir::tile::canSpecialize(scf::ForOp loop,
+                               SmallVectorImpl<Operation *> &sink) {
+  // A kernel: the return can follow the split, which yields nothing.
+  if (!isa<FuncOp>(loop->getParentOp()) ||
+      loop->getBlock()->getTerminator()->getNumOperands())
+    return false;
+  for (Operation &op : *loop->getBlock()) {
+    if (&op == loop)
+      return true;
+    if (!WarpSpecializeOp::findUnsafeBefore(&op))
+      continue;
+    if (op.getNumRegions() || !isMemoryEffectFree(&op) ||
+        !WarpSpecializeOp::computesTensors(&op))
+      return false;
+    sink.push_back(&op);
+  }
+  return false;
+}

@@ -1,0 +1,70 @@
+//===- PipelineUtils.h - shared by scheduling and expansion -----*- C++ -*-===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The shapes tile-schedule-loops looks for and tile-pipeline expands: a
+// load staged through a shared buffer (a stream), the ops its copy is
+// computed by, and the loop's place in its kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_TRANSFORMS_PIPELINEUTILS_H
+#define TILE_LIB_TRANSFORMS_PIPELINEUTILS_H
+
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <optional>
+
+namespace mlir::tile {
+
+/// A load copied ahead: the load (a tile.load, copied with cp.async, or a
+/// tile.descriptor_load, copied by TMA), the buffer it fills, the ops of
+/// the loop body its operands are computed by, and the loop-carried values
+/// among their inputs.
+struct Stream {
+  Operation *load;
+  tilegpu::LocalAllocOp alloc;
+  SmallVector<Operation *> slice;
+  SmallVector<BlockArgument> carried;
+
+  DescriptorLoadOp getTMALoad() const {
+    return dyn_cast<DescriptorLoadOp>(load);
+  }
+};
+
+/// For a loop-carried value that advances by a loop-invariant amount each
+/// iteration (yielded as addptr(arg, step) or addi(arg, step): Triton's
+/// `a_ptrs += BLOCK_K * stride_k`), that amount.
+Value getInductionStep(scf::ForOp loop, BlockArgument arg);
+
+/// `load` (a tile.load or tile.descriptor_load of `loop`'s body) as a
+/// stream, if its only use is a local_alloc of the body (of a swizzled or
+/// NVMMA layout, the descriptor's own for TMA) read only by local_loads
+/// and warpgroup dots, and the ops its operands depend on can be cloned
+/// for another iteration.
+std::optional<Stream> getStream(scf::ForOp loop, Operation *load);
+
+/// Whether `use` of an asynchronous dot's result passes it straight back to
+/// the dot's accumulator, iteration argument `index` of `loop`. (Not
+/// through an scf.if: its result would merge the in-flight registers with
+/// another value that a branch may write before the products land.)
+bool isCarriedBack(OpOperand &use, scf::ForOp loop, unsigned index);
+
+/// The synchronous warpgroup dot of `loop`'s body that comes before every
+/// use of iteration argument `arg`, if any: its wait for all of its
+/// warpgroup's groups completes whatever was in flight for `arg`.
+tilenvgpu::WarpgroupDotOp getSyncDotBefore(scf::ForOp loop, BlockArgument arg);
+
+/// Whether `loop` can move into the default region of a
+/// tilenv.warp_specialize placed before it: directly in a kernel's body, and
+/// every op before it either safe to run on the extra warp or a pure tensor
+/// op that can move into the default region too (collected in `sink`).
+bool canSpecialize(scf::ForOp loop, SmallVectorImpl<Operation *> &sink);
+
+} // namespace mlir::tile
+
+#endif // TILE_LIB_TRANSFORMS_PIPELINEUTILS_H

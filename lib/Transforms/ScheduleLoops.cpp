@@ -1,0 +1,338 @@
+//===- ScheduleLoops.cpp - what tile-pipeline issues ahead, and how -------===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Decides, per loop, which loads are copied ahead into rings of buffers,
+// which warpgroup dots stay in flight and whether a producer warp issues
+// the copies, and records it as attributes for tile-pipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PipelineUtils.h"
+#include "tile/Transforms/Passes.h"
+
+#include "tile/Analysis/Alignment.h"
+#include "tile/Analysis/Uniformity.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_SCHEDULELOOPS
+#include "tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tilegpu;
+using namespace mlir::tilenvgpu;
+
+namespace {
+
+/// Whether `load` into `alloc`'s buffer can be a cp.async (vectors of 4, 8
+/// or 16 bytes on both sides, zero where masked off). Any other copy lowers
+/// to a synchronous load and store, which gains nothing from being issued
+/// stages ahead and only multiplies the code: examples/matmul.mlir (f16, K
+/// not known aligned) runs 14% faster unpipelined, in a third of the
+/// instructions.
+bool isAsyncCopy(LoadOp load, LocalAllocOp alloc,
+                 const ModuleAlignmentAnalysis &alignment) {
+  auto type = cast<RankedTensorType>(load.getPtr().getType());
+  auto blocked = dyn_cast<BlockedLayoutAttr>(type.getEncoding());
+  if (!blocked)
+    return false;
+  unsigned width = getCopyVectorWidth(
+      alloc.getType(), blocked.getOrder()[0],
+      alignment.getAccessWidth(load.getPtr(), load.getMask()));
+  int64_t bytes = std::max<int64_t>(
+      1, alloc.getType().getElementType().getIntOrFloatBitWidth() / 8);
+  return isAsyncCopyable(width * bytes, load.getOther());
+}
+
+/// The loop's warpgroup dot that can run asynchronously: both operands
+/// staged by `streams`, the accumulator an iteration argument read by the
+/// dot alone (an asynchronous dot's registers must not be read before a
+/// wait), and the result carried back to it (isCarriedBack) or used inside
+/// an scf.if of the loop body, which then waits for the products.
+WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
+  auto staged = [&](Value buffer) {
+    return llvm::any_of(streams, [&](const Stream &s) {
+      return static_cast<Operation *>(s.alloc) == buffer.getDefiningOp();
+    });
+  };
+  for (auto dot : loop.getBody()->getOps<WarpgroupDotOp>()) {
+    auto acc = dyn_cast<BlockArgument>(dot.getC());
+    if (!staged(dot.getA()) || !staged(dot.getB()) || !acc ||
+        acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+        !acc.hasOneUse())
+      continue;
+    unsigned index = acc.getArgNumber() - 1;
+    bool carried = false, usable = true;
+    for (OpOperand &use : dot->getUses()) {
+      if (isCarriedBack(use, loop, index)) {
+        carried = true;
+        continue;
+      }
+      Operation *ifOp = use.getOwner()->getParentOfType<scf::IfOp>();
+      while (ifOp && ifOp->getBlock() != loop.getBody())
+        ifOp = ifOp->getParentOfType<scf::IfOp>();
+      usable &= ifOp != nullptr;
+    }
+    if (carried && usable)
+      return dot;
+  }
+  return {};
+}
+
+/// A warpgroup dot of `loop`'s body whose products only the next iteration
+/// needs, carried back as an iteration argument that the next iteration
+/// reads after a synchronous warpgroup dot (attention's P * V, rescaled
+/// after the next Q * K^T): it can run asynchronously, the next
+/// iteration's products queued behind it on the tensor cores, its wait
+/// free after that synchronous dot.
+WarpgroupDotOp getDeferredDot(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  for (auto dot : body->getOps<WarpgroupDotOp>()) {
+    if (dot.getIsAsync() || !dot->hasOneUse())
+      continue;
+    OpOperand &use = *dot->use_begin();
+    if (use.getOwner() != body->getTerminator())
+      continue;
+    if (getSyncDotBefore(loop, loop.getRegionIterArg(use.getOperandNumber())))
+      return dot;
+  }
+  return {};
+}
+
+/// A loop that restarts an accumulation on some iterations yields
+/// select(%reset, zeros, %d) for the warpgroup dot %d on its accumulator
+/// (canonicalization's form of a flattened persistent loop, whose epilogue
+/// on each tile's last step hands the next tile zeros). The select reads
+/// the products every iteration, so the dot could never stay in flight.
+/// Instead %d is carried with %reset, and the next iteration's dot adds its
+/// accumulator only if %reset was false (`accumulate if`). Returns the
+/// loop, replaced if rewritten.
+scf::ForOp carryResetAsFlag(scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto dot : loop.getBody()->getOps<WarpgroupDotOp>()) {
+    // Other readers of the accumulator would see %d where the select gave
+    // them zeros.
+    auto acc = dyn_cast<BlockArgument>(dot.getC());
+    if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+        !acc.hasOneUse() || dot.getUseC())
+      continue;
+    unsigned index = acc.getArgNumber() - 1;
+    auto select = yield.getOperand(index).getDefiningOp<arith::SelectOp>();
+    if (!select || !select->hasOneUse() ||
+        select.getFalseValue() != dot.getResult() ||
+        !select.getCondition().getType().isInteger(1) ||
+        !loop.isDefinedOutsideOfLoop(select.getTrueValue()) ||
+        !matchPattern(select.getTrueValue(), m_AnyZeroFloat()))
+      continue;
+    Location loc = select.getLoc();
+    Value zeros = select.getTrueValue();
+    IRRewriter rewriter(loop.getContext());
+    rewriter.setInsertionPoint(loop);
+    Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    Value reset = select.getCondition();
+    FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+        rewriter, no, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+          return SmallVector<Value>{reset};
+        });
+    if (failed(replaced))
+      return loop;
+    auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+    Value wasReset = newLoop.getRegionIterArgs().back();
+    rewriter.setInsertionPoint(dot);
+    Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+    Value useC = arith::XOrIOp::create(rewriter, loc, wasReset, yes);
+    rewriter.modifyOpInPlace(dot, [&] { dot.getUseCMutable().assign(useC); });
+    Operation *newYield = newLoop.getBody()->getTerminator();
+    rewriter.modifyOpInPlace(
+        newYield, [&] { newYield->setOperand(index, dot.getResult()); });
+    rewriter.eraseOp(select);
+    // After the loop: the accumulator as the select would have left it.
+    Value result = newLoop.getResult(index);
+    if (!result.use_empty()) {
+      rewriter.setInsertionPointAfter(newLoop);
+      auto after = arith::SelectOp::create(
+          rewriter, loc, newLoop.getResults().back(), zeros, result);
+      rewriter.replaceAllUsesExcept(result, after, after);
+    }
+    return newLoop;
+  }
+  return loop;
+}
+
+/// Whether the copies of `streams` read a value that one of `ops` defines
+/// (the producer, which issues them, could not see it there).
+bool readsAnyOf(ArrayRef<Stream> streams, ArrayRef<Operation *> ops) {
+  auto definedThere = [&](Value v) {
+    return llvm::is_contained(ops, v.getDefiningOp());
+  };
+  for (const Stream &stream : streams) {
+    if (llvm::any_of(stream.getTMALoad().getIndices(), definedThere))
+      return true;
+    for (Operation *op : stream.slice)
+      if (llvm::any_of(op->getOperands(), definedThere))
+        return true;
+  }
+  return false;
+}
+
+/// Rewrites `loop` (step `step` > 1, lower bound lb >= 0) in place to
+/// count its iterations from 0 by 1, up to ceil((ub - lb) / step), with
+/// the induction value lb + i * step computed at the top of the body
+/// (attention's `range(0, hi, BLOCK_N)`): stage indices are then the
+/// iteration count, as for a loop of step 1.
+void normalize(scf::ForOp loop, int64_t lb, int64_t step) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Type type = loop.getInductionVar().getType();
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
+  };
+  // max(ub, lb) - lb: no wrap for an upper bound below the lower one
+  // (lb >= 0), which runs no iteration.
+  Value span = arith::SubIOp::create(
+      b, loc,
+      arith::MaxSIOp::create(b, loc, loop.getUpperBound(), constant(lb)),
+      constant(lb));
+  Value trips = arith::CeilDivSIOp::create(b, loc, span, constant(step));
+  Value iv = loop.getInductionVar();
+  b.setInsertionPointToStart(loop.getBody());
+  auto scaled = arith::MulIOp::create(b, loc, iv, constant(step));
+  Value value = arith::AddIOp::create(b, loc, scaled, constant(lb));
+  iv.replaceAllUsesExcept(value, scaled);
+  b.setInsertionPoint(loop);
+  loop.getLowerBoundMutable().assign(constant(0));
+  loop.getUpperBoundMutable().assign(trips);
+  loop.getStepMutable().assign(constant(1));
+}
+
+class ScheduleLoops : public tile::impl::ScheduleLoopsBase<ScheduleLoops> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (numStages < 2)
+      return;
+    // TMA needs sm_90; tile-lower-descriptors reports the loads
+    // otherwise.
+    auto target = getOperation()->getAttrOfType<StringAttr>(
+        TileGPUDialect::getTargetAttrName());
+    hasTMA = target && parseSmVersion(target.getValue()) >= 90;
+    // Multicast copies are for the architecture-specific target: ptxas
+    // warns that on plain sm_90 code they may be slow on later GPUs.
+    clusterSize = target && hasArchSpecificFeatures(target.getValue())
+                      ? getClusterSize(getOperation())
+                      : 1;
+    // A producer's "empty" barriers count the kernel's warps.
+    if (warpSpecialize &&
+        failed(getNumWarpsOrError(getOperation(), "tile-schedule-loops")))
+      return signalPassFailure();
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    if (loops.empty())
+      return;
+    // Rewritten loops get new block arguments, so before the analysis.
+    for (scf::ForOp &loop : loops)
+      loop = carryResetAsFlag(loop);
+    const ModuleAlignmentAnalysis &alignment =
+        getAnalysis<ModuleAlignmentAnalysis>();
+    for (scf::ForOp loop : loops)
+      schedule(loop, alignment);
+  }
+
+private:
+  bool hasTMA = false;
+  /// CTAs per cluster that may share multicast copies (1: none).
+  unsigned clusterSize = 1;
+
+  void schedule(scf::ForOp loop, const ModuleAlignmentAnalysis &alignment) {
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    // Stage indices are (iv + c) rem S, which needs iv >= 0 and consecutive
+    // iterations to take consecutive stages: a loop of another constant
+    // step with loads to stage is first rewritten to count by 1.
+    if (!lb || *lb < 0 || !step || *step < 1 ||
+        (*step != 1 && loop.getUnsignedCmp()))
+      return;
+    auto collect = [&] {
+      SmallVector<Stream> streams;
+      for (Operation &op : *loop.getBody()) {
+        if (isa<DescriptorLoadOp>(op) && !hasTMA)
+          continue;
+        std::optional<Stream> stream = getStream(loop, &op);
+        if (!stream)
+          continue;
+        if (auto load = dyn_cast<LoadOp>(op);
+            load && !isAsyncCopy(load, stream->alloc, alignment))
+          continue;
+        streams.push_back(std::move(*stream));
+      }
+      return streams;
+    };
+    SmallVector<Stream> streams = collect();
+    if (streams.empty())
+      return;
+    if (*step != 1) {
+      normalize(loop, *lb, *step);
+      streams = collect();
+    }
+    bool anyCopy = llvm::any_of(
+        streams, [](const Stream &stream) { return !stream.getTMALoad(); });
+    bool anyTMA = llvm::any_of(streams, [](const Stream &stream) {
+      return bool(stream.getTMALoad());
+    });
+
+    Builder b(loop.getContext());
+    loop->setAttr(TileGPUDialect::getNumStagesAttrName(),
+                  b.getI32IntegerAttr(numStages));
+    for (const Stream &stream : streams)
+      stream.load->setAttr(TileGPUDialect::getStagedAttrName(),
+                           b.getUnitAttr());
+
+    SmallVector<Operation *> sink;
+    bool specialize = warpSpecialize && anyTMA && !anyCopy &&
+                      canSpecialize(loop, sink) && !readsAnyOf(streams, sink);
+    if (specialize) {
+      loop->setAttr(TileNVGPUDialect::getWarpSpecializedAttrName(),
+                    b.getUnitAttr());
+      // Loads that every CTA of the cluster makes alike, in the same
+      // iterations, are multicast (producer to producer, the stages'
+      // handover then cluster-wide).
+      ClusterUniformity uniformity(clusterSize);
+      if (clusterSize > 1 && uniformity.hasUniformBounds(loop))
+        for (const Stream &stream : streams) {
+          DescriptorLoadOp tma = stream.getTMALoad();
+          if (uniformity.isUniform(tma.getDesc()) &&
+              llvm::all_of(tma.getIndices(), [&](Value index) {
+                return uniformity.isUniform(index);
+              }))
+            tma->setAttr(TileNVGPUDialect::getMulticastAttrName(),
+                         b.getUnitAttr());
+        }
+    }
+    // A warpgroup dot on the staged buffers, accumulating in a loop-carried
+    // value, runs asynchronously; otherwise a dot whose products only the
+    // next iteration needs does.
+    StringRef async = "carried";
+    WarpgroupDotOp dot = getAsyncDot(loop, streams);
+    if (!dot && !specialize) {
+      dot = getDeferredDot(loop);
+      async = "deferred";
+    }
+    if (dot)
+      dot->setAttr(TileNVGPUDialect::getAsyncDotAttrName(),
+                   b.getStringAttr(async));
+  }
+};
+
+} // namespace
