@@ -63,3 +63,113 @@ Value mlir::tile::andOf(OpBuilder &b, Location loc, Value x, Value y) {
     return x;
   return arith::AndIOp::create(b, loc, x, y);
 }
+
+bool mlir::tile::allowsApproximation(Operation *op) {
+  auto fastMath = dyn_cast<arith::ArithFastMathInterface>(op);
+  return fastMath &&
+         arith::bitEnumContainsAll(fastMath.getFastMathFlagsAttr().getValue(),
+                                   arith::FastMathFlags::afn);
+}
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+Value mlir::tile::createI32(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, value, 32);
+}
+
+Value mlir::tile::packVector(OpBuilder &b, Location loc, ValueRange elements) {
+  auto type =
+      VectorType::get({int64_t(elements.size())}, elements.front().getType());
+  Value v = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, element] : llvm::enumerate(elements))
+    v = LLVM::InsertElementOp::create(b, loc, v, element, createI32(b, loc, i));
+  return v;
+}
+
+SmallVector<Value> mlir::tile::unpackVector(OpBuilder &b, Location loc,
+                                            Value vector) {
+  int64_t n = cast<VectorType>(vector.getType()).getNumElements();
+  SmallVector<Value> elements;
+  for (int64_t i = 0; i < n; ++i)
+    elements.push_back(
+        LLVM::ExtractElementOp::create(b, loc, vector, createI32(b, loc, i)));
+  return elements;
+}
+
+Value mlir::tile::getSharedBase(OpBuilder &b, Location loc) {
+  return LLVM::AddressOfOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3),
+      kSharedMemorySymbol);
+}
+
+Value mlir::tile::addBytes(OpBuilder &b, Location loc, Value base,
+                           Value bytes) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{bytes});
+}
+
+FailureOr<Value> mlir::tile::getScratchPointer(OpBuilder &b, Operation *op) {
+  auto offset =
+      op->getAttrOfType<IntegerAttr>(TileGPUDialect::getOffsetAttrName());
+  if (!offset)
+    return failure();
+  return addBytes(b, op->getLoc(), getSharedBase(b, op->getLoc()),
+                  createI32(b, op->getLoc(), offset.getInt()));
+}
+
+int64_t mlir::tile::getElementBytes(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (isa<PointerType, LLVM::LLVMPointerType>(element))
+    return 8;
+  return std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+}
+
+void mlir::tile::storeShared(OpBuilder &b, Location loc, Value value,
+                             Value ptr) {
+  if (value.getType().isInteger(1))
+    value = arith::ExtUIOp::create(b, loc, b.getI8Type(), value);
+  LLVM::StoreOp::create(b, loc, value, ptr);
+}
+
+Value mlir::tile::loadShared(OpBuilder &b, Location loc, Type type, Value ptr) {
+  if (type.isInteger(1)) {
+    Value byte = LLVM::LoadOp::create(b, loc, b.getI8Type(), ptr);
+    return arith::TruncIOp::create(b, loc, type, byte);
+  }
+  return LLVM::LoadOp::create(b, loc, type, ptr);
+}
+
+void mlir::tile::storeShared(OpBuilder &b, Location loc, ValueRange values,
+                             Value ptr) {
+  if (values.size() == 1)
+    return storeShared(b, loc, values.front(), ptr);
+  LLVM::StoreOp::create(b, loc, packVector(b, loc, values), ptr,
+                        /*alignment=*/values.size() *
+                            getElementBytes(values.front().getType()));
+}
+
+SmallVector<Value> mlir::tile::loadShared(OpBuilder &b, Location loc, Type type,
+                                          unsigned count, Value ptr) {
+  if (count == 1)
+    return {loadShared(b, loc, type, ptr)};
+  Value vector =
+      LLVM::LoadOp::create(b, loc, VectorType::get({int64_t(count)}, type), ptr,
+                           /*alignment=*/count * getElementBytes(type));
+  return unpackVector(b, loc, vector);
+}
+
+Value mlir::tile::linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,
+                            ArrayRef<int64_t> shape) {
+  Value index = createI32(b, loc, 0);
+  for (auto [c, dim] : llvm::zip(coords, shape)) {
+    index = arith::MulIOp::create(b, loc, index, createI32(b, loc, dim));
+    index = arith::AddIOp::create(b, loc, index, c);
+  }
+  return index;
+}
+
+Distribution mlir::tile::getDistribution(Type type) {
+  return *Distribution::get(cast<RankedTensorType>(type));
+}

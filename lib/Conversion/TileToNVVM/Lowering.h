@@ -160,9 +160,19 @@ bool hasProducer(Operation *kernel);
 /// threads only.
 void narrowKernelBarriers(ModuleOp module);
 
+/// The intrinsic a scalar op lowers to directly (div.full, ex2.approx,
+/// sqrt; ComputeOps.cpp), or an empty string.
+StringRef getDirectIntrinsic(Operation *op);
+
+/// Kernels, element-wise ops and renames (ComputeOps.cpp).
 void populateComputePatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns,
                              const LoweringState &state);
+/// tile.dot with a blocked accumulator, on the FMA units (FMADot.cpp).
+void populateFMADotPatterns(const TypeConverter &converter,
+                            RewritePatternSet &patterns,
+                            const LoweringState &state);
+
 /// The choices tile-plan-lowering records on ops: elements per vector access
 /// of a load, store or async copy (1 where not recorded); the run of equal
 /// results an integer element-wise op computes once (1: none); whether a
