@@ -28,10 +28,8 @@ compile() { # name warps source [tile-translate options]
 
 # The variants without "_h" serve row lengths that are not multiples of 16,
 # whose row strides (the rows' lengths) are not either: the examples'
-# claim that they are is dropped there, as Triton specializes only
+# claim that they are is dropped there (%1), as Triton specializes only
 # arguments that are.
-unhint_strides='s/\(%[a-z_]*stride\): i32 {tile.divisibility = 16 : i32}/\1: i32/g'
-
 # Warps for a block of B elements per program (Triton's softmax tutorial).
 warps_for() { # block
   if [ "$1" -ge 8192 ]; then echo 16; elif [ "$1" -ge 2048 ]; then echo 8; else echo 4; fi
@@ -49,12 +47,11 @@ for block in 256 512 1024 2048 4096 8192 16384; do
   warps=$(warps_for "$block")
   bounds=()
   if [ "$block" -ge 16384 ]; then bounds=(--min-blocks-per-sm=2); fi
-  sed "s/1024/$block/g" "$root/examples/softmax.mlir" > "$out/softmax_${block}_h.mlir"
-  sed -i 's/%n_cols: i32)/%n_cols: i32 {tile.divisibility = 16 : i32})/' \
-    "$out/softmax_${block}_h.mlir"
-  sed "s/1024/$block/g; $unhint_strides" "$root/examples/softmax.mlir" > "$out/softmax_$block.mlir"
-  compile "softmax_$block" "$warps" "$out/softmax_$block.mlir" "${bounds[@]}"
-  compile "softmax_${block}_h" "$warps" "$out/softmax_${block}_h.mlir" "${bounds[@]}"
+  sed "s/1024/$block/g" "$root/examples/softmax.mlir" > "$out/softmax_$block.mlir"
+  compile "softmax_$block" "$warps" "$out/softmax_$block.mlir" "${bounds[@]}" \
+    --specialize='in_row_stride%1' --specialize='out_row_stride%1'
+  compile "softmax_${block}_h" "$warps" "$out/softmax_$block.mlir" "${bounds[@]}" \
+    --specialize='n_cols%16'
 done
 
 # Short rows: several rows per program (bench/kernels/softmax_rows.mlir),
@@ -70,12 +67,9 @@ done
 # (Triton's tutorial uses the next power of two, capped at 64 KiB of f16).
 for block in 1024 2048 4096; do
   warps=$(( block / 256 < 8 ? block / 256 : 8 ))
-  sed "s/1024/$block/g" "$root/examples/layernorm.mlir" > "$out/layernorm_${block}_h.mlir"
-  sed -i 's/%N: i32,/%N: i32 {tile.divisibility = 16 : i32},/' \
-    "$out/layernorm_${block}_h.mlir"
-  sed "s/1024/$block/g; $unhint_strides" "$root/examples/layernorm.mlir" > "$out/layernorm_$block.mlir"
-  compile "layernorm_$block" "$warps" "$out/layernorm_$block.mlir"
-  compile "layernorm_${block}_h" "$warps" "$out/layernorm_${block}_h.mlir"
+  sed "s/1024/$block/g" "$root/examples/layernorm.mlir" > "$out/layernorm_$block.mlir"
+  compile "layernorm_$block" "$warps" "$out/layernorm_$block.mlir" --specialize='stride%1'
+  compile "layernorm_${block}_h" "$warps" "$out/layernorm_$block.mlir" --specialize='N%16'
 done
 
 # Layernorm in one pass (bench/kernels/layernorm_row.mlir): the whole row in

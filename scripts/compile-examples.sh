@@ -31,19 +31,16 @@ for file in "$root"/examples/*.mlir; do
   compile "$(basename "$file" .mlir)" "$file"
 done
 # The vector add without its n % 16 == 0 contract, for ragged sizes.
-sed 's/%n: i32 {tile.divisibility = 16 : i32}/%n: i32/' \
-  "$root/examples/vector_add.mlir" > "$out/vector_add_ragged.mlir"
-compile vector_add_ragged "$out/vector_add_ragged.mlir"
+compile vector_add_ragged "$root/examples/vector_add.mlir" --specialize='n%1'
 # The matmuls with M, N, K multiples of 16 (16-byte loads, cp.async
 # pipelining), as Triton specializes such arguments.
+aligned=(--specialize='M%16' --specialize='N%16' --specialize='K%16')
 for name in matmul matmul_bias_relu; do
-  sed 's/%M: i32, %N: i32, %K: i32)/%M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32})/' \
-    "$root/examples/$name.mlir" > "$out/${name}_h.mlir"
-  compile "${name}_h" "$out/${name}_h.mlir"
+  compile "${name}_h" "$root/examples/$name.mlir" "${aligned[@]}"
 done
 # ...and with bf16 operands.
-sed 's/f16/bf16/g' "$out/matmul_h.mlir" > "$out/matmul_bf16_h.mlir"
-compile matmul_bf16_h "$out/matmul_bf16_h.mlir"
+sed 's/f16/bf16/g' "$root/examples/matmul.mlir" > "$out/matmul_bf16.mlir"
+compile matmul_bf16_h "$out/matmul_bf16.mlir" "${aligned[@]}"
 # ...and with f32 operands on tensor cores as tf32, and as tf32x3.
 with_f32_operands() { # precision source output: the matmul on f32 operands
   sed "s/f16/f32/g; s/tile.dot %a_tile, %b_tile, %sum :/tile.dot %a_tile, %b_tile, %sum, inputPrecision = $1 :/" \
@@ -51,32 +48,29 @@ with_f32_operands() { # precision source output: the matmul on f32 operands
   grep -q "inputPrecision = $1" "$3"
 }
 for precision in tf32 tf32x3; do
-  with_f32_operands $precision "$out/matmul_h.mlir" "$out/matmul_${precision}_h.mlir"
-  compile "matmul_${precision}_h" "$out/matmul_${precision}_h.mlir"
+  with_f32_operands $precision "$root/examples/matmul.mlir" "$out/matmul_${precision}.mlir"
+  compile "matmul_${precision}_h" "$out/matmul_${precision}.mlir" "${aligned[@]}"
 done
 # ...and, without the hints (any M, N, K), with bf16 operands and with f32
 # ones as tf32 (also b given transposed, below).
-sed 's/f16/bf16/g' "$root/examples/matmul.mlir" > "$out/matmul_bf16.mlir"
 compile matmul_bf16 "$out/matmul_bf16.mlir"
-with_f32_operands tf32 "$root/examples/matmul.mlir" "$out/matmul_tf32.mlir"
 compile matmul_tf32 "$out/matmul_tf32.mlir"
 # ...and with i8 operands, i32 accumulators and result.
-sed 's/f16/i8/g; s/f32/i32/g; s/dense<0.0>/dense<0>/g' "$out/matmul_h.mlir" \
-  > "$out/matmul_i8_h.mlir"
-compile matmul_i8_h "$out/matmul_i8_h.mlir"
+sed 's/f16/i8/g; s/f32/i32/g; s/dense<0.0>/dense<0>/g' "$root/examples/matmul.mlir" \
+  > "$out/matmul_i8.mlir"
+compile matmul_i8_h "$out/matmul_i8.mlir" "${aligned[@]}"
 # The matmul with loop-carried pointers (test input): pipelined too.
 compile matmul_carried "$root/test/GPU/Inputs/matmul_carried.mlir"
 # The matrix products for sm_90a: wgmma reading NVMMA-swizzled shared memory.
 compile matmul_wgmma "$root/examples/matmul.mlir" --sm=90a
-compile matmul_h_wgmma "$out/matmul_h.mlir" --sm=90a
-compile matmul_bf16_h_wgmma "$out/matmul_bf16_h.mlir" --sm=90a
+compile matmul_h_wgmma "$root/examples/matmul.mlir" --sm=90a "${aligned[@]}"
+compile matmul_bf16_h_wgmma "$out/matmul_bf16.mlir" --sm=90a "${aligned[@]}"
 compile matmul_bf16_wgmma "$out/matmul_bf16.mlir" --sm=90a
 # ...tf32 and i8 on sm_90a: b given as its N x K transpose (a weight matrix,
 # b[k, n] at n * K + k), so that B is loaded K-contiguous and wgmma reads it
 # K-major (a row-major b keeps them on mma.sync).
-# (The hinted tf32 and i8 variants, and the tf32 one for any M, N, K.)
-for pair in "matmul_tf32_h matmul_tf32_bt_h" "matmul_i8_h matmul_i8_bt_h" \
-    "matmul_tf32 matmul_tf32_bt"; do
+# (The tf32 and i8 variants, with and without M, N, K multiples of 16.)
+for pair in "matmul_tf32 matmul_tf32_bt" "matmul_i8 matmul_i8_bt"; do
   set -- $pair
   source_file=$out/$1.mlir target=$2
   sed -e 's/%Ns32 = tile.splat %N : i32 -> tensor<32xi32>/%Ns32 = tile.splat %c1 : i32 -> tensor<32xi32>/' \
@@ -85,12 +79,18 @@ for pair in "matmul_tf32_h matmul_tf32_bt_h" "matmul_i8_h matmul_i8_bt_h" \
 \1%b_cols_b = tile.broadcast %b_ncols_e : tensor<1x64xi32> -> tensor<32x64xi32>/' \
       "$source_file" > "$out/$target.mlir"
   grep -q '%b_ncols_e' "$out/$target.mlir"
-  compile "$target" "$out/$target.mlir"
-  compile "${target}_wgmma" "$out/$target.mlir" --sm=90a
+  for hints in h any; do
+    name=$target flags=()
+    if [ $hints = h ]; then name=${target}_h flags=("${aligned[@]}"); fi
+    # (No i8 variant for any M, N, K.)
+    if [ $hints = any ] && [ "$1" = matmul_i8 ]; then continue; fi
+    compile "$name" "$out/$target.mlir" "${flags[@]}"
+    compile "${name}_wgmma" "$out/$target.mlir" --sm=90a "${flags[@]}"
+  done
 done
 compile matmul_carried_wgmma "$root/test/GPU/Inputs/matmul_carried.mlir" --sm=90a
 compile matmul_bias_relu_wgmma "$root/examples/matmul_bias_relu.mlir" --sm=90a
-compile matmul_bias_relu_h_wgmma "$out/matmul_bias_relu_h.mlir" --sm=90a
+compile matmul_bias_relu_h_wgmma "$root/examples/matmul_bias_relu.mlir" --sm=90a "${aligned[@]}"
 # The TMA matmul for sm_90a (pipelined TMA copies into wgmma's buffers); the
 # example itself, compiled for sm_90, is mma.sync reading each block after
 # its own TMA copy.

@@ -86,11 +86,17 @@ typedef struct MlirTileCompileOptions {
   /// The module is a Triton program (TTIR): its f32 division, exponential
   /// and square root mean Triton's approximate instructions.
   bool ttir;
+  /// What the launcher knows about the kernels' arguments, by name, as
+  /// tile-translate's --specialize entries separated by commas
+  /// ("n=4096,x%16": n's value folded, x a multiple of 16); NULL or empty:
+  /// nothing.
+  const char *specialize;
 } MlirTileCompileOptions;
 
 /// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no
 /// diagnostic callback, fp fusion on, layouts assigned by the compiler,
-/// 3 pipeline stages, no warp specialization, not a Triton program.
+/// 3 pipeline stages, no warp specialization, not a Triton program, no
+/// specialization.
 MLIR_CAPI_EXPORTED void
 mlirTileCompileOptionsInit(MlirTileCompileOptions *options);
 

@@ -21,6 +21,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::tile {
 
@@ -33,6 +34,11 @@ struct CompileOptions {
 #define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
   TYPE FIELD = DEFAULT;
 #include "tile/Compiler/Options.def"
+
+  /// What the launcher knows about the kernels' arguments, applied first
+  /// (tile-specialize's entries: NAME=VALUE folds an argument, NAME%K
+  /// declares it a multiple of K). A list, so not in Options.def.
+  std::vector<std::string> specializations;
 
   /// LLVM optimization level of the NVPTX back end.
   int optLevel = 3;
@@ -62,6 +68,10 @@ struct TilePipelineOptions : public PassPipelineOptions<TilePipelineOptions> {
   Option<TYPE> FIELD{*this, FLAG, llvm::cl::desc(DESCRIPTION),                 \
                      llvm::cl::init(DEFAULT)};
 #include "tile/Compiler/Options.def"
+  ListOption<std::string> specializations{
+      *this, "specialize",
+      llvm::cl::desc("Facts about the kernels' arguments, by name: "
+                     "NAME=VALUE or NAME%K (tile-specialize)")};
 
   /// These options, and the driver's defaults.
   CompileOptions getCompileOptions() const;

@@ -53,6 +53,7 @@ void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
   options->cudaPath = nullptr;
   options->diagnosticCallback = nullptr;
   options->diagnosticUserData = nullptr;
+  options->specialize = nullptr;
 }
 
 MlirLogicalResult mlirTileCompile(MlirModule module,
@@ -98,6 +99,13 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   compile.FIELD = options->FIELD;
 #include "tile/Compiler/Options.def"
   compile.optLevel = options->optLevel;
+  if (options->specialize) {
+    SmallVector<StringRef> entries;
+    StringRef(options->specialize)
+        .split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    for (StringRef entry : entries)
+      compile.specializations.push_back(entry.trim().str());
+  }
   // A C caller may store any int in the enum; C++ may only load values of
   // its range, so read the bits as an int before checking them.
   int emit;

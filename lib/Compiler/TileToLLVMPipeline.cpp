@@ -29,11 +29,19 @@ CompileOptions TilePipelineOptions::getCompileOptions() const {
 #define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
   options.FIELD = FIELD;
 #include "tile/Compiler/Options.def"
+  options.specializations.assign(specializations.begin(),
+                                 specializations.end());
   return options;
 }
 
 void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
                                          const CompileOptions &options) {
+  if (!options.specializations.empty()) {
+    SpecializeOptions specialize;
+    specialize.args.assign(options.specializations.begin(),
+                           options.specializations.end());
+    pm.addPass(createSpecialize(specialize));
+  }
   if (options.ttir)
     pm.addPass(createTritonMath());
   // Tile IR: simplify, and inline device functions.

@@ -163,16 +163,17 @@ int main(int argc, char **argv) {
   mlirTileCompileOptionsInit(&options);
   // CHECK: defaults: sm 90 arch-specific 0 warps 4 ptx 80 O3 emit 1 fp-fusion 1
   // CHECK-SAME: keep-layouts 0 stages 3 min-blocks 0 warp-specialize 0 cluster 1
-  // CHECK-SAME: ttir 0
+  // CHECK-SAME: ttir 0 specialize none
   fprintf(stderr,
           "defaults: sm %d arch-specific %d warps %d ptx %d O%d emit %d "
           "fp-fusion %d "
           "keep-layouts %d stages %d min-blocks %d warp-specialize %d "
-          "cluster %d ttir %d\n",
+          "cluster %d ttir %d specialize %s\n",
           options.sm, options.archSpecific, options.numWarps,
           options.ptxVersion, options.optLevel, options.emit, options.fpFusion,
           options.keepLayouts, options.numStages, options.minBlocksPerSM,
-          options.warpSpecialize, options.clusterSize, options.ttir);
+          options.warpSpecialize, options.clusterSize, options.ttir,
+          options.specialize ? options.specialize : "none");
   options.diagnosticCallback = printDiagnostic;
 
   // CHECK-LABEL: ptx: ok
@@ -203,6 +204,22 @@ int main(int argc, char **argv) {
   fprintf(stderr, "%s", ptxTTIR.data);
   options.ttir = false;
   options.numWarps = 4;
+
+  // Specialized for an unaligned y (by the argument's name): its loads are
+  // scalar, x's still vectors of 4 (two a thread); a name the kernel lacks
+  // is an error.
+  // CHECK-LABEL: specialized ptx: ok
+  // CHECK-COUNT-2: ld.global.v4.b32
+  // CHECK-NOT: ld.global.v4.b32
+  // CHECK: ld.global.b32
+  // CHECK: diagnostic: {{.*}}error: tile-specialize: no kernel has an argument named 'z' (kernels: @vector_add(x, y, out, n))
+  // CHECK-NEXT: misnamed: failed
+  options.specialize = "y%1, n=4096";
+  Buffer ptxSpecialized = compile(ctx, vectorAdd, &options, "specialized ptx");
+  fprintf(stderr, "%s", ptxSpecialized.data);
+  options.specialize = "z=1";
+  compile(ctx, vectorAdd, &options, "misnamed");
+  options.specialize = NULL;
 
   // CHECK-LABEL: llvm ir: ok
   // CHECK: define ptx_kernel void @vector_add(

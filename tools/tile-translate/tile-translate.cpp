@@ -64,6 +64,12 @@ static cl::opt<std::string>
   static cl::opt<TYPE> FIELD##Flag(FLAG, cl::desc(DESCRIPTION),                \
                                    cl::init(DEFAULT), cl::cat(tileCategory));
 #include "tile/Compiler/Options.def"
+static cl::list<std::string> specialize(
+    "specialize",
+    cl::desc("What the launcher knows about an argument, by name: NAME=VALUE "
+             "folds it, NAME%K declares it a multiple of K (repeatable; "
+             "tile-specialize)"),
+    cl::cat(tileCategory));
 static cl::opt<int> optLevel(
     "opt-level",
     cl::desc("LLVM optimization level (0-3) before the NVPTX back end"),
@@ -136,6 +142,7 @@ int main(int argc, char **argv) {
   options.FIELD = FIELD##Flag;
 #include "tile/Compiler/Options.def"
   options.optLevel = optLevel;
+  options.specializations.assign(specialize.begin(), specialize.end());
   if (!smParsed || !tile::hasValidRanges(options)) {
     emitError(module->getLoc())
         << "invalid options: --sm must be 50 or more (90a for sm_90a), "

@@ -15,6 +15,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -820,15 +821,61 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
       getArgAttrsAttrName(state.name), getResAttrsAttrName(state.name));
 }
 
+// As function_interface_impl::parseFunctionOp, but an argument without a
+// location of its own is located at its name (`loc("n"(...))`), as
+// Triton's TTIR locates its arguments: a specialization or a launcher can
+// then name it.
 ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
-  auto buildFuncType =
-      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
-         function_interface_impl::VariadicFlag,
-         std::string &) { return builder.getFunctionType(argTypes, results); };
-  return function_interface_impl::parseFunctionOp(
-      parser, result, /*allowVariadic=*/false,
-      getFunctionTypeAttrName(result.name), buildFuncType,
-      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+  Builder &builder = parser.getBuilder();
+  (void)impl::parseOptionalVisibilityKeyword(parser, result.attributes);
+  StringAttr name;
+  if (parser.parseSymbolName(name, SymbolTable::getSymbolAttrName(),
+                             result.attributes))
+    return failure();
+  SmallVector<OpAsmParser::Argument> args;
+  SmallVector<Type> resultTypes;
+  SmallVector<DictionaryAttr> resultAttrs;
+  bool isVariadic = false;
+  if (function_interface_impl::parseFunctionSignatureWithArguments(
+          parser, /*allowVariadic=*/false, args, isVariadic, resultTypes,
+          resultAttrs))
+    return failure();
+  SmallVector<Type> argTypes;
+  for (OpAsmParser::Argument &arg : args) {
+    argTypes.push_back(arg.type);
+    if (!arg.sourceLoc)
+      arg.sourceLoc =
+          NameLoc::get(builder.getStringAttr(arg.ssaName.name.drop_front()),
+                       parser.getEncodedSourceLoc(arg.ssaName.location));
+  }
+  result.addAttribute(
+      getFunctionTypeAttrName(result.name),
+      TypeAttr::get(builder.getFunctionType(argTypes, resultTypes)));
+  SMLoc attrsLoc = parser.getCurrentLocation();
+  NamedAttrList attrs;
+  if (parser.parseOptionalAttrDictWithKeyword(attrs))
+    return failure();
+  for (StringRef inferred :
+       {SymbolTable::getVisibilityAttrName(), SymbolTable::getSymbolAttrName(),
+        getFunctionTypeAttrName(result.name).getValue()})
+    if (attrs.get(inferred))
+      return parser.emitError(attrsLoc)
+             << "'" << inferred
+             << "' is an inferred attribute and should not be specified in "
+                "the explicit attribute dictionary";
+  result.attributes.append(attrs);
+  call_interface_impl::addArgAndResultAttrs(builder, result, args, resultAttrs,
+                                            getArgAttrsAttrName(result.name),
+                                            getResAttrsAttrName(result.name));
+  Region *body = result.addRegion();
+  SMLoc bodyLoc = parser.getCurrentLocation();
+  OptionalParseResult parsed =
+      parser.parseOptionalRegion(*body, args, /*enableNameShadowing=*/false);
+  if (parsed.has_value() && failed(*parsed))
+    return failure();
+  if (parsed.has_value() && body->empty())
+    return parser.emitError(bodyLoc, "expected non-empty function body");
+  return success();
 }
 
 void FuncOp::print(OpAsmPrinter &p) {

@@ -1,0 +1,169 @@
+//===- Specialize.cpp - kernels specialized for their arguments -----------===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// tile-specialize: an argument's value folded into the kernel, or its
+// divisibility declared, by the argument's name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Passes.h"
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_SPECIALIZE
+#include "tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// The name an argument's location gives it, if any.
+StringRef getArgName(BlockArgument arg) {
+  if (auto name = dyn_cast<NameLoc>(arg.getLoc()))
+    return name.getName().getValue();
+  return "";
+}
+
+/// `text` as a constant of scalar type `type`, or null.
+TypedAttr parseValue(StringRef text, Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    unsigned width = integer.getWidth();
+    if (width == 1 && (text == "true" || text == "false"))
+      return IntegerAttr::get(type, text == "true");
+    // A decimal of the type's signed or unsigned range.
+    bool negative = text.consume_front("-");
+    APInt value;
+    if (text.getAsInteger(10, value))
+      return {};
+    if (value.getActiveBits() > width - (negative ? 1 : 0) &&
+        !(negative && value.isPowerOf2() && value.getActiveBits() == width))
+      return {};
+    value = value.zextOrTrunc(width);
+    return IntegerAttr::get(type, negative ? -value : value);
+  }
+  if (auto real = dyn_cast<FloatType>(type)) {
+    APFloat value(real.getFloatSemantics());
+    auto status = value.convertFromString(text, APFloat::rmNearestTiesToEven);
+    if (!status) {
+      llvm::consumeError(status.takeError());
+      return {};
+    }
+    if (*status & APFloat::opInvalidOp)
+      return {};
+    return FloatAttr::get(type, value);
+  }
+  return {};
+}
+
+/// One entry of the pass's `args`: NAME=VALUE or NAME%K.
+struct Entry {
+  StringRef text, name, value;
+  bool isDivisibility;
+};
+
+std::optional<Entry> parseEntry(StringRef text) {
+  size_t eq = text.find('='), mod = text.find('%');
+  size_t split = std::min(eq, mod);
+  if (split == StringRef::npos || split == 0 || split + 1 == text.size())
+    return std::nullopt;
+  return Entry{text, text.take_front(split).trim(),
+               text.drop_front(split + 1).trim(), split == mod};
+}
+
+struct Specialize : public tile::impl::SpecializeBase<Specialize> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<FuncOp> kernels;
+    for (FuncOp fn : module.getOps<FuncOp>())
+      if (fn.isPublic() && !fn.isExternal())
+        kernels.push_back(fn);
+    for (const std::string &text : args)
+      if (failed(apply(text, kernels)))
+        return signalPassFailure();
+  }
+
+private:
+  LogicalResult apply(StringRef text, ArrayRef<FuncOp> kernels) {
+    ModuleOp module = getOperation();
+    std::optional<Entry> entry = parseEntry(text);
+    if (!entry)
+      return module.emitError() << "tile-specialize: '" << text
+                                << "' is neither NAME=VALUE nor NAME%K";
+    bool found = false;
+    for (FuncOp fn : kernels)
+      for (BlockArgument arg : fn.getArguments()) {
+        if (getArgName(arg) != entry->name)
+          continue;
+        found = true;
+        if (failed(entry->isDivisibility ? assumeDivisible(fn, arg, *entry)
+                                         : fold(fn, arg, *entry)))
+          return failure();
+      }
+    if (found)
+      return success();
+    // Name what there is to choose from.
+    SmallVector<std::string> names;
+    for (FuncOp fn : kernels) {
+      SmallVector<StringRef> argNames;
+      for (BlockArgument arg : fn.getArguments())
+        if (StringRef name = getArgName(arg); !name.empty())
+          argNames.push_back(name);
+      names.push_back("@" + fn.getName().str() + "(" +
+                      llvm::join(argNames, ", ") + ")");
+    }
+    return module.emitError()
+           << "tile-specialize: no kernel has an argument named '"
+           << entry->name << "' (kernels: " << llvm::join(names, ", ") << ")";
+  }
+
+  LogicalResult fold(FuncOp fn, BlockArgument arg, const Entry &entry) {
+    TypedAttr value = parseValue(entry.value, arg.getType());
+    if (!value)
+      return fn.emitOpError() << "tile-specialize: '" << entry.text << "': '"
+                              << entry.value << "' is not a value of argument '"
+                              << entry.name << "', of type " << arg.getType();
+    OpBuilder b = OpBuilder::atBlockBegin(&fn.getBody().front());
+    Value constant = arith::ConstantOp::create(b, arg.getLoc(), value);
+    arg.replaceAllUsesWith(constant);
+    return success();
+  }
+
+  LogicalResult assumeDivisible(FuncOp fn, BlockArgument arg,
+                                const Entry &entry) {
+    uint64_t k = 0;
+    if (entry.value.getAsInteger(10, k) || !llvm::isPowerOf2_64(k) ||
+        k > (uint64_t(1) << 30))
+      return fn.emitOpError() << "tile-specialize: '" << entry.text
+                              << "': the divisor must be a power of two";
+    if (!isa<IntegerType, PointerType>(arg.getType()))
+      return fn.emitOpError()
+             << "tile-specialize: '" << entry.text << "': argument '"
+             << entry.name << "' is " << arg.getType()
+             << ", not an integer or a pointer";
+    unsigned index = arg.getArgNumber();
+    StringRef attr = TileDialect::getDivisibilityAttrName();
+    if (k == 1)
+      fn.removeArgAttr(index, attr);
+    else
+      fn.setArgAttr(index, attr,
+                    Builder(fn.getContext()).getI32IntegerAttr(int32_t(k)));
+    return success();
+  }
+};
+
+} // namespace
