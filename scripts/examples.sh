@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TILE_BUILD_DIR:-$root/build}
 
 bash "$root/scripts/setup.sh"
-bash "$root/scripts/build.sh" --target tile-opt tile-translate tile-run
+bash "$root/scripts/build.sh" --target tile-opt tile-translate tile-run tile-run-check
 opt=$build/bin/tile-opt
 
 status=0
@@ -48,7 +48,7 @@ bash "$root/scripts/compile-examples.sh" "$build/examples" "$build/bin/tile-tran
 echo
 if gpu=$("$build/bin/tile-run" --probe); then
   echo "== running on $gpu"
-  bash "$root/scripts/gpu-check.sh" "$build/examples" "$build/bin/tile-run"
+  bash "$root/scripts/gpu-check.sh" "$build/examples" "$build/bin/tile-run-check"
 else
   echo "== not running the kernels: $gpu"
 fi

@@ -7,7 +7,7 @@
 # bank-conflict counters), each run also checked against its CPU reference.
 # TMA's copies are not counted.
 #
-#   scripts/gpu-bank-conflicts.sh KERNEL_DIR TILE_RUN
+#   scripts/gpu-bank-conflicts.sh KERNEL_DIR TILE_RUN_CHECK
 #
 # KERNEL_DIR is what scripts/compile-examples.sh writes. Exits non-zero if a
 # result is wrong, a measurement is missing, or what reads the swizzled

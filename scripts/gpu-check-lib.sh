@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The check helper of scripts/gpu-check.sh and scripts/gpu-sanitize.sh
-# (sourced): runs one kernel with tile-run and checks it against its CPU
+# (sourced): runs one kernel with tile-run-check against its CPU
 # reference, counting failures.
 #
-# Uses $dir (the kernel directory) and $run (tile-run); optional:
+# Uses $dir (the kernel directory) and $run (tile-run-check); optional:
 # TILE_RUN_WRAPPER, a command that runs tile-run (compute-sanitizer ...), and
 # TILE_CHECK_REPEAT, timed launches after the checked one (default 20);
 # $reference, the CPU reference to check against (default: the kernel's).

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs every example kernel on the GPU at sizes that are and are not
-# multiples of its block, checking each against a CPU reference (tile-run
+# multiples of its block, checking each against a CPU reference (tile-run-check
 # --check), and prints the median time of a few launches.
 #
-#   scripts/gpu-check.sh KERNEL_DIR TILE_RUN
+#   scripts/gpu-check.sh KERNEL_DIR TILE_RUN_CHECK
 #
 # KERNEL_DIR holds <name>.cubin (or .ptx) and <name>.info from tile-translate
 # (scripts/compile-examples.sh writes them), including vector_add_ragged: the

@@ -6,7 +6,7 @@
 # memory) at sizes that are not multiples of the kernels' blocks, each run
 # also checked against its CPU reference. One command, one device run:
 #
-#   scripts/gpu-sanitize.sh KERNEL_DIR TILE_RUN
+#   scripts/gpu-sanitize.sh KERNEL_DIR TILE_RUN_CHECK
 #
 # KERNEL_DIR is what scripts/compile-examples.sh writes. Exits non-zero if
 # any tool reports an error or any result is wrong. TILE_SANITIZER_TOOLS

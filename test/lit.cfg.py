@@ -10,7 +10,7 @@ from lit.llvm.subst import ToolSubst
 config.name = "TILE"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".c", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "lib", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tile_obj_root, "test")
 
@@ -27,6 +27,7 @@ llvm_config.use_default_substitutions()
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     [ToolSubst(t, unresolved="fatal") for t in ["tile-opt", "tile-translate", "tile-run",
+                                                  "tile-run-check",
                                                   "tile-capi-dialect-test",
                                                   "tile-capi-compile-test",
                                                   "tile-capi-passes-test",

@@ -5,3 +5,10 @@
 // BADARG: tile-run: bad --arg
 // RUN: not tile-run k.ptx --kernel k --frobnicate 1 2>&1 | FileCheck %s --check-prefix=OPTION
 // OPTION: tile-run: unknown option
+// The installed runner has no CPU references; the tests' tile-run-check
+// does (here it gets as far as loading the driver, or the file).
+// RUN: not tile-run k.ptx --kernel k --check vector_add 2>&1 | FileCheck %s --check-prefix=NOCHECK
+// NOCHECK: tile-run: --check needs the CPU references of the tests' tile-run-check; this tile-run has none
+// RUN: not tile-run-check k.ptx --kernel k --check vector_add 2>&1 | FileCheck %s --check-prefix=CHECKER
+// CHECKER-NOT: needs the CPU references
+// CHECKER: tile-run: {{cannot load the CUDA driver|.*k.ptx}}

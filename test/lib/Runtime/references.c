@@ -2,7 +2,8 @@
 /*===- references.c - CPU references of the example kernels ----------------===
  *
  * Each reference recomputes a kernel's outputs in double precision from the
- * inputs tile-run gave it and compares them with what the GPU wrote.
+ * inputs the runner gave it and compares them with what the GPU wrote
+ * (tile-run-check; not part of the installed tile-run).
  *
  *===----------------------------------------------------------------------===*/
 
@@ -12,89 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-float halfToFloat(uint16_t h) {
-  uint32_t sign = (uint32_t)(h >> 15) << 31, exponent = (h >> 10) & 0x1f,
-           mantissa = h & 0x3ff, bits;
-  if (exponent == 0) {
-    if (mantissa == 0) {
-      bits = sign;
-    } else { /* subnormal: normalize */
-      exponent = 127 - 15 + 1;
-      while (!(mantissa & 0x400)) {
-        mantissa <<= 1;
-        --exponent;
-      }
-      bits = sign | (exponent << 23) | ((mantissa & 0x3ff) << 13);
-    }
-  } else if (exponent == 31) {
-    bits = sign | 0x7f800000 | (mantissa << 13);
-  } else {
-    bits = sign | ((exponent - 15 + 127) << 23) | (mantissa << 13);
-  }
-  float f;
-  memcpy(&f, &bits, sizeof(f));
-  return f;
-}
-
-uint16_t floatToHalf(float f) {
-  uint32_t bits;
-  memcpy(&bits, &f, sizeof(bits));
-  uint32_t sign = (bits >> 16) & 0x8000;
-  int32_t exponent = (int32_t)((bits >> 23) & 0xff) - 127 + 15;
-  uint32_t mantissa = bits & 0x7fffff;
-  if (((bits >> 23) & 0xff) == 0xff) /* inf, nan */
-    return (uint16_t)(sign | 0x7c00 | (mantissa ? 0x200 : 0));
-  if (exponent >= 31)
-    return (uint16_t)(sign | 0x7c00);
-  if (exponent <= 0) {
-    if (exponent < -10)
-      return (uint16_t)sign;
-    mantissa |= 0x800000;
-    uint32_t shift = (uint32_t)(14 - exponent);
-    uint32_t half = mantissa >> shift, rest = mantissa & ((1u << shift) - 1),
-             mid = 1u << (shift - 1);
-    if (rest > mid || (rest == mid && (half & 1)))
-      ++half;
-    return (uint16_t)(sign | half);
-  }
-  uint32_t half = sign | ((uint32_t)exponent << 10) | (mantissa >> 13);
-  uint32_t rest = mantissa & 0x1fff;
-  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
-    ++half; /* may carry into the exponent: still correct */
-  return (uint16_t)half;
-}
-
-float bfloatToFloat(uint16_t b) {
-  uint32_t bits = (uint32_t)b << 16;
-  float f;
-  memcpy(&f, &bits, sizeof(f));
-  return f;
-}
-
-uint16_t floatToBfloat(float f) {
-  uint32_t bits;
-  memcpy(&bits, &f, sizeof(bits));
-  if ((bits & 0x7fffffff) > 0x7f800000) /* nan stays nan */
-    return (uint16_t)((bits >> 16) | 0x40);
-  /* round to nearest, ties to even */
-  bits += 0x7fff + ((bits >> 16) & 1);
-  return (uint16_t)(bits >> 16);
-}
-
-double element(const RunArg *arg, const void *data, size_t i) {
-  if (!strcmp(arg->type, "f32"))
-    return ((const float *)data)[i];
-  if (!strcmp(arg->type, "f16"))
-    return halfToFloat(((const uint16_t *)data)[i]);
-  if (!strcmp(arg->type, "bf16"))
-    return bfloatToFloat(((const uint16_t *)data)[i]);
-  if (!strcmp(arg->type, "i32"))
-    return ((const int32_t *)data)[i];
-  if (!strcmp(arg->type, "i8"))
-    return ((const int8_t *)data)[i];
-  return 0;
-}
 
 static void compare(CheckResult *r, double got, double expected, double atol,
                     double rtol) {
