@@ -2,10 +2,11 @@
 /*===- tile-c/Passes.h - tile's passes from C ------------------------------===
  *
  * Registration and creation functions for every tile pass, generated from
- * the passes' TableGen records: mlirRegisterTile<Pass>() and
- * mlirCreateTile<Pass>() for the transformation passes, and the same with
- * TileConversion for the conversion passes; mlirRegisterTilePasses() and
- * mlirRegisterTileConversionPasses() register all of them.
+ * the passes' TableGen records, named by the level a pass works at:
+ * mlirRegister<Level><Pass>() and mlirCreate<Level><Pass>() with Level Tile
+ * (tile IR), TileGPU (the distributed level), TileNVGPU (Hopper's ops) or
+ * TileConversion (the conversion); mlirRegister<Level>Passes() registers
+ * a level's passes.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -15,6 +16,8 @@
 #include "mlir-c/Pass.h"
 
 #include "tile-c/TileConversionPasses.capi.h.inc"
+#include "tile-c/TileGPUPasses.capi.h.inc"
+#include "tile-c/TileNVGPUPasses.capi.h.inc"
 #include "tile-c/TilePasses.capi.h.inc"
 
 #endif // TILE_C_PASSES_H

@@ -7,7 +7,9 @@
 #include "tile-c/Passes.h"
 
 #include "tile/Conversion/Passes.h"
-#include "tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h"
+#include "tile/Dialect/TileNVGPU/Transforms/Passes.h"
 
 #include "mlir/CAPI/Pass.h"
 #include "mlir/Pass/Pass.h"
@@ -18,4 +20,6 @@ using namespace mlir::tilegpu;
 using namespace mlir::tilenvgpu;
 
 #include "tile-c/TileConversionPasses.capi.cpp.inc"
+#include "tile-c/TileGPUPasses.capi.cpp.inc"
+#include "tile-c/TileNVGPUPasses.capi.cpp.inc"
 #include "tile-c/TilePasses.capi.cpp.inc"

@@ -7,7 +7,9 @@
 #include "tile/Compiler.h"
 
 #include "tile/Conversion/Passes.h"
-#include "tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h"
+#include "tile/Dialect/TileNVGPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"

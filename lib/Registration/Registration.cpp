@@ -8,8 +8,10 @@
 
 #include "tile/Compiler.h"
 #include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
-#include "tile/Transforms/Passes.h"
+#include "tile/Dialect/TileNVGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -49,6 +51,8 @@ void mlir::tile::registerTilePassesAndPipelines() {
   static const bool registered = [] {
     registerAllPasses();
     registerTilePasses();
+    registerTileGPUPasses();
+    registerTileNVGPUPasses();
     registerTileConversionPasses();
     registerTilePipelines();
     return true;

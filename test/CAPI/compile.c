@@ -351,11 +351,11 @@ int main(int argc, char **argv) {
   // CHECK: "tile.reduce"
   MlirModule module = parse(ctx, softmax);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
-  mlirPassManagerAddOwnedPass(pm, mlirCreateTileAssignLayouts());
-  mlirPassManagerAddOwnedPass(pm, mlirCreateTileCoalesce());
-  mlirPassManagerAddOwnedPass(pm, mlirCreateTileRemoveLayoutConversions());
-  mlirPassManagerAddOwnedPass(pm, mlirCreateTileAllocateSharedMemory());
-  mlirPassManagerAddOwnedPass(pm, mlirCreateTileInsertBarriers());
+  mlirPassManagerAddOwnedPass(pm, mlirCreateTileGPUAssignLayouts());
+  mlirPassManagerAddOwnedPass(pm, mlirCreateTileGPUCoalesce());
+  mlirPassManagerAddOwnedPass(pm, mlirCreateTileGPURemoveLayoutConversions());
+  mlirPassManagerAddOwnedPass(pm, mlirCreateTileGPUAllocateSharedMemory());
+  mlirPassManagerAddOwnedPass(pm, mlirCreateTileGPUInsertBarriers());
   runAndPrint("passes", pm, module, true);
 
   // The distributed module compiles with its layouts kept.
@@ -364,7 +364,7 @@ int main(int argc, char **argv) {
   {
     MlirModule distributed = parse(ctx, softmax);
     MlirPassManager assign = mlirPassManagerCreate(ctx);
-    mlirPassManagerAddOwnedPass(assign, mlirCreateTileAssignLayouts());
+    mlirPassManagerAddOwnedPass(assign, mlirCreateTileGPUAssignLayouts());
     mlirPassManagerRunOnOp(assign, mlirModuleGetOperation(distributed));
     mlirPassManagerDestroy(assign);
     Buffer kept = {NULL, 0};

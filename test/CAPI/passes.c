@@ -67,10 +67,10 @@ int main(void) {
   // CHECK-NEXT: tile-to-llvm): unknown
   // CHECK-NEXT: canonicalize): unknown
   fprintf(stderr, "one by one\n");
-  mlirRegisterTileAssignLayouts();
-  mlirRegisterTileCoalesce();
-  mlirRegisterTileAllocateSharedMemory();
-  mlirRegisterTileInsertBarriers();
+  mlirRegisterTileGPUAssignLayouts();
+  mlirRegisterTileGPUCoalesce();
+  mlirRegisterTileGPUAllocateSharedMemory();
+  mlirRegisterTileGPUInsertBarriers();
   mlirRegisterTileConversionConvertTileToNVVM();
   probeAll(ctx);
 
@@ -84,8 +84,8 @@ int main(void) {
   // CHECK-NEXT: tile-to-llvm): unknown
   // CHECK-NEXT: canonicalize): unknown
   fprintf(stderr, "groups\n");
-  mlirRegisterTileRemoveLayoutConversions();
-  mlirRegisterTilePasses();
+  mlirRegisterTileGPURemoveLayoutConversions();
+  mlirRegisterTileGPUPasses();
   mlirRegisterTileConversionPasses();
   probeAll(ctx);
 

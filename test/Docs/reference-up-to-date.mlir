@@ -2,4 +2,6 @@
 // `cmake --build build --target tile-docs` when this test fails.
 // RUN: diff -u %tile_src_root/docs/reference/TileDialect.md %tile_obj_root/docs/Tile/TileDialect.md
 // RUN: diff -u %tile_src_root/docs/reference/TilePasses.md %tile_obj_root/docs/Tile/TilePasses.md
+// RUN: diff -u %tile_src_root/docs/reference/TileGPUPasses.md %tile_obj_root/docs/Tile/TileGPUPasses.md
+// RUN: diff -u %tile_src_root/docs/reference/TileNVGPUPasses.md %tile_obj_root/docs/Tile/TileNVGPUPasses.md
 // RUN: diff -u %tile_src_root/docs/reference/TileConversionPasses.md %tile_obj_root/docs/Tile/TileConversionPasses.md

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Transforms/Passes.h"
+#include "tile/Dialect/TileNVGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -21,7 +21,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_LOWERDESCRIPTORS
-#include "tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/TileNVGPU/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -25,7 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Transforms/Passes.h"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -33,7 +33,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_ACCELERATEMATMUL
-#include "tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Transforms/Passes.h"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -22,7 +22,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_PREFETCH
-#include "tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Transforms/Passes.h"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
@@ -25,7 +25,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_CARRYDIVISIONS
-#include "tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PipelineUtils.h"
-#include "tile/Transforms/Passes.h"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
@@ -23,7 +23,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_PIPELINE
-#include "tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

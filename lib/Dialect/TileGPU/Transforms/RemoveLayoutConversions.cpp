@@ -4,7 +4,7 @@
 // See the LICENSE file for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-#include "tile/Transforms/Passes.h"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h"
 
 #include "tile/Analysis/Allocation.h"
 
@@ -17,7 +17,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_REMOVELAYOUTCONVERSIONS
-#include "tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Transforms/Passes.h"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -29,7 +29,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_SPLITCOPYMASKS
-#include "tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PipelineUtils.h"
-#include "tile/Transforms/Passes.h"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h"
 
 #include "tile/Analysis/Alignment.h"
 #include "tile/Analysis/Uniformity.h"
@@ -24,7 +24,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_SCHEDULELOOPS
-#include "tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/TileGPU/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
@@ -22,7 +22,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_SPECIALIZE
-#include "tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -1,11 +1,11 @@
-//===- Passes.td - tile transformation passes --------------*- tablegen -*-===//
+//===- Passes.td - passes of the distributed level ---------*- tablegen -*-===//
 //
 // Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
 // See the LICENSE file for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-#ifndef TILE_TRANSFORMS_PASSES
-#define TILE_TRANSFORMS_PASSES
+#ifndef TILE_DIALECT_TILEGPU_TRANSFORMS_PASSES
+#define TILE_DIALECT_TILEGPU_TRANSFORMS_PASSES
 
 include "mlir/Pass/PassBase.td"
 
@@ -134,65 +134,6 @@ def RemoveLayoutConversions
     that layout instead (otherwise the conversion stays).
   }];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
-}
-
-def Specialize : Pass<"tile-specialize", "::mlir::ModuleOp"> {
-  let summary = "Specialize kernels for facts about their arguments, by name";
-  let description = [{
-    What a launcher knows about a kernel's arguments, given to the compiler
-    as Triton's launcher specializes a kernel. Each entry of `args` is one
-    of:
-
-    - `NAME=VALUE`: the integer or float scalar argument `NAME` is `VALUE`
-      (an integer, `true` or `false` for i1, or a float): its uses read a
-      constant. The argument stays, so the kernel is launched as before.
-    - `NAME%K`: the integer argument `NAME`, or the address a pointer
-      argument `NAME` holds, is a multiple of `K` (a power of two):
-      `tile.divisibility = K` on it, as Triton's launcher marks arguments
-      divisible by 16. `K` = 1 drops what the source claims.
-
-    An argument is named by its location: `loc("n"(...))`, as Triton's
-    TTIR carries it, or the SSA name tile.func records for the arguments
-    it parses. The entries apply to every public function (kernel) with
-    such an argument. An entry that names no kernel's argument, a value
-    that is not of the argument's type, or a `K` that is not a power of
-    two is an error, so a variant that cannot be made is never compiled
-    silently as another.
-
-    ```mlir
-    tile.func public @add(%x: !tile.ptr<f32>, %n: i32) { ... }
-    // -tile-specialize="args=x%16,n=4096": %x {tile.divisibility = 16},
-    // and %n's uses read arith.constant 4096 : i32
-    ```
-  }];
-  let options = [
-    ListOption<"args", "args", "std::string",
-               "NAME=VALUE (the argument's value) or NAME%K (a multiple of K)">
-  ];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
-}
-
-def TritonMath : Pass<"tile-triton-math", "::mlir::ModuleOp"> {
-  let summary = "Give the float ops of a Triton program Triton's precision";
-  let description = [{
-    In Triton's TTIR, an f32 `arith.divf`, `math.exp` and `math.sqrt` mean
-    what Triton lowers them to: `div.full.f32` (2 ulp over the full
-    range), `ex2.approx.f32` of x * log2(e), and `sqrt.approx.f32`; a
-    program asks for correctly rounded results with `tt.precise_divf` and
-    `tt.precise_sqrt`. MLIR's ops are correctly rounded unless they allow
-    approximation, so this pass marks those ops `fastmath<afn>`, which
-    `convert-tile-to-nvvm` lowers to the same instructions. Without it, a
-    sigmoid costs an IEEE reciprocal and libdevice's exponential, and an
-    LSTM cell runs at half Triton's speed. Run on Triton input only
-    (`tile-translate --ttir`, `tile-to-llvm{ttir}`); other ops and types
-    keep their flags.
-
-    ```mlir
-    %s = arith.divf %one, %d : tensor<128xf32>
-    // becomes
-    %s = arith.divf %one, %d fastmath<afn> : tensor<128xf32>
-    ```
-  }];
 }
 
 def HoistInvariantAllocs
@@ -511,55 +452,6 @@ def SplitCopyMasks : Pass<"tile-split-copy-masks", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
 }
 
-def LowerDescriptors
-    : Pass<"tile-lower-descriptors", "::mlir::ModuleOp"> {
-  let summary = "Turn the remaining tile.descriptor_load and every "
-                "tile.descriptor_store into TMA copies";
-  let description = [{
-    Every `tile.descriptor_load` that `tile-pipeline` did not pipeline
-    becomes a TMA copy into a buffer of the descriptor's NVMMA layout,
-    completed on an mbarrier of its own: `tilegpu.local_alloc`s of the buffer
-    and the barrier, `tilenv.init_barrier`, `tilenv.barrier_expect` of the
-    block's bytes, `tilenv.async_tma_copy`, `tilenv.wait_barrier` (phase 0),
-    `tilenv.inval_barrier`. A load whose only use stores it into a buffer of
-    that same layout (a warpgroup dot's operand) fills that buffer
-    directly; others read the block back with `tilegpu.local_load` into their
-    own layout.
-
-    Every `tile.descriptor_store` becomes a `tilegpu.local_alloc` of its value
-    into a buffer of the descriptor's NVMMA layout (written in the value's
-    own layout: no conversion), a `tilenv.async_tma_store` of that buffer, and
-    a `tilenv.async_tma_store_wait` for the copy to have read it, which ends
-    the buffer's life (`tilegpu.local_dealloc`). In a loop, the buffer is one
-    mutable `tilegpu.local_alloc` before the outermost loop; each iteration
-    waits for the stores before it to have read their buffers, writes the
-    value with `tilegpu.local_store` and starts the copy, and one wait after
-    the loop precedes the `tilegpu.local_dealloc`s: the copy overlaps the next
-    iteration. The global writes complete after the block has moved on.
-
-    A store of a `wgmma` result of 16-bit elements (each warpgroup holding
-    64 whole rows) becomes a `tilenv.warpgroup_tma_store` instead, when every
-    use of its descriptor (a kernel parameter) is such a store: each
-    warpgroup writes its rows in chunks of `store-chunk-bytes` bytes a row
-    through `store-slots` slots of a buffer allocated before the outermost
-    loop, with no CTA barrier (cuBLAS's epilogue on Hopper, which uses
-    64-byte chunks; 128-byte ones measured 1% faster in tile's persistent
-    matmul), and the same wait after the loop. `store-chunk-bytes=0` keeps
-    whole-block stores.
-
-    Needs an sm_90 or newer target (`tilegpu.target`); run after
-    `tile-pipeline` and before `tile-allocate-shared-memory`.
-  }];
-  let options = [
-    Option<"storeChunkBytes", "store-chunk-bytes", "int", /*default=*/"128",
-           "Bytes of a row of a warpgroup's chunk (32, 64 or 128; 0: "
-           "whole-block TMA stores)">,
-    Option<"storeSlots", "store-slots", "int", /*default=*/"2",
-           "Chunks a warpgroup may have in flight (at least 2)">,
-  ];
-  let dependentDialects = ["::mlir::tilenvgpu::TileNVGPUDialect", "::mlir::arith::ArithDialect"];
-}
-
 def AllocateSharedMemory
     : Pass<"tile-allocate-shared-memory", "::mlir::ModuleOp"> {
   let summary = "Give every shared-memory buffer an offset";
@@ -596,4 +488,4 @@ def InsertBarriers : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
-#endif // TILE_TRANSFORMS_PASSES
+#endif // TILE_DIALECT_TILEGPU_TRANSFORMS_PASSES

@@ -1,0 +1,26 @@
+//===- Passes.h - passes on Hopper's ops ------------------------*- C++ -*-===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#ifndef TILE_DIALECT_TILENVGPU_TRANSFORMS_PASSES_H
+#define TILE_DIALECT_TILENVGPU_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/Pass.h"
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
+
+namespace mlir::tile {
+
+#define GEN_PASS_DECL
+#include "tile/Dialect/TileNVGPU/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tile/Dialect/TileNVGPU/Transforms/Passes.h.inc"
+
+} // namespace mlir::tile
+
+#endif // TILE_DIALECT_TILENVGPU_TRANSFORMS_PASSES_H
