@@ -6,6 +6,9 @@
 
 #include "tile/Analysis/Barrier.h"
 
+#include "BarrierState.h"
+#include "ProducerHandshake.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -18,6 +21,7 @@ using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tilegpu;
 using namespace mlir::tilenvgpu;
+using namespace mlir::tile::barrier;
 
 std::string BarrierReason::describe() const {
   std::string text;
@@ -38,286 +42,6 @@ std::string BarrierReason::describe() const {
 }
 
 namespace {
-
-using Intervals = SmallVector<ByteInterval>;
-
-/// Adds `from` to the set `to`, kept sorted so that equal sets compare equal
-/// (the fixed point over loops depends on it).
-template <typename T>
-void addAll(SmallVector<T> &to, const SmallVector<T> &from) {
-  for (const T &x : from) {
-    auto it = llvm::lower_bound(to, x);
-    if (it == to.end() || !(*it == x))
-      to.insert(it, x);
-  }
-}
-
-/// The first interval of `a` that overlaps one of `b`, if any.
-std::optional<ByteInterval> findOverlap(const Intervals &a,
-                                        const Intervals &b) {
-  for (const ByteInterval &x : a)
-    for (const ByteInterval &y : b)
-      if (x.first < y.second && y.first < x.second)
-        return ByteInterval(std::max(x.first, y.first),
-                            std::min(x.second, y.second));
-  return std::nullopt;
-}
-
-/// Which stage of a multi-buffered allocation a view is:
-/// `ring[(base + offset) mod stages]`, `base` null for a constant index.
-/// Two views of one allocation with the same base and different offsets
-/// (mod stages) are different stages. `stages == 0`: unknown.
-struct StageTag {
-  Operation *ring = nullptr;
-  Value base;
-  int64_t offset = 0, stages = 0;
-  bool operator==(const StageTag &o) const {
-    return ring == o.ring && base == o.base && offset == o.offset &&
-           stages == o.stages;
-  }
-  bool operator<(const StageTag &o) const {
-    return std::make_tuple(ring, base.getAsOpaquePointer(), offset, stages) <
-           std::make_tuple(o.ring, o.base.getAsOpaquePointer(), o.offset,
-                           o.stages);
-  }
-  /// Provably a different stage of the same allocation.
-  bool isOtherStageThan(const StageTag &o) const {
-    return stages != 0 && ring == o.ring && stages == o.stages &&
-           base == o.base && offset != o.offset;
-  }
-};
-
-/// The stage `buffer` views: a tilegpu.buffer_index whose index is
-/// `(base + c) rem S` or the constant c, S the allocation's stage count.
-StageTag getStageTag(Value buffer) {
-  auto index = buffer.getDefiningOp<BufferIndexOp>();
-  auto ring = index ? index.getSrc().getDefiningOp<LocalAllocOp>() : nullptr;
-  if (!ring)
-    return {};
-  int64_t stages = index.getSrc().getType().getShape().front();
-  auto normalize = [&](Value base, int64_t c) {
-    return StageTag{ring, base, ((c % stages) + stages) % stages, stages};
-  };
-  if (std::optional<int64_t> c = getConstantIntValue(index.getIndex()))
-    return normalize(Value(), *c);
-  auto rem = index.getIndex().getDefiningOp<arith::RemUIOp>();
-  std::optional<int64_t> divisor =
-      rem ? getConstantIntValue(rem.getRhs()) : std::nullopt;
-  if (!divisor || *divisor != stages)
-    return {};
-  // Integer casts keep the stage: an index or i64 induction variable is
-  // cast to the i32 the index takes (stages repeat long before a count
-  // would wrap).
-  auto uncast = [](Value v) {
-    while (Operation *def = v.getDefiningOp()) {
-      if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::TruncIOp,
-               arith::ExtSIOp, arith::ExtUIOp>(def))
-        break;
-      v = def->getOperand(0);
-    }
-    return v;
-  };
-  Value base = uncast(rem.getLhs());
-  int64_t c = 0;
-  if (auto add = base.getDefiningOp<arith::AddIOp>())
-    if (std::optional<int64_t> k = getConstantIntValue(add.getRhs())) {
-      base = uncast(add.getLhs());
-      c = *k;
-    }
-  return normalize(base, c);
-}
-
-/// The tag of a warpgroup_tma_store's copies: no ring, the buffer as base,
-/// no stages (no ring's tag has that shape, and stage maps leave it
-/// alone).
-StageTag getWarpgroupStoreTag(WarpgroupTMAStoreOp store) {
-  return StageTag{nullptr, store.getBuffer(), 0, 0};
-}
-bool isWarpgroupStoreTag(const StageTag &tag) {
-  return !tag.ring && tag.base && tag.stages == 0;
-}
-
-/// An asynchronous copy's destination bytes and stage.
-struct AsyncTarget {
-  ByteInterval bytes;
-  StageTag stage;
-  bool operator==(const AsyncTarget &o) const {
-    return bytes == o.bytes && stage == o.stage;
-  }
-  bool operator<(const AsyncTarget &o) const {
-    return std::tie(bytes, stage) < std::tie(o.bytes, o.stage);
-  }
-};
-using AsyncTargets = SmallVector<AsyncTarget>;
-
-/// The bytes of `targets` that may be in the same stage as `stage` (all of
-/// them but those provably in another stage of the same allocation).
-Intervals sharedWith(const AsyncTargets &targets, const StageTag &stage) {
-  Intervals bytes;
-  for (const AsyncTarget &t : targets)
-    if (!t.stage.isOtherStageThan(stage))
-      addAll(bytes, Intervals{t.bytes});
-  return bytes;
-}
-
-/// All the bytes of `targets` (none is provably in another stage than an
-/// unknown one).
-Intervals bytesOf(const AsyncTargets &targets) {
-  return sharedWith(targets, StageTag());
-}
-
-/// A TMA copy in flight: its destination, the mbarrier it completes on,
-/// and whether it may not have been issued (its predicate is not constant).
-struct TMATarget {
-  AsyncTarget data;
-  ByteInterval barrier;
-  StageTag barrierStage;
-  bool conditional;
-  bool operator==(const TMATarget &o) const {
-    return data == o.data && barrier == o.barrier &&
-           barrierStage == o.barrierStage && conditional == o.conditional;
-  }
-  bool operator<(const TMATarget &o) const {
-    return std::tie(data, barrier, barrierStage, conditional) <
-           std::tie(o.data, o.barrier, o.barrierStage, o.conditional);
-  }
-};
-
-/// The bytes of one mbarrier.
-constexpr int64_t kMBarrierBytes = 8;
-
-/// Shared memory accessed since the last barrier. Reads keep the stage
-/// they read: a write to another stage of the same ring needs no barrier
-/// after them (a loop that reads the next stage early, as `tile-prefetch`
-/// makes it, refills the one before without a second barrier).
-struct Pending {
-  AsyncTargets reads;
-  Intervals writes;
-  /// TMA copies issued and not yet waited for (on their own mbarrier).
-  SmallVector<TMATarget> tma;
-  /// Async copies issued but not committed, and committed groups (oldest
-  /// first) not yet waited for.
-  AsyncTargets asyncUncommitted;
-  SmallVector<AsyncTargets> asyncGroups;
-  /// Shared memory asynchronous warpgroup dots may still be reading, one
-  /// group per dot (oldest first).
-  SmallVector<AsyncTargets> readGroups;
-  /// Shared memory TMA stores may still be reading, one group per store
-  /// (oldest first).
-  SmallVector<AsyncTargets> storeGroups;
-  /// In the default region of a tilenv.warp_specialize: the stages of the
-  /// rings the producer fills that the kernel's warps hold (waited for on
-  /// the stage's full barrier, not yet handed back on its empty one).
-  SmallVector<StageTag> held;
-
-  AsyncTargets allAsync() const {
-    AsyncTargets all = asyncUncommitted;
-    for (const AsyncTargets &group : asyncGroups)
-      addAll(all, group);
-    for (const TMATarget &copy : tma)
-      addAll(all, AsyncTargets{copy.data});
-    return all;
-  }
-
-  /// The targets of all `groups` (readGroups, storeGroups) as one set.
-  static AsyncTargets flatten(const SmallVector<AsyncTargets> &groups) {
-    AsyncTargets all;
-    for (const AsyncTargets &group : groups)
-      addAll(all, group);
-    return all;
-  }
-
-  /// Drops all but the `keep` most recent of `groups` and returns the
-  /// others' targets (what an async_wait or a warpgroup_dot_wait completes).
-  static AsyncTargets retire(SmallVector<AsyncTargets> &groups, size_t keep) {
-    size_t retired = groups.size() - std::min(keep, groups.size());
-    AsyncTargets done;
-    for (size_t i = 0; i < retired; ++i)
-      addAll(done, groups[i]);
-    groups.erase(groups.begin(), groups.begin() + retired);
-    return done;
-  }
-
-  /// Rewrites every async target's stage tag (loop entry and back edges).
-  void mapStages(function_ref<StageTag(const StageTag &)> fn) {
-    auto apply = [&](AsyncTargets &targets) {
-      AsyncTargets mapped;
-      for (AsyncTarget t : targets) {
-        if (t.stage.stages)
-          t.stage = fn(t.stage);
-        addAll(mapped, AsyncTargets{t});
-      }
-      targets = std::move(mapped);
-    };
-    apply(reads);
-    apply(asyncUncommitted);
-    for (AsyncTargets &group : asyncGroups)
-      apply(group);
-    for (AsyncTargets &group : readGroups)
-      apply(group);
-    for (AsyncTargets &group : storeGroups)
-      apply(group);
-    SmallVector<TMATarget> mapped;
-    for (TMATarget t : tma) {
-      if (t.data.stage.stages)
-        t.data.stage = fn(t.data.stage);
-      if (t.barrierStage.stages)
-        t.barrierStage = fn(t.barrierStage);
-      addAll(mapped, SmallVector<TMATarget>{t});
-    }
-    tma = std::move(mapped);
-    // A stage whose tag is lost cannot be known to be held.
-    SmallVector<StageTag> still;
-    for (const StageTag &tag : held)
-      if (StageTag t = fn(tag); t.stages)
-        addAll(still, SmallVector<StageTag>{t});
-    held = std::move(still);
-  }
-
-  void join(const Pending &other) {
-    addAll(reads, other.reads);
-    addAll(writes, other.writes);
-    addAll(tma, other.tma);
-    addAll(asyncUncommitted, other.asyncUncommitted);
-    // Align groups by recency: the most recent groups wait together.
-    auto merge = [](SmallVector<AsyncTargets> &mine,
-                    const SmallVector<AsyncTargets> &theirs) {
-      size_t n = std::max(mine.size(), theirs.size());
-      SmallVector<AsyncTargets> groups(n);
-      for (const SmallVector<AsyncTargets> *from :
-           std::initializer_list<const SmallVector<AsyncTargets> *>{&mine,
-                                                                    &theirs})
-        for (size_t i = 0; i < from->size(); ++i)
-          addAll(groups[n - from->size() + i], (*from)[i]);
-      mine = std::move(groups);
-    };
-    merge(asyncGroups, other.asyncGroups);
-    merge(readGroups, other.readGroups);
-    merge(storeGroups, other.storeGroups);
-    // Held on every path only.
-    llvm::erase_if(held, [&](const StageTag &tag) {
-      return !llvm::is_contained(other.held, tag);
-    });
-  }
-
-  /// Keeps at most `limit` groups by merging the oldest: with no wait in
-  /// the function keeping more than `limit - 1` groups pending, the oldest
-  /// groups always land together, so this loses nothing; it bounds the
-  /// state of loops that commit groups without waiting.
-  static void capGroups(SmallVector<AsyncTargets> &groups, size_t limit) {
-    while (groups.size() > limit) {
-      addAll(groups[1], groups[0]);
-      groups.erase(groups.begin());
-    }
-  }
-
-  bool operator==(const Pending &other) const {
-    return reads == other.reads && writes == other.writes && tma == other.tma &&
-           asyncUncommitted == other.asyncUncommitted &&
-           asyncGroups == other.asyncGroups && readGroups == other.readGroups &&
-           storeGroups == other.storeGroups && held == other.held;
-  }
-};
 
 class Analyzer {
 public:
@@ -352,9 +76,9 @@ public:
                        << reading.front().first << ", "
                        << reading.front().second
                        << "): wait for it first (tilenv.async_tma_store_wait)";
-      failed = true;
+      reporter.failed = true;
     }
-    return failure(failed);
+    return failure(reporter.failed);
   }
 
 private:
@@ -489,108 +213,6 @@ private:
     return accesses;
   }
 
-  /// The producer's side of a warp_specialize handshake: each TMA copy
-  /// fills a stage of a data ring, completes on the same stage of a full
-  /// ring, and must first wait on the same stage of an empty ring, which
-  /// the kernel's warps arrive on once done reading. Records the rings
-  /// (data rings by their full and empty rings); a copy that does not wait
-  /// is an error.
-  void collectHandshake(WarpSpecializeOp split) {
-    split.getProducer().walk([&](AsyncTMACopyOp copy) {
-      StageTag data = getStageTag(copy.getResult());
-      StageTag full = getStageTag(copy.getBarrier());
-      auto sameStage = [&](const StageTag &t) {
-        return t.stages && t.stages == data.stages && t.base == data.base &&
-               t.offset == data.offset;
-      };
-      Operation *empty = nullptr;
-      for (Operation *op = copy->getPrevNode(); op && !empty;
-           op = op->getPrevNode())
-        if (auto wait = dyn_cast<WaitBarrierOp>(op);
-            wait && sameStage(getStageTag(wait.getBarrier())))
-          empty = getStageTag(wait.getBarrier()).ring;
-      if (!data.stages || !sameStage(full) || !empty) {
-        if (reported.insert(copy).second)
-          copy->emitError()
-              << "copies into a stage the kernel's warps may still be "
-                 "reading: a producer's copy goes into stage `(iv + c) rem "
-                 "S` of a ring, completes on that stage of a ring of full "
-                 "barriers, and first waits on that stage of a ring of empty "
-                 "barriers (tilenv.wait_barrier in the same block)";
-        failed = true;
-        return;
-      }
-      addAll(handshake.fullRings[full.ring],
-             SmallVector<Operation *>{data.ring});
-      addAll(handshake.emptyRings[empty], SmallVector<Operation *>{data.ring});
-      handshake.fed.insert(data.ring);
-    });
-  }
-
-  /// The stage `tag` (of a full or empty ring) of each data ring in `rings`.
-  static SmallVector<StageTag> dataStages(const StageTag &tag,
-                                          ArrayRef<Operation *> rings) {
-    return llvm::map_to_vector(rings, [&](Operation *ring) {
-      return StageTag{ring, tag.base, tag.offset, tag.stages};
-    });
-  }
-
-  /// The kernel's side of the handshake, in the default region: a wait on
-  /// a full barrier makes its stage held, an arrival on an empty one hands
-  /// it back (no warpgroup dot may still be reading it), and a read of a
-  /// producer-fed ring must be of a held stage.
-  void checkHandshake(Operation *op, Pending &state) {
-    if (auto wait = dyn_cast<WaitBarrierOp>(op)) {
-      StageTag tag = getStageTag(wait.getBarrier());
-      auto it = handshake.fullRings.find(tag.ring);
-      if (tag.stages && it != handshake.fullRings.end())
-        addAll(state.held, dataStages(tag, it->second));
-      return;
-    }
-    if (auto arrive = dyn_cast<ArriveBarrierOp>(op)) {
-      StageTag tag = getStageTag(arrive.getBarrier());
-      auto it = handshake.emptyRings.find(tag.ring);
-      if (!tag.stages || it == handshake.emptyRings.end())
-        return;
-      AsyncTargets reading = Pending::flatten(state.readGroups);
-      for (const StageTag &stage : dataStages(tag, it->second)) {
-        if (llvm::any_of(reading,
-                         [&](const AsyncTarget &t) {
-                           return t.stage.ring == stage.ring &&
-                                  !t.stage.isOtherStageThan(stage);
-                         }) &&
-            reported.insert(op).second) {
-          op->emitError() << "hands back a stage that a warpgroup dot may "
-                             "still be reading: wait for it first "
-                             "(tilenv.warpgroup_dot_wait)";
-          failed = true;
-        }
-        llvm::erase(state.held, stage);
-      }
-      return;
-    }
-    SmallVector<Value> buffers;
-    if (auto load = dyn_cast<LocalLoadOp>(op))
-      buffers.push_back(load.getSrc());
-    else if (auto dot = dyn_cast<WarpgroupDotOp>(op))
-      for (Value operand : {Value(dot.getA()), Value(dot.getB())})
-        if (isa<BufferType>(operand.getType()))
-          buffers.push_back(operand);
-    for (Value buffer : buffers) {
-      StageTag tag = getStageTag(buffer);
-      if (!handshake.fed.contains(tag.ring) &&
-          !handshake.fed.contains(buffer.getDefiningOp()))
-        continue;
-      if (!llvm::is_contained(state.held, tag) && reported.insert(op).second) {
-        op->emitError() << "reads a stage of a ring the producer fills "
-                           "without holding it: wait on the stage's full "
-                           "barrier first (tilenv.wait_barrier), and read it "
-                           "before handing it back (tilenv.arrive_barrier)";
-        failed = true;
-      }
-    }
-  }
-
   /// A tilenv.warp_specialize: a CTA barrier before it (the last one both
   /// sides take part in) if anything is unordered, then each region on its
   /// own from there, and the mbarrier handshake between them (above). A
@@ -609,17 +231,16 @@ private:
     size_t before = barriers.size();
     visitRegion(split.getProducer(), state);
     for (auto it = barriers.begin() + before; it != barriers.end(); ++it)
-      if (reported.insert(it->first).second) {
+      if (reporter.report(it->first)) {
         it->first->emitError()
             << "needs a CTA barrier (" << it->second.describe()
             << "), but runs in the producer region of a "
                "tilenv.warp_specialize, which the kernel's warps do not "
                "synchronize with";
-        failed = true;
       }
-    collectHandshake(split);
+    handshake.collect(split, reporter);
     Pending out = visitRegion(split.getDefaultRegion(), state);
-    handshake = Handshake();
+    handshake = ProducerHandshake();
     return out;
   }
 
@@ -704,8 +325,8 @@ private:
   }
 
   Pending transfer(Operation *op, Pending state) {
-    if (!handshake.fed.empty())
-      checkHandshake(op, state);
+    if (handshake.isActive())
+      handshake.check(op, state, reporter);
     if (isa<gpu::BarrierOp>(op)) {
       state.reads.clear();
       state.writes.clear();
@@ -764,12 +385,11 @@ private:
       Intervals bytes = allocation.getIntervals(inval.getBarrier());
       for (const TMATarget &t : state.tma)
         if (!t.conditional && findOverlap(Intervals{t.barrier}, bytes) &&
-            reported.insert(op).second) {
+            reporter.report(op)) {
           op->emitError() << "invalidates an mbarrier that a TMA copy into ["
                           << t.data.bytes.first << ", " << t.data.bytes.second
                           << ") completes on: wait for it first "
                              "(tilenv.wait_barrier)";
-          failed = true;
         }
       llvm::erase_if(state.tma, [&](const TMATarget &t) {
         return findOverlap(Intervals{t.barrier}, bytes).has_value();
@@ -873,13 +493,12 @@ private:
   void checkAsyncWriters(Operation *op, StringRef verb, const Intervals &bytes,
                          const AsyncTargets &copying, const StageTag &stage) {
     if (auto overlap = findOverlap(bytes, sharedWith(copying, stage));
-        overlap && reported.insert(op).second) {
+        overlap && reporter.report(op)) {
       op->emitError() << verb << " shared memory [" << overlap->first << ", "
                       << overlap->second
                       << ") that an asynchronous copy may still be "
                          "writing: wait for it first (tilegpu.async_wait, "
                          "or tilenv.wait_barrier for TMA)";
-      failed = true;
     }
   }
 
@@ -899,12 +518,11 @@ private:
         if (!safe(t))
           addAll(reading, Intervals{t.bytes});
       if (auto overlap = findOverlap(written, reading);
-          overlap && reported.insert(op).second) {
+          overlap && reporter.report(op)) {
         op->emitError() << "writes shared memory [" << overlap->first << ", "
                         << overlap->second << ") that " << what
                         << " may still be reading: wait for it first (" << wait
                         << ")";
-        failed = true;
       }
     }
   }
@@ -945,19 +563,14 @@ private:
     return state;
   }
 
-  /// The rings of the warp_specialize whose default region is being
-  /// visited (none elsewhere).
-  struct Handshake {
-    DenseMap<Operation *, SmallVector<Operation *>> fullRings, emptyRings;
-    llvm::SmallPtrSet<Operation *, 4> fed;
-  } handshake;
-
   FuncOp fn;
   const ModuleAllocation &allocation;
   const FunctionAllocation *info;
   llvm::MapVector<Operation *, BarrierReason> &barriers;
-  llvm::SmallPtrSet<Operation *, 4> reported;
-  bool failed = false;
+  /// The rings of the warp_specialize whose default region is being
+  /// visited (none elsewhere).
+  ProducerHandshake handshake;
+  Reporter reporter;
   /// Committed groups tracked separately: one more than the most any wait
   /// keeps pending.
   size_t groupLimit = 1, readGroupLimit = 1, storeGroupLimit = 1;
