@@ -120,6 +120,14 @@ typedef struct MlirTileTensorMapInfo {
   unsigned elementBytes, boxRows, boxCols, swizzle;
 } MlirTileTensorMapInfo;
 
+/// A kernel parameter as the source declared it: its name (empty where the
+/// argument has none) and its type as tile IR spells it (`!tile.ptr<f32>`,
+/// `i32`, ...).
+typedef struct MlirTileKernelParam {
+  MlirStringRef name;
+  MlirStringRef type;
+} MlirTileKernelParam;
+
 /// What a launch needs to know about one kernel of a compiled module (what
 /// `tile-translate --kernel-info` writes).
 typedef struct MlirTileKernelInfo {
@@ -129,6 +137,8 @@ typedef struct MlirTileKernelInfo {
   const MlirTileTensorMapInfo *tensorMaps; ///< its descriptor parameters
   size_t numTensorMaps;
   int clusterSize; ///< CTAs per cluster along x: the grid's x is a multiple
+  const MlirTileKernelParam *params; ///< its parameters, in order
+  size_t numParams;
 } MlirTileKernelInfo;
 
 typedef void (*MlirTileKernelInfoCallback)(const MlirTileKernelInfo *info,

@@ -93,12 +93,19 @@ struct TensorMapInfo {
   unsigned argIndex, elementBytes, boxRows, boxCols, swizzle;
 };
 
+/// A kernel parameter as the source declared it: its name (empty if the
+/// argument has none) and type (`!tile.ptr<f32>`, `i32`, ...).
+struct KernelParam {
+  std::string name, type;
+};
+
 /// What a launch needs to know about a kernel.
 struct KernelInfo {
   std::string name;
   int threads;
   int64_t sharedBytes;
   std::vector<TensorMapInfo> tensorMaps;
+  std::vector<KernelParam> params;
   /// CTAs per cluster along x: the grid's x dimension must be a multiple.
   int clusterSize = 1;
 };

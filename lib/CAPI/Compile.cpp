@@ -162,13 +162,19 @@ MlirLogicalResult mlirTileGetKernelInfo(MlirModule module,
     for (const tile::TensorMapInfo &m : kernel.tensorMaps)
       maps.push_back(
           {m.argIndex, m.elementBytes, m.boxRows, m.boxCols, m.swizzle});
+    SmallVector<MlirTileKernelParam> params;
+    for (const tile::KernelParam &p : kernel.params)
+      params.push_back({mlirStringRefCreate(p.name.data(), p.name.size()),
+                        mlirStringRefCreate(p.type.data(), p.type.size())});
     MlirTileKernelInfo info = {
         mlirStringRefCreate(kernel.name.data(), kernel.name.size()),
         kernel.threads,
         kernel.sharedBytes,
         maps.data(),
         maps.size(),
-        kernel.clusterSize};
+        kernel.clusterSize,
+        params.data(),
+        params.size()};
     callback(&info, userData);
   }
   return mlirLogicalResultSuccess();

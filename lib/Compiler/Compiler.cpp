@@ -94,7 +94,7 @@ FailureOr<SmallVector<KernelInfo>> mlir::tile::getKernelInfo(ModuleOp lowered) {
   WalkResult walk = lowered.walk([&](LLVM::LLVMFuncOp fn) {
     if (!fn->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
       return WalkResult::advance();
-    KernelInfo info{fn.getName().str(), 0, 0, {}};
+    KernelInfo info{fn.getName().str(), 0, 0, {}, {}};
     if (auto size =
             fn->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
       info.threads = size[0];
@@ -117,6 +117,15 @@ FailureOr<SmallVector<KernelInfo>> mlir::tile::getKernelInfo(ModuleOp lowered) {
           {unsigned(map.index), map.type.getElementBytes(),
            unsigned(map.box[0]), unsigned(map.box[1]), map.swizzle});
     }
+    if (auto params = fn->getAttrOfType<ArrayAttr>(
+            TileGPUDialect::getKernelParamsAttrName()))
+      for (auto param : params.getAsRange<DictionaryAttr>()) {
+        std::string type;
+        llvm::raw_string_ostream os(type);
+        os << param.getAs<TypeAttr>("type").getValue();
+        info.params.push_back(
+            {param.getAs<StringAttr>("name").getValue().str(), type});
+      }
     kernels.push_back(info);
     return WalkResult::advance();
   });

@@ -230,18 +230,27 @@ typedef struct {
   int found;
 } TensorMapSpec;
 
+/* A kernel parameter as the source declared it (--kernel-info). */
+typedef struct {
+  char name[64], type[128];
+} ParamSpec;
+
 /* Reads tile-translate's kernel information for `kernel`: its `kernel
-   <name> threads <n> shared <bytes>` line and `tensormap <name> <arg>
-   <element bytes> <box rows> <box cols> <swizzle>` lines. */
+   <name> threads <n> shared <bytes>` line, `tensormap <name> <arg>
+   <element bytes> <box rows> <box cols> <swizzle>` lines and `param
+   <name> <index> <parameter> <type>` lines (`*numParams`: one more than
+   the last index, 0 without any). */
 static int readKernelInfo(const char *path, const char *kernel,
                           unsigned *threads, unsigned *shared,
-                          TensorMapSpec maps[MAX_ARGS]) {
+                          TensorMapSpec maps[MAX_ARGS],
+                          ParamSpec params[MAX_ARGS], int *numParams) {
   FILE *file = fopen(path, "r");
   if (!file)
     return 0;
   char line[512], name[256];
   unsigned t, s, arg;
   TensorMapSpec m = {0, 0, 0, 0, 1};
+  ParamSpec param;
   int found = 0;
   while (fgets(line, sizeof(line), file)) {
     if (sscanf(line, "kernel %255s threads %u shared %u", name, &t, &s) == 3 &&
@@ -254,10 +263,30 @@ static int readKernelInfo(const char *path, const char *kernel,
                       &m.swizzle) == 6 &&
                !strcmp(name, kernel) && arg < MAX_ARGS) {
       maps[arg] = m;
+    } else if (sscanf(line, "param %255s %u %63s %127s", name, &arg, param.name,
+                      param.type) == 4 &&
+               !strcmp(name, kernel) && arg < MAX_ARGS) {
+      params[arg] = param;
+      if ((int)arg + 1 > *numParams)
+        *numParams = (int)arg + 1;
     }
   }
   fclose(file);
   return found;
+}
+
+/* Whether `a` is what parameter `p` takes: a buffer of T for !tile.ptr<T>,
+   a desc: of T for !tile.tensordesc<...xT>, a scalar of its type. */
+static int matchesParam(const RunArg *a, const ParamSpec *p) {
+  char element[64] = "";
+  const char *type = p->type;
+  if (sscanf(type, "!tile.ptr<%63[^>]>", element) == 1)
+    return a->isBuffer && !a->rows && !strcmp(a->type, element);
+  const char *x = strrchr(type, 'x');
+  if (!strncmp(type, "!tile.tensordesc<", 17) && x &&
+      sscanf(x + 1, "%63[^>]", element) == 1)
+    return a->isBuffer && a->rows && !strcmp(a->type, element);
+  return !a->isBuffer && !strcmp(a->type, type);
 }
 
 int tileRunMain(int argc, char **argv, TileRunCheck check) {
@@ -266,6 +295,8 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
   int repeat = 0, numArgs = 0;
   RunArg args[MAX_ARGS];
   TensorMapSpec mapSpecs[MAX_ARGS] = {{0, 0, 0, 0, 0}};
+  static ParamSpec paramSpecs[MAX_ARGS];
+  int numParams = 0;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -319,8 +350,27 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
   if (checked && !check)
     return usage("--check needs the CPU references of the tests' "
                  "tile-run-check; this tile-run has none");
-  if (info && !readKernelInfo(info, kernelName, &threads, &shared, mapSpecs))
+  if (info && !readKernelInfo(info, kernelName, &threads, &shared, mapSpecs,
+                              paramSpecs, &numParams))
     return usage("kernel not found in --kernel-info");
+  // The kernel's signature is its source's: the arguments must match it.
+  if (numParams && numParams != numArgs) {
+    char message[128];
+    snprintf(message, sizeof(message),
+             "the kernel takes %d arguments (--kernel-info), %d given",
+             numParams, numArgs);
+    return usage(message);
+  }
+  for (int i = 0; i < numParams; ++i)
+    if (!matchesParam(&args[i], &paramSpecs[i])) {
+      char message[320];
+      snprintf(message, sizeof(message),
+               "argument %d (%s: %s) is given as a %s%s", i, paramSpecs[i].name,
+               paramSpecs[i].type,
+               args[i].isBuffer ? (args[i].rows ? "desc:" : "buf:") : "",
+               args[i].type);
+      return usage(message);
+    }
   for (int i = 0; i < numArgs; ++i) {
     if (args[i].rows && !mapSpecs[i].found)
       return usage("a desc: argument needs a tensormap line in --kernel-info");

@@ -110,6 +110,10 @@ static void printKernel(const MlirTileKernelInfo *info, void *userData) {
             "%u-byte swizzle\n",
             m->argIndex, m->elementBytes, m->boxRows, m->boxCols, m->swizzle);
   }
+  for (size_t i = 0; i < info->numParams; ++i)
+    fprintf(stderr, "parameter %zu: %.*s: %.*s\n", i,
+            (int)info->params[i].name.length, info->params[i].name.data,
+            (int)info->params[i].type.length, info->params[i].type.data);
 }
 
 /* mlirTileGetKernelInfo on a hand-written lowered module: one kernel of
@@ -408,7 +412,12 @@ int main(int argc, char **argv) {
   // CHECK-NEXT: tensor map of argument 0: 2-byte elements, 128x64 box, 128-byte swizzle
   // CHECK-NEXT: tensor map of argument 1: 2-byte elements, 64x64 box, 128-byte swizzle
   // CHECK-NEXT: tensor map of argument 2: 4-byte elements, 128x32 box, 128-byte swizzle
-  // CHECK-NEXT: kernel info: ok
+  // The parameters as the source declares them.
+  // CHECK-NEXT: parameter 0: a: !tile.tensordesc<128x64xf16>
+  // CHECK-NEXT: parameter 1: b: !tile.tensordesc<64x128xf16>
+  // CHECK-NEXT: parameter 2: c: !tile.tensordesc<128x128xf32>
+  // CHECK-NEXT: parameter 3: M: i32
+  // CHECK: kernel info: ok
   // clang-format on
   {
     MlirModule tma = parse(ctx, matmulTMA);

@@ -12,3 +12,17 @@
 // RUN: not tile-run-check k.ptx --kernel k --check vector_add 2>&1 | FileCheck %s --check-prefix=CHECKER
 // CHECKER-NOT: needs the CPU references
 // CHECKER: tile-run: {{cannot load the CUDA driver|.*k.ptx}}
+// The kernel information gives the source's signature; arguments that do
+// not match it are rejected before anything runs.
+// RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=ptx -o %t.ptx --kernel-info=%t.info
+// RUN: FileCheck %s --check-prefix=INFO < %t.info
+// INFO: param vector_add 0 x !tile.ptr<f32>
+// INFO-NEXT: param vector_add 1 y !tile.ptr<f32>
+// INFO-NEXT: param vector_add 2 out !tile.ptr<f32>
+// INFO-NEXT: param vector_add 3 n i32
+// RUN: not tile-run %t.ptx --kernel vector_add --kernel-info %t.info --arg buf:f32:8:zero --arg i32:8 2>&1 | FileCheck %s --check-prefix=COUNT
+// COUNT: tile-run: the kernel takes 4 arguments (--kernel-info), 2 given
+// RUN: not tile-run %t.ptx --kernel vector_add --kernel-info %t.info --arg buf:f32:8:zero --arg buf:f16:8:zero --arg buf:f32:8:zero --arg i32:8 2>&1 | FileCheck %s --check-prefix=TYPE
+// TYPE: tile-run: argument 1 (y: !tile.ptr<f32>) is given as a buf:f16
+// RUN: not tile-run %t.ptx --kernel vector_add --kernel-info %t.info --arg buf:f32:8:zero --arg buf:f32:8:zero --arg buf:f32:8:zero --arg f32:8 2>&1 | FileCheck %s --check-prefix=SCALAR
+// SCALAR: tile-run: argument 3 (n: i32) is given as a f32

@@ -13,7 +13,10 @@
 // `kernel <name> threads <n> shared <bytes>` (then `cluster <n>` for
 // clusters of more than one CTA), and one per tensor-descriptor
 // argument, `tensormap <name> <arg> <element bytes> <box rows> <box cols>
-// <swizzle bytes>` (what tileTensorMapEncode takes).
+// <swizzle bytes>` (what tileTensorMapEncode takes), and one per
+// parameter, `param <name> <index> <parameter name or -> <type>` (the
+// source's types: !tile.ptr<f32>, i32, ...), against which a launcher
+// checks its arguments.
 //
 //===----------------------------------------------------------------------===//
 
@@ -225,6 +228,10 @@ int main(int argc, char **argv) {
         info->os() << "tensormap " << k.name << " " << m.argIndex << " "
                    << m.elementBytes << " " << m.boxRows << " " << m.boxCols
                    << " " << m.swizzle << "\n";
+      for (auto [index, param] : llvm::enumerate(k.params))
+        info->os() << "param " << k.name << " " << index << " "
+                   << (param.name.empty() ? "-" : param.name) << " "
+                   << param.type << "\n";
     }
     info->keep();
   }

@@ -82,6 +82,18 @@ struct FuncLowering : public TilePattern<FuncOp> {
     if (!tensorMaps.empty())
       gpuFn->setAttr(TileNVGPUDialect::getTensorMapArgsAttrName(),
                      rewriter.getArrayAttr(tensorMaps));
+    // The parameters as declared, for the kernel information (the lowered
+    // types say a pointer, not of what).
+    SmallVector<Attribute> params;
+    for (BlockArgument arg : fn.getArguments()) {
+      auto name = dyn_cast<NameLoc>(arg.getLoc());
+      params.push_back(rewriter.getDictionaryAttr(
+          {rewriter.getNamedAttr("name", name ? name.getName()
+                                              : rewriter.getStringAttr("")),
+           rewriter.getNamedAttr("type", TypeAttr::get(arg.getType()))}));
+    }
+    gpuFn->setAttr(TileGPUDialect::getKernelParamsAttrName(),
+                   rewriter.getArrayAttr(params));
     // Replace the entry block gpu.func made with the kernel's body.
     Block *made = &gpuFn.getBody().front();
     rewriter.inlineRegionBefore(fn.getBody(), gpuFn.getBody(),

@@ -12,6 +12,8 @@ module attributes {"tilegpu.num-warps" = 8 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @store(
 // CHECK-SAME: %{{.*}}: !tile.tensordesc<128x64xf16> {tilenv.tensormap_box = {box = array<i64: 64, 32>, swizzle = 64 : i32}}
 // LOWER-LABEL: gpu.func @store
+// The parameters as declared, for the kernel information.
+// LOWER-SAME: tilegpu.kernel_params = [{name = "d", type = !tile.tensordesc<128x64xf16>}, {name = "row", type = i32}, {name = "col", type = i32}, {name = "x", type = f16}]
 // LOWER-SAME: tilenv.tensormap_args = [{box = array<i64: 64, 32>, index = 0 : i32, swizzle = 64 : i32, type = !tile.tensordesc<128x64xf16>}]
 tile.func public @store(%d: !tile.tensordesc<128x64xf16>, %row: i32, %col: i32, %x: f16) {
   %v = tile.splat %x : f16 -> tensor<128x64xf16, #mma>

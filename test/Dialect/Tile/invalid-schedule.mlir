@@ -158,3 +158,12 @@ module {
     tile.return
   }
 }
+
+// -----
+
+module {
+  // expected-error @below {{'tilegpu.kernel_params' must be an array of {name = "...", type = T} entries}}
+  tile.func public @f(%x: i32) attributes {tilegpu.kernel_params = [{name = "x"}]} {
+    tile.return
+  }
+}

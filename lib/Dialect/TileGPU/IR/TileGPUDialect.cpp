@@ -230,6 +230,19 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
        name == getStagedAttrName()) &&
       !isa<UnitAttr>(attr.getValue()))
     return op->emitOpError() << "'" << name << "' must be a unit attribute";
+  if (name == getKernelParamsAttrName()) {
+    auto params = dyn_cast<ArrayAttr>(attr.getValue());
+    bool wellFormed = params && llvm::all_of(params, [](Attribute param) {
+                        auto dict = dyn_cast<DictionaryAttr>(param);
+                        return dict && dict.size() == 2 &&
+                               dict.getAs<StringAttr>("name") &&
+                               dict.getAs<TypeAttr>("type");
+                      });
+    if (!wellFormed)
+      return op->emitOpError()
+             << "'" << name
+             << "' must be an array of {name = \"...\", type = T} entries";
+  }
   if (name == getPlannedAttrName() && !isa<ModuleOp>(op))
     return op->emitOpError() << "'" << name << "' belongs on a module";
   // tile-schedule-loops' schedule: a ring has at least two buffers.
