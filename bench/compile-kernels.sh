@@ -148,7 +148,7 @@ matmul_tma_blocks 128 256 64 8 4 f16 90
 matmul_tma_blocks 128 128 32 4 4 f16 90
 matmul_tma_blocks 128 128 32 4 5 f16 90
 # Warp-specialized: the copies come from a producer thread of a ninth
-# warp, and no CTA barrier is left in the loop (tile-pipeline
+# warp, and no CTA barrier is left in the loop (tile-schedule-loops
 # {warp-specialize}): matmul_tma_ws_[bf16_]<BM>x<BN>x<BK>_w<warps>[_s<stages>].
 matmul_tma_ws() { # BM BN BK warps stages [element type]
   matmul_variant "$root/bench/kernels/matmul_tma_blocks.mlir" matmul_tma_ws 90a '' \

@@ -6,7 +6,7 @@
 // same blocks of b. Every index of those loads, and the K loop's bounds,
 // come from kernel arguments and pid / 2 alone: the cluster uniformity
 // analysis proves them alike in both CTAs, and with --warp-specialize
-// tile-pipeline multicasts b's blocks (each CTA copies half of a block's
+// tile-schedule-loops multicasts b's blocks (each CTA copies half of a block's
 // boxes into both; L2 serves b once per pair). a's loads depend on pid mod 2
 // and stay per CTA. Pairs go in groups of 4 pair rows (8 block rows), as
 // examples/matmul.mlir orders its blocks. A lower block past the last block

@@ -6,7 +6,7 @@
 // and its CTA of rank pid mod 2 the upper or lower block of each. Every
 // index of b's copies, and the loop's bounds, come from kernel arguments and
 // pid / 2 alone, so the cluster uniformity analysis finds them alike in both
-// CTAs, and tile-pipeline multicasts b's blocks: each CTA copies half of
+// CTAs, and tile-schedule-loops multicasts b's blocks: each CTA copies half of
 // the 64x256 block's boxes into both. a's copies depend on the rank and
 // stay per CTA. A lower block past the last block row (an odd number of
 // them) loads zeros and stores nothing. Launch an even number of programs.

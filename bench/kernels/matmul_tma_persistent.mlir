@@ -4,7 +4,7 @@
 // programs, ... in one flattened loop over (block, K step), so that
 // tile-pipeline's copies run ahead across blocks: the next block's first
 // steps load while this one's epilogue (the scf.if on its last step) stores
-// it. The epilogue hands the next block zeros; tile-pipeline carries that
+// it. The epilogue hands the next block zeros; tile-schedule-loops carries that
 // reset as a flag (`accumulate if`) so the products stay in flight.
 // Blocks go in row-major order and the index math is unsigned: each
 // iteration recomputes (block, K step) of the copy it issues with

@@ -215,7 +215,8 @@ private:
 
   /// A tilenv.warp_specialize: a CTA barrier before it (the last one both
   /// sides take part in) if anything is unordered, then each region on its
-  /// own from there, and the mbarrier handshake between them (above). A
+  /// own from there, and the mbarrier handshake between them
+  /// (ProducerHandshake). A
   /// producer region that would need a CTA barrier is an error.
   Pending visitWarpSpecialize(WarpSpecializeOp split, Pending state) {
     if (!state.reads.empty() || !state.writes.empty()) {

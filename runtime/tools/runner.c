@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- runner.c - run a compiled tile kernel, and check it ----------------===
  *
- *   tile-run kernel.cubin --kernel softmax --kernel-info softmax.info \
+ *   tile-run-check kernel.cubin --kernel softmax --kernel-info softmax.info \
  *       --grid 4096 --arg buf:f32:4194304:zero \
  *       --arg buf:f32:4194304:random --arg i32:1024 --arg i32:1024 \
  *       --arg i32:1000 --check softmax --repeat 20
@@ -232,7 +232,7 @@ typedef struct {
 
 /* A kernel parameter as the source declared it (--kernel-info). */
 typedef struct {
-  char name[64], type[128];
+  char name[256], type[256];
 } ParamSpec;
 
 /* Reads tile-translate's kernel information for `kernel`: its `kernel
@@ -263,8 +263,8 @@ static int readKernelInfo(const char *path, const char *kernel,
                       &m.swizzle) == 6 &&
                !strcmp(name, kernel) && arg < MAX_ARGS) {
       maps[arg] = m;
-    } else if (sscanf(line, "param %255s %u %63s %127s", name, &arg, param.name,
-                      param.type) == 4 &&
+    } else if (sscanf(line, "param %255s %u %255s %255[^\n]", name, &arg,
+                      param.name, param.type) == 4 &&
                !strcmp(name, kernel) && arg < MAX_ARGS) {
       params[arg] = param;
       if ((int)arg + 1 > *numParams)
@@ -363,7 +363,7 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
   }
   for (int i = 0; i < numParams; ++i)
     if (!matchesParam(&args[i], &paramSpecs[i])) {
-      char message[320];
+      char message[640];
       snprintf(message, sizeof(message),
                "argument %d (%s: %s) is given as a %s%s", i, paramSpecs[i].name,
                paramSpecs[i].type,

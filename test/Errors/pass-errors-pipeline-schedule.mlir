@@ -93,3 +93,79 @@ tile.func public @deferred_alone(%a: !tilegpu.buffer<64x64xf16, #nvmma>, %b: !ti
   tile.return
 }
 }
+
+// -----
+
+// A loop keeps one warpgroup dot in flight.
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
+tile.func public @two_in_flight(%a: !tile.tensordesc<64x64xf16>, %b: !tile.tensordesc<64x64xf16>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %r:2 = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero, %acc2 = %zero) -> (tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>) : i32 {
+    %x = tile.descriptor_load %a[%iv, %iv] {tilegpu.staged} : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16, #blocked>
+    %xa = tilegpu.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %y = tile.descriptor_load %b[%iv, %iv] {tilegpu.staged} : !tile.tensordesc<64x64xf16> -> tensor<64x64xf16, #blocked>
+    %ya = tilegpu.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %d = tilenv.warpgroup_dot %xa, %ya, %acc {tilenv.async_dot = "carried"} : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    // expected-error @below {{is a second warpgroup dot left in flight in its loop, which keeps one}}
+    %e = tilenv.warpgroup_dot %xa, %ya, %acc2 {tilenv.async_dot = "carried"} : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    scf.yield %d, %e : tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>
+  } {tilegpu.num_stages = 3 : i32}
+  tile.return
+}
+}
+
+// -----
+
+// A carried dot must meet the scheduler's conditions: here its operands
+// are not staged.
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
+tile.func public @unstaged_carried(%a: !tilegpu.buffer<64x64xf16, #nvmma>, %b: !tilegpu.buffer<64x64xf16, #nvmma>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %r = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    // expected-error @below {{cannot be carried in flight: it needs staged operands, an iteration argument as its accumulator that only it reads, and its result carried back to it}}
+    %d = tilenv.warpgroup_dot %a, %b, %acc {tilenv.async_dot = "carried"} : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  } {tilegpu.num_stages = 3 : i32}
+  tile.return
+}
+}
+
+// -----
+
+// Multicast copies hand their stages back through a producer's barriers.
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a", "tilegpu.cluster-size" = 2 : i32} {
+tile.func public @multicast_alone(%a: !tile.tensordesc<128x64xf16>, %n: i32, %row: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-error @below {{multicasts copies without a producer warp ('tilenv.warp_specialized')}}
+  scf.for %iv = %c0 to %n step %c1 : i32 {
+    %x = tile.descriptor_load %a[%row, %iv] {tilegpu.staged, tilenv.multicast} : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %v = tilegpu.local_load %xa : !tilegpu.buffer<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
+  } {tilegpu.num_stages = 3 : i32}
+  tile.return
+}
+}
+
+// -----
+
+// A staged load outside any scheduled loop was scheduled for nothing.
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+tile.func public @stray(%p: tensor<64x32x!tile.ptr<f16>, #blocked>) {
+  // expected-error @below {{has 'tilegpu.staged' outside the body of a loop with 'tilegpu.num_stages'}}
+  %x = tile.load %p {tilegpu.staged} : tensor<64x32x!tile.ptr<f16>, #blocked>
+  tile.return
+}
+}

@@ -4,9 +4,15 @@
 // RUN: tile-opt %s -split-input-file -tile-specialize="args=a=300" -verify-diagnostics
 // RUN: not tile-opt %s -split-input-file -tile-specialize="args=a%3" 2>&1 | FileCheck %s --check-prefix=DIVISOR
 // RUN: not tile-opt %s -split-input-file -tile-specialize="args=a" 2>&1 | FileCheck %s --check-prefix=MALFORMED
+// RUN: not tile-opt %s -split-input-file -tile-specialize="args==4" 2>&1 | FileCheck %s --check-prefix=UNNAMED
+// RUN: not tile-opt %s -split-input-file -tile-specialize="args=a=1,a%16" 2>&1 | FileCheck %s --check-prefix=TWICE
+// RUN: not tile-opt %s -split-input-file -tile-specialize="args=c=1e40" 2>&1 | FileCheck %s --check-prefix=OVERFLOW
 
-// DIVISOR: error: 'tile.func' op tile-specialize: 'a%3': the divisor must be a power of two
+// DIVISOR: error: 'tile.func' op tile-specialize: 'a%3': the divisor must be a power of two up to 2^30
 // MALFORMED: error: tile-specialize: 'a' is neither NAME=VALUE nor NAME%K
+// UNNAMED: error: tile-specialize: '=4' is neither NAME=VALUE nor NAME%K
+// TWICE: error: tile-specialize: argument 'a' is specialized twice
+// OVERFLOW: error: 'tile.func' op tile-specialize: 'c=1e40': '1e40' is not a value of argument 'c', of type 'f32'
 
 module {
   // expected-error @below {{tile-specialize: 'a=300': '300' is not a value of argument 'a', of type 'i8'}}

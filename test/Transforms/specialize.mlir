@@ -32,6 +32,8 @@
 // PTX-NOT: ld.global.v4
 // PTX: ld.global.b32
 module {
+  // A declaration's arguments may have types alone (no names to give).
+  tile.func private @external(i32, f32)
   tile.func public @kernel(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                            %y: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                            %n: i32, %scale: f32 loc("the_scale"), %flag: i1,

@@ -3,7 +3,7 @@
 // tutorial does: a_ptrs += BLOCK_K, b_ptrs += BLOCK_K * N) instead of
 // recomputed from the induction variable: tile-pipeline copies them ahead
 // advanced by as many steps. Checked on the GPU against a float64 product
-// (tile-run --check matmul).
+// (tile-run-check --check matmul).
 module {
   tile.func public @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                            %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},

@@ -3,7 +3,7 @@
 // program computes 64 rows of c, N = 64 and K = 32; a and b are loaded in
 // blocked layouts and converted to mma.sync's operand layouts, c is stored
 // from the accumulator layout. Checked on the GPU against a float64 product
-// (tile-run --check matmul).
+// (tile-run-check --check matmul).
 #mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #opA = #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 #opB = #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>

@@ -1,7 +1,7 @@
 // The vector add over 64x64 tiles computed in mma.sync's accumulator layout
 // (#tilegpu.mma version 2): out[i] = x[i] + y[i] for i < n, 4096 elements per
 // program, n a multiple of 4096. Compiled with --keep-layouts, it checks on
-// the GPU (tile-run --check vector_add) that the mma distribution gives every
+// the GPU (tile-run-check --check vector_add) that the mma distribution gives every
 // element to exactly one lane and register, through address arithmetic in
 // its slices, loads and stores. That the registers are the ones mma.sync
 // reads and writes is for the tensor-core lowering's tests to show.

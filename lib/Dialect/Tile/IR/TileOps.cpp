@@ -843,7 +843,8 @@ ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<Type> argTypes;
   for (OpAsmParser::Argument &arg : args) {
     argTypes.push_back(arg.type);
-    if (!arg.sourceLoc)
+    // (A declaration's arguments may have types alone.)
+    if (!arg.sourceLoc && !arg.ssaName.name.empty())
       arg.sourceLoc =
           NameLoc::get(builder.getStringAttr(arg.ssaName.name.drop_front()),
                        parser.getEncodedSourceLoc(arg.ssaName.location));

@@ -17,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -61,7 +62,7 @@ TypedAttr parseValue(StringRef text, Type type) {
       llvm::consumeError(status.takeError());
       return {};
     }
-    if (*status & APFloat::opInvalidOp)
+    if (*status & (APFloat::opInvalidOp | APFloat::opOverflow))
       return {};
     return FloatAttr::get(type, value);
   }
@@ -77,10 +78,13 @@ struct Entry {
 std::optional<Entry> parseEntry(StringRef text) {
   size_t eq = text.find('='), mod = text.find('%');
   size_t split = std::min(eq, mod);
-  if (split == StringRef::npos || split == 0 || split + 1 == text.size())
+  if (split == StringRef::npos)
     return std::nullopt;
-  return Entry{text, text.take_front(split).trim(),
-               text.drop_front(split + 1).trim(), split == mod};
+  Entry entry{text, text.take_front(split).trim(),
+              text.drop_front(split + 1).trim(), split == mod};
+  if (entry.name.empty() || entry.value.empty())
+    return std::nullopt;
+  return entry;
 }
 
 struct Specialize : public tile::impl::SpecializeBase<Specialize> {
@@ -92,6 +96,16 @@ struct Specialize : public tile::impl::SpecializeBase<Specialize> {
     for (FuncOp fn : module.getOps<FuncOp>())
       if (fn.isPublic() && !fn.isExternal())
         kernels.push_back(fn);
+    // One fact per argument: a second would silently win or be lost.
+    llvm::StringSet<> named;
+    for (const std::string &text : args) {
+      std::optional<Entry> entry = parseEntry(text);
+      if (entry && !named.insert(entry->name).second) {
+        module.emitError() << "tile-specialize: argument '" << entry->name
+                           << "' is specialized twice";
+        return signalPassFailure();
+      }
+    }
     for (const std::string &text : args)
       if (failed(apply(text, kernels)))
         return signalPassFailure();
@@ -149,7 +163,8 @@ private:
     if (entry.value.getAsInteger(10, k) || !llvm::isPowerOf2_64(k) ||
         k > (uint64_t(1) << 30))
       return fn.emitOpError() << "tile-specialize: '" << entry.text
-                              << "': the divisor must be a power of two";
+                              << "': the divisor must be a power of two up "
+                                 "to 2^30";
     if (!isa<IntegerType, PointerType>(arg.getType()))
       return fn.emitOpError()
              << "tile-specialize: '" << entry.text << "': argument '"

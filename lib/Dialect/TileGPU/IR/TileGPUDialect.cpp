@@ -249,6 +249,7 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
   if (name == getNumStagesAttrName()) {
     std::optional<int64_t> stages = getInt64(attr.getValue());
     if (!isa<LoopLikeOpInterface>(op) || !stages || *stages < 2 ||
+        !cast<IntegerAttr>(attr.getValue()).getType().isSignlessInteger() ||
         *stages > 1024)
       return op->emitOpError()
              << "'" << name << "' must be an integer from 2 to 1024 on a loop";

@@ -148,3 +148,46 @@ bool mlir::tile::canSpecialize(scf::ForOp loop,
   }
   return false;
 }
+
+bool mlir::tile::canCarryInFlight(scf::ForOp loop, WarpgroupDotOp dot,
+                                  ArrayRef<Stream> streams) {
+  auto staged = [&](Value buffer) {
+    return llvm::any_of(streams, [&](const Stream &s) {
+      return static_cast<Operation *>(s.alloc) == buffer.getDefiningOp();
+    });
+  };
+  auto acc = dyn_cast<BlockArgument>(dot.getC());
+  if (dot->getBlock() != loop.getBody() || !staged(dot.getA()) ||
+      !staged(dot.getB()) || !acc || acc.getOwner() != loop.getBody() ||
+      acc.getArgNumber() == 0 || !acc.hasOneUse())
+    return false;
+  unsigned index = acc.getArgNumber() - 1;
+  bool carried = false, usable = true;
+  for (OpOperand &use : dot->getUses()) {
+    if (isCarriedBack(use, loop, index)) {
+      carried = true;
+      continue;
+    }
+    Operation *ifOp = use.getOwner()->getParentOfType<scf::IfOp>();
+    while (ifOp && ifOp->getBlock() != loop.getBody())
+      ifOp = ifOp->getParentOfType<scf::IfOp>();
+    usable &= ifOp != nullptr;
+  }
+  return carried && usable;
+}
+
+bool mlir::tile::readsAnyOf(ArrayRef<Stream> streams,
+                            ArrayRef<Operation *> ops) {
+  auto definedThere = [&](Value v) {
+    return llvm::is_contained(ops, v.getDefiningOp());
+  };
+  for (const Stream &stream : streams) {
+    if (DescriptorLoadOp tma = stream.getTMALoad();
+        tma && llvm::any_of(tma.getIndices(), definedThere))
+      return true;
+    for (Operation *op : stream.slice)
+      if (llvm::any_of(op->getOperands(), definedThere))
+        return true;
+  }
+  return false;
+}

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILE_LIB_TRANSFORMS_PIPELINEUTILS_H
-#define TILE_LIB_TRANSFORMS_PIPELINEUTILS_H
+#ifndef TILE_LIB_DIALECT_TILEGPU_TRANSFORMS_PIPELINEUTILS_H
+#define TILE_LIB_DIALECT_TILEGPU_TRANSFORMS_PIPELINEUTILS_H
 
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
@@ -59,6 +59,19 @@ bool isCarriedBack(OpOperand &use, scf::ForOp loop, unsigned index);
 /// warpgroup's groups completes whatever was in flight for `arg`.
 tilenvgpu::WarpgroupDotOp getSyncDotBefore(scf::ForOp loop, BlockArgument arg);
 
+/// Whether warpgroup dot `dot` of `loop`'s body can stay in flight into the
+/// next iteration: both operands staged by `streams`, the accumulator an
+/// iteration argument read by the dot alone (an asynchronous dot's
+/// registers must not be read before a wait), and the result carried back
+/// to it (isCarriedBack) or used inside an scf.if of the loop body, which
+/// then waits for the products.
+bool canCarryInFlight(scf::ForOp loop, tilenvgpu::WarpgroupDotOp dot,
+                      ArrayRef<Stream> streams);
+
+/// Whether the copies of `streams` read a value that one of `ops` defines
+/// (a producer, which issues them, could not see it there).
+bool readsAnyOf(ArrayRef<Stream> streams, ArrayRef<Operation *> ops);
+
 /// Whether `loop` can move into the default region of a
 /// tilenv.warp_specialize placed before it: directly in a kernel's body, and
 /// every op before it either safe to run on the extra warp or a pure tensor
@@ -67,4 +80,4 @@ bool canSpecialize(scf::ForOp loop, SmallVectorImpl<Operation *> &sink);
 
 } // namespace mlir::tile
 
-#endif // TILE_LIB_TRANSFORMS_PIPELINEUTILS_H
+#endif // TILE_LIB_DIALECT_TILEGPU_TRANSFORMS_PIPELINEUTILS_H

@@ -54,38 +54,12 @@ bool isAsyncCopy(LoadOp load, LocalAllocOp alloc,
   return isAsyncCopyable(width * bytes, load.getOther());
 }
 
-/// The loop's warpgroup dot that can run asynchronously: both operands
-/// staged by `streams`, the accumulator an iteration argument read by the
-/// dot alone (an asynchronous dot's registers must not be read before a
-/// wait), and the result carried back to it (isCarriedBack) or used inside
-/// an scf.if of the loop body, which then waits for the products.
+/// The loop's warpgroup dot that can run asynchronously
+/// (canCarryInFlight), if any.
 WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
-  auto staged = [&](Value buffer) {
-    return llvm::any_of(streams, [&](const Stream &s) {
-      return static_cast<Operation *>(s.alloc) == buffer.getDefiningOp();
-    });
-  };
-  for (auto dot : loop.getBody()->getOps<WarpgroupDotOp>()) {
-    auto acc = dyn_cast<BlockArgument>(dot.getC());
-    if (!staged(dot.getA()) || !staged(dot.getB()) || !acc ||
-        acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
-        !acc.hasOneUse())
-      continue;
-    unsigned index = acc.getArgNumber() - 1;
-    bool carried = false, usable = true;
-    for (OpOperand &use : dot->getUses()) {
-      if (isCarriedBack(use, loop, index)) {
-        carried = true;
-        continue;
-      }
-      Operation *ifOp = use.getOwner()->getParentOfType<scf::IfOp>();
-      while (ifOp && ifOp->getBlock() != loop.getBody())
-        ifOp = ifOp->getParentOfType<scf::IfOp>();
-      usable &= ifOp != nullptr;
-    }
-    if (carried && usable)
+  for (auto dot : loop.getBody()->getOps<WarpgroupDotOp>())
+    if (canCarryInFlight(loop, dot, streams))
       return dot;
-  }
   return {};
 }
 
@@ -168,22 +142,6 @@ scf::ForOp carryResetAsFlag(scf::ForOp loop) {
     return newLoop;
   }
   return loop;
-}
-
-/// Whether the copies of `streams` read a value that one of `ops` defines
-/// (the producer, which issues them, could not see it there).
-bool readsAnyOf(ArrayRef<Stream> streams, ArrayRef<Operation *> ops) {
-  auto definedThere = [&](Value v) {
-    return llvm::is_contained(ops, v.getDefiningOp());
-  };
-  for (const Stream &stream : streams) {
-    if (llvm::any_of(stream.getTMALoad().getIndices(), definedThere))
-      return true;
-    for (Operation *op : stream.slice)
-      if (llvm::any_of(op->getOperands(), definedThere))
-        return true;
-  }
-  return false;
 }
 
 /// Rewrites `loop` (step `step` > 1, lower bound lb >= 0) in place to

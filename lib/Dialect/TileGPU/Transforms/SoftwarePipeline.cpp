@@ -58,11 +58,28 @@ DotOp getStageDot(scf::ForOp loop, ArrayRef<Stream> streams) {
 }
 
 /// A warpgroup dot left in flight until the next iteration's synchronous
-/// warpgroup dot `waitAfter`, its products carried as iteration argument
-/// `index`.
+/// warpgroup dot `waitAfter`.
 struct DeferredDot {
   WarpgroupDotOp dot, waitAfter;
-  unsigned index = 0;
+};
+
+/// What tile-schedule-loops decided for a loop: its stage count and lower
+/// bound, the streams (and which are multicast), whether a producer warp
+/// issues them (and the ops that move to the kernel's warps with the
+/// loop), and the dot left in flight with the iteration argument its
+/// products are carried in.
+struct Schedule {
+  int64_t stages = 0, lb = 0;
+  bool specialize = false;
+  SmallVector<Stream> streams;
+  SmallVector<bool> multicast;
+  bool anyCopy = false, anyTMA = false, anyMulticast = false;
+  int64_t tmaBytes = 0;
+  SmallVector<Operation *> sink;
+  unsigned numWarps = 0, clusterSize = 1;
+  WarpgroupDotOp asyncDot;
+  std::optional<DeferredDot> deferred;
+  unsigned accIndex = 0;
 };
 
 class Pipeline : public tile::impl::PipelineBase<Pipeline> {
@@ -78,6 +95,22 @@ public:
     for (scf::ForOp loop : loops)
       if (failed(pipeline(loop)))
         return signalPassFailure();
+    // What a scheduled loop did not read was scheduled for nothing.
+    WalkResult leftover = getOperation().walk([](Operation *op) {
+      for (StringRef name : {TileGPUDialect::getStagedAttrName(),
+                             TileNVGPUDialect::getMulticastAttrName(),
+                             TileNVGPUDialect::getAsyncDotAttrName(),
+                             TileNVGPUDialect::getWarpSpecializedAttrName()})
+        if (op->hasAttr(name)) {
+          op->emitOpError()
+              << "has '" << name << "' outside the body of a loop with '"
+              << TileGPUDialect::getNumStagesAttrName() << "'";
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (leftover.wasInterrupted())
+      return signalPassFailure();
   }
 
 private:
@@ -158,26 +191,24 @@ private:
   }
 
   /// The streams of `loop` that tile-schedule-loops staged, and what it
-  /// decided for them; fails, with an error, where the loop no longer fits
-  /// its schedule.
-  LogicalResult pipeline(scf::ForOp loop) {
-    Builder attrs(loop.getContext());
-    int64_t stages = 0;
+  /// decided for them (its attributes removed); fails, with an error, where
+  /// the loop no longer fits its schedule.
+  FailureOr<Schedule> readSchedule(scf::ForOp loop) {
+    Schedule schedule;
     if (auto count = loop->getAttrOfType<IntegerAttr>(
             TileGPUDialect::getNumStagesAttrName()))
-      stages = count.getInt();
+      schedule.stages = count.getValue().trySExtValue().value_or(0);
     loop->removeAttr(TileGPUDialect::getNumStagesAttrName());
-    bool specialize =
+    schedule.specialize =
         loop->removeAttr(TileNVGPUDialect::getWarpSpecializedAttrName()) !=
         nullptr;
     std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-    if (stages < 2 || !lb || *lb < 0 || step != 1)
+    if (schedule.stages < 2 || !lb || *lb < 0 || step != 1)
       return loop.emitOpError()
              << "cannot be pipelined: it needs a constant lower bound of at "
                 "least 0, a step of 1 and 2 or more stages";
-    SmallVector<Stream> streams;
-    SmallVector<bool> multicast;
+    schedule.lb = *lb;
     for (Operation &op : *loop.getBody()) {
       if (!op.removeAttr(TileGPUDialect::getStagedAttrName()))
         continue;
@@ -187,56 +218,70 @@ private:
                << "is staged but cannot be copied ahead: its only use must "
                   "be a shared buffer its loop reads, its operands computed "
                   "in the loop without side effects";
-      streams.push_back(std::move(*stream));
-      multicast.push_back(
+      schedule.streams.push_back(std::move(*stream));
+      schedule.multicast.push_back(
           op.removeAttr(TileNVGPUDialect::getMulticastAttrName()) != nullptr);
     }
-    bool anyCopy = false, anyTMA = false, anyMulticast = false;
-    int64_t tmaBytes = 0;
-    for (auto [stream, shared] : llvm::zip(streams, multicast)) {
+    for (auto [stream, shared] :
+         llvm::zip(schedule.streams, schedule.multicast)) {
       if (DescriptorLoadOp tma = stream.getTMALoad()) {
-        anyTMA = true;
-        tmaBytes += tma.getDesc().getType().getBlockBytes();
+        schedule.anyTMA = true;
+        schedule.tmaBytes += tma.getDesc().getType().getBlockBytes();
       } else {
-        anyCopy = true;
+        schedule.anyCopy = true;
       }
-      anyMulticast |= shared;
+      schedule.anyMulticast |= shared;
     }
-    SmallVector<Operation *> sink;
-    if (specialize && (anyCopy || !canSpecialize(loop, sink)))
+    if (schedule.specialize &&
+        (schedule.anyCopy || !canSpecialize(loop, schedule.sink) ||
+         readsAnyOf(schedule.streams, schedule.sink)))
       return loop.emitOpError()
              << "cannot be warp-specialized: it needs TMA copies only, and "
                 "to sit in its kernel's body after nothing but ops the "
-                "extra warp can run or pure tensor ops";
-    unsigned numWarps = 0, clusterSize = 1;
-    if (specialize) {
+                "extra warp can run or pure tensor ops that the copies do "
+                "not read";
+    // Multicast copies hand their stages back cluster-wide, through the
+    // producers' empty barriers.
+    if (schedule.anyMulticast && !schedule.specialize)
+      return loop.emitOpError()
+             << "multicasts copies without a producer "
+                "warp ('"
+             << TileNVGPUDialect::getWarpSpecializedAttrName() << "')";
+    if (schedule.specialize) {
       FailureOr<unsigned> warps =
           getNumWarpsOrError(getOperation(), "tile-pipeline");
       if (failed(warps))
         return failure();
-      numWarps = *warps;
-      if (anyMulticast)
-        clusterSize = getClusterSize(getOperation());
+      schedule.numWarps = *warps;
+      if (schedule.anyMulticast)
+        schedule.clusterSize = getClusterSize(getOperation());
     }
     // The dot left in flight, and the iteration argument its products are
     // carried in.
-    WarpgroupDotOp asyncDot;
-    std::optional<DeferredDot> deferred;
     for (auto dot : loop.getBody()->getOps<WarpgroupDotOp>()) {
       auto kind = dot->getAttrOfType<StringAttr>(
           TileNVGPUDialect::getAsyncDotAttrName());
       if (!kind)
         continue;
       dot->removeAttr(TileNVGPUDialect::getAsyncDotAttrName());
+      if (schedule.asyncDot || schedule.deferred)
+        return dot.emitOpError()
+               << "is a second warpgroup dot left in flight in its loop, "
+                  "which keeps one";
       if (kind.getValue() == "carried") {
-        auto acc = dyn_cast<BlockArgument>(dot.getC());
-        if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0)
-          return dot.emitOpError() << "is carried in flight, but its "
-                                      "accumulator is not an iteration "
-                                      "argument of its loop";
-        asyncDot = dot;
+        if (!canCarryInFlight(loop, dot, schedule.streams))
+          return dot.emitOpError()
+                 << "cannot be carried in flight: it needs staged operands, "
+                    "an iteration argument as its accumulator that only it "
+                    "reads, and its result carried back to it";
+        schedule.asyncDot = dot;
+        schedule.accIndex = cast<BlockArgument>(dot.getC()).getArgNumber() - 1;
         continue;
       }
+      if (schedule.specialize)
+        return dot.emitOpError() << "is deferred in a warp-specialized loop, "
+                                    "whose stages go back before the next "
+                                    "iteration's dot";
       OpOperand *use = dot->hasOneUse() ? &*dot->use_begin() : nullptr;
       WarpgroupDotOp sync;
       if (use && use->getOwner() == loop.getBody()->getTerminator())
@@ -246,14 +291,33 @@ private:
         return dot.emitOpError()
                << "is deferred, but its products are not carried to a "
                   "synchronous warpgroup dot of the next iteration";
-      deferred = DeferredDot{dot, sync, use->getOperandNumber()};
+      schedule.deferred = DeferredDot{dot, sync};
+      schedule.accIndex = use->getOperandNumber();
     }
-    if (streams.empty())
+    return schedule;
+  }
+
+  /// Carries out the schedule of `loop`.
+  LogicalResult pipeline(scf::ForOp loop) {
+    FailureOr<Schedule> read = readSchedule(loop);
+    if (failed(read))
+      return failure();
+    if (read->streams.empty())
       return success();
-    unsigned accIndex =
-        asyncDot   ? cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1
-        : deferred ? deferred->index
-                   : 0;
+    Schedule &schedule = *read;
+    int64_t stages = schedule.stages;
+    std::optional<int64_t> lb = schedule.lb;
+    bool specialize = schedule.specialize;
+    SmallVector<Stream> &streams = schedule.streams;
+    ArrayRef<bool> multicast = schedule.multicast;
+    bool anyCopy = schedule.anyCopy, anyTMA = schedule.anyTMA,
+         anyMulticast = schedule.anyMulticast;
+    int64_t tmaBytes = schedule.tmaBytes;
+    ArrayRef<Operation *> sink = schedule.sink;
+    unsigned numWarps = schedule.numWarps, clusterSize = schedule.clusterSize;
+    WarpgroupDotOp asyncDot = schedule.asyncDot;
+    std::optional<DeferredDot> &deferred = schedule.deferred;
+    unsigned accIndex = schedule.accIndex;
     int64_t distance = stages - 1;
     Location loc = loop.getLoc();
     OpBuilder b(loop);

@@ -34,7 +34,9 @@ static bool isValidBox(DenseI64ArrayAttr box, IntegerAttr swizzle) {
   return box.size() == 2 &&
          llvm::all_of(box.asArrayRef(),
                       [](int64_t d) { return d >= 1 && d <= 256; }) &&
-         llvm::is_contained({0, 32, 64, 128}, swizzle.getInt());
+         swizzle.getType().isSignlessInteger() &&
+         llvm::is_contained({0, 32, 64, 128},
+                            swizzle.getValue().trySExtValue().value_or(-1));
 }
 
 LogicalResult TileNVGPUDialect::verifyOperationAttribute(Operation *op,
@@ -65,8 +67,8 @@ LogicalResult TileNVGPUDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == getKernelThreadsAttrName()) {
     auto threads = dyn_cast<IntegerAttr>(value);
-    if (!threads || !threads.getType().isInteger(32) || threads.getInt() < 1 ||
-        !isa<RegionBranchOpInterface>(op))
+    if (!threads || !threads.getType().isSignlessInteger(32) ||
+        threads.getInt() < 1 || !isa<RegionBranchOpInterface>(op))
       return op->emitOpError()
              << "'" << name << "' must be a positive i32 on a region branch op";
   }
@@ -81,8 +83,8 @@ LogicalResult TileNVGPUDialect::verifyRegionArgAttribute(Operation *op,
   if (name != getTensorMapBoxAttrName())
     return success();
   auto fn = dyn_cast<FuncOp>(op);
-  if (!fn || region != 0 ||
-      !isa<TensorDescType>(fn.getArgument(index).getType()))
+  if (!fn || region != 0 || index >= fn.getNumArguments() ||
+      !isa<TensorDescType>(fn.getArgumentTypes()[index]))
     return op->emitOpError() << "'" << name
                              << "' belongs on a kernel's tensor-descriptor "
                                 "parameter";

@@ -20,7 +20,7 @@ def Specialize : Pass<"tile-specialize", "::mlir::ModuleOp"> {
       (an integer, `true` or `false` for i1, or a float): its uses read a
       constant. The argument stays, so the kernel is launched as before.
     - `NAME%K`: the integer argument `NAME`, or the address a pointer
-      argument `NAME` holds, is a multiple of `K` (a power of two):
+      argument `NAME` holds, is a multiple of `K` (a power of two up to 2^30):
       `tile.divisibility = K` on it, as Triton's launcher marks arguments
       divisible by 16. `K` = 1 drops what the source claims.
 

@@ -80,14 +80,14 @@ def TileGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getBranchedAttrName() {
       return ::llvm::StringLiteral("tilegpu.branched");
     }
-    /// On a module tile-plan-lowering has planned (unit): the conversion
-    /// reads its plan rather than making one.
     /// On a lowered kernel: its parameters as the source declared them,
     /// `[{name = "n", type = i32}, ...]` (the name of the argument's
     /// location, or ""), for the kernel information.
     static constexpr ::llvm::StringLiteral getKernelParamsAttrName() {
       return ::llvm::StringLiteral("tilegpu.kernel_params");
     }
+    /// On a module tile-plan-lowering has planned (unit): the conversion
+    /// reads its plan rather than making one.
     static constexpr ::llvm::StringLiteral getPlannedAttrName() {
       return ::llvm::StringLiteral("tilegpu.planned");
     }

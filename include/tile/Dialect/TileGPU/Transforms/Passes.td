@@ -177,7 +177,8 @@ def ScheduleLoops : Pass<"tile-schedule-loops", "::mlir::ModuleOp"> {
     iterations, and whether a producer warp issues the copies.
 
     A loop qualifies with a constant lower bound (non-negative) and a
-    constant step; a step other than 1 is first rewritten in place to count
+    constant step (and a signed comparison unless the step is 1); a step
+    other than 1 is first rewritten in place to count
     the iterations from 0 by 1, up to `ceil((max(ub, lb) - lb) / step)`,
     with the induction value `lb + i * step` computed in the body (stage
     indices are then the iteration count).
@@ -314,8 +315,10 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
     precedes their invalidation (in both regions of the split).
 
     A schedule that no longer fits its loop (a staged load whose copy
-    cannot be issued ahead, a warp-specialized loop that cannot be split)
-    is an error located at the loop.
+    cannot be issued ahead, a dot that cannot stay in flight, a
+    warp-specialized loop that cannot be split, multicast without a
+    producer, a schedule attribute outside a scheduled loop) is an error
+    located at the load, the dot or the loop.
   }];
   let dependentDialects = ["::mlir::tilenvgpu::TileNVGPUDialect", "::mlir::arith::ArithDialect"];
 }

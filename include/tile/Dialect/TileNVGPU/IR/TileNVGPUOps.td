@@ -352,7 +352,8 @@ def TileNVGPU_WarpSpecializeOp : TileNVGPU_Op<"warp_specialize", [
     per stage (`tilenv.wait_barrier` in the default region), and waits on a
     second mbarrier per stage, which the kernel's warps arrive on
     (`tilenv.arrive_barrier`) once they are done reading the stage.
-    `tile-pipeline{warp-specialize=1}` builds this handshake, and the
+    `tile-schedule-loops{warp-specialize=1}` and `tile-pipeline` build
+    this handshake, and the
     barrier analysis checks it: each producer copy goes into stage `(iv +
     c) rem S` of a ring after a wait on the same stage of the empty ring;
     the kernel's warps read a stage only between their wait on its full
