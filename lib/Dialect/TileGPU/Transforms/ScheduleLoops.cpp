@@ -37,9 +37,8 @@ namespace {
 /// Whether `load` into `alloc`'s buffer can be a cp.async (vectors of 4, 8
 /// or 16 bytes on both sides, zero where masked off). Any other copy lowers
 /// to a synchronous load and store, which gains nothing from being issued
-/// stages ahead and only multiplies the code: examples/matmul.mlir (f16, K
-/// not known aligned) runs 14% faster unpipelined, in a third of the
-/// instructions.
+/// stages ahead and only multiplies the code (examples/matmul.mlir, K not
+/// known aligned, is faster unpipelined: docs/performance.md).
 bool isAsyncCopy(LoadOp load, LocalAllocOp alloc,
                  const ModuleAlignmentAnalysis &alignment) {
   auto type = cast<RankedTensorType>(load.getPtr().getType());

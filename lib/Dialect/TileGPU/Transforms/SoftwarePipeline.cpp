@@ -546,10 +546,10 @@ private:
       // barrier before the copies (the stage they refill was read the
       // iteration before) waits behind the products in flight. Together
       // with the lowering's branch around copies that follow a tile.dot
-      // (tile-plan-lowering marks them tilegpu.branched; either change alone
-      // lost): TMA + mma.sync kernels 1.02-1.24x on the H100. Not with 2
-      // stages, whose copies would then be waited for right after they are
-      // issued; not for cp.async copies, which lost 1-10% issued that late.
+      // (tile-plan-lowering marks them tilegpu.branched), which pays only
+      // with this order (docs/performance.md). Not with 2 stages, whose
+      // copies would then be waited for right after they are issued; not
+      // for cp.async copies, which are slower issued that late.
       if (!asyncDot && !anyCopy && stages >= 3)
         if (DotOp dot = getStageDot(loop, streams))
           b.setInsertionPointAfter(dot);
