@@ -97,6 +97,7 @@ struct Specialize : public tile::impl::SpecializeBase<Specialize> {
       if (fn.isPublic() && !fn.isExternal())
         kernels.push_back(fn);
     // One fact per argument: a second would silently win or be lost.
+    SmallVector<std::optional<Entry>> entries;
     llvm::StringSet<> named;
     for (const std::string &text : args) {
       std::optional<Entry> entry = parseEntry(text);
@@ -105,16 +106,18 @@ struct Specialize : public tile::impl::SpecializeBase<Specialize> {
                            << "' is specialized twice";
         return signalPassFailure();
       }
+      entries.push_back(entry);
     }
-    for (const std::string &text : args)
-      if (failed(apply(text, kernels)))
+    for (auto [text, entry] : llvm::zip(args, entries))
+      if (failed(apply(text, entry, kernels)))
         return signalPassFailure();
   }
 
 private:
-  LogicalResult apply(StringRef text, ArrayRef<FuncOp> kernels) {
+  /// Applies `entry`, parsed from `text` (none: malformed).
+  LogicalResult apply(StringRef text, const std::optional<Entry> &entry,
+                      ArrayRef<FuncOp> kernels) {
     ModuleOp module = getOperation();
-    std::optional<Entry> entry = parseEntry(text);
     if (!entry)
       return module.emitError() << "tile-specialize: '" << text
                                 << "' is neither NAME=VALUE nor NAME%K";
