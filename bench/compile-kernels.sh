@@ -6,8 +6,9 @@
 #
 #   bench/compile-kernels.sh OUT_DIR [TILE_TRANSLATE]
 #
-# A variant is an example with its block size and warps chosen for a row
-# length, as Triton's launchers choose BLOCK_SIZE and num_warps; "_h" marks a
+# A variant is an example with its parameters (tile.params: block sizes,
+# element types) bound and its warps chosen for a row length, as Triton's
+# launchers choose BLOCK_SIZE and num_warps; "_h" marks a
 # variant whose row length argument carries tile.divisibility = 16 (Triton
 # specializes integer arguments divisible by 16 the same way).
 set -euo pipefail
@@ -15,8 +16,6 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
 translate=${2:-$root/build/bin/tile-translate}
 mkdir -p "$out"
-# shellcheck source=scripts/kernel-variants.sh
-source "$root/scripts/kernel-variants.sh"
 
 compile() { # name warps source [tile-translate options]
   local name=$1 warps=$2 source=$3
@@ -47,37 +46,35 @@ for block in 256 512 1024 2048 4096 8192 16384; do
   warps=$(warps_for "$block")
   bounds=()
   if [ "$block" -ge 16384 ]; then bounds=(--min-blocks-per-sm=2); fi
-  sed "s/1024/$block/g" "$root/examples/softmax.mlir" > "$out/softmax_$block.mlir"
-  compile "softmax_$block" "$warps" "$out/softmax_$block.mlir" "${bounds[@]}" \
+  softmax=("$root/examples/softmax.mlir" --specialize="BLOCK=$block" "${bounds[@]}")
+  compile "softmax_$block" "$warps" "${softmax[@]}" \
     --specialize='in_row_stride%1' --specialize='out_row_stride%1'
-  compile "softmax_${block}_h" "$warps" "$out/softmax_$block.mlir" "${bounds[@]}" \
-    --specialize='n_cols%16'
+  compile "softmax_${block}_h" "$warps" "${softmax[@]}" --specialize='n_cols%16'
 done
 
 # Short rows: several rows per program (bench/kernels/softmax_rows.mlir),
 # about 2048 elements per program.
 for block in 256 512; do
   rows=$(( 2048 / block ))
-  sed "s/ROWS/$rows/g; s/COLS/$block/g" "$root/bench/kernels/softmax_rows.mlir" \
-    > "$out/softmax_rows_${rows}x$block.mlir"
-  compile "softmax_rows_${rows}x$block" 4 "$out/softmax_rows_${rows}x$block.mlir"
+  compile "softmax_rows_${rows}x$block" 4 "$root/bench/kernels/softmax_rows.mlir" \
+    --specialize="ROWS=$rows" --specialize="COLS=$block"
 done
 
 # Layernorm walks its row in blocks: one block per row up to 4096 columns
 # (Triton's tutorial uses the next power of two, capped at 64 KiB of f16).
 for block in 1024 2048 4096; do
   warps=$(( block / 256 < 8 ? block / 256 : 8 ))
-  sed "s/1024/$block/g" "$root/examples/layernorm.mlir" > "$out/layernorm_$block.mlir"
-  compile "layernorm_$block" "$warps" "$out/layernorm_$block.mlir" --specialize='stride%1'
-  compile "layernorm_${block}_h" "$warps" "$out/layernorm_$block.mlir" --specialize='N%16'
+  layernorm=("$root/examples/layernorm.mlir" --specialize="BLOCK=$block")
+  compile "layernorm_$block" "$warps" "${layernorm[@]}" --specialize='stride%1'
+  compile "layernorm_${block}_h" "$warps" "${layernorm[@]}" --specialize='N%16'
 done
 
 # Layernorm in one pass (bench/kernels/layernorm_row.mlir): the whole row in
 # registers, for rows of at most 4096 columns.
 for block in 1024 2048 4096; do
   warps=$(( block / 256 < 8 ? block / 256 : 8 ))
-  sed "s/COLS/$block/g" "$root/bench/kernels/layernorm_row.mlir" > "$out/layernorm_row_$block.mlir"
-  compile "layernorm_row_$block" "$warps" "$out/layernorm_row_$block.mlir"
+  compile "layernorm_row_$block" "$warps" "$root/bench/kernels/layernorm_row.mlir" \
+    --specialize="BLOCK=$block"
 done
 
 # Matmul: the example as written (any M, N, K), and bench/kernels/
@@ -87,7 +84,7 @@ done
 # named; _wgmma: compiled for sm_90a, the product on wgmma).
 compile matmul 4 "$root/examples/matmul.mlir"
 # One variant of a matmul bench kernel: its source with the block shape
-# and element type filled in, compiled. A variant for another SM than
+# and element type parameters bound, compiled. A variant for another SM than
 # `base_sm` gets `other_sm_suffix` appended, <sm> in it replaced by the SM.
 matmul_variant() { # source prefix base_sm other_sm_suffix BM BN BK warps stages type sm [flags]
   local source=$1 prefix=$2 base_sm=$3 suffix=$4 bm=$5 bn=$6 bk=$7 warps=$8
@@ -96,9 +93,9 @@ matmul_variant() { # source prefix base_sm other_sm_suffix BM BN BK warps stages
   [ "$stages" = 3 ] || name="${name}_s$stages"
   [ "$type" = f16 ] || name="${prefix}_${type}_${name#"${prefix}"_}"
   [ "$sm" = "$base_sm" ] || name="$name${suffix/<sm>/$sm}"
-  with_blocks "$bm" "$bn" "$bk" "$type" < "$source" > "$out/$name.mlir"
-  "$translate" "$out/$name.mlir" --emit=cubin --num-warps="$warps" --num-stages="$stages" \
-    --sm="$sm" -o "$out/$name.cubin" --kernel-info="$out/$name.info" $flags
+  "$translate" "$source" --emit=cubin --num-warps="$warps" --num-stages="$stages" \
+    --sm="$sm" -o "$out/$name.cubin" --kernel-info="$out/$name.info" \
+    --specialize="BM=$bm" --specialize="BN=$bn" --specialize="BK=$bk" --specialize="T=$type" $flags
   echo "$name warps=$warps stages=$stages sm=$sm $flags"
 }
 matmul_blocks() { # BM BN BK warps [stages [element type [sm]]]
@@ -157,49 +154,23 @@ matmul_tma_ws() { # BM BN BK warps stages [element type]
 matmul_tma_ws 128 256 64 8 3
 matmul_tma_ws 128 256 64 8 4
 matmul_tma_ws 128 256 64 8 4 bf16
-# The same with c written by TMA too (tile.descriptor_store, clipped at the
-# edges, in place of the masked store): matmul_tma_store_[bf16_]...
-sed -e 's/%c: !tile.ptr<f16> {tile.divisibility = 16 : i32}/%c: !tile.tensordesc<BMxBNxf16>/' \
-    -e '/c\[rows, cols\], masked at the edges/,/tile.store/c\
-    %out = arith.truncf %acc : tensor<BMxBNxf32> to tensor<BMxBNxf16>\
-    tile.descriptor_store %c[%row0, %col0], %out : !tile.tensordesc<BMxBNxf16>, tensor<BMxBNxf16>' \
-    "$root/bench/kernels/matmul_tma_blocks.mlir" > "$out/matmul_tma_store_blocks.mlir"
-matmul_tma_store_blocks() { # BM BN BK warps stages [element type]
-  matmul_variant "$out/matmul_tma_store_blocks.mlir" matmul_tma_store 90a '' \
-    "$1" "$2" "$3" "$4" "$5" "${6:-f16}" 90a
-}
-matmul_tma_store_blocks 128 256 64 8 3
-matmul_tma_store_blocks 128 256 64 8 4
-matmul_tma_store_blocks 128 256 64 8 4 bf16
 # Persistent (bench/kernels/matmul_tma_persistent.mlir; launched with one
-# program per SM): matmul_tma_persistent_[bf16_]<BM>x<BN>x<BK>_w<warps>[_s<stages>].
+# program per SM) in row-major order:
+# matmul_tma_persistent_[bf16_]<BM>x<BN>x<BK>_w<warps>[_s<stages>].
+persistent=$root/bench/kernels/matmul_tma_persistent.mlir
 matmul_tma_persistent() { # BM BN BK warps stages [element type]
-  matmul_variant "$root/bench/kernels/matmul_tma_persistent.mlir" matmul_tma_persistent 90a '' \
-    "$1" "$2" "$3" "$4" "$5" "${6:-f16}" 90a
+  matmul_variant "$persistent" matmul_tma_persistent 90a '' \
+    "$1" "$2" "$3" "$4" "$5" "${6:-f16}" 90a --specialize=GROUP_M=1
 }
 matmul_tma_persistent 128 256 64 8 3
 matmul_tma_persistent 128 256 64 8 3 bf16
 # ...warp-specialized: the producer runs up to 3 steps ahead, across the
-# epilogues too, and the blocks go in groups of 8 block rows (as
-# examples/matmul.mlir orders them): the divisions that costs run on the
-# producer thread, off the products' path (ad hoc H100 run, against the
-# row-major order: 4096x14336x4096 506 -> 633 TFLOP/s, 8192^3 680 -> 699,
-# 4096^3 653 -> 652): matmul_tma_persistent_ws_[bf16_]<BM>x<BN>x<BK>_w<warps>.
-sed -e 's|^      %pid_m = arith.divui %tile, %blocks_n : i32$|      %in_group = arith.muli %blocks_n, %c8 : i32\
-      %group = arith.divui %tile, %in_group : i32\
-      %first_m = arith.muli %group, %c8 : i32\
-      %left = arith.subi %blocks_m, %first_m : i32\
-      %group_m = arith.minui %left, %c8 : i32\
-      %in = arith.remui %tile, %in_group : i32\
-      %in_m = arith.remui %in, %group_m : i32\
-      %pid_m = arith.addi %first_m, %in_m : i32|' \
-    -e 's|^      %pid_n = arith.remui %tile, %blocks_n : i32$|      %pid_n = arith.divui %in, %group_m : i32|' \
-    -e 's|^    %c1 = arith.constant 1 : i32$|&\
-    %c8 = arith.constant 8 : i32|' \
-    "$root/bench/kernels/matmul_tma_persistent.mlir" > "$out/matmul_tma_persistent_grouped.mlir"
-grep -q '%group_m' "$out/matmul_tma_persistent_grouped.mlir"
+# epilogues too, and the blocks go in groups of 8 block rows (as written;
+# as examples/matmul.mlir orders them): the divisions that costs run on
+# the producer thread, off the products' path:
+# matmul_tma_persistent_ws_[bf16_]<BM>x<BN>x<BK>_w<warps>[_s<stages>].
 matmul_tma_persistent_ws() { # BM BN BK warps stages [element type]
-  matmul_variant "$out/matmul_tma_persistent_grouped.mlir" matmul_tma_persistent_ws \
+  matmul_variant "$persistent" matmul_tma_persistent_ws \
     90a '' "$1" "$2" "$3" "$4" "$5" "${6:-f16}" 90a --warp-specialize
 }
 matmul_tma_persistent_ws 128 256 64 8 3
@@ -225,17 +196,16 @@ matmul_tma_pairs_ws() { # BM BN BK warps stages [element type]
 }
 matmul_tma_pairs_ws 128 256 64 8 3
 matmul_tma_pairs_ws 128 256 64 8 3 bf16
-# ...and with c written by TMA (tile.descriptor_store; each consumer
-# warpgroup stores its rows in chunks through slots of its own, waited for
-# only before they are written again):
+# ...and with c written by TMA (bench/kernels/matmul_tma_persistent_store.mlir;
+# each consumer warpgroup stores its rows in chunks through slots of its
+# own, waited for only before they are written again):
 # matmul_tma_persistent_store_<BM>x<BN>x<BK>_w<warps> (row-major order, no
 # producer) and matmul_tma_persistent_store_ws_[bf16_]<BM>x<BN>x<BK>_w<warps>_s4
 # (grouped order, warp-specialized).
-with_tma_store_c "$root/bench/kernels/matmul_tma_persistent.mlir" "$out/matmul_tma_persistent_store.mlir"
-matmul_variant "$out/matmul_tma_persistent_store.mlir" matmul_tma_persistent_store 90a '' \
-  128 256 64 8 3 f16 90a
-with_tma_store_c "$out/matmul_tma_persistent_grouped.mlir" "$out/matmul_tma_persistent_store_grouped.mlir"
+store=$root/bench/kernels/matmul_tma_persistent_store.mlir
+matmul_variant "$store" matmul_tma_persistent_store 90a '' 128 256 64 8 3 f16 90a \
+  --specialize=GROUP_M=1
 for type in f16 bf16; do
-  matmul_variant "$out/matmul_tma_persistent_store_grouped.mlir" matmul_tma_persistent_store_ws \
-    90a '' 128 256 64 8 4 "$type" 90a --warp-specialize
+  matmul_variant "$store" matmul_tma_persistent_store_ws 90a '' 128 256 64 8 4 "$type" 90a \
+    --warp-specialize
 done

@@ -2,12 +2,12 @@
 """Matrix products on tensor cores: tile (examples/matmul.mlir as written and
 bench/kernels/matmul_blocks.mlir at several block shapes, mma.sync with
 cp.async pipelining, and for sm_90a wgmma; bench/kernels/matmul_tma_blocks.mlir,
-wgmma (sm_90a) or mma.sync (sm_90) on TMA copies, also with c stored by TMA
-("tma store") and warp-specialized ("tma ws": a producer thread on a ninth
-warp issues the copies), and bench/kernels/matmul_tma_persistent.mlir, one
-program per SM, also warp-specialized with grouped block order ("tma
-persistent ws"; "tma persistent store ws": c written by TMA, each
-warpgroup its rows in chunks), and bench/kernels/matmul_tma_cluster.mlir, the same in
+wgmma (sm_90a) or mma.sync (sm_90) on TMA copies, also warp-specialized
+("tma ws": a producer thread on a ninth warp issues the copies), and
+bench/kernels/matmul_tma_persistent.mlir, one program per SM, also
+warp-specialized with grouped block order ("tma persistent ws"), with c
+written by TMA (bench/kernels/matmul_tma_persistent_store.mlir, "tma
+persistent store [ws]", each warpgroup its rows in chunks), and bench/kernels/matmul_tma_cluster.mlir, the same in
 pairs of blocks, compiled for clusters of two CTAs with b's blocks
 multicast ("tma persistent cluster ws") and without clusters ("tma
 persistent pairs ws")), Triton (the tutorial kernel, same 64x64x32 blocks and
@@ -66,8 +66,6 @@ TILE_CONFIGS = [(64, 64, 32, 4, 1), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3),
                 (128, 256, 64, 8, 4, "tma"),
                 # ...warp-specialized (a producer thread issues the copies).
                 (128, 256, 64, 8, 3, "tma ws"), (128, 256, 64, 8, 4, "tma ws"),
-                # ...c written by TMA too.
-                (128, 256, 64, 8, 3, "tma store"), (128, 256, 64, 8, 4, "tma store"),
                 # sm_90a: persistent, one program per SM.
                 (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent store"),
                 (128, 256, 64, 8, 3, "tma persistent ws"), (128, 256, 64, 8, 4, "tma persistent ws"),
@@ -103,7 +101,6 @@ RAGGED = (1008, 1040, 528)
 BF16_CONFIGS = [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 256, 32, 8, 3),
                 (128, 256, 64, 8, 3, "wgmma"),
                 (128, 256, 64, 8, 4, "tma"), (128, 256, 64, 8, 4, "tma ws"),
-                (128, 256, 64, 8, 4, "tma store"),
                 (128, 256, 64, 8, 3, "tma persistent"), (128, 256, 64, 8, 3, "tma persistent ws"),
                 (128, 256, 64, 8, 4, "tma persistent ws"),
                 (128, 256, 64, 8, 4, "tma persistent store ws"),
@@ -118,8 +115,6 @@ def variant(bm, bn, bk, warps, stages, mma="mma.sync", dtype="f16"):
     name = name if dtype == "f16" else name.replace("matmul_", f"matmul_{dtype}_", 1)
     if mma == "tma":  # matmul_tma_[bf16_]...
         return name.replace("matmul_", "matmul_tma_", 1)
-    if mma == "tma store":  # matmul_tma_store_[bf16_]...
-        return name.replace("matmul_", "matmul_tma_store_", 1)
     if mma == "tma ws":  # matmul_tma_ws_[bf16_]...
         return name.replace("matmul_", "matmul_tma_ws_", 1)
     if mma == "tma persistent cluster ws":  # matmul_tma_cluster_ws_[bf16_]...

@@ -11,7 +11,8 @@ module {
                               %Mean: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                               %Rstd: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                               %stride: i32 {tile.divisibility = 16 : i32},
-                              %N: i32, %eps: f32) {
+                              %N: i32, %eps: f32)
+      attributes {tile.params = {BLOCK = 1024 : i32}} {
     %c0 = arith.constant 0 : i32
     %c1024 = arith.constant 1024 : i32
     %zeros = arith.constant dense<0.0> : tensor<1024xf32>

@@ -7,7 +7,8 @@ module {
                             %in: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                             %in_row_stride: i32 {tile.divisibility = 16 : i32},
                             %out_row_stride: i32 {tile.divisibility = 16 : i32},
-                            %n_cols: i32) {
+                            %n_cols: i32)
+      attributes {tile.params = {BLOCK = 1024 : i32}} {
     %neg_inf = arith.constant dense<0xFF800000> : tensor<1024xf32>
     %row = tile.get_program_id x : i32
     %in_off = arith.muli %row, %in_row_stride : i32

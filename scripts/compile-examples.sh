@@ -7,8 +7,6 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
-# shellcheck source=scripts/kernel-variants.sh
-source "$root/scripts/kernel-variants.sh"
 translate=${2:-$root/build/bin/tile-translate}
 mkdir -p "$out"
 
@@ -38,55 +36,39 @@ aligned=(--specialize='M%16' --specialize='N%16' --specialize='K%16')
 for name in matmul matmul_bias_relu; do
   compile "${name}_h" "$root/examples/$name.mlir" "${aligned[@]}"
 done
-# ...and with bf16 operands.
-sed 's/f16/bf16/g' "$root/examples/matmul.mlir" > "$out/matmul_bf16.mlir"
-compile matmul_bf16_h "$out/matmul_bf16.mlir" "${aligned[@]}"
-# ...and with f32 operands on tensor cores as tf32, and as tf32x3.
-with_f32_operands() { # precision source output: the matmul on f32 operands
-  sed "s/f16/f32/g; s/tile.dot %a_tile, %b_tile, %sum :/tile.dot %a_tile, %b_tile, %sum, inputPrecision = $1 :/" \
-    "$2" > "$3"
-  grep -q "inputPrecision = $1" "$3"
-}
-for precision in tf32 tf32x3; do
-  with_f32_operands $precision "$root/examples/matmul.mlir" "$out/matmul_${precision}.mlir"
-  compile "matmul_${precision}_h" "$out/matmul_${precision}.mlir" "${aligned[@]}"
-done
-# ...and, without the hints (any M, N, K), with bf16 operands and with f32
-# ones as tf32 (also b given transposed, below).
-compile matmul_bf16 "$out/matmul_bf16.mlir"
-compile matmul_tf32 "$out/matmul_tf32.mlir"
-# ...and with i8 operands, i32 accumulators and result.
-sed 's/f16/i8/g; s/f32/i32/g; s/dense<0.0>/dense<0>/g' "$root/examples/matmul.mlir" \
-  > "$out/matmul_i8.mlir"
-compile matmul_i8_h "$out/matmul_i8.mlir" "${aligned[@]}"
-# The matmul with loop-carried pointers (test input): pipelined too.
-compile matmul_carried "$root/test/GPU/Inputs/matmul_carried.mlir"
+# ...and with the matmul's element type parameters bound: bf16 operands;
+# f32 ones on tensor cores as tf32 (the precision its product asks for);
+# i8 ones with i32 accumulators and result.
+matmul=$root/examples/matmul.mlir
+bf16=(--specialize=T=bf16)
+tf32=(--specialize=T=f32)
+i8=(--specialize=T=i8 --specialize=ACC=i32)
+compile matmul_bf16_h "$matmul" "${aligned[@]}" "${bf16[@]}"
+compile matmul_tf32_h "$matmul" "${aligned[@]}" "${tf32[@]}"
+compile matmul_i8_h "$matmul" "${aligned[@]}" "${i8[@]}"
+# ...and, without the hints (any M, N, K), with bf16 and tf32.
+compile matmul_bf16 "$matmul" "${bf16[@]}"
+compile matmul_tf32 "$matmul" "${tf32[@]}"
+# The matmul with loop-carried pointers (test input): pipelined too; with
+# f32 operands, its product as tf32x3.
+carried=$root/test/GPU/Inputs/matmul_carried.mlir
+compile matmul_carried "$carried"
+compile matmul_carried_tf32x3 "$carried" "${tf32[@]}"
 # The matrix products for sm_90a: wgmma reading NVMMA-swizzled shared memory.
-compile matmul_wgmma "$root/examples/matmul.mlir" --sm=90a
-compile matmul_h_wgmma "$root/examples/matmul.mlir" --sm=90a "${aligned[@]}"
-compile matmul_bf16_h_wgmma "$out/matmul_bf16.mlir" --sm=90a "${aligned[@]}"
-compile matmul_bf16_wgmma "$out/matmul_bf16.mlir" --sm=90a
-# ...tf32 and i8 on sm_90a: b given as its N x K transpose (a weight matrix,
-# b[k, n] at n * K + k), so that B is loaded K-contiguous and wgmma reads it
-# K-major (a row-major b keeps them on mma.sync).
-# (The tf32 and i8 variants, with and without M, N, K multiples of 16.)
-for pair in "matmul_tf32 matmul_tf32_bt" "matmul_i8 matmul_i8_bt"; do
-  set -- $pair
-  source_file=$out/$1.mlir target=$2
-  sed -e 's/%Ns32 = tile.splat %N : i32 -> tensor<32xi32>/%Ns32 = tile.splat %c1 : i32 -> tensor<32xi32>/' \
-      -e 's/^\( *\)%b_cols_b = tile.broadcast %b_cols : tensor<1x64xi32> -> tensor<32x64xi32>$/\1%b_ncols = arith.muli %cols, %Ks : tensor<64xi32>\
-\1%b_ncols_e = tile.expand_dims %b_ncols {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>\
-\1%b_cols_b = tile.broadcast %b_ncols_e : tensor<1x64xi32> -> tensor<32x64xi32>/' \
-      "$source_file" > "$out/$target.mlir"
-  grep -q '%b_ncols_e' "$out/$target.mlir"
-  for hints in h any; do
-    name=$target flags=()
-    if [ $hints = h ]; then name=${target}_h flags=("${aligned[@]}"); fi
-    # (No i8 variant for any M, N, K.)
-    if [ $hints = any ] && [ "$1" = matmul_i8 ]; then continue; fi
-    compile "$name" "$out/$target.mlir" "${flags[@]}"
-    compile "${name}_wgmma" "$out/$target.mlir" --sm=90a "${flags[@]}"
-  done
+compile matmul_wgmma "$matmul" --sm=90a
+compile matmul_h_wgmma "$matmul" --sm=90a "${aligned[@]}"
+compile matmul_bf16_h_wgmma "$matmul" --sm=90a "${aligned[@]}" "${bf16[@]}"
+compile matmul_bf16_wgmma "$matmul" --sm=90a "${bf16[@]}"
+# ...tf32 and i8 on sm_90a need B K-contiguous: b given as its N x K
+# transpose (test input), which wgmma reads K-major, with and without M, N,
+# K multiples of 16 (i8 only with).
+transposed=$root/test/GPU/Inputs/matmul_bt.mlir
+compile matmul_tf32_bt "$transposed" "${tf32[@]}"
+compile matmul_tf32_bt_wgmma "$transposed" --sm=90a "${tf32[@]}"
+for type in tf32 i8; do
+  declare -n types=$type
+  compile "matmul_${type}_bt_h" "$transposed" "${aligned[@]}" "${types[@]}"
+  compile "matmul_${type}_bt_h_wgmma" "$transposed" --sm=90a "${aligned[@]}" "${types[@]}"
 done
 compile matmul_carried_wgmma "$root/test/GPU/Inputs/matmul_carried.mlir" --sm=90a
 compile matmul_bias_relu_wgmma "$root/examples/matmul_bias_relu.mlir" --sm=90a
@@ -107,21 +89,17 @@ compile matmul_tma_cluster_ws_wgmma "$root/examples/matmul_tma_cluster.mlir" --s
   --warp-specialize --cluster-size=2
 compile matmul_tma_cluster_wgmma "$root/examples/matmul_tma_cluster.mlir" --sm=90a \
   --cluster-size=2
-# bench/kernels/matmul_tma_persistent.mlir at the bench's blocking (128x256
-# blocks, K in steps of 64, 8 warps and a producer, 4 stages): its f16 c
-# goes out through a store that converts the accumulator in 4 rounds.
-with_blocks 128 256 64 < "$root/bench/kernels/matmul_tma_persistent.mlir" \
-  > "$out/matmul_tma_persistent.mlir"
-compile matmul_tma_persistent_ws "$out/matmul_tma_persistent.mlir" --sm=90a \
-  --num-warps=8 --num-stages=4 --warp-specialize
-# ...with c written by TMA (tile.descriptor_store): each consumer warpgroup
-# stores its 64 rows in chunks of 64 columns through two slots of its own.
-with_tma_store_c "$root/bench/kernels/matmul_tma_persistent.mlir" \
-  "$out/matmul_tma_persistent_store_blocks.mlir"
-with_blocks 128 256 64 < "$out/matmul_tma_persistent_store_blocks.mlir" \
-  > "$out/matmul_tma_persistent_store.mlir"
-compile matmul_tma_persistent_store_ws "$out/matmul_tma_persistent_store.mlir" --sm=90a \
-  --num-warps=8 --num-stages=4 --warp-specialize
+# bench/kernels/matmul_tma_persistent.mlir as written (128x256 blocks, K
+# in steps of 64) in row-major order (GROUP_M=1), 8 warps and a producer, 4
+# stages: its f16 c goes out through a store that converts the accumulator
+# in 4 rounds.
+persistent=(--sm=90a --num-warps=8 --num-stages=4 --warp-specialize --specialize=GROUP_M=1)
+compile matmul_tma_persistent_ws "$root/bench/kernels/matmul_tma_persistent.mlir" "${persistent[@]}"
+# ...with c written by TMA (bench/kernels/matmul_tma_persistent_store.mlir):
+# each consumer warpgroup stores its 64 rows in chunks of 64 columns
+# through two slots of its own.
+compile matmul_tma_persistent_store_ws "$root/bench/kernels/matmul_tma_persistent_store.mlir" \
+  "${persistent[@]}"
 # Forward and reverse scans (test input).
 compile scan "$root/test/GPU/Inputs/scan.mlir"
 # The vector add in mma.sync's accumulator layout, kept as written (test input).

@@ -106,12 +106,13 @@ done
 
 # ...with f32 operands as tf32 (checked within tf32's rounding; with b
 # given transposed also on sm_90a, where B is K-contiguous and the product
-# runs on wgmma) and as tf32x3 (checked as tightly as the f16 products).
+# runs on wgmma), and as tf32x3 in the carried-pointer matmul (checked as
+# tightly as the f16 products).
 for spec in "512 512 512" "1008 528 304" "80 144 16"; do
   check_matmul matmul_tf32_h $spec tf32
   check_matmul matmul_tf32_bt_h $spec tf32_bt
   check_matmul matmul_tf32_bt_h_wgmma $spec tf32_bt
-  check_matmul matmul_tf32x3_h $spec f32
+  check_matmul matmul_carried_tf32x3 $spec f32
 done
 # ...with i8 operands and i32 results (exact; with b given transposed also
 # on sm_90a's wgmma).

@@ -58,7 +58,7 @@ for tool in ${TILE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}; do
   check_matmul matmul_tf32_bt 70 130 17 tf32_bt
   check_matmul matmul_tf32_h 208 144 304 tf32
   check_matmul matmul_tf32_bt_h 208 144 304 tf32_bt
-  check_matmul matmul_tf32x3_h 208 144 304 f32
+  check_matmul matmul_carried_tf32x3 208 144 304 f32
   check_matmul matmul_i8_h 208 144 320 i8
   check_matmul matmul_i8_bt_h 208 144 320 i8_bt
   check_matmul matmul_carried 208 144 304

@@ -1,31 +1,34 @@
 // A persistent matmul over TMA blocks (bench/kernels/matmul_tma_blocks.mlir's
-// product, BM x BN blocks of c, K in steps of BK; BM1 = BM - 1 and so on):
+// product and parameters, BM x BN blocks of c, K in steps of BK):
 // the grid has one program per SM, each walking the blocks pid, pid +
 // programs, ... in one flattened loop over (block, K step), so that
 // tile-pipeline's copies run ahead across blocks: the next block's first
 // steps load while this one's epilogue (the scf.if on its last step) stores
 // it. The epilogue hands the next block zeros; tile-schedule-loops carries that
 // reset as a flag (`accumulate if`) so the products stay in flight.
-// Blocks go in row-major order and the index math is unsigned: each
-// iteration recomputes (block, K step) of the copy it issues with
-// divisions, and grouped ordering's two more divisions cost more than its
-// L2 reuse gains here (ad hoc H200 run: 4096^3 613 -> 639 TFLOP/s, 8192^3
-// 543 -> 631). Warp-specialized, the copies' divisions run on the
-// producer thread and grouped order pays: bench/compile-kernels.sh makes
-// that variant ("tma persistent ws") from this file.
+// Blocks go in groups of GROUP_M block rows (a parameter, written at 8;
+// 1: row-major order) and the index math is unsigned. Each iteration
+// recomputes (block, K step) of the copy it issues with divisions, and
+// grouped ordering's two more divisions cost more than its L2 reuse gains
+// unless a producer thread issues the copies (docs/performance.md):
+// bench/compile-kernels.sh binds GROUP_M=1 without warp specialization.
 module {
-  tile.func public @matmul(%a: !tile.tensordesc<BMxBKxf16>,
-                           %b: !tile.tensordesc<BKxBNxf16>,
+  tile.func public @matmul(%a: !tile.tensordesc<128x64xf16>,
+                           %b: !tile.tensordesc<64x256xf16>,
                            %c: !tile.ptr<f16> {tile.divisibility = 16 : i32},
-                           %M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32}) {
+                           %M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32})
+      attributes {tile.params = {BM = 128 : i32, BN = 256 : i32, BK = 64 : i32,
+                                 GROUP_M = 8 : i32, T = f16}} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
-    %block_k1 = arith.constant BK1 : i32
-    %block_k = arith.constant BK : i32
-    %block_m1 = arith.constant BM1 : i32
-    %block_m = arith.constant BM : i32
-    %block_n1 = arith.constant BN1 : i32
-    %block_n = arith.constant BN : i32
+    %group_size = arith.constant 8 : i32
+    %grouped = arith.cmpi ugt, %group_size, %c1 : i32
+    %block_k = arith.constant 64 : i32
+    %block_k1 = arith.subi %block_k, %c1 : i32
+    %block_m = arith.constant 128 : i32
+    %block_m1 = arith.subi %block_m, %c1 : i32
+    %block_n = arith.constant 256 : i32
+    %block_n1 = arith.subi %block_n, %c1 : i32
     %pid = tile.get_program_id x : i32
     %nprog = tile.get_num_programs x : i32
     %m_sum = arith.addi %M, %block_m1 : i32
@@ -48,55 +51,71 @@ module {
     %mine = arith.divui %rest2, %nprog : i32
     %total = arith.muli %mine, %steps : i32
     %last_step = arith.subi %steps, %c1 : i32
-    %zero = arith.constant dense<0.0> : tensor<BMxBNxf32>
-    %acc = scf.for %i = %c0 to %total step %c1 iter_args(%sum = %zero) -> (tensor<BMxBNxf32>) : i32 {
+    %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+    %acc = scf.for %i = %c0 to %total step %c1 iter_args(%sum = %zero) -> (tensor<128x256xf32>) : i32 {
       // Step i: K step k of this program's block t.
       %t = arith.divui %i, %steps : i32
       %k = arith.remui %i, %steps : i32
       %tn = arith.muli %t, %nprog : i32
       %tile = arith.addi %pid, %tn : i32
-      %pid_m = arith.divui %tile, %blocks_n : i32
-      %pid_n = arith.remui %tile, %blocks_n : i32
-      %row0 = arith.muli %pid_m, %block_m : i32
-      %col0 = arith.muli %pid_n, %block_n : i32
+      // Its block row and column: in groups of GROUP_M block rows, or
+      // row-major where GROUP_M = 1 (the branch folds away).
+      %block:2 = scf.if %grouped -> (i32, i32) {
+        %in_group = arith.muli %blocks_n, %group_size : i32
+        %group = arith.divui %tile, %in_group : i32
+        %first_m = arith.muli %group, %group_size : i32
+        %left = arith.subi %blocks_m, %first_m : i32
+        %group_m = arith.minui %left, %group_size : i32
+        %in = arith.remui %tile, %in_group : i32
+        %in_m = arith.remui %in, %group_m : i32
+        %pid_m = arith.addi %first_m, %in_m : i32
+        %pid_n = arith.divui %in, %group_m : i32
+        scf.yield %pid_m, %pid_n : i32, i32
+      } else {
+        %pid_m = arith.divui %tile, %blocks_n : i32
+        %pid_n = arith.remui %tile, %blocks_n : i32
+        scf.yield %pid_m, %pid_n : i32, i32
+      }
+      %row0 = arith.muli %block#0, %block_m : i32
+      %col0 = arith.muli %block#1, %block_n : i32
       %k0 = arith.muli %k, %block_k : i32
-      %a_tile = tile.descriptor_load %a[%row0, %k0] : !tile.tensordesc<BMxBKxf16> -> tensor<BMxBKxf16>
-      %b_tile = tile.descriptor_load %b[%k0, %col0] : !tile.tensordesc<BKxBNxf16> -> tensor<BKxBNxf16>
-      %d = tile.dot %a_tile, %b_tile, %sum : tensor<BMxBKxf16> * tensor<BKxBNxf16> -> tensor<BMxBNxf32>
+      %a_tile = tile.descriptor_load %a[%row0, %k0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16>
+      %b_tile = tile.descriptor_load %b[%k0, %col0] : !tile.tensordesc<64x256xf16> -> tensor<64x256xf16>
+      %d = tile.dot %a_tile, %b_tile, %sum : tensor<128x64xf16> * tensor<64x256xf16> -> tensor<128x256xf32>
       // A block's last step stores it, and the next block starts from zeros.
       %is_last = arith.cmpi eq, %k, %last_step : i32
-      %next = scf.if %is_last -> (tensor<BMxBNxf32>) {
-        %rangeM = tile.make_range {end = BM : i32, start = 0 : i32} : tensor<BMxi32>
-        %rangeN = tile.make_range {end = BN : i32, start = 0 : i32} : tensor<BNxi32>
-        %row0s = tile.splat %row0 : i32 -> tensor<BMxi32>
-        %rows = arith.addi %row0s, %rangeM : tensor<BMxi32>
-        %col0s = tile.splat %col0 : i32 -> tensor<BNxi32>
-        %cols = arith.addi %col0s, %rangeN : tensor<BNxi32>
-        %Ms = tile.splat %M : i32 -> tensor<BMxi32>
-        %row_ok = arith.cmpi slt, %rows, %Ms : tensor<BMxi32>
-        %Ns = tile.splat %N : i32 -> tensor<BNxi32>
-        %NsM = tile.splat %N : i32 -> tensor<BMxi32>
-        %col_ok = arith.cmpi slt, %cols, %Ns : tensor<BNxi32>
-        %c_row_off = arith.muli %rows, %NsM : tensor<BMxi32>
-        %c_rows = tile.expand_dims %c_row_off {axis = 1 : i32} : tensor<BMxi32> -> tensor<BMx1xi32>
-        %c_rows_b = tile.broadcast %c_rows : tensor<BMx1xi32> -> tensor<BMxBNxi32>
-        %c_cols = tile.expand_dims %cols {axis = 0 : i32} : tensor<BNxi32> -> tensor<1xBNxi32>
-        %c_cols_b = tile.broadcast %c_cols : tensor<1xBNxi32> -> tensor<BMxBNxi32>
-        %c_off = arith.addi %c_rows_b, %c_cols_b : tensor<BMxBNxi32>
-        %r_ok = tile.expand_dims %row_ok {axis = 1 : i32} : tensor<BMxi1> -> tensor<BMx1xi1>
-        %r_ok_b = tile.broadcast %r_ok : tensor<BMx1xi1> -> tensor<BMxBNxi1>
-        %k_ok = tile.expand_dims %col_ok {axis = 0 : i32} : tensor<BNxi1> -> tensor<1xBNxi1>
-        %k_ok_b = tile.broadcast %k_ok : tensor<1xBNxi1> -> tensor<BMxBNxi1>
-        %c_mask = arith.andi %r_ok_b, %k_ok_b : tensor<BMxBNxi1>
-        %cs = tile.splat %c : !tile.ptr<f16> -> tensor<BMxBNx!tile.ptr<f16>>
-        %c_ptrs = tile.addptr %cs, %c_off : tensor<BMxBNx!tile.ptr<f16>>, tensor<BMxBNxi32>
-        %out = arith.truncf %d : tensor<BMxBNxf32> to tensor<BMxBNxf16>
-        tile.store %c_ptrs, %out, %c_mask : tensor<BMxBNx!tile.ptr<f16>>
-        scf.yield %zero : tensor<BMxBNxf32>
+      %next = scf.if %is_last -> (tensor<128x256xf32>) {
+        %rangeM = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+        %rangeN = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+        %row0s = tile.splat %row0 : i32 -> tensor<128xi32>
+        %rows = arith.addi %row0s, %rangeM : tensor<128xi32>
+        %col0s = tile.splat %col0 : i32 -> tensor<256xi32>
+        %cols = arith.addi %col0s, %rangeN : tensor<256xi32>
+        %Ms = tile.splat %M : i32 -> tensor<128xi32>
+        %row_ok = arith.cmpi slt, %rows, %Ms : tensor<128xi32>
+        %Ns = tile.splat %N : i32 -> tensor<256xi32>
+        %NsM = tile.splat %N : i32 -> tensor<128xi32>
+        %col_ok = arith.cmpi slt, %cols, %Ns : tensor<256xi32>
+        %c_row_off = arith.muli %rows, %NsM : tensor<128xi32>
+        %c_rows = tile.expand_dims %c_row_off {axis = 1 : i32} : tensor<128xi32> -> tensor<128x1xi32>
+        %c_rows_b = tile.broadcast %c_rows : tensor<128x1xi32> -> tensor<128x256xi32>
+        %c_cols = tile.expand_dims %cols {axis = 0 : i32} : tensor<256xi32> -> tensor<1x256xi32>
+        %c_cols_b = tile.broadcast %c_cols : tensor<1x256xi32> -> tensor<128x256xi32>
+        %c_off = arith.addi %c_rows_b, %c_cols_b : tensor<128x256xi32>
+        %r_ok = tile.expand_dims %row_ok {axis = 1 : i32} : tensor<128xi1> -> tensor<128x1xi1>
+        %r_ok_b = tile.broadcast %r_ok : tensor<128x1xi1> -> tensor<128x256xi1>
+        %k_ok = tile.expand_dims %col_ok {axis = 0 : i32} : tensor<256xi1> -> tensor<1x256xi1>
+        %k_ok_b = tile.broadcast %k_ok : tensor<1x256xi1> -> tensor<128x256xi1>
+        %c_mask = arith.andi %r_ok_b, %k_ok_b : tensor<128x256xi1>
+        %cs = tile.splat %c : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>>
+        %c_ptrs = tile.addptr %cs, %c_off : tensor<128x256x!tile.ptr<f16>>, tensor<128x256xi32>
+        %out = arith.truncf %d : tensor<128x256xf32> to tensor<128x256xf16>
+        tile.store %c_ptrs, %out, %c_mask : tensor<128x256x!tile.ptr<f16>>
+        scf.yield %zero : tensor<128x256xf32>
       } else {
-        scf.yield %d : tensor<BMxBNxf32>
+        scf.yield %d : tensor<128x256xf32>
       }
-      scf.yield %next : tensor<BMxBNxf32>
+      scf.yield %next : tensor<128x256xf32>
     }
     tile.return
   }

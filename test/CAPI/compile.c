@@ -216,7 +216,7 @@ int main(int argc, char **argv) {
   // CHECK-COUNT-2: ld.global.v4.b32
   // CHECK-NOT: ld.global.v4.b32
   // CHECK: ld.global.b32
-  // CHECK: diagnostic: {{.*}}error: tile-specialize: no kernel has an argument named 'z' (kernels: @vector_add(x, y, out, n))
+  // CHECK: diagnostic: {{.*}}error: tile-specialize: no kernel has an argument or parameter named 'z' (kernels: @vector_add(x, y, out, n))
   // CHECK-NEXT: misnamed: failed
   options.specialize = "y%1, n=4096";
   Buffer ptxSpecialized = compile(ctx, vectorAdd, &options, "specialized ptx");

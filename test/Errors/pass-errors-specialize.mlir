@@ -11,7 +11,7 @@
 // DIVISOR: error: 'tile.func' op tile-specialize: 'a%3': the divisor must be a power of two up to 2^30
 // MALFORMED: error: tile-specialize: 'a' is neither NAME=VALUE nor NAME%K
 // UNNAMED: error: tile-specialize: '=4' is neither NAME=VALUE nor NAME%K
-// TWICE: error: tile-specialize: argument 'a' is specialized twice
+// TWICE: error: tile-specialize: 'a' is specialized twice
 // OVERFLOW: error: 'tile.func' op tile-specialize: 'c=1e40': '1e40' is not a value of argument 'c', of type 'f32'
 
 module {
@@ -23,7 +23,7 @@ module {
 
 // -----
 
-// expected-error @below {{tile-specialize: no kernel has an argument named 'a' (kernels: @other(b, c))}}
+// expected-error @below {{tile-specialize: no kernel has an argument or parameter named 'a' (kernels: @other(b, c))}}
 module {
   tile.func public @other(%b: i32, %c: f32) {
     tile.return

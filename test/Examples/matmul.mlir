@@ -6,17 +6,17 @@
 // RUN: tile-opt %tile_src_root/examples/matmul.mlir -tile-assign-layouts -tile-coalesce -tile-accelerate-matmul -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=MMA
 // RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul.mlir --emit=ptx -o - | FileCheck %s --check-prefix=PTX %}
 // bf16 operands: the same instructions in their bf16 form.
-// RUN: %if ptxas %{ sed 's/f16/bf16/g' %tile_src_root/examples/matmul.mlir | tile-translate --emit=ptx -o - | FileCheck %s --check-prefix=BF16 %}
+// RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul.mlir --specialize=T=bf16 --emit=ptx -o - | FileCheck %s --check-prefix=BF16 %}
 // With M, N, K multiples of 16 (as Triton specializes them), the loads are
 // 16-byte cp.async copies two K steps ahead (tile-pipeline, 3 stages).
-// RUN: %if ptxas %{ sed 's/%%M: i32, %%N: i32, %%K: i32)/%%M: i32 {tile.divisibility = 16 : i32}, %%N: i32 {tile.divisibility = 16 : i32}, %%K: i32 {tile.divisibility = 16 : i32})/' %tile_src_root/examples/matmul.mlir | tile-translate --emit=ptx -o - | FileCheck %s --check-prefix=PIPE %}
+// RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul.mlir --specialize='M%%16' --specialize='N%%16' --specialize='K%%16' --emit=ptx -o - | FileCheck %s --check-prefix=PIPE %}
 // For sm_90a: wgmma reads the same pipelined stages straight from shared
 // memory, one group of products in flight: the copies run one iteration
 // ahead (3 stages: one being copied, one read, one still read by the dot
 // in flight); per iteration a wait, the async-proxy fence, one barrier, the
 // next group of copies, then two m64n64k16 (K = 32) and a wait for the
 // previous iteration's products.
-// RUN: %if ptxas %{ sed 's/%%M: i32, %%N: i32, %%K: i32)/%%M: i32 {tile.divisibility = 16 : i32}, %%N: i32 {tile.divisibility = 16 : i32}, %%K: i32 {tile.divisibility = 16 : i32})/' %tile_src_root/examples/matmul.mlir | tile-translate --emit=ptx --sm=90a -o - | FileCheck %s --check-prefix=WGMMA %}
+// RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul.mlir --specialize='M%%16' --specialize='N%%16' --specialize='K%%16' --emit=ptx --sm=90a -o - | FileCheck %s --check-prefix=WGMMA %}
 // RUN: %if ptxas %{ tile-translate %tile_src_root/examples/matmul.mlir --emit=cubin --sm=90a -o %t.cubin %}
 
 // CHECK-LABEL: tile.func public @matmul

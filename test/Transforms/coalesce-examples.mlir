@@ -4,7 +4,7 @@
 // RUN: tile-opt %tile_src_root/examples/softmax.mlir -tile-assign-layouts -tile-coalesce | FileCheck %s --check-prefix=SOFTMAX
 // RUN: tile-opt %tile_src_root/examples/giou_loss.mlir -tile-assign-layouts -tile-coalesce | FileCheck %s --check-prefix=GIOU
 // RUN: tile-opt %tile_src_root/examples/layernorm.mlir -tile-assign-layouts -tile-coalesce | FileCheck %s --check-prefix=LAYERNORM
-// RUN: sed 's/%N: i32,/%N: i32 {tile.divisibility = 16 : i32},/' %tile_src_root/examples/layernorm.mlir | tile-opt -tile-assign-layouts -tile-coalesce | FileCheck %s --check-prefix=LAYERNORM16
+// RUN: tile-opt %tile_src_root/examples/layernorm.mlir -tile-specialize="args=N%16" -tile-assign-layouts -tile-coalesce | FileCheck %s --check-prefix=LAYERNORM16
 
 // vector_add: n is a multiple of 16, so 4 x f32 per thread.
 // ADD: #[[V:.*]] = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

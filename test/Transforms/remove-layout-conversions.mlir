@@ -27,7 +27,7 @@
 // Several softmax rows per program: the load's layout goes through the
 // reductions along the rows (their slice), expand_dims (back to the parent)
 // and the broadcasts; nothing is converted.
-// RUN: sed 's/ROWS/4/g; s/COLS/256/g' %tile_src_root/bench/kernels/softmax_rows.mlir | tile-opt -tile-assign-layouts -tile-coalesce -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=ROWS
+// RUN: tile-opt %tile_src_root/bench/kernels/softmax_rows.mlir -tile-specialize="args=ROWS=4,COLS=256" -tile-assign-layouts -tile-coalesce -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=ROWS
 // ROWS-DAG: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
 // ROWS-DAG: #[[S:.*]] = #tilegpu.slice<{dim = 1, parent = #[[B]]}>
 // ROWS-NOT: tilegpu.convert_layout

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "tile/Dialect/Tile/IR/OpUtils.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -85,13 +86,11 @@ struct FuncLowering : public TilePattern<FuncOp> {
     // The parameters as declared, for the kernel information (the lowered
     // types say a pointer, not of what).
     SmallVector<Attribute> params;
-    for (BlockArgument arg : fn.getArguments()) {
-      auto name = dyn_cast<NameLoc>(arg.getLoc());
+    for (BlockArgument arg : fn.getArguments())
       params.push_back(rewriter.getDictionaryAttr(
-          {rewriter.getNamedAttr("name", name ? name.getName()
-                                              : rewriter.getStringAttr("")),
+          {rewriter.getNamedAttr("name",
+                                 rewriter.getStringAttr(getArgName(arg))),
            rewriter.getNamedAttr("type", TypeAttr::get(arg.getType()))}));
-    }
     gpuFn->setAttr(TileGPUDialect::getKernelParamsAttrName(),
                    rewriter.getArrayAttr(params));
     // Replace the entry block gpu.func made with the kernel's body.

@@ -8,7 +8,8 @@ module {
   tile.func public @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                            %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                            %c: !tile.ptr<f32> {tile.divisibility = 16 : i32},
-                           %M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32}) {
+                           %M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32})
+      attributes {tile.params = {T = f16}} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c8 = arith.constant 8 : i32
@@ -91,7 +92,7 @@ module {
       %b_kok_b = tile.broadcast %b_kok : tensor<32x1xi1> -> tensor<32x64xi1>
       %b_mask = arith.andi %b_kok_b, %b_ok_b : tensor<32x64xi1>
       %b_tile = tile.load %b_ptrs, %b_mask, %zero_b : tensor<32x64x!tile.ptr<f16>>
-      %next = tile.dot %a_tile, %b_tile, %sum : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+      %next = tile.dot %a_tile, %b_tile, %sum, inputPrecision = tf32x3 : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
       %a_next = tile.addptr %a_ptrs, %a_step : tensor<64x32x!tile.ptr<f16>>, tensor<64x32xi32>
       %b_next = tile.addptr %b_ptrs, %b_step : tensor<32x64x!tile.ptr<f16>>, tensor<32x64xi32>
       scf.yield %next, %a_next, %b_next : tensor<64x64xf32>, tensor<64x32x!tile.ptr<f16>>, tensor<32x64x!tile.ptr<f16>>

@@ -11,6 +11,8 @@
 
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
+#include "tile/Dialect/Tile/IR/OpUtils.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
@@ -127,8 +129,61 @@ std::string mlir::tile::getTargetName(unsigned sm, bool archSpecific) {
   return "sm_" + std::to_string(sm) + (archSpecific ? "a" : "");
 }
 
+/// Checks a kernel's declared parameters: integers of at least 2 (a block
+/// dimension; 1 would stand for every unit dimension) or integer and float
+/// types, each value declared once (it stands for its parameter wherever
+/// it appears), no name shared with an argument (tile-specialize looks
+/// both up by name).
+static LogicalResult verifyKernelParams(Operation *op, Attribute value) {
+  auto fn = dyn_cast<FuncOp>(op);
+  if (!fn)
+    return op->emitOpError()
+           << "'" << getKernelParamsAttrName() << "' applies to tile.func only";
+  auto params = dyn_cast<DictionaryAttr>(value);
+  if (!params)
+    return op->emitOpError()
+           << "'" << getKernelParamsAttrName() << "' must be a dictionary";
+  llvm::DenseMap<Attribute, StringRef> seen;
+  for (NamedAttribute param : params) {
+    StringRef name = param.getName().getValue();
+    Attribute key = param.getValue();
+    if (auto integer = dyn_cast<IntegerAttr>(key)) {
+      if (!integer.getType().isSignlessInteger() ||
+          integer.getValue().getSignificantBits() > 63 || integer.getInt() < 2)
+        return op->emitOpError()
+               << "parameter '" << name
+               << "' must be an integer of at least 2, got " << key;
+      // 128 : i32 and 128 : i64 stand for the same thing.
+      key = IntegerAttr::get(IntegerType::get(op->getContext(), 64),
+                             integer.getInt());
+    } else if (auto type = dyn_cast<TypeAttr>(key)) {
+      if (!isa<IntegerType, FloatType>(type.getValue()))
+        return op->emitOpError()
+               << "parameter '" << name
+               << "' must be an integer or float type, got " << type.getValue();
+    } else {
+      return op->emitOpError() << "parameter '" << name
+                               << "' must be an integer or a type, got " << key;
+    }
+    auto [it, inserted] = seen.try_emplace(key, name);
+    if (!inserted)
+      return op->emitOpError()
+             << "parameters '" << it->second << "' and '" << name
+             << "' are both written as " << param.getValue()
+             << "; each needs a value of its own";
+    if (!fn.isExternal())
+      for (BlockArgument arg : fn.getArguments())
+        if (getArgName(arg) == name)
+          return op->emitOpError()
+                 << "parameter '" << name << "' has the name of an argument";
+  }
+  return success();
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
+  if (attr.getName().getValue() == getKernelParamsAttrName())
+    return verifyKernelParams(op, attr.getValue());
   if (attr.getName().getValue() == "tile.num_stages") {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || value.getInt() < 1)

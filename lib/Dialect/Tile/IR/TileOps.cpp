@@ -518,6 +518,12 @@ LogicalResult BroadcastOp::verify() {
   return verifySameElementType(*this, srcType, dstType);
 }
 
+StringRef mlir::tile::getArgName(BlockArgument arg) {
+  if (auto name = dyn_cast<NameLoc>(arg.getLoc()))
+    return name.getName().getValue();
+  return "";
+}
+
 FailureOr<SmallVector<int64_t>>
 mlir::tile::verifyPermutation(Operation *op, ArrayRef<int32_t> order,
                               ArrayRef<int64_t> shape, StringRef what) {

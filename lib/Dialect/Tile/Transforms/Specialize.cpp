@@ -5,17 +5,20 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // tile-specialize: an argument's value folded into the kernel, or its
-// divisibility declared, by the argument's name.
+// divisibility declared, by the argument's name; a declared parameter bound
+// (KernelParams.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
-#include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "KernelParams.h"
+#include "tile/Dialect/Tile/IR/OpUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
@@ -30,13 +33,6 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-
-/// The name an argument's location gives it, if any.
-StringRef getArgName(BlockArgument arg) {
-  if (auto name = dyn_cast<NameLoc>(arg.getLoc()))
-    return name.getName().getValue();
-  return "";
-}
 
 /// `text` as a constant of scalar type `type`, or null.
 TypedAttr parseValue(StringRef text, Type type) {
@@ -92,6 +88,7 @@ struct Specialize : public tile::impl::SpecializeBase<Specialize> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    bindings.clear();
     SmallVector<FuncOp> kernels;
     for (FuncOp fn : module.getOps<FuncOp>())
       if (fn.isPublic() && !fn.isExternal())
@@ -102,7 +99,7 @@ struct Specialize : public tile::impl::SpecializeBase<Specialize> {
     for (const std::string &text : args) {
       std::optional<Entry> entry = parseEntry(text);
       if (entry && !named.insert(entry->name).second) {
-        module.emitError() << "tile-specialize: argument '" << entry->name
+        module.emitError() << "tile-specialize: '" << entry->name
                            << "' is specialized twice";
         return signalPassFailure();
       }
@@ -110,6 +107,11 @@ struct Specialize : public tile::impl::SpecializeBase<Specialize> {
     }
     for (auto [text, entry] : llvm::zip(args, entries))
       if (failed(apply(text, entry, kernels)))
+        return signalPassFailure();
+    // Each kernel's parameters at once: BM=64 with BN=128 may swap the
+    // values its body is written at.
+    for (auto &[fn, kernelBindings] : bindings)
+      if (failed(bindKernelParams(fn, kernelBindings)))
         return signalPassFailure();
   }
 
@@ -122,7 +124,7 @@ private:
       return module.emitError() << "tile-specialize: '" << text
                                 << "' is neither NAME=VALUE nor NAME%K";
     bool found = false;
-    for (FuncOp fn : kernels)
+    for (FuncOp fn : kernels) {
       for (BlockArgument arg : fn.getArguments()) {
         if (getArgName(arg) != entry->name)
           continue;
@@ -131,6 +133,15 @@ private:
                                          : fold(fn, arg, *entry)))
           return failure();
       }
+      if (!getKernelParams(fn).get(entry->name))
+        continue;
+      found = true;
+      if (entry->isDivisibility)
+        return fn.emitOpError()
+               << "tile-specialize: '" << text << "': '" << entry->name
+               << "' is a parameter; bind it with " << entry->name << "=VALUE";
+      bindings[fn].push_back({text, entry->name, entry->value});
+    }
     if (found)
       return success();
     // Name what there is to choose from.
@@ -140,13 +151,22 @@ private:
       for (BlockArgument arg : fn.getArguments())
         if (StringRef name = getArgName(arg); !name.empty())
           argNames.push_back(name);
-      names.push_back("@" + fn.getName().str() + "(" +
-                      llvm::join(argNames, ", ") + ")");
+      std::string kernel =
+          "@" + fn.getName().str() + "(" + llvm::join(argNames, ", ") + ")";
+      SmallVector<StringRef> paramNames;
+      for (NamedAttribute param : getKernelParams(fn))
+        paramNames.push_back(param.getName().getValue());
+      if (!paramNames.empty())
+        kernel += " with parameters " + llvm::join(paramNames, ", ");
+      names.push_back(kernel);
     }
     return module.emitError()
-           << "tile-specialize: no kernel has an argument named '"
-           << entry->name << "' (kernels: " << llvm::join(names, ", ") << ")";
+           << "tile-specialize: no kernel has an argument or parameter named '"
+           << entry->name << "' (kernels: " << llvm::join(names, "; ") << ")";
   }
+
+  /// The parameter bindings for each kernel, applied after the arguments.
+  llvm::MapVector<FuncOp, SmallVector<ParamBinding>> bindings;
 
   LogicalResult fold(FuncOp fn, BlockArgument arg, const Entry &entry) {
     TypedAttr value = parseValue(entry.value, arg.getType());

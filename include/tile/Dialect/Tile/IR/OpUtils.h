@@ -14,6 +14,16 @@
 
 namespace mlir::tile {
 
+/// The name an argument's location gives it: `loc("n"(...))`, as Triton's
+/// TTIR carries it, or the SSA name tile.func's parser records; "" if none.
+StringRef getArgName(BlockArgument arg);
+
+/// The attribute of a tile.func that declares its compile-time parameters:
+/// a dictionary from each name to the value the body is written at, an
+/// integer (a block size) or a type (an element type). tile-specialize
+/// binds them.
+inline StringRef getKernelParamsAttrName() { return "tile.params"; }
+
 /// Checks that `order` permutes the dimensions of `shape` (`what` names the
 /// operand, e.g. "operand" or "buffer") and returns the permuted shape
 /// (result dimension i is `shape[order[i]]`).

@@ -10,7 +10,7 @@
 include "mlir/Pass/PassBase.td"
 
 def Specialize : Pass<"tile-specialize", "::mlir::ModuleOp"> {
-  let summary = "Specialize kernels for facts about their arguments, by name";
+  let summary = "Specialize kernels for their arguments and parameters, by name";
   let description = [{
     What a launcher knows about a kernel's arguments, given to the compiler
     as Triton's launcher specializes a kernel. Each entry of `args` is one
@@ -36,6 +36,30 @@ def Specialize : Pass<"tile-specialize", "::mlir::ModuleOp"> {
     tile.func public @add(%x: !tile.ptr<f32>, %n: i32) { ... }
     // -tile-specialize="args=x%16,n=4096": %x {tile.divisibility = 16},
     // and %n's uses read arith.constant 4096 : i32
+    ```
+
+    `NAME=VALUE` also binds a compile-time parameter that a kernel
+    declares in `tile.params`, as a Triton constexpr: a block dimension
+    (`BM = 128 : i32`) or an element type (`T = f16`), each given as the
+    value the body is written at. Builtin tensor types have static shapes,
+    so the written value stands for its parameter: an integer wherever it
+    is a dimension of a tensor or tensor descriptor type, a bound of
+    `tile.make_range` or the value of an integer `arith.constant` (scalar
+    or splat); a type wherever it appears as a type, float constants of it
+    converted (exactly, to an integer type). Values derived from a
+    parameter (BM - 1) are computed in the body, where folding makes them
+    constants. A kernel's bindings apply at once, so `BM=64,BN=128` may
+    swap the values it is written at; bound parameters leave `tile.params`.
+    The verifier requires each declared value to be distinct (a block
+    dimension at least 2), so that what stands for a parameter is
+    unambiguous; a value not of the parameter's kind, a constant with no
+    value in the new type, or a kernel the verifier rejects after binding
+    is an error naming the bindings.
+
+    ```mlir
+    tile.func public @rows(%x: !tile.ptr<f16>) attributes {
+        tile.params = {BLOCK = 1024 : i32, T = f16}} { ... tensor<1024xf16> ... }
+    // -tile-specialize="args=BLOCK=4096,T=bf16": tensor<4096xbf16>
     ```
   }];
   let options = [
