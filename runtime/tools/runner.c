@@ -25,8 +25,10 @@
 #include "runner.h"
 #include "tile-runtime.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
-
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,6 +162,37 @@ static int usage(const char *message) {
   return 2;
 }
 
+/* Whole-string numbers: a stray character or an overflow is an error, not
+   a prefix silently taken. */
+static int parseSigned(const char *text, long long *value) {
+  char *end;
+  errno = 0;
+  *value = strtoll(text, &end, 0);
+  return *text && !*end && errno == 0;
+}
+
+static int parseUnsigned(const char *text, unsigned long long *value) {
+  char *end;
+  errno = 0;
+  *value = strtoull(text, &end, 0);
+  return *text && *text != '-' && !*end && errno == 0;
+}
+
+static int parseReal(const char *text, double *value) {
+  char *end;
+  errno = 0;
+  *value = strtod(text, &end);
+  return *text && !*end && errno == 0;
+}
+
+static int parseCount(const char *text, unsigned *value) {
+  unsigned long long wide;
+  if (!parseUnsigned(text, &wide) || wide > UINT_MAX)
+    return 0;
+  *value = (unsigned)wide;
+  return 1;
+}
+
 static int parseArg(const char *spec, RunArg *a) {
   memset(a, 0, sizeof(*a));
   char text[256];
@@ -173,13 +206,17 @@ static int parseArg(const char *spec, RunArg *a) {
     if (!value)
       return 0;
     snprintf(a->type, sizeof(a->type), "%s", kind);
-    if (!strcmp(kind, "i32") || !strcmp(kind, "i64"))
-      a->intValue = strtoll(value, NULL, 0);
-    else if (!strcmp(kind, "f32"))
-      a->floatValue = strtod(value, NULL);
-    else
-      return 0;
-    return 1;
+    if (!strcmp(kind, "i32") || !strcmp(kind, "i64")) {
+      long long v;
+      if (!parseSigned(value, &v) ||
+          (!strcmp(kind, "i32") && (v < INT32_MIN || v > UINT32_MAX)))
+        return 0;
+      a->intValue = v;
+      return 1;
+    }
+    if (!strcmp(kind, "f32"))
+      return parseReal(value, &a->floatValue);
+    return 0;
   }
   char *type = strtok(NULL, ":"), *count = strtok(NULL, ":");
   char *cols = desc ? strtok(NULL, ":") : NULL;
@@ -188,11 +225,15 @@ static int parseArg(const char *spec, RunArg *a) {
     return 0;
   a->isBuffer = 1;
   snprintf(a->type, sizeof(a->type), "%s", type);
-  a->count = strtoull(count, NULL, 0);
+  unsigned long long n, c = 1;
+  if (!parseUnsigned(count, &n) || (desc && !parseUnsigned(cols, &c)) ||
+      (c && n > SIZE_MAX / c))
+    return 0;
+  a->count = n;
   if (desc) {
-    a->rows = a->count;
-    a->cols = strtoull(cols, NULL, 0);
-    a->count = a->rows * a->cols;
+    a->rows = n;
+    a->cols = c;
+    a->count = n * c;
   }
   a->host = calloc(a->count ? a->count : 1, elementSize(type));
   a->result = calloc(a->count ? a->count : 1, elementSize(type));
@@ -325,16 +366,26 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
       kernelName = value;
     else if (!strcmp(a, "--kernel-info"))
       info = value;
-    else if (!strcmp(a, "--threads"))
-      threads = (unsigned)atoi(value);
-    else if (!strcmp(a, "--shared"))
-      shared = (unsigned)atoi(value);
+    else if (!strcmp(a, "--threads")) {
+      if (!parseCount(value, &threads))
+        return usage("bad --threads");
+    } else if (!strcmp(a, "--shared")) {
+      if (!parseCount(value, &shared))
+        return usage("bad --shared");
+    }
     else if (!strcmp(a, "--check"))
       checked = value;
-    else if (!strcmp(a, "--repeat"))
-      repeat = atoi(value);
-    else if (!strcmp(a, "--seed"))
-      rngState = strtoull(value, NULL, 0) | 1;
+    else if (!strcmp(a, "--repeat")) {
+      unsigned times;
+      if (!parseCount(value, &times) || times > INT_MAX)
+        return usage("bad --repeat");
+      repeat = (int)times;
+    } else if (!strcmp(a, "--seed")) {
+      unsigned long long seed;
+      if (!parseUnsigned(value, &seed))
+        return usage("bad --seed");
+      rngState = seed | 1;
+    }
     else if (!strcmp(a, "--grid")) {
       if (sscanf(value, "%u,%u,%u", &grid[0], &grid[1], &grid[2]) < 1)
         return usage("bad --grid");

@@ -3,6 +3,15 @@
 // NOKERNEL: tile-run: give a PTX or cubin file and --kernel
 // RUN: not tile-run k.ptx --kernel k --arg buf:f64:10:zero 2>&1 | FileCheck %s --check-prefix=BADARG
 // BADARG: tile-run: bad --arg
+// Numbers are whole: no trailing garbage, no negative count, no overflow.
+// RUN: not tile-run k.ptx --kernel k --arg i32:12abc 2>&1 | FileCheck %s --check-prefix=BADARG
+// RUN: not tile-run k.ptx --kernel k --arg i32:4294967296 2>&1 | FileCheck %s --check-prefix=BADARG
+// RUN: not tile-run k.ptx --kernel k --arg f32:1.5x 2>&1 | FileCheck %s --check-prefix=BADARG
+// RUN: not tile-run k.ptx --kernel k --arg buf:f32:-8:zero 2>&1 | FileCheck %s --check-prefix=BADARG
+// RUN: not tile-run k.ptx --kernel k --threads 128x 2>&1 | FileCheck %s --check-prefix=THREADS
+// THREADS: tile-run: bad --threads
+// RUN: not tile-run k.ptx --kernel k --repeat -1 2>&1 | FileCheck %s --check-prefix=REPEAT
+// REPEAT: tile-run: bad --repeat
 // RUN: not tile-run k.ptx --kernel k --frobnicate 1 2>&1 | FileCheck %s --check-prefix=OPTION
 // OPTION: tile-run: unknown option
 // The installed runner has no CPU references; the tests' tile-run-check
