@@ -372,8 +372,7 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
     } else if (!strcmp(a, "--shared")) {
       if (!parseCount(value, &shared))
         return usage("bad --shared");
-    }
-    else if (!strcmp(a, "--check"))
+    } else if (!strcmp(a, "--check"))
       checked = value;
     else if (!strcmp(a, "--repeat")) {
       unsigned times;
@@ -385,8 +384,7 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
       if (!parseUnsigned(value, &seed))
         return usage("bad --seed");
       rngState = seed | 1;
-    }
-    else if (!strcmp(a, "--grid")) {
+    } else if (!strcmp(a, "--grid")) {
       if (sscanf(value, "%u,%u,%u", &grid[0], &grid[1], &grid[2]) < 1)
         return usage("bad --grid");
     } else if (!strcmp(a, "--arg")) {

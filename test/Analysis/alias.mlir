@@ -111,7 +111,7 @@ tile.func public @caller(%ext: !tilegpu.buffer<32x32xf32, #shared, mutable>) {
   %b = tilegpu.local_alloc {name = "B"} : () -> !tilegpu.buffer<32x32xf32, #shared, mutable>
   tile.call @callee(%a) : (!tilegpu.buffer<32x32xf32, #shared, mutable>) -> ()
   tile.call @callee(%b) : (!tilegpu.buffer<32x32xf32, #shared, mutable>) -> ()
-  // expected-remark @below {{alias = [%arg0]}}
+  // expected-remark @below {{alias = [%ext]}}
   %v = tilegpu.buffer_trans %ext {order = array<i32: 1, 0>} : !tilegpu.buffer<32x32xf32, #shared, mutable> -> !tilegpu.buffer<32x32xf32, #shared_t, mutable>
   tile.return
 }

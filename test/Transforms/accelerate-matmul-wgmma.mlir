@@ -14,9 +14,9 @@
 // CHECK-DAG: #[[WG:.*]] = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
 // CHECK-DAG: #[[S128:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 // CHECK-LABEL: tile.func @large
-// CHECK: %[[A:.*]] = tilegpu.local_alloc %arg0 : (tensor<128x64xf16, #{{.*}}>) -> !tilegpu.buffer<128x64xf16, #[[S128]]>
-// CHECK: %[[B:.*]] = tilegpu.local_alloc %arg1 : (tensor<64x256xf16, #{{.*}}>) -> !tilegpu.buffer<64x256xf16, #[[S128]]>
-// CHECK: %[[C:.*]] = tilegpu.convert_layout %arg2 : tensor<128x256xf32, #{{.*}}> -> tensor<128x256xf32, #[[WG]]>
+// CHECK: %[[A:.*]] = tilegpu.local_alloc %a : (tensor<128x64xf16, #{{.*}}>) -> !tilegpu.buffer<128x64xf16, #[[S128]]>
+// CHECK: %[[B:.*]] = tilegpu.local_alloc %b : (tensor<64x256xf16, #{{.*}}>) -> !tilegpu.buffer<64x256xf16, #[[S128]]>
+// CHECK: %[[C:.*]] = tilegpu.convert_layout %c : tensor<128x256xf32, #{{.*}}> -> tensor<128x256xf32, #[[WG]]>
 // CHECK: %[[D:.*]] = tilenv.warpgroup_dot %[[A]], %[[B]], %[[C]] : !tilegpu.buffer<128x64xf16, #[[S128]]>, !tilegpu.buffer<64x256xf16, #[[S128]]> -> tensor<128x256xf32, #[[WG]]>
 // CHECK: tilegpu.convert_layout %[[D]] : tensor<128x256xf32, #[[WG]]> -> tensor<128x256xf32, #{{.*}}>
 // CHECK-NOT: tilegpu.local_load

@@ -13,11 +13,11 @@
 // CHECK-DAG: #[[SB:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 // CHECK-LABEL: tile.func @f16
 // CHECK-NOT: #dot_op
-// CHECK: %[[BA:.*]] = tilegpu.local_alloc %arg0 : (tensor<64x32xf16, #{{.*}}>) -> !tilegpu.buffer<64x32xf16, #[[SA]]>
+// CHECK: %[[BA:.*]] = tilegpu.local_alloc %a : (tensor<64x32xf16, #{{.*}}>) -> !tilegpu.buffer<64x32xf16, #[[SA]]>
 // CHECK: %[[CA:.*]] = tilegpu.local_load %[[BA]] : !tilegpu.buffer<64x32xf16, #[[SA]]> -> tensor<64x32xf16, #[[A]]>
-// CHECK: %[[BB:.*]] = tilegpu.local_alloc %arg1 : (tensor<32x64xf16, #{{.*}}>) -> !tilegpu.buffer<32x64xf16, #[[SB]]>
+// CHECK: %[[BB:.*]] = tilegpu.local_alloc %b : (tensor<32x64xf16, #{{.*}}>) -> !tilegpu.buffer<32x64xf16, #[[SB]]>
 // CHECK: %[[CB:.*]] = tilegpu.local_load %[[BB]] : !tilegpu.buffer<32x64xf16, #[[SB]]> -> tensor<32x64xf16, #[[B]]>
-// CHECK: %[[CC:.*]] = tilegpu.convert_layout %arg2 : tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #[[MMA]]>
+// CHECK: %[[CC:.*]] = tilegpu.convert_layout %c : tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #[[MMA]]>
 // CHECK: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[CC]] : tensor<64x32xf16, #[[A]]> * tensor<32x64xf16, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
 // CHECK: tilegpu.convert_layout %[[D]] : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #{{.*}}>
 tile.func @f16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
@@ -32,8 +32,8 @@ tile.func @f16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf3
 // operands' buffers and tile-pipeline can run them ahead.
 // CHECK-DAG: #[[NV:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 // CHECK-LABEL: tile.func @tma_operands
-// CHECK: %[[TA:.*]] = tile.descriptor_load %arg0
-// CHECK: %[[TB:.*]] = tile.descriptor_load %arg1
+// CHECK: %[[TA:.*]] = tile.descriptor_load %da
+// CHECK: %[[TB:.*]] = tile.descriptor_load %db
 // CHECK: tilegpu.local_alloc %[[TA]] : (tensor<64x64xf16, #{{.*}}>) -> !tilegpu.buffer<64x64xf16, #[[NV]]>
 // CHECK: tilegpu.local_alloc %[[TB]] : (tensor<64x64xf16, #{{.*}}>) -> !tilegpu.buffer<64x64xf16, #[[NV]]>
 // CHECK: tile.dot
@@ -69,12 +69,12 @@ tile.func @bf16(%a: tensor<32x16xbf16>, %b: tensor<16x64xbf16>, %c: tensor<32x64
 // CHECK-DAG: #[[S:.*]] = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 // CHECK-DAG: #[[S8:.*]] = #tilegpu.shared<{vec = 4, perPhase = 4, maxPhase = 2, order = [1, 0]}>
 // CHECK-LABEL: tile.func @tf32
-// CHECK: %[[BA:.*]] = tilegpu.local_alloc %arg0 : (tensor<64x8xf32, #{{.*}}>) -> !tilegpu.buffer<64x8xf32, #[[S8]]>
+// CHECK: %[[BA:.*]] = tilegpu.local_alloc %a : (tensor<64x8xf32, #{{.*}}>) -> !tilegpu.buffer<64x8xf32, #[[S8]]>
 // CHECK: tilegpu.local_load %[[BA]] {{.*}} -> tensor<64x8xf32, #[[A]]>
 // CHECK: tilegpu.local_load {{.*}} -> tensor<8x64xf32, #[[B]]>
 // CHECK: tile.dot {{.*}}, inputPrecision = tf32 : tensor<64x8xf32, #[[A]]> * tensor<8x64xf32, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
-// CHECK: tilegpu.local_alloc %arg3 : (tensor<64x32xf32, #{{.*}}>) -> !tilegpu.buffer<64x32xf32, #[[S]]>
-// CHECK: tilegpu.local_alloc %arg4 : (tensor<32x64xf32, #{{.*}}>) -> !tilegpu.buffer<32x64xf32, #[[S]]>
+// CHECK: tilegpu.local_alloc %a32 : (tensor<64x32xf32, #{{.*}}>) -> !tilegpu.buffer<64x32xf32, #[[S]]>
+// CHECK: tilegpu.local_alloc %b32 : (tensor<32x64xf32, #{{.*}}>) -> !tilegpu.buffer<32x64xf32, #[[S]]>
 // CHECK: tile.dot {{.*}}, inputPrecision = tf32x3 : tensor<64x32xf32, #[[A]]> * tensor<32x64xf32, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
 tile.func @tf32(%a: tensor<64x8xf32>, %b: tensor<8x64xf32>, %c: tensor<64x64xf32>,
                 %a32: tensor<64x32xf32>, %b32: tensor<32x64xf32>) {
@@ -92,7 +92,7 @@ tile.func @tf32(%a: tensor<64x8xf32>, %b: tensor<8x64xf32>, %c: tensor<64x64xf32
 // CHECK-DAG: #[[B:.*]] = #tilegpu.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 4}>
 // CHECK-DAG: #[[S:.*]] = #tilegpu.shared<{vec = 16, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 // CHECK-LABEL: tile.func @i8
-// CHECK: tilegpu.local_alloc %arg0 : (tensor<64x64xi8, #{{.*}}>) -> !tilegpu.buffer<64x64xi8, #[[S]]>
+// CHECK: tilegpu.local_alloc %a : (tensor<64x64xi8, #{{.*}}>) -> !tilegpu.buffer<64x64xi8, #[[S]]>
 // CHECK: tile.dot {{.*}} : tensor<64x64xi8, #[[A]]> * tensor<64x64xi8, #[[B]]> -> tensor<64x64xi32, #[[MMA]]>
 tile.func @i8(%a: tensor<64x64xi8>, %b: tensor<64x64xi8>, %c: tensor<64x64xi32>) -> tensor<64x64xi32> {
   %d = tile.dot %a, %b, %c : tensor<64x64xi8> * tensor<64x64xi8> -> tensor<64x64xi32>

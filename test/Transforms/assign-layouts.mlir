@@ -75,9 +75,9 @@ tile.func public @reduce_and_broadcast(%x: tensor<64x128xf32>) -> tensor<64x128x
 // CHECK-DAG: #[[OPA:.*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[ACC]]}>
 // CHECK-DAG: #[[OPB:.*]] = #tilegpu.dot_op<{opIdx = 1, parent = #[[ACC]]}>
 // CHECK-LABEL: tile.func public @dot
-// CHECK: %[[A:.*]] = tilegpu.convert_layout %arg0 : {{.*}} -> tensor<64x32xf16, #[[OPA]]>
-// CHECK: %[[B:.*]] = tilegpu.convert_layout %arg1 : {{.*}} -> tensor<32x64xf16, #[[OPB]]>
-// CHECK: tile.dot %[[A]], %[[B]], %arg2
+// CHECK: %[[A:.*]] = tilegpu.convert_layout %a : {{.*}} -> tensor<64x32xf16, #[[OPA]]>
+// CHECK: %[[B:.*]] = tilegpu.convert_layout %b : {{.*}} -> tensor<32x64xf16, #[[OPB]]>
+// CHECK: tile.dot %[[A]], %[[B]], %c
 tile.func public @dot(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %d = tile.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   tile.return %d : tensor<64x64xf32>
@@ -91,9 +91,9 @@ tile.func public @dot(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<6
 // CHECK-DAG: #[[PERM:.*]] = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
 // CHECK-DAG: #[[PAIR:.*]] = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-LABEL: tile.func public @trans_join_split
-// CHECK: %[[T:.*]] = tile.trans %arg0 {order = array<i32: 1, 0>} : tensor<16x128xf32, #[[SRC]]> -> tensor<128x16xf32, #[[PERM]]>
+// CHECK: %[[T:.*]] = tile.trans %x {order = array<i32: 1, 0>} : tensor<16x128xf32, #[[SRC]]> -> tensor<128x16xf32, #[[PERM]]>
 // CHECK: tilegpu.convert_layout %[[T]] : tensor<128x16xf32, #[[PERM]]>
-// CHECK: %[[J:.*]] = tile.join %arg1, %arg1 : tensor<128xf32, #{{.*}}> -> tensor<128x2xf32, #[[PAIR]]>
+// CHECK: %[[J:.*]] = tile.join %y, %y : tensor<128xf32, #{{.*}}> -> tensor<128x2xf32, #[[PAIR]]>
 // CHECK: %[[JD:.*]] = tilegpu.convert_layout %[[J]] : tensor<128x2xf32, #[[PAIR]]>
 // CHECK: %[[SP:.*]] = tilegpu.convert_layout %[[JD]] : {{.*}} -> tensor<128x2xf32, #[[PAIR]]>
 // CHECK: tile.split %[[SP]] : tensor<128x2xf32, #[[PAIR]]>

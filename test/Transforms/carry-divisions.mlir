@@ -76,9 +76,9 @@ tile.func public @from_five(%n: i32, %d: i32, %p: !tile.ptr<i32>, %flag: i1) {
 // CHECK: arith.addi %[[QD]], %[[RD]] : index
 // CHECK: arith.addi %[[QE]], %[[RE]] : index
 // CHECK: %[[BD:.*]] = arith.addi %[[RD]], %{{.*}} : index
-// CHECK: arith.cmpi eq, %[[BD]], %arg1 : index
+// CHECK: arith.cmpi eq, %[[BD]], %d : index
 // CHECK: %[[BE:.*]] = arith.addi %[[RE]], %{{.*}} : index
-// CHECK: arith.cmpi eq, %[[BE]], %arg2 : index
+// CHECK: arith.cmpi eq, %[[BE]], %e : index
 tile.func public @two_divisors(%n: index, %d: index, %e: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -109,8 +109,8 @@ tile.func public @two_divisors(%n: index, %d: index, %e: index) -> index {
 // CHECK-LABEL: tile.func public @left_alone
 // CHECK-COUNT-2: arith.divui %{{.*}}, %c6_i32
 // CHECK: arith.divui %{{.*}}, %{{.*}} : i32
-// CHECK: arith.divsi %{{.*}}, %arg1 : i32
-// CHECK-COUNT-6: arith.divui %{{.*}}, %arg1 : i32
+// CHECK: arith.divsi %{{.*}}, %d : i32
+// CHECK-COUNT-6: arith.divui %{{.*}}, %d : i32
 // CHECK-NOT: arith.divui
 // CHECK: tile.return
 // No loop of it carries anything:
@@ -173,7 +173,7 @@ tile.func public @left_alone(%n: i32, %d: i32, %lb: i32, %p: !tile.ptr<i32>) {
 // CHECK: tile.store %{{.*}}, %[[RI]]
 // CHECK: tile.store %{{.*}}, %[[RO]]
 // CHECK: arith.cmpi eq, %{{.*}}, %[[E]] : i32
-// CHECK: arith.cmpi eq, %{{.*}}, %arg1 : i32
+// CHECK: arith.cmpi eq, %{{.*}}, %d : i32
 tile.func public @nested(%n: i32, %d: i32, %p: !tile.ptr<i32>) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -251,7 +251,7 @@ tile.func public @large_offset(%n: i32, %d: i32, %p: !tile.ptr<i32>) {
 // An index loop with an offset.
 // CHECK-LABEL: tile.func public @index_ahead
 // CHECK: %[[THREE:c3_[0-9]+]] = arith.constant 3 : index
-// CHECK: %[[SAFE:.*]] = arith.maxui %arg1, %{{.*}} : index
+// CHECK: %[[SAFE:.*]] = arith.maxui %d, %{{.*}} : index
 // CHECK: %[[R0:.*]] = arith.remui %[[THREE]], %[[SAFE]] : index
 // CHECK: %[[Q0:.*]] = arith.divui %[[THREE]], %[[SAFE]] : index
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[R0]], %[[Q:.*]] = %[[Q0]]) -> (index, index)

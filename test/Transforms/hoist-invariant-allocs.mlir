@@ -9,12 +9,12 @@ module attributes {"tilegpu.num-warps" = 4 : i32} {
 // mutable buffer, one the loop frees, and one of a value from inside the
 // loop.
 // CHECK-LABEL: tile.func public @hoist
-// CHECK: %[[Q:.*]] = tilegpu.local_alloc %arg1 : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+// CHECK: %[[Q:.*]] = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
 // CHECK-NEXT: scf.for
 // CHECK: tilegpu.local_load %[[Q]]
 // CHECK: tilegpu.local_alloc %{{.*}} : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
-// CHECK: tilegpu.local_alloc %arg1 : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared, mutable>
-// CHECK: %[[FREED:.*]] = tilegpu.local_alloc %arg1 : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+// CHECK: tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared, mutable>
+// CHECK: %[[FREED:.*]] = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
 // CHECK: tilegpu.local_dealloc %[[FREED]]
 tile.func public @hoist(%p: tensor<64x32x!tile.ptr<f16>, #blocked>, %x: tensor<64x32xf16, #blocked>, %n: i32) {
   %c0 = arith.constant 0 : i32
@@ -41,7 +41,7 @@ tile.func public @hoist(%p: tensor<64x32x!tile.ptr<f16>, #blocked>, %x: tensor<6
 module attributes {"tilegpu.num-warps" = 4 : i32} {
 // Out of a nest, loop by loop.
 // CHECK-LABEL: tile.func public @nest
-// CHECK: tilegpu.local_alloc %arg0
+// CHECK: tilegpu.local_alloc %x
 // CHECK-NEXT: scf.for
 // CHECK-NEXT: scf.for
 tile.func public @nest(%x: tensor<64x32xf16, #blocked>, %n: i32) {

@@ -15,7 +15,7 @@ module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK: %[[BUF:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<2x64x64xf16, #[[N128:.*]], mutable>
 // CHECK: scf.for
 // CHECK-NOT: tilenv.async_tma_store_wait
-// CHECK: tilenv.warpgroup_tma_store %arg0[%arg1, %{{.*}}], %arg3, %[[BUF]] : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #{{.*}}>, !tilegpu.buffer<2x64x64xf16, #[[N128]], mutable>
+// CHECK: tilenv.warpgroup_tma_store %d[%i, %{{.*}}], %v, %[[BUF]] : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #{{.*}}>, !tilegpu.buffer<2x64x64xf16, #[[N128]], mutable>
 // CHECK: }
 // CHECK-NEXT: tilenv.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: tilegpu.local_dealloc %[[BUF]]
@@ -48,7 +48,7 @@ tile.func public @store_in_loop(%d: !tile.tensordesc<64x128xf16>, %i: i32, %n: i
 module attributes {"tilegpu.num-warps" = 8 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @store
 // CHECK-NEXT: %[[BUF:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<2x128x64xbf16, #{{.*}}, mutable>
-// CHECK-NEXT: tilenv.warpgroup_tma_store %arg0[%arg1, %arg2], %arg3, %[[BUF]]
+// CHECK-NEXT: tilenv.warpgroup_tma_store %d[%i, %j], %v, %[[BUF]]
 // CHECK-NEXT: tilenv.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: tilegpu.local_dealloc %[[BUF]]
 // CHECK-NEXT: tile.return

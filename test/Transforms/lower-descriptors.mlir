@@ -15,12 +15,12 @@ module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK: tilenv.init_barrier %[[BAR]], 1
 // CHECK: %[[TRUE:.*]] = arith.constant true
 // CHECK: tilenv.barrier_expect %[[BAR]], 16384, %[[TRUE]]
-// CHECK: tilenv.async_tma_copy %arg0[%arg2, %arg3], %[[BUF]], %[[BAR]], %[[TRUE]]
+// CHECK: tilenv.async_tma_copy %d[%i, %j], %[[BUF]], %[[BAR]], %[[TRUE]]
 // CHECK: tilenv.wait_barrier %[[BAR]], %c0_i32
 // CHECK: tilenv.inval_barrier %[[BAR]]
 // CHECK: tilegpu.local_dealloc %[[BAR]]
 // CHECK-NOT: tile.descriptor_load
-// CHECK: tilenv.warpgroup_dot %[[BUF]], %arg1
+// CHECK: tilenv.warpgroup_dot %[[BUF]], %b
 tile.func public @into_buffer(%d: !tile.tensordesc<128x64xf16>, %b: !tilegpu.buffer<64x64xf16, #nvmma>,
                               %i: i32, %j: i32, %c: tensor<128x64xf32, #mma>) -> tensor<128x64xf32, #mma> {
   %t = tile.descriptor_load %d[%i, %j] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16, #blocked>
@@ -34,7 +34,7 @@ tile.func public @into_buffer(%d: !tile.tensordesc<128x64xf16>, %b: !tilegpu.buf
 // CHECK-LABEL: tile.func public @into_registers
 // CHECK: %[[BUF:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<16x32xf32, #[[N32]], mutable>
 // CHECK: tilenv.barrier_expect %{{.*}}, 2048
-// CHECK: tilenv.async_tma_copy %arg0[%arg1, %arg1], %[[BUF]]
+// CHECK: tilenv.async_tma_copy %d[%i, %i], %[[BUF]]
 // CHECK: tilenv.wait_barrier
 // CHECK: %[[T:.*]] = tilegpu.local_load %[[BUF]] : {{.*}} -> tensor<16x32xf32, #blocked>
 // CHECK: tile.return %[[T]]
@@ -47,8 +47,8 @@ tile.func public @into_registers(%d: !tile.tensordesc<16x32xf32>, %i: i32) -> te
 // descriptor's layout; TMA copies it out, and the buffer lives until the
 // copy has read it.
 // CHECK-LABEL: tile.func public @store
-// CHECK: %[[BUF:.*]] = tilegpu.local_alloc %arg3 : (tensor<128x64xf16, #mma>) -> !tilegpu.buffer<128x64xf16, #nvmma>
-// CHECK-NEXT: tilenv.async_tma_store %arg0[%arg1, %arg2], %[[BUF]] : !tile.tensordesc<128x64xf16>, !tilegpu.buffer<128x64xf16, #nvmma>
+// CHECK: %[[BUF:.*]] = tilegpu.local_alloc %v : (tensor<128x64xf16, #mma>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+// CHECK-NEXT: tilenv.async_tma_store %d[%i, %j], %[[BUF]] : !tile.tensordesc<128x64xf16>, !tilegpu.buffer<128x64xf16, #nvmma>
 // CHECK-NEXT: tilenv.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: tilegpu.local_dealloc %[[BUF]]
 // CHECK-NOT: tile.descriptor_store
@@ -68,7 +68,7 @@ tile.func public @store(%d: !tile.tensordesc<128x64xf16>, %i: i32, %j: i32, %v: 
 // CHECK: scf.if
 // CHECK-NEXT: tilenv.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: tilegpu.local_store %{{.*}}, %[[BUF]]
-// CHECK-NEXT: tilenv.async_tma_store %arg0[%{{.*}}, %arg1], %[[BUF]]
+// CHECK-NEXT: tilenv.async_tma_store %d[%{{.*}}, %i], %[[BUF]]
 // CHECK-NOT: tilenv.async_tma_store_wait
 // CHECK: }
 // CHECK: }
@@ -97,11 +97,11 @@ tile.func public @store_in_loop(%d: !tile.tensordesc<128x64xf16>, %i: i32, %n: i
 // CHECK: %[[B:.*]] = tilegpu.local_alloc : () -> !tilegpu.buffer<128x64xf16, #nvmma, mutable>
 // CHECK-NEXT: scf.while
 // CHECK: tilenv.async_tma_store_wait {pendings = 0 : i32}
-// CHECK-NEXT: tilegpu.local_store %arg3, %[[A]]
-// CHECK-NEXT: tilenv.async_tma_store %arg0[%{{.*}}, %arg1], %[[A]]
+// CHECK-NEXT: tilegpu.local_store %v, %[[A]]
+// CHECK-NEXT: tilenv.async_tma_store %d[%{{.*}}, %i], %[[A]]
 // CHECK-NEXT: tilenv.async_tma_store_wait {pendings = 0 : i32}
-// CHECK-NEXT: tilegpu.local_store %arg3, %[[B]]
-// CHECK-NEXT: tilenv.async_tma_store %arg0[%{{.*}}, %arg2], %[[B]]
+// CHECK-NEXT: tilegpu.local_store %v, %[[B]]
+// CHECK-NEXT: tilenv.async_tma_store %d[%{{.*}}, %j], %[[B]]
 // CHECK: scf.yield
 // CHECK-NEXT: }
 // CHECK-NEXT: tilenv.async_tma_store_wait {pendings = 0 : i32}

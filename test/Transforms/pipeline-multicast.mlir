@@ -29,8 +29,8 @@ module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a", "ti
 // CHECK: scf.for
 // CHECK: tilenv.wait_barrier
 // CHECK: tilenv.barrier_expect %{{.*}}, 24576, %true
-// CHECK: tilenv.async_tma_copy %arg0[
-// CHECK: tilenv.async_tma_copy multicast %arg1[
+// CHECK: tilenv.async_tma_copy %a[
+// CHECK: tilenv.async_tma_copy multicast %b[
 // CHECK: }
 // CHECK-NEXT: tilenv.cluster_barrier
 // CHECK-NEXT: } default {

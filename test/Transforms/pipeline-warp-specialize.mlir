@@ -49,11 +49,11 @@ module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK: %[[F:.*]] = tilegpu.buffer_index %[[FULL]][%[[PSLOT]]]
 // CHECK: tilenv.barrier_expect %[[F]], 24576, %true
 // CHECK: %[[K:.*]] = arith.muli %[[PIV]], %c64_i32
-// CHECK: tilenv.async_tma_copy %arg0[%arg4, %[[K]]], %{{.*}}, %[[F]], %true
-// CHECK: tilenv.async_tma_copy %arg1[%[[K]], %arg5], %{{.*}}, %[[F]], %true
+// CHECK: tilenv.async_tma_copy %a[%row, %[[K]]], %{{.*}}, %[[F]], %true
+// CHECK: tilenv.async_tma_copy %b[%[[K]], %col], %{{.*}}, %[[F]], %true
 // CHECK-NEXT: }
 // CHECK-NEXT: } default {
-// CHECK: tile.splat %arg2
+// CHECK: tile.splat %c
 // CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK: %[[NOW:.*]] = arith.remui %[[IV]], %c3_i32
 // CHECK: tilenv.wait_barrier
@@ -122,10 +122,10 @@ tile.func public @specialized(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensor
 module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @carried_sync
 // CHECK: tilenv.warp_specialize producer {
-// CHECK: scf.for %{{.*}} = %c0_i32 to %arg2 step %c1_i32 iter_args(%[[PK:[^ ]*]] = %c0_i32) -> (i32)
+// CHECK: scf.for %{{.*}} = %c0_i32 to %n step %c1_i32 iter_args(%[[PK:[^ ]*]] = %c0_i32) -> (i32)
 // CHECK: tilenv.wait_barrier
 // CHECK: tilenv.barrier_expect %{{.*}}, 16384, %true
-// CHECK: tilenv.async_tma_copy %arg0[%arg3, %[[PK]]]
+// CHECK: tilenv.async_tma_copy %a[%row, %[[PK]]]
 // CHECK: %[[NEXTK:.*]] = arith.addi %[[PK]], %c64_i32
 // CHECK-NEXT: scf.yield %[[NEXTK]] : i32
 // CHECK: } default {

@@ -274,7 +274,7 @@ module attributes {"tilegpu.num-warps" = 4 : i32} {
 // ceil((max(n, 64) - 64) / 64), the induction value 64 + i * 64 computed
 // in the body, then pipelined as a loop of step 1 (stages by iteration).
 // CHECK-LABEL: tile.func public @step_64
-// CHECK: %[[TOP:.*]] = arith.maxsi %arg1, %{{.*}} : i32
+// CHECK: %[[TOP:.*]] = arith.maxsi %n, %{{.*}} : i32
 // CHECK: %[[SPAN:.*]] = arith.subi %[[TOP]], %{{.*}} : i32
 // CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[SPAN]], %{{.*}} : i32
 // CHECK: tilegpu.async_copy_global_to_local
@@ -679,11 +679,11 @@ module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-COUNT-3: tilenv.init_barrier %{{.*}}, 1
 // Iterations 0 and 1 before the loop.
 // CHECK: tilenv.barrier_expect %{{.*}}, 24576, %{{.*}}
-// CHECK: tilenv.async_tma_copy %arg0[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.tensordesc<128x64xf16>
-// CHECK: tilenv.async_tma_copy %arg1[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.tensordesc<64x64xf16>
+// CHECK: tilenv.async_tma_copy %a[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.tensordesc<128x64xf16>
+// CHECK: tilenv.async_tma_copy %b[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.tensordesc<64x64xf16>
 // CHECK: tilenv.barrier_expect %{{.*}}, 24576, %{{.*}}
-// CHECK: tilenv.async_tma_copy %arg0
-// CHECK: tilenv.async_tma_copy %arg1
+// CHECK: tilenv.async_tma_copy %a
+// CHECK: tilenv.async_tma_copy %b
 // CHECK-NOT: tilegpu.async_commit_group
 // CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK: %[[NOW:.*]] = arith.remui %[[IV]], %c3_i32
@@ -700,8 +700,8 @@ module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK: %[[NEXT:.*]] = arith.remui %[[AHEAD]], %c3_i32
 // CHECK: %[[NB:.*]] = tilegpu.buffer_index %[[BRING]][%[[NEXT]]]
 // CHECK: tilenv.barrier_expect %[[NB]], 24576
-// CHECK: tilenv.async_tma_copy %arg0[{{.*}}], %{{.*}}, %[[NB]]
-// CHECK: tilenv.async_tma_copy %arg1[{{.*}}], %{{.*}}, %[[NB]]
+// CHECK: tilenv.async_tma_copy %a[{{.*}}], %{{.*}}, %[[NB]]
+// CHECK: tilenv.async_tma_copy %b[{{.*}}], %{{.*}}, %[[NB]]
 // CHECK-NEXT: scf.yield
 // CHECK: tilenv.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
 // CHECK-NOT: tilegpu.async_wait
@@ -770,16 +770,16 @@ module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90"} {
 // CHECK-NOT: tilegpu.local_load
 // CHECK: arith.addi %[[IV]], %c2_i32{{.*}} : i32
 // CHECK: tilenv.barrier_expect
-// CHECK: tilenv.async_tma_copy %arg0
-// CHECK: tilenv.async_tma_copy %arg1
+// CHECK: tilenv.async_tma_copy %a
+// CHECK: tilenv.async_tma_copy %b
 // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[D]], %[[D]]
 // CHECK-NEXT: scf.yield %[[SUM]]
 
 // TWO-LABEL: tile.func public @tma_dot
 // TWO: scf.for
 // TWO: tilenv.wait_barrier
-// TWO: tilenv.async_tma_copy %arg0
-// TWO: tilenv.async_tma_copy %arg1
+// TWO: tilenv.async_tma_copy %a
+// TWO: tilenv.async_tma_copy %b
 // TWO: tile.dot
 // TWO-NOT: tilenv.async_tma_copy
 // TWO: scf.yield
@@ -820,8 +820,8 @@ tile.func public @tma_dot(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc
 // CHECK-LABEL: tile.func public @tma_read_yielded
 // CHECK: scf.for
 // CHECK: tile.dot
-// CHECK: tilenv.async_tma_copy %arg0
-// CHECK: tilenv.async_tma_copy %arg1
+// CHECK: tilenv.async_tma_copy %a
+// CHECK: tilenv.async_tma_copy %b
 // CHECK-NEXT: scf.yield
 tile.func public @tma_read_yielded(%a: !tile.tensordesc<128x64xf16>, %b: !tile.tensordesc<64x128xf16>,
                                    %n: i32, %row: i32, %col: i32) -> tensor<128x128xf32, #mma> {
@@ -856,7 +856,7 @@ module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @tma_sync_wgmma
 // CHECK: scf.for
 // CHECK: tilenv.wait_barrier
-// CHECK: tilenv.async_tma_copy %arg0
+// CHECK: tilenv.async_tma_copy %a
 // CHECK: tilenv.warpgroup_dot
 // CHECK-NOT: tilenv.async_tma_copy
 // CHECK: scf.yield

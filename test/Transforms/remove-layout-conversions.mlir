@@ -47,7 +47,7 @@
 // conversions of a load stay (a load is not recomputed).
 // CHECK-LABEL: tile.func public @chain
 // CHECK-DAG: %[[R:.*]] = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #[[B4:blocked[0-9]*]]>
-// CHECK-DAG: %[[S:.*]] = tile.splat %arg0 : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>, #[[B4]]>
+// CHECK-DAG: %[[S:.*]] = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>, #[[B4]]>
 // CHECK: %[[P:.*]] = tile.addptr %[[S]], %[[R]] : tensor<256x!tile.ptr<f32>, #[[B4]]>
 // CHECK: %[[V:.*]] = tile.load %[[P]]
 // CHECK-NEXT: tile.return %[[V]]
@@ -311,7 +311,7 @@ tile.func public @stays_two_users(%acc: tensor<64x64xf32, #src>,
 // CHECK-LABEL: tile.func public @through_if
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #[[SRC]]>
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (tensor<64x64xf32, #[[SRC]]>)
-// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %arg0 : tensor<64x64xf32, #[[SRC]]>
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %x : tensor<64x64xf32, #[[SRC]]>
 // CHECK: %[[NEXT:.*]] = scf.if {{.*}} -> (tensor<64x64xf32, #[[SRC]]>)
 // CHECK-NEXT: %[[H:.*]] = arith.truncf %[[S]] : tensor<64x64xf32, #[[SRC]]> to tensor<64x64xf16, #[[SRC]]>
 // CHECK-NEXT: %[[C:.*]] = tilegpu.convert_layout %[[H]] : tensor<64x64xf16, #[[SRC]]> -> tensor<64x64xf16, #[[ST]]>
@@ -359,7 +359,7 @@ tile.func public @through_if(%x: tensor<64x64xf32, #src>, %p: tensor<64x64x!tile
 // CHECK-DAG: #[[DST:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8]
 // CHECK-LABEL: tile.func public @through_if_other_operand
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64x64xf32, #[[SRC]]>)
-// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %arg0 : tensor<64x64xf32, #[[SRC]]>
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %x : tensor<64x64xf32, #[[SRC]]>
 // CHECK: scf.if {{.*}} -> (tensor<64x64xf32, #[[SRC]]>)
 // CHECK-NEXT: %[[PART:.*]] = tile.load %{{.*}} : tensor<64x64x!tile.ptr<f32>, #[[DST]]>
 // CHECK-NEXT: %[[P:.*]] = tilegpu.convert_layout %[[PART]] : tensor<64x64xf32, #[[DST]]> -> tensor<64x64xf32, #[[SRC]]>
@@ -402,8 +402,8 @@ tile.func public @through_if_other_operand(%x: tensor<64x64xf32, #src>, %p: tens
 module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.target = "sm_90a"} {
 // CHECK-LABEL: tile.func public @descriptor_store_any_layout
 // CHECK-NOT: tilegpu.convert_layout
-// CHECK: %[[H:.*]] = arith.truncf %arg2 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
-// CHECK-NEXT: tile.descriptor_store %arg0[%arg1, %arg1], %[[H]] : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>
+// CHECK: %[[H:.*]] = arith.truncf %acc : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+// CHECK-NEXT: tile.descriptor_store %d[%i, %i], %[[H]] : !tile.tensordesc<64x64xf16>, tensor<64x64xf16, #mma>
 tile.func public @descriptor_store_any_layout(%d: !tile.tensordesc<64x64xf16>, %i: i32, %acc: tensor<64x64xf32, #mma>) {
   %c = tilegpu.convert_layout %acc : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
   %h = arith.truncf %c : tensor<64x64xf32, #blocked> to tensor<64x64xf16, #blocked>
@@ -430,9 +430,9 @@ module attributes {"tilegpu.num-warps" = 8 : i32, tilegpu.target = "sm_90a"} {
 // CHECK: #[[LINES:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
 // CHECK-LABEL: tile.func public @store_in_rounds
 // CHECK-NOT: tilegpu.convert_layout
-// CHECK-DAG: %[[P:.*]] = tile.splat %arg0 : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>, #[[LINES]]>
-// CHECK-DAG: %[[M:.*]] = tile.splat %arg2 : i1 -> tensor<128x256xi1, #[[LINES]]>
-// CHECK-DAG: %[[H:.*]] = arith.truncf %arg1 : tensor<128x256xf32, #mma> to tensor<128x256xf16, #mma>
+// CHECK-DAG: %[[P:.*]] = tile.splat %c : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>, #[[LINES]]>
+// CHECK-DAG: %[[M:.*]] = tile.splat %ok : i1 -> tensor<128x256xi1, #[[LINES]]>
+// CHECK-DAG: %[[H:.*]] = arith.truncf %acc : tensor<128x256xf32, #mma> to tensor<128x256xf16, #mma>
 // CHECK: tile.store %[[P]], %[[H]], %[[M]] : tensor<128x256x!tile.ptr<f16>, #[[LINES]]>, tensor<128x256xf16, #mma>
 tile.func public @store_in_rounds(%c: !tile.ptr<f16>, %acc: tensor<128x256xf32, #mma>, %ok: i1) {
   %p = tile.splat %c : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>, #rows>
@@ -446,8 +446,8 @@ tile.func public @store_in_rounds(%c: !tile.ptr<f16>, %acc: tensor<128x256xf32, 
 // Pointers that cannot be computed in the narrower layout (an argument
 // here) keep the store where it was: converting them would move more.
 // CHECK-LABEL: tile.func public @pointers_stay
-// CHECK: %[[V:.*]] = tilegpu.convert_layout %arg1 : tensor<128x256xf16, #mma> -> tensor<128x256xf16, {{#blocked[0-9]*}}>
-// CHECK-NEXT: tile.store %arg0, %[[V]] : tensor<128x256x!tile.ptr<f16>, {{#blocked[0-9]*}}>{{$}}
+// CHECK: %[[V:.*]] = tilegpu.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, {{#blocked[0-9]*}}>
+// CHECK-NEXT: tile.store %p, %[[V]] : tensor<128x256x!tile.ptr<f16>, {{#blocked[0-9]*}}>{{$}}
 tile.func public @pointers_stay(%p: tensor<128x256x!tile.ptr<f16>, #rows>, %acc: tensor<128x256xf16, #mma>) {
   %v = tilegpu.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #rows>
   tile.store %p, %v : tensor<128x256x!tile.ptr<f16>, #rows>
@@ -458,8 +458,8 @@ tile.func public @pointers_stay(%p: tensor<128x256x!tile.ptr<f16>, #rows>, %acc:
 // the store's layout kept; one that fits a round (128x64 f16: 18 KiB with
 // padding) stays a conversion before the store.
 // CHECK-LABEL: tile.func public @other_conversions
-// CHECK: tile.store %{{.*}}, %arg1 : tensor<128x256x!tile.ptr<f16>, #[[LINES]]>, tensor<128x256xf16, #mma>
-// CHECK: %[[V:.*]] = tilegpu.convert_layout %arg2 : tensor<128x64xf16, #mma1> -> tensor<128x64xf16, #[[LINES]]>
+// CHECK: tile.store %{{.*}}, %a : tensor<128x256x!tile.ptr<f16>, #[[LINES]]>, tensor<128x256xf16, #mma>
+// CHECK: %[[V:.*]] = tilegpu.convert_layout %b : tensor<128x64xf16, #mma1> -> tensor<128x64xf16, #[[LINES]]>
 // CHECK-NEXT: tile.store %{{.*}}, %[[V]] : tensor<128x64x!tile.ptr<f16>, #[[LINES]]>{{$}}
 tile.func public @other_conversions(%c: !tile.ptr<f16>, %a: tensor<128x256xf16, #mma>, %b: tensor<128x64xf16, #mma64>) {
   %p = tile.splat %c : !tile.ptr<f16> -> tensor<128x256x!tile.ptr<f16>, #lines>

@@ -14,7 +14,7 @@
 // CHECK-SAME: %[[X:[a-z0-9]+]]: !tile.ptr<f32> {tile.divisibility = 32 : i32},
 // CHECK-SAME: %[[Y:[a-z0-9]+]]: !tile.ptr<f32>,
 // CHECK-SAME: %[[N:[a-z0-9]+]]: i32,
-// CHECK-SAME: %{{[a-z0-9]+}}: f32, %{{[a-z0-9]+}}: i1, %{{[a-z0-9]+}}: i32)
+// CHECK-SAME: %{{[a-z0-9_]+}}: f32, %{{[a-z0-9_]+}}: i1, %{{[a-z0-9_]+}}: i32)
 // CHECK-DAG: %[[C4096:.*]] = arith.constant 4096 : i32
 // CHECK-DAG: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
 // CHECK-DAG: %[[TRUE:.*]] = arith.constant true

@@ -22,7 +22,7 @@ tile.func public @splat_of_pointer(%p: !tile.ptr<f32>) -> tensor<64x!tile.ptr<f3
 // -----
 
 // CHECK-LABEL: tile.func public @broadcast_of_splat
-// CHECK-NEXT: %[[S:.*]] = tile.splat %arg0 : f32 -> tensor<32x64xf32>
+// CHECK-NEXT: %[[S:.*]] = tile.splat %x : f32 -> tensor<32x64xf32>
 // CHECK-NEXT: tile.return %[[S]]
 tile.func public @broadcast_of_splat(%x: f32) -> tensor<32x64xf32> {
   %s = tile.splat %x : f32 -> tensor<32x1xf32>
@@ -33,7 +33,7 @@ tile.func public @broadcast_of_splat(%x: f32) -> tensor<32x64xf32> {
 // -----
 
 // CHECK-LABEL: tile.func public @broadcast_of_broadcast
-// CHECK-NEXT: %[[B:.*]] = tile.broadcast %arg0 : tensor<1x1xf32> -> tensor<8x16xf32>
+// CHECK-NEXT: %[[B:.*]] = tile.broadcast %x : tensor<1x1xf32> -> tensor<8x16xf32>
 // CHECK-NEXT: tile.return %[[B]]
 tile.func public @broadcast_of_broadcast(%x: tensor<1x1xf32>) -> tensor<8x16xf32> {
   %a = tile.broadcast %x : tensor<1x1xf32> -> tensor<1x16xf32>
@@ -44,7 +44,7 @@ tile.func public @broadcast_of_broadcast(%x: tensor<1x1xf32>) -> tensor<8x16xf32
 // -----
 
 // CHECK-LABEL: tile.func public @broadcast_identity
-// CHECK-NEXT: tile.return %arg0
+// CHECK-NEXT: tile.return %x
 tile.func public @broadcast_identity(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
   %b = tile.broadcast %x : tensor<8x16xf32> -> tensor<8x16xf32>
   tile.return %b : tensor<8x16xf32>
@@ -64,7 +64,7 @@ tile.func public @broadcast_of_constant() -> tensor<8x16xi32> {
 // -----
 
 // CHECK-LABEL: tile.func public @addptr_zero
-// CHECK-NEXT: tile.return %arg0, %arg1
+// CHECK-NEXT: tile.return %p, %t
 tile.func public @addptr_zero(%p: !tile.ptr<f32>, %t: tensor<16x!tile.ptr<f16>>) -> (!tile.ptr<f32>, tensor<16x!tile.ptr<f16>>) {
   %c0 = arith.constant 0 : i32
   %z = arith.constant dense<0> : tensor<16xi64>
@@ -86,7 +86,7 @@ tile.func public @addptr_nonzero(%p: !tile.ptr<f32>) -> !tile.ptr<f32> {
 // -----
 
 // CHECK-LABEL: tile.func public @expand_dims_of_splat
-// CHECK-NEXT: %[[S:.*]] = tile.splat %arg0 : i32 -> tensor<1x64xi32>
+// CHECK-NEXT: %[[S:.*]] = tile.splat %x : i32 -> tensor<1x64xi32>
 // CHECK-NEXT: tile.return %[[S]]
 tile.func public @expand_dims_of_splat(%x: i32) -> tensor<1x64xi32> {
   %s = tile.splat %x : i32 -> tensor<64xi32>
@@ -108,7 +108,7 @@ tile.func public @expand_dims_of_constant() -> tensor<64x1xf16> {
 // -----
 
 // CHECK-LABEL: tile.func public @reshape_of_splat
-// CHECK-NEXT: %[[S:.*]] = tile.splat %arg0 : f32 -> tensor<4x16xf32>
+// CHECK-NEXT: %[[S:.*]] = tile.splat %x : f32 -> tensor<4x16xf32>
 // CHECK-NEXT: tile.return %[[S]]
 tile.func public @reshape_of_splat(%x: f32) -> tensor<4x16xf32> {
   %s = tile.splat %x : f32 -> tensor<64xf32>
@@ -119,7 +119,7 @@ tile.func public @reshape_of_splat(%x: f32) -> tensor<4x16xf32> {
 // -----
 
 // CHECK-LABEL: tile.func public @reshape_of_reshape
-// CHECK-NEXT: %[[R:.*]] = tile.reshape %arg0 allow_reorder : tensor<4x16xf32> -> tensor<8x8xf32>
+// CHECK-NEXT: %[[R:.*]] = tile.reshape %x allow_reorder : tensor<4x16xf32> -> tensor<8x8xf32>
 // CHECK-NEXT: tile.return %[[R]]
 tile.func public @reshape_of_reshape(%x: tensor<4x16xf32>) -> tensor<8x8xf32> {
   %a = tile.reshape %x allow_reorder : tensor<4x16xf32> -> tensor<64xf32>
@@ -130,7 +130,7 @@ tile.func public @reshape_of_reshape(%x: tensor<4x16xf32>) -> tensor<8x8xf32> {
 // -----
 
 // CHECK-LABEL: tile.func public @reshape_identity
-// CHECK-NEXT: tile.return %arg0
+// CHECK-NEXT: tile.return %x
 tile.func public @reshape_identity(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
   %a = tile.reshape %x : tensor<4x16xf32> -> tensor<4x16xf32>
   tile.return %a : tensor<4x16xf32>
@@ -139,7 +139,7 @@ tile.func public @reshape_identity(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
 // -----
 
 // CHECK-LABEL: tile.func public @trans_of_trans_inverse
-// CHECK-NEXT: tile.return %arg0
+// CHECK-NEXT: tile.return %x
 tile.func public @trans_of_trans_inverse(%x: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
   %a = tile.trans %x {order = array<i32: 2, 0, 1>} : tensor<2x4x8xf32> -> tensor<8x2x4xf32>
   %b = tile.trans %a {order = array<i32: 1, 2, 0>} : tensor<8x2x4xf32> -> tensor<2x4x8xf32>
@@ -150,7 +150,7 @@ tile.func public @trans_of_trans_inverse(%x: tensor<2x4x8xf32>) -> tensor<2x4x8x
 
 // Two permutations compose into one: result dim i is source dim inner[outer[i]].
 // CHECK-LABEL: tile.func public @trans_of_trans_composed
-// CHECK-NEXT: %[[T:.*]] = tile.trans %arg0 {order = array<i32: 1, 2, 0>} : tensor<2x4x8xf32> -> tensor<4x8x2xf32>
+// CHECK-NEXT: %[[T:.*]] = tile.trans %x {order = array<i32: 1, 2, 0>} : tensor<2x4x8xf32> -> tensor<4x8x2xf32>
 // CHECK-NEXT: tile.return %[[T]]
 tile.func public @trans_of_trans_composed(%x: tensor<2x4x8xf32>) -> tensor<4x8x2xf32> {
   %a = tile.trans %x {order = array<i32: 2, 0, 1>} : tensor<2x4x8xf32> -> tensor<8x2x4xf32>
@@ -161,7 +161,7 @@ tile.func public @trans_of_trans_composed(%x: tensor<2x4x8xf32>) -> tensor<4x8x2
 // -----
 
 // CHECK-LABEL: tile.func public @trans_of_splat
-// CHECK-NEXT: %[[S:.*]] = tile.splat %arg0 : f32 -> tensor<16x8xf32>
+// CHECK-NEXT: %[[S:.*]] = tile.splat %x : f32 -> tensor<16x8xf32>
 tile.func public @trans_of_splat(%x: f32) -> tensor<16x8xf32> {
   %s = tile.splat %x : f32 -> tensor<8x16xf32>
   %t = tile.trans %s {order = array<i32: 1, 0>} : tensor<8x16xf32> -> tensor<16x8xf32>
@@ -171,7 +171,7 @@ tile.func public @trans_of_splat(%x: f32) -> tensor<16x8xf32> {
 // -----
 
 // CHECK-LABEL: tile.func public @split_of_join
-// CHECK-NEXT: tile.return %arg1, %arg0
+// CHECK-NEXT: tile.return %b, %a
 tile.func public @split_of_join(%a: tensor<8xf32>, %b: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
   %j = tile.join %a, %b : tensor<8xf32> -> tensor<8x2xf32>
   %l, %r = tile.split %j : tensor<8x2xf32> -> tensor<8xf32>
@@ -191,7 +191,7 @@ tile.func public @make_range_single() -> tensor<1xi32> {
 // -----
 
 // CHECK-LABEL: tile.func public @ptr_int_round_trip
-// CHECK-NEXT: tile.return %arg0, %arg1
+// CHECK-NEXT: tile.return %p, %i
 tile.func public @ptr_int_round_trip(%p: tensor<4x!tile.ptr<f32>>, %i: i64) -> (tensor<4x!tile.ptr<f32>>, i64) {
   %a = tile.ptr_to_int %p : tensor<4x!tile.ptr<f32>> -> tensor<4xi64>
   %b = tile.int_to_ptr %a : tensor<4xi64> -> tensor<4x!tile.ptr<f32>>
@@ -203,8 +203,8 @@ tile.func public @ptr_int_round_trip(%p: tensor<4x!tile.ptr<f32>>, %i: i64) -> (
 // -----
 
 // CHECK-LABEL: tile.func public @bitcast_chain
-// CHECK-NEXT: %[[B:.*]] = tile.bitcast %arg0 : f32 -> i32
-// CHECK-NEXT: tile.return %arg0, %[[B]]
+// CHECK-NEXT: %[[B:.*]] = tile.bitcast %x : f32 -> i32
+// CHECK-NEXT: tile.return %x, %[[B]]
 tile.func public @bitcast_chain(%x: f32) -> (f32, i32) {
   %a = tile.bitcast %x : f32 -> i32
   %b = tile.bitcast %a : i32 -> f32
@@ -248,8 +248,8 @@ tile.func public @mulhiui_constant(%x: tensor<4xi32>) -> (i32, tensor<4xi32>) {
 // -----
 
 // CHECK-LABEL: tile.func public @load_mask_true
-// CHECK-NEXT: %[[V:.*]] = tile.load %arg0 cacheModifier = cg : tensor<16x!tile.ptr<f32>>
-// CHECK-NEXT: tile.store %arg0, %[[V]] : tensor<16x!tile.ptr<f32>>
+// CHECK-NEXT: %[[V:.*]] = tile.load %p cacheModifier = cg : tensor<16x!tile.ptr<f32>>
+// CHECK-NEXT: tile.store %p, %[[V]] : tensor<16x!tile.ptr<f32>>
 tile.func public @load_mask_true(%p: tensor<16x!tile.ptr<f32>>) {
   %t = arith.constant dense<true> : tensor<16xi1>
   %z = arith.constant dense<0.0> : tensor<16xf32>
@@ -275,8 +275,8 @@ tile.func public @load_mask_false(%p: tensor<16x!tile.ptr<f32>>, %v: tensor<16xf
 
 // A volatile load is never removed, and an unknown mask stays.
 // CHECK-LABEL: tile.func public @load_mask_kept
-// CHECK: tile.load %arg0, %{{.*}}, %{{.*}} {isVolatile = true}
-// CHECK: tile.load %arg0, %arg1 : tensor<16x!tile.ptr<f32>>
+// CHECK: tile.load %p, %{{.*}}, %{{.*}} {isVolatile = true}
+// CHECK: tile.load %p, %m : tensor<16x!tile.ptr<f32>>
 tile.func public @load_mask_kept(%p: tensor<16x!tile.ptr<f32>>, %m: tensor<16xi1>) -> tensor<16xf32> {
   %f = arith.constant dense<false> : tensor<16xi1>
   %z = arith.constant dense<2.0> : tensor<16xf32>
@@ -291,7 +291,7 @@ tile.func public @load_mask_kept(%p: tensor<16x!tile.ptr<f32>>, %m: tensor<16xi1
 // Loads are not pure: a dead plain load is removed only because nothing else
 // depends on it, but a dead volatile one stays.
 // CHECK-LABEL: tile.func public @dead_loads
-// CHECK-NEXT: tile.load %arg0 {isVolatile = true}
+// CHECK-NEXT: tile.load %p {isVolatile = true}
 // CHECK-NEXT: tile.return
 tile.func public @dead_loads(%p: !tile.ptr<f32>) {
   %a = tile.load %p : !tile.ptr<f32>

@@ -10,8 +10,8 @@ tile.func private @scale(%x: tensor<64xf32>, %s: f32) -> tensor<64xf32> {
 
 // CHECK-LABEL: tile.func public @kernel
 // CHECK-NOT: tile.call
-// CHECK: %[[S:.*]] = tile.splat %arg1 : f32 -> tensor<64xf32>
-// CHECK: %[[Y:.*]] = arith.mulf %arg0, %[[S]] : tensor<64xf32>
+// CHECK: %[[S:.*]] = tile.splat %s : f32 -> tensor<64xf32>
+// CHECK: %[[Y:.*]] = arith.mulf %x, %[[S]] : tensor<64xf32>
 // CHECK: tile.return %[[Y]]
 tile.func public @kernel(%x: tensor<64xf32>, %s: f32) -> tensor<64xf32> {
   %r = tile.call @scale(%x, %s) : (tensor<64xf32>, f32) -> tensor<64xf32>
@@ -33,7 +33,7 @@ tile.func private @pick(%c: i1, %a: f32, %b: f32) -> f32 {
 // The inliner's clean-up then folds the diamond into a select.
 // CHECK-LABEL: tile.func public @multi_block
 // CHECK-NOT: tile.call
-// CHECK: %[[R:.*]] = arith.select %arg0, %arg1, %arg2 : f32
+// CHECK: %[[R:.*]] = arith.select %c, %a, %b : f32
 // CHECK: tile.return %[[R]]
 tile.func public @multi_block(%c: i1, %a: f32, %b: f32) -> f32 {
   %r = tile.call @pick(%c, %a, %b) : (i1, f32, f32) -> f32

@@ -518,6 +518,18 @@ LogicalResult BroadcastOp::verify() {
   return verifySameElementType(*this, srcType, dstType);
 }
 
+/// Prints the arguments under the names they were parsed with (or Triton
+/// gave them), so that printed IR parses back with the same names and
+/// tile-specialize finds them there.
+void FuncOp::getAsmBlockArgumentNames(Region &region,
+                                      OpAsmSetValueNameFn setNameFn) {
+  if (region.empty())
+    return;
+  for (BlockArgument arg : region.getArguments())
+    if (StringRef name = getArgName(arg); !name.empty())
+      setNameFn(arg, name);
+}
+
 StringRef mlir::tile::getArgName(BlockArgument arg) {
   if (auto name = dyn_cast<NameLoc>(arg.getLoc()))
     return name.getName().getValue();

@@ -522,7 +522,8 @@ def Tile_AssertOp : Tile_Op<"assert", [MemoryEffects<[MemWrite<Tile_GlobalMemory
 
 def Tile_FuncOp : Tile_Op<"func", [
     AutomaticAllocationScope, CallableOpInterface, FunctionOpInterface,
-    IsolatedFromAbove]> {
+    IsolatedFromAbove,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let summary = "A kernel (public) or a device function (private)";
   let description = [{
     A `public` function is a kernel entry: it runs once per program of the
