@@ -97,11 +97,10 @@ def compile_with_tile(kernel, base, translate, warps, stages):
     ttir = without_locations(kernel.asm["ttir"]) + "\n"
     with open(base + ".ttir", "w") as f:
         f.write(ttir)
-    tile_ir = re.sub(r"(^|[^A-Za-z0-9_])tt\.", r"\1tile.", ttir, flags=re.M)
     result = subprocess.run(
-        [translate, "-", "--ttir", "--emit=cubin", "--sm=90a", f"--num-warps={warps}",
+        [translate, base + ".ttir", "--emit=cubin", "--sm=90a", f"--num-warps={warps}",
          f"--num-stages={stages}", "--ptxas-info", f"--kernel-info={base}.info",
-         "-o", base + ".cubin"], input=tile_ir, capture_output=True, text=True, check=True)
+         "-o", base + ".cubin"], capture_output=True, text=True, check=True)
     triton_ptxas = subprocess.run(
         ["ptxas", "-arch=sm_90a", "-v", "-o", os.devnull, "-"], input=kernel.asm["ptx"],
         capture_output=True, text=True)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Fuzzes the whole compiler (parse, verify, tile IR to PTX) with libFuzzer
-# for SECONDS, seeded with every .mlir file in the repository, in the
+# for SECONDS, seeded with every .mlir file and every Triton program (.ttir,
+# read through the tt dialect) in the repository, in the
 # sanitizer build (scripts/sanitize.sh builds it; this builds tile-fuzz
 # there, or brings it up to date). Prints libFuzzer's summary; crashes,
 # sanitizer reports and inputs that take over 20 s land in
@@ -25,7 +26,7 @@ work=$build/fuzz
 mkdir -p "$work/corpus" "$work/seeds" "$work/artifacts"
 # Seeds: the repository's kernels and tests, split at -split-input-file
 # markers so that each seed is one module.
-find "$root" -name '*.mlir' -not -path "$root/build*" | while read -r f; do
+find "$root" \( -name '*.mlir' -o -name '*.ttir' \) -not -path "$root/build*" | while read -r f; do
   base=$(echo "${f#"$root"/}" | tr '/' '_')
   awk -v out="$work/seeds/$base" 'BEGIN { n = 0; file = out "." n }
     /^\/\/ -----/ { n++; file = out "." n; next } { print > file }' "$f"

@@ -14,7 +14,7 @@
 # capture: runs every program with Triton and writes <key>.ttir and <key>.json
 #   for each distinct compiled kernel into DIR (no tensors).
 # compile: copies DIR's .ttir/.json into DEST (default DIR) and compiles each
-#   kernel with tile-translate (tt. renamed tile., --ttir, --sm=90a, the kernel's
+#   kernel with tile-translate (the .ttir file as Triton printed it, --sm=90a, the kernel's
 #   warps and stages) into <key>.cubin and <key>.info; a kernel tile fails on
 #   keeps tile's messages in <key>.error and is reported at the end (exit 1).
 #   TILE_TRANSLATE (default build/bin/tile-translate) and JOBS (default 1).
@@ -65,8 +65,7 @@ d = json.load(open(sys.argv[1]))
 print(d["name"], d["num_warps"], d["num_stages"])' "$dir/$key.json")
   rm -f "$dir/$key.cubin" "$dir/$key.info" "$dir/$key.error" "$dir/$key.reproducer.mlir"
   start=$(date +%s)
-  if sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' "$dir/$key.ttir" |
-      timeout 900 "$translate" - --ttir --emit=cubin --sm=90a --num-warps="$warps" \
+  if timeout 900 "$translate" "$dir/$key.ttir" --emit=cubin --sm=90a --num-warps="$warps" \
         --num-stages="$stages" --kernel-info="$dir/$key.info" \
         --reproducer="$dir/$key.reproducer.mlir" -o "$dir/$key.cubin" \
         2> "$dir/$key.stderr"; then

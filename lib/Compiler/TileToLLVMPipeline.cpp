@@ -38,6 +38,9 @@ CompileOptions TilePipelineOptions::getCompileOptions() const {
 
 void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
                                          const CompileOptions &options) {
+  // TTIR's `tt.` hints under their tile names, before anything reads them
+  // (or tile-specialize overrides one).
+  pm.addPass(createImportTTIR());
   if (!options.specializations.empty()) {
     SpecializeOptions specialize;
     specialize.args.assign(options.specializations.begin(),

@@ -12,6 +12,7 @@
 #include "tile/Dialect/TileGPU/Transforms/Passes.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 #include "tile/Dialect/TileNVGPU/Transforms/Passes.h"
+#include "tile/Dialect/Triton/IR/TritonDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -33,13 +34,13 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
 void mlir::tile::registerTileDialects(DialectRegistry &registry) {
-  registry
-      .insert<TileDialect, tilegpu::TileGPUDialect, tilenvgpu::TileNVGPUDialect,
-              arith::ArithDialect, cf::ControlFlowDialect, func::FuncDialect,
-              gpu::GPUDialect, index::IndexDialect, LLVM::LLVMDialect,
-              NVVM::NVVMDialect, math::MathDialect, memref::MemRefDialect,
-              nvgpu::NVGPUDialect, scf::SCFDialect, tensor::TensorDialect,
-              ub::UBDialect, vector::VectorDialect>();
+  registry.insert<
+      TileDialect, tilegpu::TileGPUDialect, tilenvgpu::TileNVGPUDialect,
+      triton::TritonDialect, arith::ArithDialect, cf::ControlFlowDialect,
+      func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
+      LLVM::LLVMDialect, NVVM::NVVMDialect, math::MathDialect,
+      memref::MemRefDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
+      tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);

@@ -12,7 +12,8 @@
 // REQUIRES: ptxas
 // RUN: tile-capi-compile-test %tile_src_root/examples/vector_add.mlir \
 // RUN:   %tile_src_root/examples/softmax.mlir \
-// RUN:   %tile_src_root/examples/matmul_tma.mlir 2>&1 | FileCheck %s
+// RUN:   %tile_src_root/examples/matmul_tma.mlir \
+// RUN:   %tile_src_root/test/Triton/Inputs/softmax.ttir 2>&1 | FileCheck %s
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -150,11 +151,11 @@ static MlirWalkResult breakAxis(MlirOperation op, void *userData) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 4)
+  if (argc != 5)
     return 2;
   char *vectorAdd = readFile(argv[1]), *softmax = readFile(argv[2]),
-       *matmulTMA = readFile(argv[3]);
-  if (!vectorAdd || !softmax || !matmulTMA)
+       *matmulTMA = readFile(argv[3]), *softmaxTTIR = readFile(argv[4]);
+  if (!vectorAdd || !softmax || !matmulTMA || !softmaxTTIR)
     return 2;
 
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
@@ -206,6 +207,13 @@ int main(int argc, char **argv) {
   options.ttir = true;
   Buffer ptxTTIR = compile(ctx, softmax, &options, "softmax ttir ptx");
   fprintf(stderr, "%s", ptxTTIR.data);
+  // Triton's own TTIR of its softmax tutorial, as Triton printed it.
+  // CHECK-LABEL: triton softmax ptx: ok
+  // CHECK: .entry softmax_kernel(
+  // CHECK: ex2.approx.f32
+  Buffer ptxTriton =
+      compile(ctx, softmaxTTIR, &options, "triton softmax ptx");
+  fprintf(stderr, "%s", ptxTriton.data);
   options.ttir = false;
   options.numWarps = 4;
 

@@ -9,7 +9,7 @@
 // RUN: FileCheck %s --check-prefix=REPRO < %t.tt.mlir
 // REPRO: tile.func public @rtz
 // REPRO: mlir_reproducer
-// REPRO: pipeline: "builtin.module(canonicalize
+// REPRO: pipeline: "builtin.module(tile-import-ttir, canonicalize
 // REPRO-SAME: convert-tile-to-nvvm
 // RUN: not tile-opt --run-reproducer %t.tt.mlir 2>&1 | FileCheck %s --check-prefix=AGAIN
 // AGAIN: error: 'tile.fp_to_fp' op rounding = rtz is not lowered yet

@@ -2,7 +2,7 @@
 // file: no spills (255 registers and 1-2 KB of spills while the
 // accumulator and the products crossed layouts in the loop).
 // REQUIRES: ptxas
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/attention_d64_full.ttir | tile-translate - --ttir --emit=cubin --sm=90a --num-warps=8 --num-stages=3 --ptxas-info -o %t.d64.cubin 2>&1 | FileCheck %s
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/attention_d128_causal.ttir | tile-translate - --ttir --emit=cubin --sm=90a --num-warps=8 --num-stages=3 --ptxas-info -o %t.d128.cubin 2>&1 | FileCheck %s
+// RUN: tile-translate %S/Inputs/attention_d64_full.ttir --ttir --emit=cubin --sm=90a --num-warps=8 --num-stages=3 --ptxas-info -o %t.d64.cubin 2>&1 | FileCheck %s
+// RUN: tile-translate %S/Inputs/attention_d128_causal.ttir --ttir --emit=cubin --sm=90a --num-warps=8 --num-stages=3 --ptxas-info -o %t.d128.cubin 2>&1 | FileCheck %s
 
 // CHECK: 0 bytes spill stores, 0 bytes spill loads

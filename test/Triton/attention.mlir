@@ -7,10 +7,10 @@
 // first dot computed it in. (Before: the accumulator and products went
 // through shared memory each iteration, then the row statistics five times
 // an iteration, and P through a shared buffer.)
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/attention_d64_full.ttir | tile-opt --tile-to-llvm="ttir sm=90 arch-specific num-warps=8 num-stages=3" -mlir-print-ir-before=tile-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=LAYOUTS
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/attention_d128_causal.ttir | tile-opt --tile-to-llvm="ttir sm=90 arch-specific num-warps=8 num-stages=3" -mlir-print-ir-before=tile-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=LAYOUTS
+// RUN: tile-opt %S/Inputs/attention_d64_full.ttir --tile-to-llvm="ttir sm=90 arch-specific num-warps=8 num-stages=3" -mlir-print-ir-before=tile-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=LAYOUTS
+// RUN: tile-opt %S/Inputs/attention_d128_causal.ttir --tile-to-llvm="ttir sm=90 arch-specific num-warps=8 num-stages=3" -mlir-print-ir-before=tile-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=LAYOUTS
 // The loop, of step 64, is pipelined: K and V by cp.async.
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/attention_d64_full.ttir | tile-translate - --ttir --emit=ptx --sm=90a --num-warps=8 --num-stages=3 | FileCheck %s --check-prefix=PTX
+// RUN: tile-translate %S/Inputs/attention_d64_full.ttir --ttir --emit=ptx --sm=90a --num-warps=8 --num-stages=3 | FileCheck %s --check-prefix=PTX
 
 // LAYOUTS: scf.for {{.*}} iter_args({{.*}}) -> (tensor<128xf32, #[[ROW:slice[0-9]*]]>, tensor<128xf32, #slice{{[0-9]*}}>
 // LAYOUTS-NOT: tilegpu.convert_layout {{.*}} : tensor<128x{{[0-9]+}}xf32

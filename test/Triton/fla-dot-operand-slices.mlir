@@ -5,9 +5,9 @@
 // #tilegpu.dot_op<...>}>, which convert-tile-to-nvvm does not lower yet").
 // Both now compile to PTX (and match Triton on the GPU:
 // scripts/gpu-differential.sh).
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/fla_chunk_gla_bwd_dv.ttir | tile-opt --tile-to-llvm="ttir sm=90 num-warps=2" -mlir-print-ir-before=convert-tile-to-nvvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=SLICE
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/fla_chunk_gla_bwd_dv.ttir | tile-translate - --ttir --emit=ptx --sm=90a --num-warps=2 --num-stages=2 | FileCheck %s --check-prefix=DV
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/fla_merge_inverse.ttir | tile-translate - --ttir --emit=ptx --sm=90a --num-warps=2 --num-stages=2 | FileCheck %s --check-prefix=MERGE
+// RUN: tile-opt %S/Inputs/fla_chunk_gla_bwd_dv.ttir --tile-to-llvm="ttir sm=90 num-warps=2" -mlir-print-ir-before=convert-tile-to-nvvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=SLICE
+// RUN: tile-translate %S/Inputs/fla_chunk_gla_bwd_dv.ttir --ttir --emit=ptx --sm=90a --num-warps=2 --num-stages=2 | FileCheck %s --check-prefix=DV
+// RUN: tile-translate %S/Inputs/fla_merge_inverse.ttir --ttir --emit=ptx --sm=90a --num-warps=2 --num-stages=2 | FileCheck %s --check-prefix=MERGE
 
 // SLICE-DAG: #[[OPERAND:dot_op[0-9]*]] = #tilegpu.dot_op<{opIdx = 0, parent = #blocked
 // SLICE-DAG: #[[SLICE:slice[0-9]*]] = #tilegpu.slice<{dim = 1, parent = #[[OPERAND]]}>

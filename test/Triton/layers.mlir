@@ -8,13 +8,13 @@
 // masks went through shared memory every K step and the kernel spilled
 // 204 bytes at 255 registers.
 // REQUIRES: ptxas
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/conv2d_nhwc_3x3_s2.ttir | tile-opt --tile-to-llvm="ttir sm=90 arch-specific num-warps=4 num-stages=3" -mlir-print-ir-before=convert-tile-to-nvvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONV
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/conv2d_nhwc_3x3_s2.ttir | tile-translate - --ttir --emit=cubin --sm=90a --num-warps=4 --num-stages=3 --ptxas-info -o %t.conv.cubin 2>&1 | FileCheck %s --check-prefix=SPILLS
+// RUN: tile-opt %S/Inputs/conv2d_nhwc_3x3_s2.ttir --tile-to-llvm="ttir sm=90 arch-specific num-warps=4 num-stages=3" -mlir-print-ir-before=convert-tile-to-nvvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONV
+// RUN: tile-translate %S/Inputs/conv2d_nhwc_3x3_s2.ttir --ttir --emit=cubin --sm=90a --num-warps=4 --num-stages=3 --ptxas-info -o %t.conv.cubin 2>&1 | FileCheck %s --check-prefix=SPILLS
 //
 // The LSTM cell's sigmoids and tanh (1 / (1 + exp(-x))) in Triton's
 // instructions: no IEEE reciprocal, no libdevice exponential.
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/lstm_cell.ttir | tile-translate - --ttir --emit=ptx --sm=90a --num-warps=4 | FileCheck %s --check-prefix=LSTM
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/lstm_cell.ttir | tile-translate - --ttir --emit=cubin --sm=90a --num-warps=4 --ptxas-info -o %t.lstm.cubin 2>&1 | FileCheck %s --check-prefix=SPILLS
+// RUN: tile-translate %S/Inputs/lstm_cell.ttir --ttir --emit=ptx --sm=90a --num-warps=4 | FileCheck %s --check-prefix=LSTM
+// RUN: tile-translate %S/Inputs/lstm_cell.ttir --ttir --emit=cubin --sm=90a --num-warps=4 --ptxas-info -o %t.lstm.cubin 2>&1 | FileCheck %s --check-prefix=SPILLS
 
 // CONV: scf.for
 // CONV-NOT: tilegpu.convert_layout

@@ -3,7 +3,7 @@
 // holds a copy of warp 0's elements. The sum is the butterfly over the 32
 // lanes alone; adding the two warps' partials through shared memory counted
 // every element twice (the result was twice Triton's).
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/small_sum.ttir | tile-opt --tile-to-llvm="ttir sm=90 num-warps=2" | FileCheck %s
+// RUN: tile-opt %S/Inputs/small_sum.ttir --tile-to-llvm="ttir sm=90 num-warps=2" | FileCheck %s
 
 // CHECK-LABEL: llvm.func @sum_scalar_kernel
 // CHECK-COUNT-5: nvvm.shfl.sync  bfly

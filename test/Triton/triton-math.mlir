@@ -1,9 +1,11 @@
 // Triton's f32 `exp` and `/` lower to its approximate instructions with
-// --ttir (tile-triton-math), and correctly rounded without it.
+// --ttir (tile-triton-math; a .ttir file implies it), and correctly rounded
+// without it.
 //
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/softmax.ttir | tile-translate - --ttir --emit=ptx --sm=90 --num-warps=4 | FileCheck %s --check-prefix=TTIR
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/softmax.ttir | tile-opt --tile-to-llvm="ttir sm=90 num-warps=4" -mlir-print-ir-after=tile-triton-math -o /dev/null 2>&1 | FileCheck %s --check-prefix=PASS
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/softmax.ttir | tile-translate - --emit=ptx --sm=90 --num-warps=4 | FileCheck %s --check-prefix=EXACT
+// RUN: tile-translate %S/Inputs/softmax.ttir --ttir --emit=ptx --sm=90 --num-warps=4 | FileCheck %s --check-prefix=TTIR
+// RUN: tile-opt %S/Inputs/softmax.ttir --tile-to-llvm="ttir sm=90 num-warps=4" -mlir-print-ir-after=tile-triton-math -o /dev/null 2>&1 | FileCheck %s --check-prefix=PASS
+// RUN: tile-translate %S/Inputs/softmax.ttir --emit=ptx --sm=90 --num-warps=4 | FileCheck %s --check-prefix=TTIR
+// RUN: tile-translate %S/Inputs/softmax.ttir --ttir=false --emit=ptx --sm=90 --num-warps=4 | FileCheck %s --check-prefix=EXACT
 
 // TTIR: ex2.approx.f32
 // TTIR-NOT: ex2.approx.ftz

@@ -1,18 +1,23 @@
 // Triton TTIR, as Triton 3.6 prints it for sm_90 (test/Triton/Inputs, made by
-// Inputs/dump_ttir.py), parses and verifies with only the prefix renamed:
-// `tt.` -> `tile.` in op names, `!tt.ptr` and attribute names.
+// Inputs/dump_ttir.py), parses and verifies as it is: the `tt` dialect
+// parses each `tt.X` op and `!tt.T` type with tile's parsers, into tile IR,
+// and tile-import-ttir gives the `tt.` attributes their tile names.
 //
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/vector_add.ttir | tile-opt | FileCheck %s --check-prefix=ADD
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/softmax.ttir | tile-opt | FileCheck %s --check-prefix=SOFTMAX
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/matmul.ttir | tile-opt | FileCheck %s --check-prefix=MATMUL
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/misc.ttir | tile-opt | FileCheck %s --check-prefix=MISC
+// RUN: tile-opt %S/Inputs/vector_add.ttir -tile-import-ttir | FileCheck %s --check-prefix=ADD
+// RUN: tile-opt %S/Inputs/softmax.ttir -tile-import-ttir | FileCheck %s --check-prefix=SOFTMAX
+// RUN: tile-opt %S/Inputs/matmul.ttir -tile-import-ttir | FileCheck %s --check-prefix=MATMUL
+// RUN: tile-opt %S/Inputs/misc.ttir -tile-import-ttir | FileCheck %s --check-prefix=MISC
 //
 // Printing and parsing again gives the same module.
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/misc.ttir | tile-opt | tile-opt | FileCheck %s --check-prefix=MISC
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/matmul.ttir | tile-opt --canonicalize --cse | FileCheck %s --check-prefix=MATMUL
+// RUN: tile-opt %S/Inputs/misc.ttir -tile-import-ttir | tile-opt | FileCheck %s --check-prefix=MISC
+// RUN: tile-opt %S/Inputs/matmul.ttir -tile-import-ttir --canonicalize --cse | FileCheck %s --check-prefix=MATMUL
 //
-// Without the rename the `tt` dialect is unknown: a located error, exit 1.
-// RUN: not tile-opt %S/Inputs/vector_add.ttir 2>&1 | FileCheck %s --check-prefix=UNRENAMED
+// Parsed, the attributes keep Triton's names (verified as tile's); the
+// arguments keep the names Triton gave them, and the ops their locations.
+// RUN: tile-opt %S/Inputs/vector_add.ttir -mlir-print-debuginfo | FileCheck %s --check-prefix=RAW
+// RAW: tile.func public @add_kernel(%x_ptr: !tile.ptr<f32> {tt.divisibility = 16 : i32} loc({{.*}}),
+// RAW: tile.load %{{.*}} : tensor<1024x!tile.ptr<f32>> loc([[LOAD:#loc[0-9]+]])
+// RAW: [[LOAD]] = loc("x"(#loc{{[0-9]+}}))
 
 // ADD: tile.func public @add_kernel(%{{.*}}: !tile.ptr<f32> {tile.divisibility = 16 : i32}
 // ADD: tile.get_program_id x : i32
@@ -48,4 +53,3 @@
 // MISC: tile.atomic_rmw fadd, acq_rel, gpu
 // MISC: tile.atomic_cas acq_rel, gpu
 
-// UNRENAMED: vector_add.ttir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}'tt.func'

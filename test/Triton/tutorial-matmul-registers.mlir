@@ -2,6 +2,6 @@
 // file: no spills (before the alignment analysis kept runs through its
 // wrapped offsets, 255 registers and 1284 bytes of spill stores).
 // REQUIRES: ptxas
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/tutorial_matmul.ttir | tile-translate - --ttir --emit=cubin --sm=90a --num-warps=8 --num-stages=3 --ptxas-info -o %t.cubin 2>&1 | FileCheck %s
+// RUN: tile-translate %S/Inputs/tutorial_matmul.ttir --ttir --emit=cubin --sm=90a --num-warps=8 --num-stages=3 --ptxas-info -o %t.cubin 2>&1 | FileCheck %s
 
 // CHECK: 0 bytes spill stores, 0 bytes spill loads

@@ -4,7 +4,7 @@
 // goes to wgmma, stored K-major by 4-byte copies whose sources are each
 // run's first address plus 4, 8 and 12 bytes. (On mma.sync it spilled
 // 3.5 KB and ran at half Triton's speed.)
-// RUN: sed -E 's/(^|[^A-Za-z0-9_])tt\./\1tile./g' %S/Inputs/tutorial_matmul_tf32.ttir | tile-translate - --ttir --emit=ptx --sm=90a --num-warps=8 --num-stages=2 | FileCheck %s
+// RUN: tile-translate %S/Inputs/tutorial_matmul_tf32.ttir --ttir --emit=ptx --sm=90a --num-warps=8 --num-stages=2 | FileCheck %s
 
 // CHECK: cp.async.ca.shared.global [%rd{{[0-9]+}}], [[[BASE:%rd[0-9]+]]], 4,
 // CHECK: cp.async.ca.shared.global [%rd{{[0-9]+}}], [[[BASE]]+4], 4,

@@ -144,6 +144,10 @@ int main(int argc, char **argv) {
 #define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
   options.FIELD = FIELD##Flag;
 #include "tile/Compiler/Options.def"
+  // A .ttir file is a Triton program, as --ttir says (unless --ttir=false).
+  if (!ttirFlag.getNumOccurrences() &&
+      StringRef(inputFilename).ends_with(".ttir"))
+    options.ttir = true;
   options.optLevel = optLevel;
   options.specializations.assign(specialize.begin(), specialize.end());
   if (!smParsed || !tile::hasValidRanges(options)) {

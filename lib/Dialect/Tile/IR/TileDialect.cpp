@@ -98,11 +98,20 @@ static LogicalResult verifyHint(Operation *op, NamedAttribute attr,
   return success();
 }
 
+/// `attr`'s name under the tile prefix: TTIR's `tt.X` (which the tt
+/// dialect verifies here, keeping its name in messages) is `tile.X`.
+static std::string getTileName(NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name.consume_front("tt."))
+    return ("tile." + name).str();
+  return name.str();
+}
+
 LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
                                                     unsigned regionIndex,
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
-  StringRef name = attr.getName().getValue();
+  std::string name = getTileName(attr);
   if (name != getDivisibilityAttrName() && name != getContiguityAttrName() &&
       name != getConstancyAttrName())
     return success(); // Other tile.* hints (e.g. from Triton) pass through.
@@ -182,13 +191,14 @@ static LogicalResult verifyKernelParams(Operation *op, Attribute value) {
 
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
-  if (attr.getName().getValue() == getKernelParamsAttrName())
+  std::string name = getTileName(attr);
+  if (name == getKernelParamsAttrName())
     return verifyKernelParams(op, attr.getValue());
-  if (attr.getName().getValue() == "tile.num_stages") {
+  if (name == "tile.num_stages") {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || value.getInt() < 1)
-      return op->emitOpError()
-             << "'tile.num_stages' must be a positive integer";
+      return op->emitOpError() << "'" << attr.getName().getValue()
+                               << "' must be a positive integer";
   }
   return success();
 }

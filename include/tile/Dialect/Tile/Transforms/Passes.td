@@ -69,6 +69,29 @@ def Specialize : Pass<"tile-specialize", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def ImportTTIR : Pass<"tile-import-ttir", "::mlir::ModuleOp"> {
+  let summary = "Give TTIR's `tt.` attributes their tile names";
+  let description = [{
+    TTIR parses as tile IR (the `tt` dialect parses its ops and types with
+    the tile dialect's parsers), but the discardable attributes Triton puts
+    on ops and on function arguments and results keep their `tt.` names:
+    `tt.divisibility`, `tt.contiguity` and `tt.constancy` on arguments,
+    `tt.num_stages` and the other loop attributes. This pass renames each
+    `tt.X` to `tile.X`, which is what tile's analyses and passes read. It
+    is the first pass of `tile-to-llvm` and leaves tile IR unchanged.
+
+    ```mlir
+    tile.func public @k(%x: !tile.ptr<f32> {tt.divisibility = 16 : i32})
+    // -> %x: !tile.ptr<f32> {tile.divisibility = 16 : i32}
+    ```
+
+    The ops that the tt dialect declares, those Triton prints in generic
+    form (`tt.reduce`, `tt.scan` and their terminators), become their tile
+    namesakes with the same operands, attributes and regions.
+  }];
+  let dependentDialects = ["::mlir::tile::TileDialect"];
+}
+
 def TritonMath : Pass<"tile-triton-math", "::mlir::ModuleOp"> {
   let summary = "Give the float ops of a Triton program Triton's precision";
   let description = [{
