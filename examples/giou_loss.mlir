@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Generalized IoU loss over padded boxes, fused into one kernel.
 //
 // pred and target hold [batch, 256, 4] f32 boxes (x1, y1, x2, y2); image b

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Layer normalization forward over the rows of an f16 matrix, computed in f32:
 //   y = (x - mean) * rstd * w + b,  rstd = 1 / sqrt(var + eps)
 // One program per row; the row is walked in blocks of 1024 columns, so any

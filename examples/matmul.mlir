@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // c = a @ b: f16 a[M x K] and b[K x N] (row-major, contiguous), f32 c[M x N]
 // accumulated in f32, on tensor cores (tile-accelerate-matmul: mma.sync).
 // Each program computes a 64x64 block of c, walking K in steps of 32; rows,

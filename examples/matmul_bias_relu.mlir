@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // c = relu(a @ b + bias): f16 a[M x K] and b[K x N] (row-major, contiguous),
 // f16 bias[N] and c[M x N]; the product accumulates in f32 on tensor cores
 // (tile-accelerate-matmul: mma.sync) and the epilogue (bias, ReLU, rounding

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // c = a @ b on Hopper's tensor memory accelerator: f16 a[M x K] and b[K x N]
 // (row-major) read through TMA descriptors, f32 c[M x N] accumulated in
 // f32 on tensor cores (wgmma on sm_90a, mma.sync with ldmatrix on sm_90),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // examples/matmul_tma.mlir's product (f16 a[M x K] and b[K x N] through TMA
 // descriptors, f32 c[M x N], 128x128 blocks, K in steps of 64) for clusters
 // of two CTAs that share b's blocks. The programs go in pairs: programs 2p

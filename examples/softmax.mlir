@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Fused row softmax: one program per row, rows of up to 1024 columns.
 //   out[r, :] = exp(in[r, :] - max(in[r, :])) / sum(exp(in[r, :] - max(in[r, :])))
 // Launch: grid = n_rows programs along x. Columns past n_cols are masked:

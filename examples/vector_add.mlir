@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // out[i] = x[i] + y[i] for i < n, 1024 elements per program.
 // Launch: grid = ceil(n / 1024) programs along x.
 module {

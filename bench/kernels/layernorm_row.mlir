@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Layer normalization forward, one pass: each program holds its whole row
 // (N <= BLOCK columns; BLOCK a parameter, written at 1024) in registers, so x is read once
 // (examples/layernorm.mlir walks any row length in three passes, reading x

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // examples/matmul.mlir with its block shape and element type as parameters
 // (tile.params: BM x BN blocks of c, K in steps of BK, elements of type T;
 // written at 128x256x64 and f16) and M, N, K multiples of 16, for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // examples/matmul_tma.mlir with its block shape and element type as
 // parameters (as matmul_blocks.mlir) and M, N, K multiples of 16 (16-byte
 // stores of c, as matmul_blocks.mlir), for bench/compile-kernels.sh; c in

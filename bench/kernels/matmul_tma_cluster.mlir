@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A persistent matmul for clusters of two CTAs (tile-translate
 // --cluster-size=2 --warp-specialize): bench/kernels/matmul_tma_persistent.mlir's
 // flattened loop over (block, K step), but each cluster walks pairs of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A persistent matmul over TMA blocks (bench/kernels/matmul_tma_blocks.mlir's
 // product, BM x BN blocks of c, K in steps of BK; BM1 = BM - 1 and so on):
 // the grid has one program per SM, each walking the blocks pid, pid +

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Fused row softmax, ROWS rows per program (for short rows, where one row
 // per program leaves too little work per block): a [ROWS, COLS] tile,
 // reductions along the rows. ROWS and COLS are parameters (tile.params),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The alias analysis: the allocations each shared-memory buffer may be.
 // RUN: tile-opt %s -test-print-alias -split-input-file -verify-diagnostics=only-expected -o /dev/null
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The alignment analysis: contiguity, divisibility and constancy per
 // dimension. Divisibility of pointers is in bytes.
 // RUN: tile-opt %s -test-print-alignment -split-input-file -verify-diagnostics=only-expected -o /dev/null

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Liveness and offsets of shared-memory buffers. Live ranges count ops in
 // pre-order from the function (0); offsets and sizes are in bytes.
 // RUN: tile-opt %s -test-print-allocation -split-input-file -verify-diagnostics=only-expected -o /dev/null

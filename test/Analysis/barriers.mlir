@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The barrier analysis: a barrier before an access exactly when it conflicts
 // with one since the last barrier. Byte intervals are the allocation's.
 // RUN: tile-opt %s -test-print-barriers -split-input-file -verify-diagnostics=only-expected -o /dev/null

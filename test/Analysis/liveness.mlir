@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Live ranges of shared-memory buffers, in pre-order op numbers from the
 // function (0).
 // RUN: tile-opt %s -test-print-liveness -split-input-file -verify-diagnostics=only-expected -o /dev/null

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The non-negativity analysis: which integer values are never negative
 // (offsets assumed not to wrap), from program ids, ranges, constants and
 // llvm.intr.assume.

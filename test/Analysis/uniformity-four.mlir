@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The cluster uniformity analysis for clusters of 4 CTAs along x: the
 // cluster's index divides program_id(x) by a multiple of 4.
 // RUN: tile-opt %s -test-print-cluster-uniformity=cluster-size=4 -verify-diagnostics=only-expected -o /dev/null

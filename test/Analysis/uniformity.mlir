@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The cluster uniformity analysis: which values are alike in every CTA of a
 // cluster of 2 CTAs along x (uniformity-four.mlir: of 4).
 // RUN: tile-opt %s -test-print-cluster-uniformity -split-input-file -verify-diagnostics=only-expected -o /dev/null

@@ -247,14 +247,14 @@ int main(int argc, char **argv) {
   fprintf(stderr, "cubin: ELF %d\n",
           cubin.size > 4 && memcmp(cubin.data, "\177ELF", 4) == 0);
 
-  // CHECK: diagnostic: loc("-":3:1): error: no CUDA toolkit at '/nonexistent/cuda' (no bin/ptxas there)
+  // CHECK: diagnostic: loc("-":4:1): error: no CUDA toolkit at '/nonexistent/cuda' (no bin/ptxas there)
   // CHECK-NEXT: no toolkit: failed
   options.cudaPath = "/nonexistent/cuda";
   Buffer none = compile(ctx, vectorAdd, &options, "no toolkit");
   options.cudaPath = NULL;
   options.emit = MlirTileEmitPTX;
 
-  // CHECK: diagnostic: loc("-":3:1): error: invalid compile options: {{.*}}numWarps a power of two
+  // CHECK: diagnostic: loc("-":4:1): error: invalid compile options: {{.*}}numWarps a power of two
   // CHECK-NEXT: three warps: failed
   options.numWarps = 3;
   compile(ctx, vectorAdd, &options, "three warps");
@@ -266,7 +266,7 @@ int main(int argc, char **argv) {
   options.emit = MlirTileEmitPTX;
 
   // IR that the verifier rejects: program id axis 5 (an integer, not x/y/z).
-  // CHECK: diagnostic: loc("-":9:12): error: 'tile.get_program_id' op requires attribute 'axis'
+  // CHECK: diagnostic: loc("-":10:12): error: 'tile.get_program_id' op requires attribute 'axis'
   // CHECK-NEXT: invalid ir: failed
   MlirModule bad = parse(ctx, vectorAdd);
   mlirOperationWalk(mlirModuleGetOperation(bad), breakAxis, &ctx, MlirWalkPreOrder);

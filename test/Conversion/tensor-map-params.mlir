@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -split-input-file -tile-tensor-map-params -verify-diagnostics | FileCheck %s
 
 // The parameters tilenv.tensormap_args names become 128-byte CUtensorMaps

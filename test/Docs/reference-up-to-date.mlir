@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // docs/reference/ is generated from ODS: regenerate it with
 // `cmake --build build --target tile-docs` when this test fails.
 // RUN: diff -u %tile_src_root/docs/reference/TileDialect.md %tile_obj_root/docs/Tile/TileDialect.md

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Malformed input gives a located error and exit code 1, never a crash.
 //
 // A truncated kernel (the first lines of an example only):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-accelerate-matmul works on the distributed level only.
 // RUN: tile-opt %s -split-input-file -tile-accelerate-matmul -verify-diagnostics
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Inputs that verify but whose shared memory tile-allocate-shared-memory
 // cannot place: each fails with a located error, never a crash.
 // RUN: tile-opt %s -split-input-file -tile-allocate-shared-memory -verify-diagnostics

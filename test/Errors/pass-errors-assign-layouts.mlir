@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tile IR that verifies but that tile-assign-layouts rejects with a located
 // error. (See also test/Transforms/assign-layouts-invalid.mlir.)
 // RUN: tile-opt %s -split-input-file -tile-assign-layouts -verify-diagnostics

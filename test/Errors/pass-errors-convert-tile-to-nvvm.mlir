@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Distributed tile IR that verifies but that convert-tile-to-nvvm does not
 // lower: each fails with a located error, never a crash. (See also
 // test/Conversion/TileToNVVM/invalid.mlir.)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Shared-memory reads that tile-insert-barriers cannot make safe: an
 // asynchronous copy may still be writing the bytes. Each is a located error.
 // RUN: tile-opt %s -split-input-file -tile-insert-barriers -verify-diagnostics

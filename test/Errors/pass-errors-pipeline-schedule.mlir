@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-pipeline carries out the schedule tile-schedule-loops recorded; a
 // schedule that its loop no longer fits (written by hand, or changed by a
 // pass in between) is an error located where it fails, never a crash.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-schedule-loops{warp-specialize} schedules "empty" barriers that count
 // the warps that arrive on them: a module without tilegpu.num-warps is a
 // located error (tile-pipeline's check: pass-errors-pipeline-schedule.mlir).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tile IR that verifies but that the whole tile-to-llvm pipeline rejects:
 // the error points at the user's line, never a crash.
 // RUN: tile-opt %s -split-input-file -tile-to-llvm -verify-diagnostics

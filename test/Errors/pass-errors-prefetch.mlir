@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Found by fuzzing (scripts/fuzz.sh): distributed IR whose dot operands
 // the pipeline's layout passes leave in an mma operand layout without
 // kWidth reached tile-prefetch, which divided K by 8 * kWidth. It now

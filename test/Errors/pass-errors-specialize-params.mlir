@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A parameter binding that cannot be made is a located error with exit
 // code 1: a value not of the parameter's kind, or a kernel the binding
 // makes invalid (the verifier's complaint, then the bindings it came from).
@@ -11,16 +12,16 @@
 // RUN: not tile-opt %s -tile-specialize="args=BN=64" 2>&1 | FileCheck %s --check-prefix=GROW
 // RUN: not tile-opt %s -tile-specialize="args=BQ=4" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
-// SIZE: 26:3: error: 'tile.func' op tile-specialize: 'BM=abc': parameter 'BM' is a block dimension, a positive integer
-// TYPE: 26:3: error: 'tile.func' op tile-specialize: 'T={{foo|index}}': parameter 'T' is an element type, an integer or float type
-// DIVISOR: 26:3: error: 'tile.func' op tile-specialize: 'BM%16': 'BM' is a parameter; bind it with BM=VALUE
-// INVALID: 30:10: error: 'tile.make_range' op range length 48 (end - start) must be a power of two
-// INVALID: 26:3: error: 'tile.func' op tile-specialize: the kernel is not valid for BM=48
-// TWICE: 25:1: error: tile-specialize: 'BM' is specialized twice
-// NOVALUE: 28:13: error: 'arith.constant' op tile-specialize: dense<5.000000e-01> : tensor<64xf16> has no value of type 'tensor<64xi8>'
+// SIZE: 27:3: error: 'tile.func' op tile-specialize: 'BM=abc': parameter 'BM' is a block dimension, a positive integer
+// TYPE: 27:3: error: 'tile.func' op tile-specialize: 'T={{foo|index}}': parameter 'T' is an element type, an integer or float type
+// DIVISOR: 27:3: error: 'tile.func' op tile-specialize: 'BM%16': 'BM' is a parameter; bind it with BM=VALUE
+// INVALID: 31:10: error: 'tile.make_range' op range length 48 (end - start) must be a power of two
+// INVALID: 27:3: error: 'tile.func' op tile-specialize: the kernel is not valid for BM=48
+// TWICE: 26:1: error: tile-specialize: 'BM' is specialized twice
+// NOVALUE: 29:13: error: 'arith.constant' op tile-specialize: dense<5.000000e-01> : tensor<64xf16> has no value of type 'tensor<64xi8>'
 // A constant of several values cannot follow a block that grows.
-// GROW: 29:13: error: 'arith.constant' op tile-specialize: dense<[0, 1]> : tensor<2xi32> has no value of type 'tensor<64xi32>'
-// UNKNOWN: 25:1: error: tile-specialize: no kernel has an argument or parameter named 'BQ' (kernels: @k(x) with parameters BM, BN, T)
+// GROW: 30:13: error: 'arith.constant' op tile-specialize: dense<[0, 1]> : tensor<2xi32> has no value of type 'tensor<64xi32>'
+// UNKNOWN: 26:1: error: tile-specialize: no kernel has an argument or parameter named 'BQ' (kernels: @k(x) with parameters BM, BN, T)
 
 module {
   tile.func public @k(%x: !tile.ptr<f16>)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A specialization that cannot be made is an error, located at the kernel
 // (or the module, for a name no kernel has), with exit code 1: the variant
 // is never compiled as another one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A failing pipeline leaves a reproducer: the input as the pipeline saw it
 // and the pipeline, which tile-opt --run-reproducer runs again.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %tile_src_root/examples/matmul_bias_relu.mlir | tile-opt | FileCheck %s
 // RUN: tile-opt %tile_src_root/examples/matmul_bias_relu.mlir --mlir-print-op-generic | tile-opt | FileCheck %s
 // The epilogue runs on the accumulators in the mma layout out of the K loop:

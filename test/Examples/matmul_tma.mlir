@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %tile_src_root/examples/matmul_tma.mlir | tile-opt | FileCheck %s
 // RUN: tile-opt %tile_src_root/examples/matmul_tma.mlir --mlir-print-op-generic | tile-opt | FileCheck %s
 // For sm_90a: the blocks of a and b are TMA copies into the NVMMA buffers

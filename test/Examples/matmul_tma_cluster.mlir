@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %tile_src_root/examples/matmul_tma_cluster.mlir | tile-opt | FileCheck %s
 // RUN: tile-opt %tile_src_root/examples/matmul_tma_cluster.mlir --mlir-print-op-generic | tile-opt | FileCheck %s
 // In clusters of two on sm_90a with a producer thread: b's blocks (two

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %tile_src_root/examples/softmax.mlir | tile-opt | FileCheck %s
 // RUN: tile-opt %tile_src_root/examples/softmax.mlir --mlir-print-op-generic | tile-opt | FileCheck %s
 // RUN: tile-opt %tile_src_root/examples/softmax.mlir --canonicalize --cse | FileCheck %s

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The example parses, verifies, round-trips in custom and generic form, and
 // survives canonicalization and CSE.
 // RUN: tile-opt %tile_src_root/examples/vector_add.mlir | tile-opt | FileCheck %s

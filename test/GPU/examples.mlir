@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every example kernel on the GPU at sizes that are and are not multiples of
 // its block, checked against CPU references (float64), through tile-run-check.
 // REQUIRES: cuda-gpu, ptxas

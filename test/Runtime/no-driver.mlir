@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Without a GPU driver the runtime builds and says why it cannot run.
 // UNSUPPORTED: cuda-gpu
 // RUN: not tile-run --probe | FileCheck %s

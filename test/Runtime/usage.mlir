@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-run rejects bad command lines with exit code 2.
 // RUN: not tile-run 2>&1 | FileCheck %s --check-prefix=NOKERNEL
 // NOKERNEL: tile-run: give a PTX or cubin file and --kernel

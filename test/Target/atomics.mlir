@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Ordered atomics become PTX's atom with their ordering and scope, which
 // ptxas accepts for sm_90 for each operation and type.
 // RUN: tile-translate %s --emit=ptx -o - | FileCheck %s

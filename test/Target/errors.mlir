@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-translate's errors: located, exit code 1.
 //
 // No ptxas where --cuda-path points.

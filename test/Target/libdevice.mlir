@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // libdevice is linked into kernels that call it (and inlined there), and
 // only into those.
 // REQUIRES: ptxas

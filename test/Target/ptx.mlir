@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-translate: tile IR to LLVM IR, PTX and cubin.
 // REQUIRES: ptxas
 //

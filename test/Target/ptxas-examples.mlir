@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every example kernel compiles to PTX that ptxas accepts for sm_90.
 // REQUIRES: ptxas
 // RUN: tile-translate %tile_src_root/examples/vector_add.mlir -o %t.vector_add.ptx

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -split-input-file -tile-accelerate-matmul -verify-diagnostics
 
 // A dot without layouts in a module at the distributed level (this crashed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-accelerate-matmul on distributed IR whose dot operands share
 // conversions: B's value converted on to A's layout. Each operand goes to
 // shared memory in the layout it was computed in, and each conversion

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Before sm_80 there is no mma.sync: dots stay on the FMA path.
 // RUN: tile-opt %s -tile-assign-layouts=target=sm_75 -tile-accelerate-matmul | FileCheck %s
 // Without the distributed level the pass says what is missing.

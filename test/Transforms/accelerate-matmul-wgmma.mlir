@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // On sm_90a, dots whose shape suits Hopper's warpgroup MMA become
 // tilenv.warpgroup_dot: both operands stored (as computed) into NVMMA buffers
 // with the widest swizzle their rows allow, the accumulator in #tilegpu.mma

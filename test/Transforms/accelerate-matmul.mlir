@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -split-input-file -tile-assign-layouts -tile-accelerate-matmul | FileCheck %s
 
 // f16 operands with f32 accumulators go to mma.sync: the accumulator gets

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A module already configured for another warp count is not silently
 // re-laid-out.
 // RUN: tile-opt %s -tile-assign-layouts="num-warps=4" -verify-diagnostics

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -split-input-file -tile-assign-layouts -verify-diagnostics
 
 // Encodings the layout rules cannot build on (these crashed the pass before): a foreign encoding, a shared layout on a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -tile-assign-layouts="num-warps=3" -split-input-file -verify-diagnostics
 // RUN: not tile-opt %s -tile-assign-layouts="target=gfx90a" 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tile-opt %s -tile-assign-layouts="cluster-size=3" 2>&1 | FileCheck %s --check-prefix=CLUSTER

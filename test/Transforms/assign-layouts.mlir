@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -tile-assign-layouts -split-input-file | FileCheck %s
 // RUN: tile-opt %s -tile-assign-layouts="num-warps=8 target=sm_80" -split-input-file | FileCheck %s --check-prefix=WARPS8
 

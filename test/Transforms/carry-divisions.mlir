@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -split-input-file -tile-carry-divisions | FileCheck %s
 // RUN: tile-opt %s -split-input-file -tile-carry-divisions | FileCheck %s --check-prefix=ALONE
 

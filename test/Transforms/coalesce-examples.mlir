@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The example kernels: vectors where pointers are 16-byte aligned and
 // contiguous and masks are uniform over the vector, scalars where not.
 // RUN: tile-opt %tile_src_root/examples/vector_add.mlir -tile-assign-layouts -tile-coalesce | FileCheck %s --check-prefix=ADD

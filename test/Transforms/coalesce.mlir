@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -tile-assign-layouts -tile-coalesce -split-input-file | FileCheck %s
 
 // 16-byte aligned, contiguous f32 pointers and a mask uniform over blocks of

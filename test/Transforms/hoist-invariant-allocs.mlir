@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-hoist-invariant-allocs: an immutable local_alloc of a value from
 // outside the loop is stored once, before the loop.
 // RUN: tile-opt %s -split-input-file -tile-hoist-invariant-allocs | FileCheck %s

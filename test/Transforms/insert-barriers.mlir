@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -tile-insert-barriers -split-input-file | FileCheck %s
 // Running it again adds nothing: existing barriers count.
 // RUN: tile-opt %s -tile-insert-barriers -split-input-file | tile-opt -tile-insert-barriers -split-input-file | FileCheck %s

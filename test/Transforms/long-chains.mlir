@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Loops whose divided value or stage index comes through a chain of 50,000
 // adds (generated): tile-carry-divisions walks the chain in a loop and
 // still carries the division; tile-prefetch declines a stage index that

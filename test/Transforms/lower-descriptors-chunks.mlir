@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -split-input-file -tile-lower-descriptors | FileCheck %s
 // RUN: tile-opt %s -split-input-file -tile-lower-descriptors="store-chunk-bytes=64 store-slots=2" | FileCheck %s --check-prefix=NARROW
 // RUN: tile-opt %s -split-input-file -tile-lower-descriptors="store-chunk-bytes=0" | FileCheck %s --check-prefix=WHOLE

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -split-input-file -tile-lower-descriptors -verify-diagnostics | FileCheck %s
 
 // A descriptor load stored into a buffer of the descriptor's layout (128x64

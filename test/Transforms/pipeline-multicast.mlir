@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -split-input-file -tile-schedule-loops="num-stages=3 warp-specialize=1" -tile-pipeline -canonicalize -cse | FileCheck %s
 // RUN: tile-opt %s -split-input-file -tile-schedule-loops="num-stages=3 warp-specialize=1" -tile-pipeline -canonicalize -cse -tile-allocate-shared-memory -tile-insert-barriers | FileCheck %s --check-prefix=BAR
 // The schedule marks the copies to multicast.

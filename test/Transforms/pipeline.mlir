@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -split-input-file -tile-schedule-loops -tile-pipeline | FileCheck %s
 // RUN: tile-opt %s -split-input-file -tile-schedule-loops=num-stages=2 -tile-pipeline | FileCheck %s --check-prefix=TWO
 // RUN: tile-opt %s -split-input-file -tile-schedule-loops=num-stages=1 -tile-pipeline | FileCheck %s --check-prefix=NONE

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-prefetch: a pipelined mma.sync loop split along K, its first K step
 // read in the iteration before.
 // RUN: tile-opt %s -split-input-file -tile-prefetch | FileCheck %s

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -tile-remove-layout-conversions -split-input-file | FileCheck %s
 // After coalescing, the whole vector add runs in the access layout.
 // RUN: tile-opt %tile_src_root/examples/vector_add.mlir -tile-assign-layouts -tile-coalesce -tile-remove-layout-conversions -canonicalize -cse | FileCheck %s --check-prefix=ADD

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-specialize binds the parameters a kernel declares in tile.params
 // (the values its body is written at): a block dimension wherever it
 // stands in a shape, a make_range bound or an integer constant, an element

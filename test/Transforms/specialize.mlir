@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-specialize: what a launcher knows about a kernel's arguments, by
 // their names. tile.func locates each argument it parses at its SSA name,
 // as Triton's TTIR does.

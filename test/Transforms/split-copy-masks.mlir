@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -split-input-file -tile-split-copy-masks -canonicalize | FileCheck %s
 // RUN: tile-opt %s -split-input-file -tile-split-copy-masks | FileCheck %s --check-prefix=RAW
 // The barrier analysis follows the ring's stages from the first loop into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -tile-triton-math | FileCheck %s
 // RUN: tile-opt %s -tile-triton-math | tile-opt -tile-triton-math | FileCheck %s
 

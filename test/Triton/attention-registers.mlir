@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The flash-attention forward (Inputs/attention_*.ttir) fits the register
 // file: no spills (255 registers and 1-2 KB of spills while the
 // accumulator and the products crossed layouts in the loop).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A flash-attention forward from Triton's TTIR (Inputs/attention_*.ttir).
 // Before the pipeline, the loop keeps the first dot's products, the
 // softmax and the accumulator in the warpgroup dot's layout; the row

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two kernels of flash-linear-attention whose ranges, expanded into an FMA
 // dot's operand, take a slice of the operand's layout
 // (tile-remove-layout-conversions); the lowering once rejected such slices

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The CPU half of test/Differential/programs/layers.py, on Triton's TTIR of
 // two of its kernels.
 //

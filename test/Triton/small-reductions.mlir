@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A sum of a tensor smaller than the block's threads, from Triton's TTIR
 // (Inputs/small_sum.ttir): 32 elements over 2 warps of 32 lanes, so warp 1
 // holds a copy of warp 0's elements. The sum is the butterfly over the 32

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Triton's f32 `exp` and `/` lower to its approximate instructions with
 // --ttir (tile-triton-math; a .ttir file implies it), and correctly rounded
 // without it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Malformed TTIR is a located error with exit code 1, never a crash: an
 // op of Triton's that tile does not have, a type it does not know, a hint
 // that is not a power of two, a truncated file, and an op whose types do

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Triton TTIR, as Triton 3.6 prints it for sm_90 (test/Triton/Inputs, made by
 // Inputs/dump_ttir.py), parses and verifies as it is: the `tt` dialect
 // parses each `tt.X` op and `!tt.T` type with tile's parsers, into tile IR,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Triton's tutorial matmul (Inputs/tutorial_matmul.ttir) fits the register
 // file: no spills (before the alignment analysis kept runs through its
 // wrapped offsets, 255 registers and 1284 bytes of spill stores).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Triton's tutorial matmul on f32 operands as tf32
 // (Inputs/tutorial_matmul_tf32.ttir: 128x256x64 blocks, 8 warps, 2 stages):
 // a row-major B with this large an accumulator (128 registers a thread)

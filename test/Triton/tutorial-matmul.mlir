@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Triton's tutorial matmul from its TTIR: B's offsets are
 // (pid_n * 256 + arange(0, 256)) % N, with tl.assume(pid_n >= 0) and N a
 // multiple of 16. The alignment analysis keeps runs of 16 through the

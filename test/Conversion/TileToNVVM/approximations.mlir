@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // f32 divisions, exponentials and square roots that allow approximation
 // (fastmath<afn>) become what Triton's `/`, `exp` and `sqrt` are:
 // div.full.f32 (2 ulp over the full range), ex2.approx.f32 of x * log2(e)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Cache hints of loads and stores reach PTX: a cache operator (.ca, .cg,
 // .cs, .cv, .wb, .wt) as `ld`/`st`'s qualifier; an eviction policy as the L1
 // eviction priority (without a cache operator: PTX takes one or the other)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Clusters of two CTAs with b's blocks multicast, from tile IR to PTX.
 // RUN: tile-translate %s --sm=90a --warp-specialize --cluster-size=2 --emit=ptx --kernel-info=%t.info | FileCheck %s --check-prefix=PTX
 // RUN: FileCheck %s --check-prefix=INFO < %t.info

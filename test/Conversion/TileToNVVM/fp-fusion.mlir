@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Floating-point multiplies, adds and subtracts may fuse into fma (the
 // default, as nvcc's --fmad and Triton's enable_fp_fusion); fp-fusion=false
 // keeps each rounding.

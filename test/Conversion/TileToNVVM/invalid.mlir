@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What convert-tile-to-nvvm does not lower fails with a located error.
 // RUN: tile-opt %s -convert-tile-to-nvvm -split-input-file -verify-diagnostics
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every kind of layout the layout passes can give a tensor (blocked, mma.sync
 // and wgmma accumulators, mma.sync and FMA dot operands, slices of each,
 // slices of slices), at shapes that fill the layout's block and at shapes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Global loads and stores: vectors as wide as alignment allows, masks as
 // predicates (predicated ld.global and st.global, no branch, the address a
 // memory operand, "*m", so that LLVM folds constant offsets into it; a store

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile.dot on mma.sync: m16n8k16 for 16-bit operands, m16n8k8 for f32
 // operands as tf32 (rounded with cvt.rna.tf32.f32), three products for
 // tf32x3, m16n8k32 for i8 with i32 accumulators.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-plan-lowering records convert-tile-to-nvvm's per-op choices as
 // attributes; the conversion follows them, a width written by hand too.
 // RUN: tile-opt %s -tile-plan-lowering | FileCheck %s

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile-plan-lowering records the box a warpgroup_tma_store's descriptor
 // copies through on the kernel parameter, and marks the module planned;
 // convert-tile-to-nvvm then gives the host that box (tilenv.tensormap_args)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Reductions and scans over tensors smaller than their layout's block: the
 // registers, lanes or warps whose part of an element's coordinate reaches
 // the size hold copies of other elements, and each element must be combined

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A conversion between layouts that place every element on the same threads
 // in the same register order (the rows of two wgmma accumulators that differ
 // only in N: attention's row statistics, shared by its two dots) takes no

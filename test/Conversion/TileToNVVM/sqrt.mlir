@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // f32 and f64 square roots are LLVM's intrinsic, correctly rounded
 // (sqrt.rn), without libdevice: its __nv_sqrtf is sqrt.approx unless the
 // module asks for precise square roots, and LLVM then turned 1 / sqrt(x)

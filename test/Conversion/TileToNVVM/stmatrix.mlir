@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // mma accumulators of 16-bit elements written to a conversion's scratch
 // with stmatrix on sm_90: each thread's column pairs are the registers of
 // 8x8 matrices, four per stmatrix.x4; the other side reads 16-byte rows.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A warpgroup_tma_store: each warpgroup (the uniform warp index / 4)
 // writes its 64 rows chunk by chunk: two stmatrix.x4 a warp per 32-column
 // chunk (their rows placed by the 64-byte swizzle), the proxy fence, the

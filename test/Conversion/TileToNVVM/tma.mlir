@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // mbarriers and TMA copies: thread 0 prefetches the tensor map,
 // initializes, arms and invalidates the barrier and issues the copies;
 // every thread waits. The descriptor parameter is recorded for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // An integer element-wise op whose result the alignment analysis finds
 // constant over aligned runs (a mask `i < n` with n a multiple of 16, over
 // a thread's 4 contiguous elements) is computed once per run: one compare

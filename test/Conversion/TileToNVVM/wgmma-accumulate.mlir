@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tilenv.warpgroup_dot with `accumulate if %flag`: the first K step of each
 // 64-row slice is one wgmma whose scale-d predicate comes from the flag (in
 // inline assembly, as NVVM's op takes scale-d as an attribute), on the accumulators

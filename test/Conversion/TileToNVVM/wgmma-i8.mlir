@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // An i8 tile.dot (i32 accumulators) on sm_90a whose B is loaded
 // K-contiguous: wgmma m64n64k32 .s32.s8.s8 with both operands K-major, as
 // wgmma reads i8 only: A row-major; B (K x N) stored transposed. Rows of 64

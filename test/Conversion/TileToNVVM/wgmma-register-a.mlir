@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tilenv.warpgroup_dot with a in registers: each K step of 16 takes A from
 // four 32-bit registers (eight f16 of the thread's accumulator-layout
 // elements of a, pairs packed), B from its descriptor; scale-d from a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A tf32 tile.dot on sm_90a whose B is loaded K-contiguous: wgmma m64n64k8
 // with both operands K-major, as wgmma reads tf32 only: A row-major; B
 // (K x N) stored transposed, K contiguous (both with 16-byte stores), so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tilenv.warpgroup_dot_wait: `wgmma.wait_group N` as inline PTX whose operands
 // are the accumulators, so that nothing reads them before the wait. Tied to
 // the results (the same registers) where the wait is their last use;

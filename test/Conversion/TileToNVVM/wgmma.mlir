@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tilenv.warpgroup_dot to wgmma: the operands stored into their NVMMA buffers,
 // each thread's stores fenced for the async proxy, a barrier, then per
 // warpgroup a chain of K/16 wgmma.mma_async m64n64k16 (A K-major, B

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -canonicalize -split-input-file | FileCheck %s
 
 // CHECK-LABEL: tile.func public @splat_of_constant

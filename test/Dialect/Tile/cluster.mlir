@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Clusters of CTAs: the module's cluster size, multicast TMA copies,
 // cluster-wide arrivals and the cluster barrier round-trip, in the custom
 // and the generic form.

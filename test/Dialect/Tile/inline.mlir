@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The upstream inliner inlines tile.call through the dialect's inliner
 // interface.
 // RUN: tile-opt %s -inline -split-input-file | FileCheck %s

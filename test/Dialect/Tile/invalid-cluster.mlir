@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -split-input-file -verify-diagnostics
 
 // expected-error @below {{'tilegpu.cluster-size' must be a power-of-two integer from 1 to 8}}

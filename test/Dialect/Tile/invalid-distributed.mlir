@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every verifier rule of the distributed level.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // More malformed inputs of the tile dialect: rules and parse paths that
 // invalid.mlir and invalid-distributed.mlir do not reach. Each case is one
 // mistake and the located message a user sees for it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The rules of a kernel's declared parameters (tile.params): each a block
 // dimension of at least 2 or an integer or float type, each value its own,
 // no name shared with an argument.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The attributes passes leave for later ones (tile-schedule-loops' schedule,
 // tile-plan-lowering's plan, the warp split's markers) are verified by the
 // dialect that names them: each rule, with the located message a user sees.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every verifier rule of the tile dialect, each with the message a user sees.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics
 

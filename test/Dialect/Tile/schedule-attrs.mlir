@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The schedule, plan and split attributes round-trip as written.
 // RUN: tile-opt %s | tile-opt | FileCheck %s
 

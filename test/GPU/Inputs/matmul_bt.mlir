@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // examples/matmul.mlir with b given as its N x K transpose (b[k, n] at
 // n * K + k, as a linear layer's weight matrix is stored): B is loaded
 // K-contiguous, so on sm_90a wgmma reads it K-major, which tf32 and i8

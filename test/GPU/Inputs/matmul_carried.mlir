@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // examples/matmul.mlir with M, N, K multiples of 16 and the operand
 // pointers carried by the K loop and advanced each step (as Triton's
 // tutorial does: a_ptrs += BLOCK_K, b_ptrs += BLOCK_K * N) instead of

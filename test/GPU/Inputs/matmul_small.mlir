@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // c = a @ b, the product of mma_dot.mlir written without layouts: the
 // compiler assigns them and tile-accelerate-matmul puts the dot on mma.sync.
 // Each program computes 64 rows of c; N = 64, K = 32, f16 operands, f32

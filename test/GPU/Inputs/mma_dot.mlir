@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // c = a @ b on tensor cores (mma.sync m16n8k16, f16 operands, f32
 // accumulators), layouts as written (tile-translate --keep-layouts): each
 // program computes 64 rows of c, N = 64 and K = 32; a and b are loaded in

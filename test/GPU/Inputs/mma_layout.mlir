@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The vector add over 64x64 tiles computed in mma.sync's accumulator layout
 // (#tilegpu.mma version 2): out[i] = x[i] + y[i] for i < n, 4096 elements per
 // program, n a multiple of 4096. Compiled with --keep-layouts, it checks on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Forward and reverse inclusive sums of rows of 2048 floats, one row per
 // program: out[r, i] = sum(x[r, :i+1]), rev[r, i] = sum(x[r, i:]).
 // Launch: grid = rows. Row stride 2048.
