@@ -7,6 +7,7 @@
 #include "tile/Compiler.h"
 
 #include "tile/Conversion/Passes.h"
+#include "tile/Dialect/TileGPU/IR/Target.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

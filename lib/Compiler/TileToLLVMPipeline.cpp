@@ -8,6 +8,7 @@
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/TileGPU/IR/Target.h"
 #include "tile/Dialect/TileGPU/Transforms/Passes.h"
 #include "tile/Dialect/TileNVGPU/Transforms/Passes.h"
 

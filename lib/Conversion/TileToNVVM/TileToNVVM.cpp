@@ -16,6 +16,7 @@
 #include "Lowering.h"
 #include "tile/Analysis/Alignment.h"
 #include "tile/Analysis/Allocation.h"
+#include "tile/Dialect/TileGPU/IR/Target.h"
 
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"

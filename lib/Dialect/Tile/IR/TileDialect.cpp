@@ -121,23 +121,6 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
   return verifyHint(op, attr, region.getArgument(argIndex).getType(), argIndex);
 }
 
-unsigned mlir::tile::parseSmVersion(StringRef target) {
-  unsigned sm = 0;
-  if (!target.consume_front("sm_") || target.consumeInteger(10, sm))
-    return 0;
-  return sm;
-}
-
-bool mlir::tile::hasArchSpecificFeatures(StringRef target) {
-  unsigned sm = 0;
-  return target.consume_front("sm_") && !target.consumeInteger(10, sm) &&
-         target == "a";
-}
-
-std::string mlir::tile::getTargetName(unsigned sm, bool archSpecific) {
-  return "sm_" + std::to_string(sm) + (archSpecific ? "a" : "");
-}
-
 /// Checks a kernel's declared parameters: integers of at least 2 (a block
 /// dimension; 1 would stand for every unit dimension) or integer and float
 /// types, each value declared once (it stands for its parameter wherever

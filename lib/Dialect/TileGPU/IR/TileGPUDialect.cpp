@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/TileGPU/IR/TileGPUDialect.h"
+#include "tile/Dialect/TileGPU/IR/Target.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -259,4 +260,21 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
     return op->emitOpError()
            << "'" << name << "' belongs on a tile.load or tile.descriptor_load";
   return success();
+}
+
+unsigned mlir::tile::parseSmVersion(StringRef target) {
+  unsigned sm = 0;
+  if (!target.consume_front("sm_") || target.consumeInteger(10, sm))
+    return 0;
+  return sm;
+}
+
+bool mlir::tile::hasArchSpecificFeatures(StringRef target) {
+  unsigned sm = 0;
+  return target.consume_front("sm_") && !target.consumeInteger(10, sm) &&
+         target == "a";
+}
+
+std::string mlir::tile::getTargetName(unsigned sm, bool archSpecific) {
+  return "sm_" + std::to_string(sm) + (archSpecific ? "a" : "");
 }

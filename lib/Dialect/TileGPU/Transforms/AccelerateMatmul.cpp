@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Dialect/TileGPU/IR/Target.h"
 #include "tile/Dialect/TileGPU/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"

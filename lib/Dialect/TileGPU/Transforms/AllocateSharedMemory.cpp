@@ -7,6 +7,7 @@
 #include "tile/Dialect/TileGPU/Transforms/Passes.h"
 
 #include "tile/Analysis/Allocation.h"
+#include "tile/Dialect/TileGPU/IR/Target.h"
 
 #include "mlir/IR/Builders.h"
 

@@ -15,6 +15,7 @@
 
 #include "tile/Analysis/Alignment.h"
 #include "tile/Analysis/Uniformity.h"
+#include "tile/Dialect/TileGPU/IR/Target.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"

@@ -74,12 +74,14 @@ LogicalResult TritonDialect::verifyRegionArgAttribute(Operation *op,
                                                       unsigned regionIndex,
                                                       unsigned argIndex,
                                                       NamedAttribute attr) {
-  return getContext()->getLoadedDialect<TileDialect>()->verifyRegionArgAttribute(
-      op, regionIndex, argIndex, attr);
+  return getContext()
+      ->getLoadedDialect<TileDialect>()
+      ->verifyRegionArgAttribute(op, regionIndex, argIndex, attr);
 }
 
 LogicalResult TritonDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
-  return getContext()->getLoadedDialect<TileDialect>()->verifyOperationAttribute(
-      op, attr);
+  return getContext()
+      ->getLoadedDialect<TileDialect>()
+      ->verifyOperationAttribute(op, attr);
 }

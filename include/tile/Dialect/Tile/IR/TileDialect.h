@@ -80,17 +80,6 @@ LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
 /// of that width.
 unsigned getNVMMASwizzle(int64_t rowBytes);
 
-/// The SM version of a target "sm_NN" (a suffix such as "a" allowed), or 0.
-unsigned parseSmVersion(StringRef target);
-
-/// Whether a target "sm_NNa" has the architecture-specific features of its
-/// SM version (sm_90a: wgmma), which run on that version only.
-bool hasArchSpecificFeatures(StringRef target);
-
-/// The target name "sm_NN", or "sm_NNa" with the architecture-specific
-/// features: the inverse of the two above.
-std::string getTargetName(unsigned sm, bool archSpecific);
-
 /// The type a load through `ptrType` yields: the pointee for a scalar pointer,
 /// a tensor of the pointee (same shape and encoding) for a tensor of pointers.
 /// Returns null when `ptrType` is neither.
