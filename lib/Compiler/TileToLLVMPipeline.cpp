@@ -42,6 +42,10 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   // TTIR's `tt.` hints under their tile names, before anything reads them
   // (or tile-specialize overrides one).
   pm.addPass(createImportTTIR());
+  // The input is at the level the options say (a located error if not).
+  CheckLevelOptions entry;
+  entry.level = options.keepLayouts ? "distributed" : "tile";
+  pm.addPass(createCheckLevel(entry));
   if (!options.specializations.empty()) {
     SpecializeOptions specialize;
     specialize.args.assign(options.specializations.begin(),
@@ -62,6 +66,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     layouts.clusterSize = options.clusterSize;
     layouts.target = getTargetName(options.sm, options.archSpecific);
     pm.addPass(createAssignLayouts(layouts));
+    CheckLevelOptions distributed;
+    distributed.level = "distributed";
+    pm.addPass(createCheckLevel(distributed));
     pm.addPass(createCoalesce());
     pm.addPass(createAccelerateMatmul());
     // Layout clean-up: values are computed in the layouts that need no

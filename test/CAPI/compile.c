@@ -277,7 +277,7 @@ int main(int argc, char **argv) {
   mlirModuleDestroy(bad);
 
   // Kept layouts need distributed input.
-  // CHECK: diagnostic: {{.*}}error: convert-tile-to-nvvm needs the distributed level (tilegpu.num-warps): run tile-assign-layouts first
+  // CHECK: diagnostic: {{.*}}error: '{{.*}}' op is not of the distributed level: a tensor it uses has no layout
   // CHECK-NEXT: undistributed, kept: failed
   options.keepLayouts = true;
   compile(ctx, vectorAdd, &options, "undistributed, kept");

@@ -3,8 +3,8 @@
 // the pipeline's layout passes leave in an mma operand layout without
 // kWidth reached tile-prefetch, which divided K by 8 * kWidth. It now
 // leaves such a dot alone, and the lowering rejects the kernel with a
-// located error.
-// RUN: tile-opt %s -tile-to-llvm -verify-diagnostics
+// located error. (Distributed input: the pipeline keeps its layouts.)
+// RUN: tile-opt %s -tile-to-llvm="keep-layouts" -verify-diagnostics
 
 #blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #tilegpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>

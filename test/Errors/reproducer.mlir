@@ -10,7 +10,7 @@
 // RUN: FileCheck %s --check-prefix=REPRO < %t.tt.mlir
 // REPRO: tile.func public @rtz
 // REPRO: mlir_reproducer
-// REPRO: pipeline: "builtin.module(tile-import-ttir, canonicalize
+// REPRO: pipeline: "builtin.module(tile-import-ttir, tile-check-level{level=tile}, canonicalize
 // REPRO-SAME: convert-tile-to-nvvm
 // RUN: not tile-opt --run-reproducer %t.tt.mlir 2>&1 | FileCheck %s --check-prefix=AGAIN
 // AGAIN: error: 'tile.fp_to_fp' op rounding = rtz is not lowered yet

@@ -9,6 +9,39 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CheckLevel : Pass<"tile-check-level", "::mlir::ModuleOp"> {
+  let summary = "Check that a module is at a level: tile IR or distributed";
+  let description = [{
+    Each level's legality is a conversion target (as Triton's TritonGPU
+    conversion states its own):
+
+    - `tile`: the tile dialect and the upstream dialects kernels are
+      written in (arith, math, scf, cf, ub, and `gpu.barrier` and
+      `llvm.intr.assume`, which Triton programs use); no tilegpu or tilenv
+      op. (A layout a tensor carries is replaced by `tile-assign-layouts`.)
+    - `distributed`: those and the tilegpu and tilenv dialects, every
+      tensor with a layout.
+
+    The pass reports the first op the target does not allow, located, and
+    fails. The compile pipeline runs it first, for the level its input is
+    at (`distributed` with `keep-layouts`), so a module fed to the wrong
+    entry is an error naming the op rather than a failure further down,
+    and again after `tile-assign-layouts`, whose result must be
+    distributed; the conversion to NVVM then states what may not remain
+    (`convert-tile-to-nvvm`).
+
+    ```mlir
+    %b = tilegpu.local_alloc %t : ...  // at -tile-check-level="level=tile":
+    // error: 'tilegpu.local_alloc' op is not tile IR but of the distributed
+    // level (compile the module with its layouts: --keep-layouts)
+    ```
+  }];
+  let options = [
+    Option<"level", "level", "std::string", /*default=*/"\"tile\"",
+           "The level the module must be at: tile or distributed">,
+  ];
+}
+
 def AssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
   let summary = "Give every tensor a layout: tile IR to the distributed level";
   let description = [{

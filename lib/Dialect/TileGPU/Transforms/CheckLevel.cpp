@@ -1,0 +1,124 @@
+//===- CheckLevel.cpp - a module's level, as a conversion target ----------===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// tile-check-level: what each level's IR may contain, stated as a
+// ConversionTarget (as Triton's TritonGPU conversion states its own), and
+// a located error for the first op that is not legal there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/TileGPU/Transforms/Passes.h"
+
+#include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_CHECKLEVEL
+#include "tile/Dialect/TileGPU/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Whether every tensor `op` takes, yields or binds in its regions has a
+/// layout (`laidOut`) or none has.
+bool tensorsHaveLayouts(Operation *op, bool laidOut) {
+  auto matches = [&](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return !tensor || (tensor.getEncoding() != nullptr) == laidOut;
+  };
+  if (!llvm::all_of(op->getOperandTypes(), matches) ||
+      !llvm::all_of(op->getResultTypes(), matches))
+    return false;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      if (!llvm::all_of(block.getArgumentTypes(), matches))
+        return false;
+  return true;
+}
+
+/// What every level allows: the module, and the barrier and assumption
+/// Triton programs write (tl.debug_barrier, tl.assume).
+void addCommonLegality(ConversionTarget &target) {
+  target.addLegalOp<ModuleOp, gpu::BarrierOp, LLVM::AssumeOp>();
+}
+
+/// Tile IR: the tile dialect and the upstream dialects kernels are written
+/// in (arith, math, scf, cf, ub); nothing of the levels below. (A layout a
+/// tensor carries is replaced by tile-assign-layouts.)
+void addTileLevelLegality(ConversionTarget &target) {
+  addCommonLegality(target);
+  target.addIllegalDialect<tilegpu::TileGPUDialect,
+                           tilenvgpu::TileNVGPUDialect>();
+  target.addLegalDialect<TileDialect, arith::ArithDialect, math::MathDialect,
+                         scf::SCFDialect, cf::ControlFlowDialect,
+                         ub::UBDialect>();
+}
+
+/// The distributed level: the same ops, the tilegpu and tilenv dialects
+/// beside them, and every tensor with a layout.
+void addDistributedLegality(ConversionTarget &target) {
+  addCommonLegality(target);
+  target.addDynamicallyLegalDialect<
+      TileDialect, tilegpu::TileGPUDialect, tilenvgpu::TileNVGPUDialect,
+      arith::ArithDialect, math::MathDialect, scf::SCFDialect,
+      cf::ControlFlowDialect, ub::UBDialect>(
+      [](Operation *op) { return tensorsHaveLayouts(op, /*laidOut=*/true); });
+}
+
+struct CheckLevel : public tile::impl::CheckLevelBase<CheckLevel> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    ConversionTarget target(getContext());
+    bool distributed = level == "distributed";
+    if (distributed) {
+      addDistributedLegality(target);
+    } else if (level == "tile") {
+      addTileLevelLegality(target);
+    } else {
+      module.emitError() << "tile-check-level: unknown level '" << level
+                         << "' (tile or distributed)";
+      return signalPassFailure();
+    }
+    WalkResult result = module.walk([&](Operation *op) {
+      if (target.isLegal(op))
+        return WalkResult::advance();
+      InFlightDiagnostic diag = op->emitOpError();
+      Dialect *dialect = op->getDialect();
+      if (!isa_and_nonnull<TileDialect, tilegpu::TileGPUDialect,
+                           tilenvgpu::TileNVGPUDialect, arith::ArithDialect,
+                           math::MathDialect, scf::SCFDialect,
+                           cf::ControlFlowDialect, ub::UBDialect>(dialect))
+        diag << "is not "
+             << (distributed ? "of the distributed level" : "tile IR")
+             << ": its dialect has no place in a kernel";
+      else if (distributed)
+        diag << "is not of the distributed level: a tensor it uses has no "
+                "layout";
+      else
+        diag << "is not tile IR but of the distributed level (compile the "
+                "module with its layouts: --keep-layouts)";
+      return WalkResult::interrupt();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// Each level's legality is a conversion target: tile IR has no op of the
+// levels below; the distributed level lays out every tensor.
+// RUN: tile-opt %s -split-input-file -tile-check-level="level=tile" -verify-diagnostics
+// RUN: tile-opt %tile_src_root/examples/softmax.mlir -tile-check-level="level=tile" -o /dev/null
+// RUN: tile-opt %tile_src_root/test/GPU/Inputs/mma_layout.mlir -tile-check-level="level=distributed" -o /dev/null
+// RUN: not tile-opt %tile_src_root/examples/softmax.mlir -tile-check-level="level=distributed" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNLAID
+// UNLAID: error: '{{.*}}' op is not of the distributed level: a tensor it uses has no layout
+// RUN: tile-opt %tile_src_root/test/GPU/Inputs/mma_layout.mlir -tile-check-level="level=tile" -o /dev/null
+// RUN: not tile-opt %s -split-input-file -tile-check-level="level=gpu" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LEVEL
+// LEVEL: error: tile-check-level: unknown level 'gpu' (tile or distributed)
+// The compile pipeline checks its input's level first.
+// RUN: not tile-translate %s --emit=ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE
+// PIPELINE: error: 'tilegpu.local_alloc' op is not tile IR but of the distributed level
+// RUN: not tile-translate %tile_src_root/examples/softmax.mlir --keep-layouts --emit=ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNLAID
+
+tile.func public @buffer(%x: tensor<16xf32>) {
+  // expected-error @below {{'tilegpu.local_alloc' op is not tile IR but of the distributed level (compile the module with its layouts: --keep-layouts)}}
+  %b = tilegpu.local_alloc %x : (tensor<16xf32>) -> !tilegpu.buffer<16xf32, #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>>
+  tile.return
+}
+
+// -----
+
+// Triton's tl.debug_barrier and tl.assume are tile IR too.
+tile.func public @foreign(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %positive = arith.cmpi sgt, %n, %c0 : i32
+  llvm.intr.assume %positive : i1
+  gpu.barrier
+  // expected-error @below {{'index.constant' op is not tile IR: its dialect has no place in a kernel}}
+  %i = index.constant 0
+  tile.return
+}
