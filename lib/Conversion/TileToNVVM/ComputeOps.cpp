@@ -207,6 +207,29 @@ struct ConstantLowering : public TilePattern<arith::ConstantOp> {
 };
 
 /// The scalar form of one element of a tile element-wise op.
+/// One element of a tile.extern_elementwise: a call of its libdevice
+/// function, declared in the kernels' module on first use; null (the
+/// pattern fails) where an earlier declaration has another signature.
+Value lowerExternCall(OpBuilder &b, ExternElementwiseOp op,
+                      ArrayRef<Value> operands, Type type) {
+  Location loc = op.getLoc();
+  Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+  auto fnType = LLVM::LLVMFunctionType::get(
+      type, llvm::to_vector(ValueRange(operands).getTypes()));
+  auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(
+      SymbolTable::lookupSymbolIn(table, op.getSymbol()));
+  if (!fn) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&table->getRegion(0).front());
+    fn = LLVM::LLVMFuncOp::create(b, loc, op.getSymbol(), fnType);
+  } else if (fn.getFunctionType() != fnType) {
+    op.emitOpError() << "calls '" << op.getSymbol() << "' as " << fnType
+                     << ", but it is also called as " << fn.getFunctionType();
+    return Value();
+  }
+  return LLVM::CallOp::create(b, loc, fn, operands).getResult();
+}
+
 Value lowerTileScalar(OpBuilder &b, Operation *op, ArrayRef<Value> operands,
                       Type type) {
   Location loc = op->getLoc();
@@ -220,6 +243,8 @@ Value lowerTileScalar(OpBuilder &b, Operation *op, ArrayRef<Value> operands,
     return LLVM::GEPOp::create(b, loc, type, pointee, operands[0],
                                ValueRange{operands[1]});
   }
+  if (auto call = dyn_cast<ExternElementwiseOp>(op))
+    return lowerExternCall(b, call, operands, type);
   if (isa<IntToPtrOp>(op))
     return LLVM::IntToPtrOp::create(b, loc, type, operands[0]);
   if (isa<PtrToIntOp>(op))

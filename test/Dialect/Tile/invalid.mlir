@@ -1016,3 +1016,35 @@ tile.func public @desc_store_value(%d: !tile.tensordesc<64x64xf16>, %i: i32, %v:
   tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<64x64xf16>, tensor<64x64xf32>
   tile.return
 }
+
+// -----
+
+tile.func public @extern_symbol(%x: f32) {
+  // expected-error @below {{calls 'rsqrtf', but only libdevice's __nv_ functions can be linked}}
+  %y = tile.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "rsqrtf"} : (f32) -> f32
+  tile.return
+}
+
+// -----
+
+tile.func public @extern_operands() {
+  // expected-error @below {{expected 1 or more operands, but found 0}}
+  %y = tile.extern_elementwise {libname = "", libpath = "", pure = true, symbol = "__nv_nanf"} : () -> f32
+  tile.return
+}
+
+// -----
+
+tile.func public @extern_shapes(%x: tensor<8xf32>) {
+  // expected-error @below {{all non-scalar operands/results must have the same shape and base type}}
+  %y = tile.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_expf"} : (tensor<8xf32>) -> tensor<16xf32>
+  tile.return
+}
+
+// -----
+
+tile.func public @extern_pointer(%x: !tile.ptr<f32>) {
+  // expected-error @below {{operand #0 must be variadic of integer or floating-point scalar or tensor}}
+  %y = tile.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_expf"} : (!tile.ptr<f32>) -> f32
+  tile.return
+}

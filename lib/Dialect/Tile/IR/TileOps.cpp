@@ -536,6 +536,23 @@ StringRef mlir::tile::getArgName(BlockArgument arg) {
   return "";
 }
 
+LogicalResult ExternElementwiseOp::verify() {
+  if (!getSymbol().starts_with("__nv_") || getSymbol().size() == 5)
+    return emitOpError() << "calls '" << getSymbol()
+                         << "', but only libdevice's __nv_ functions can be "
+                            "linked";
+  return success();
+}
+
+void ExternElementwiseOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (getPure())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
 FailureOr<SmallVector<int64_t>>
 mlir::tile::verifyPermutation(Operation *op, ArrayRef<int32_t> order,
                               ArrayRef<int64_t> shape, StringRef what) {

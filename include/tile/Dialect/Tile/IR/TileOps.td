@@ -119,6 +119,32 @@ def Tile_PreciseDivFOp : Tile_Op<"precise_divf", [Pure, Elementwise, SameOperand
   let assemblyFormat = "$x `,` $y attr-dict `:` type($x)";
 }
 
+def Tile_ExternElementwiseOp : Tile_Op<"extern_elementwise", [Elementwise,
+    SameOperandsAndResultShape,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "A device library function applied element-wise";
+  let description = [{
+    Calls the function `symbol` of CUDA's device library, libdevice (the
+    `__nv_` functions), on each element of the operands: one call per
+    element, with the operands' element types as its parameters and the
+    result's as its return type. A `pure` call has no side effects, so it
+    may be moved, combined or removed; an impure one reads and writes
+    global memory, so it stays where and as often as it is written.
+    `libname` and `libpath` say which library Triton's front end meant;
+    tile links libdevice from the CUDA toolkit for any `__nv_` symbol, and
+    rejects other symbols. As Triton's `tt.extern_elementwise`.
+
+    ```mlir
+    %y = tile.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_rsqrtf"} : (tensor<128xf32>) -> tensor<128xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_NumberLike>:$srcs, StrAttr:$libname,
+                       StrAttr:$libpath, StrAttr:$symbol, BoolAttr:$pure);
+  let results = (outs Tile_NumberLike:$result);
+  let assemblyFormat = "operands attr-dict `:` functional-type(operands, $result)";
+  let hasVerifier = 1;
+}
+
 def Tile_MulhiUIOp : Tile_Op<"mulhiui", [Pure, Elementwise, SameOperandsAndResultType]> {
   let summary = "High half of the unsigned 2N-bit product of two N-bit integers";
   let arguments = (ins Tile_IntLike:$x, Tile_IntLike:$y);

@@ -104,6 +104,8 @@ def Tile_I64Like : AnyTypeOf<[I64, RankedTensorOf<[I64]>], "i64 scalar or tensor
 def Tile_BoolLike : AnyTypeOf<[I1, Tile_BoolTensor], "i1 scalar or tensor">;
 def Tile_PtrLike : AnyTypeOf<[Tile_Ptr, Tile_PtrTensor], "pointer or tensor of pointers">;
 def Tile_Type : AnyTypeOf<[Tile_Scalar, Tile_Tensor], "tile scalar or tensor">;
+def Tile_NumberLike : AnyTypeOf<[Tile_Float, Tile_Int, Tile_FpIntTensor],
+    "integer or floating-point scalar or tensor">;
 def Tile_TensorDesc : Type<CPred<"::llvm::isa<::mlir::tile::TensorDescType>($_self)">,
     "TMA tensor descriptor", "::mlir::tile::TensorDescType">;
 #endif // TILE_TYPES
