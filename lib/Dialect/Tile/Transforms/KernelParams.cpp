@@ -190,8 +190,9 @@ private:
   /// it has none.
   TypedAttr mapConstant(TypedAttr value, Type type) const {
     auto mapScalar = [&](TypedAttr scalar, Type to) -> TypedAttr {
+      // (Not i1: true is no block dimension.)
       if (auto integer = dyn_cast<IntegerAttr>(scalar);
-          integer && integer.getType().getIntOrFloatBitWidth() > 1 &&
+          integer && !integer.getType().isInteger(1) &&
           integer.getValue().getSignificantBits() <= 64)
         scalar = IntegerAttr::get(integer.getType(),
                                   mapSize(integer.getValue().getSExtValue()));
