@@ -26,6 +26,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -639,7 +640,9 @@ static std::optional<AlignmentInfo> computeInfo(Operation *op,
         return keepConstancy(in, rank);
       })
       .Default([&](Operation *op) -> std::optional<AlignmentInfo> {
-        if (op->hasTrait<OpTrait::Elementwise>())
+        // Equal inputs give equal results, unless the op has effects (an
+        // impure libdevice call runs once per element as written).
+        if (op->hasTrait<OpTrait::Elementwise>() && isMemoryEffectFree(op))
           return keepConstancy(in, rank);
         return std::nullopt;
       });

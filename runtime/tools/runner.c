@@ -174,8 +174,10 @@ static int parseSigned(const char *text, long long *value) {
 static int parseUnsigned(const char *text, unsigned long long *value) {
   char *end;
   errno = 0;
+  if (*text < '0' || *text > '9') /* no sign, no space */
+    return 0;
   *value = strtoull(text, &end, 0);
-  return *text && *text != '-' && !*end && errno == 0;
+  return !*end && errno == 0;
 }
 
 static int parseReal(const char *text, double *value) {
@@ -191,6 +193,27 @@ static int parseCount(const char *text, unsigned *value) {
     return 0;
   *value = (unsigned)wide;
   return 1;
+}
+
+/* X[,Y[,Z]]: one to three whole counts, the rest 1. */
+static int parseGrid(const char *text, unsigned grid[3]) {
+  char copy[64];
+  if (strlen(text) >= sizeof(copy))
+    return 0;
+  snprintf(copy, sizeof(copy), "%s", text);
+  grid[0] = grid[1] = grid[2] = 1;
+  char *field = copy;
+  for (int i = 0; i < 3; ++i) {
+    char *comma = strchr(field, ',');
+    if (comma)
+      *comma = 0;
+    if (!parseCount(field, &grid[i]) || grid[i] == 0)
+      return 0;
+    if (!comma)
+      return 1;
+    field = comma + 1;
+  }
+  return 0; /* a fourth field */
 }
 
 static int parseArg(const char *spec, RunArg *a) {
@@ -385,7 +408,7 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
         return usage("bad --seed");
       rngState = seed | 1;
     } else if (!strcmp(a, "--grid")) {
-      if (sscanf(value, "%u,%u,%u", &grid[0], &grid[1], &grid[2]) < 1)
+      if (!parseGrid(value, grid))
         return usage("bad --grid");
     } else if (!strcmp(a, "--arg")) {
       if (numArgs == MAX_ARGS || !parseArg(value, &args[numArgs]))

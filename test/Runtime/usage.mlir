@@ -12,6 +12,12 @@
 // RUN: not tile-run k.ptx --kernel k --threads 128x 2>&1 | FileCheck %s --check-prefix=THREADS
 // THREADS: tile-run: bad --threads
 // RUN: not tile-run k.ptx --kernel k --repeat -1 2>&1 | FileCheck %s --check-prefix=REPEAT
+// RUN: not tile-run k.ptx --kernel k --grid 4x 2>&1 | FileCheck %s --check-prefix=GRID
+// RUN: not tile-run k.ptx --kernel k --grid 2,-1 2>&1 | FileCheck %s --check-prefix=GRID
+// RUN: not tile-run k.ptx --kernel k --grid 1,1,1,1 2>&1 | FileCheck %s --check-prefix=GRID
+// GRID: tile-run: bad --grid
+// RUN: not tile-run k.ptx --kernel k --seed " 7" 2>&1 | FileCheck %s --check-prefix=SEED
+// SEED: tile-run: bad --seed
 // REPEAT: tile-run: bad --repeat
 // RUN: not tile-run k.ptx --kernel k --frobnicate 1 2>&1 | FileCheck %s --check-prefix=OPTION
 // OPTION: tile-run: unknown option

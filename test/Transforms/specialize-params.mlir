@@ -6,6 +6,9 @@
 // RUN: tile-opt %s | tile-opt | FileCheck %s --check-prefix=ROUND
 // RUN: tile-opt %s -tile-specialize="args=BM=32,BN=64,T=bf16" | FileCheck %s
 // RUN: tile-opt %s -tile-specialize="args=BK=16" | FileCheck %s --check-prefix=PART
+// A parameter whose value a binding gives another one stops being one.
+// RUN: tile-opt %s -tile-specialize="args=BM=32" | FileCheck %s --check-prefix=MERGED
+// MERGED: attributes {tile.params = {ACC = f32, BK = 8 : i32, T = f16}}
 // RUN: tile-opt %s -tile-specialize="args=T=i8,ACC=i32" | FileCheck %s --check-prefix=INT
 // The same through tile-translate, to PTX.
 // RUN: tile-translate %s --emit=ptx --specialize=BM=128 --specialize=T=bf16 | FileCheck %s --check-prefix=PTX

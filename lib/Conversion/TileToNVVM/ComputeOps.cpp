@@ -206,18 +206,23 @@ struct ConstantLowering : public TilePattern<arith::ConstantOp> {
   }
 };
 
-/// The scalar form of one element of a tile element-wise op.
 /// One element of a tile.extern_elementwise: a call of its libdevice
 /// function, declared in the kernels' module on first use; null (the
-/// pattern fails) where an earlier declaration has another signature.
+/// pattern fails) where the module has the symbol with another signature
+/// or as something else.
 Value lowerExternCall(OpBuilder &b, ExternElementwiseOp op,
                       ArrayRef<Value> operands, Type type) {
   Location loc = op.getLoc();
   Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
   auto fnType = LLVM::LLVMFunctionType::get(
       type, llvm::to_vector(ValueRange(operands).getTypes()));
-  auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(
-      SymbolTable::lookupSymbolIn(table, op.getSymbol()));
+  Operation *existing = SymbolTable::lookupSymbolIn(table, op.getSymbol());
+  auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing);
+  if (existing && !fn) {
+    op.emitOpError() << "calls '" << op.getSymbol()
+                     << "', which the module defines as something else";
+    return Value();
+  }
   if (!fn) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&table->getRegion(0).front());
@@ -230,6 +235,7 @@ Value lowerExternCall(OpBuilder &b, ExternElementwiseOp op,
   return LLVM::CallOp::create(b, loc, fn, operands).getResult();
 }
 
+/// The scalar form of one element of a tile element-wise op.
 Value lowerTileScalar(OpBuilder &b, Operation *op, ArrayRef<Value> operands,
                       Type type) {
   Location loc = op->getLoc();

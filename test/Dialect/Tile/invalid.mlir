@@ -1048,3 +1048,11 @@ tile.func public @extern_pointer(%x: !tile.ptr<f32>) {
   %y = tile.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_expf"} : (!tile.ptr<f32>) -> f32
   tile.return
 }
+
+// -----
+
+tile.func public @extern_half(%x: f16) {
+  // expected-error @below {{calls libdevice with 'f16', which its functions do not take or return (f32, f64, i32, i64)}}
+  %y = tile.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_expf"} : (f16) -> f16
+  tile.return
+}

@@ -541,6 +541,17 @@ LogicalResult ExternElementwiseOp::verify() {
     return emitOpError() << "calls '" << getSymbol()
                          << "', but only libdevice's __nv_ functions can be "
                             "linked";
+  // libdevice's functions take and return these; another type would be
+  // called with a signature its definition does not have.
+  for (Type type : llvm::concat<const Type>(getOperandTypes(),
+                                            getOperation()->getResultTypes())) {
+    Type element = getElementTypeOrSelf(type);
+    if (!element.isF32() && !element.isF64() && !element.isInteger(32) &&
+        !element.isInteger(64))
+      return emitOpError() << "calls libdevice with " << element
+                           << ", which its functions do not take or return "
+                              "(f32, f64, i32, i64)";
+  }
   return success();
 }
 

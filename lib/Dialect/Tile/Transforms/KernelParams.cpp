@@ -26,6 +26,10 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/APSInt.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
+#include <map>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -84,10 +88,13 @@ public:
   LogicalResult add(const ParamBinding &binding, Attribute written) {
     if (auto integer = dyn_cast<IntegerAttr>(written)) {
       int64_t value = 0;
-      if (binding.value.getAsInteger(10, value) || value < 1)
+      // (A make_range bound is an i32.)
+      if (binding.value.getAsInteger(10, value) || value < 1 ||
+          value > std::numeric_limits<int32_t>::max())
         return fn.emitOpError()
                << "tile-specialize: '" << binding.text << "': parameter '"
-               << binding.name << "' is a block dimension, a positive integer";
+               << binding.name
+               << "' is a block dimension, a positive 32-bit integer";
       sizes[integer.getInt()] = value;
       return success();
     }
@@ -172,6 +179,19 @@ public:
     return failure(failed);
   }
 
+  /// The value a written parameter value `written` is bound to, as an
+  /// attribute of its kind (an i64 integer or a type), or null.
+  Attribute getBoundValue(Attribute written) const {
+    if (auto integer = dyn_cast<IntegerAttr>(written)) {
+      auto it = sizes.find(integer.getInt());
+      if (it == sizes.end())
+        return {};
+      return IntegerAttr::get(integer.getType(), it->second);
+    }
+    auto it = types.find(cast<TypeAttr>(written).getValue());
+    return it == types.end() ? Attribute() : TypeAttr::get(it->second);
+  }
+
 private:
   int64_t mapSize(int64_t size) const {
     auto it = sizes.find(size);
@@ -193,9 +213,16 @@ private:
       // (Not i1: true is no block dimension.)
       if (auto integer = dyn_cast<IntegerAttr>(scalar);
           integer && !integer.getType().isInteger(1) &&
-          integer.getValue().getSignificantBits() <= 64)
-        scalar = IntegerAttr::get(integer.getType(),
-                                  mapSize(integer.getValue().getSExtValue()));
+          integer.getValue().getSignificantBits() <= 64) {
+        int64_t mapped = mapSize(integer.getValue().getSExtValue());
+        // A value the constant's type cannot hold has no value there.
+        unsigned width = integer.getType().isIndex()
+                             ? 64
+                             : integer.getType().getIntOrFloatBitWidth();
+        if (!llvm::isIntN(width, mapped))
+          return TypedAttr();
+        scalar = IntegerAttr::get(integer.getType(), mapped);
+      }
       return convertScalar(scalar, to);
     };
     if (!isa<ShapedType>(type))
@@ -222,7 +249,8 @@ private:
   }
 
   FuncOp fn;
-  llvm::DenseMap<int64_t, int64_t> sizes;
+  // (Not a DenseMap: any int64_t, its empty key too, may be looked up.)
+  std::map<int64_t, int64_t> sizes;
   llvm::DenseMap<Type, Type> types;
   bool failed = false;
 };
@@ -239,12 +267,38 @@ DictionaryAttr mlir::tile::getKernelParams(FuncOp fn) {
 LogicalResult mlir::tile::bindKernelParams(FuncOp fn,
                                            ArrayRef<ParamBinding> bindings) {
   DictionaryAttr params = getKernelParams(fn);
+  // A device function's types would not follow the kernel's.
+  WalkResult calls = fn.walk([&](CallOp call) {
+    call.emitOpError() << "tile-specialize: binds parameters of a kernel "
+                          "that calls a device function; inline it first";
+    return WalkResult::interrupt();
+  });
+  if (calls.wasInterrupted())
+    return failure();
   NamedAttrList left(params);
   Binder binder(fn);
   for (const ParamBinding &binding : bindings) {
     if (failed(binder.add(binding, params.get(binding.name))))
       return failure();
     left.erase(binding.name);
+  }
+  // A parameter still declared whose value a binding gives another one
+  // (T=f32 where ACC = f32) no longer stands alone for it: it stops being
+  // a parameter, so that binding it later is an error, not a rewrite of
+  // both.
+  for (const ParamBinding &binding : bindings) {
+    Attribute bound = binder.getBoundValue(params.get(binding.name));
+    auto boundInt = dyn_cast_or_null<IntegerAttr>(bound);
+    SmallVector<StringAttr> merged;
+    for (NamedAttribute other : left) {
+      auto otherInt = dyn_cast<IntegerAttr>(other.getValue());
+      if (bound &&
+          (boundInt && otherInt ? boundInt.getInt() == otherInt.getInt()
+                                : bound == other.getValue()))
+        merged.push_back(other.getName());
+    }
+    for (StringAttr name : merged)
+      left.erase(name);
   }
   if (failed(binder.apply()))
     return failure();

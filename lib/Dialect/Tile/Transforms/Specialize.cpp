@@ -89,6 +89,7 @@ struct Specialize : public tile::impl::SpecializeBase<Specialize> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     bindings.clear();
+    argFacts.clear();
     SmallVector<FuncOp> kernels;
     for (FuncOp fn : module.getOps<FuncOp>())
       if (fn.isPublic() && !fn.isExternal())
@@ -108,10 +109,18 @@ struct Specialize : public tile::impl::SpecializeBase<Specialize> {
     for (auto [text, entry] : llvm::zip(args, entries))
       if (failed(apply(text, entry, kernels)))
         return signalPassFailure();
-    // Each kernel's parameters at once: BM=64 with BN=128 may swap the
-    // values its body is written at.
+    // Each kernel's parameters at once (BM=64 with BN=128 may swap the
+    // values its body is written at), before arguments are folded: a
+    // folded value is no parameter's, and it takes the bound types.
     for (auto &[fn, kernelBindings] : bindings)
       if (failed(bindKernelParams(fn, kernelBindings)))
+        return signalPassFailure();
+    for (ArgFact &fact : argFacts)
+      if (failed(
+              fact.entry.isDivisibility
+                  ? assumeDivisible(fact.fn, fact.fn.getArgument(fact.index),
+                                    fact.entry)
+                  : fold(fact.fn, fact.fn.getArgument(fact.index), fact.entry)))
         return signalPassFailure();
   }
 
@@ -129,9 +138,7 @@ private:
         if (getArgName(arg) != entry->name)
           continue;
         found = true;
-        if (failed(entry->isDivisibility ? assumeDivisible(fn, arg, *entry)
-                                         : fold(fn, arg, *entry)))
-          return failure();
+        argFacts.push_back({fn, arg.getArgNumber(), *entry});
       }
       if (!getKernelParams(fn).get(entry->name))
         continue;
@@ -165,8 +172,16 @@ private:
            << entry->name << "' (kernels: " << llvm::join(names, "; ") << ")";
   }
 
-  /// The parameter bindings for each kernel, applied after the arguments.
+  /// The parameter bindings for each kernel, applied first.
   llvm::MapVector<FuncOp, SmallVector<ParamBinding>> bindings;
+
+  /// A fact about argument `index` of `fn`, applied after the bindings.
+  struct ArgFact {
+    FuncOp fn;
+    unsigned index;
+    Entry entry;
+  };
+  SmallVector<ArgFact> argFacts;
 
   LogicalResult fold(FuncOp fn, BlockArgument arg, const Entry &entry) {
     TypedAttr value = parseValue(entry.value, arg.getType());
