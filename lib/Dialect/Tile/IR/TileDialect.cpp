@@ -98,13 +98,16 @@ static LogicalResult verifyHint(Operation *op, NamedAttribute attr,
   return success();
 }
 
-/// `attr`'s name under the tile prefix: TTIR's `tt.X` (which the tt
-/// dialect verifies here, keeping its name in messages) is `tile.X`.
-static std::string getTileName(NamedAttribute attr) {
-  StringRef name = attr.getName().getValue();
+std::string mlir::tile::getTileAttrName(StringRef name) {
   if (name.consume_front("tt."))
     return ("tile." + name).str();
   return name.str();
+}
+
+/// `attr`'s name under the tile prefix: TTIR's `tt.X` (which the tt
+/// dialect verifies here, keeping its name in messages) is `tile.X`.
+static std::string getTileName(NamedAttribute attr) {
+  return getTileAttrName(attr.getName().getValue());
 }
 
 LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,

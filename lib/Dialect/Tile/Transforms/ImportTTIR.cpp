@@ -13,6 +13,7 @@
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
+#include "tile/Dialect/Tile/IR/OpUtils.h"
 #include "tile/Dialect/Triton/IR/TritonDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -36,14 +37,10 @@ DictionaryAttr renamed(DictionaryAttr attrs) {
       }))
     return {};
   NamedAttrList list;
-  for (NamedAttribute attr : attrs) {
-    StringRef name = attr.getName().getValue();
-    if (name.consume_front("tt."))
-      list.set(StringAttr::get(attrs.getContext(), "tile." + name),
-               attr.getValue());
-    else
-      list.set(attr.getName(), attr.getValue());
-  }
+  for (NamedAttribute attr : attrs)
+    list.set(StringAttr::get(attrs.getContext(),
+                             getTileAttrName(attr.getName().getValue())),
+             attr.getValue());
   return list.getDictionary(attrs.getContext());
 }
 
@@ -51,10 +48,8 @@ DictionaryAttr renamed(DictionaryAttr attrs) {
 /// operands, results, attributes and regions. Fails where tile has no
 /// such op.
 LogicalResult rebuildAsTileOp(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  name.consume_front("tt.");
   std::optional<RegisteredOperationName> tileName =
-      RegisteredOperationName::lookup(("tile." + name).str(), op->getContext());
+      triton::getTileOp(op->getName().getStringRef(), op->getContext());
   if (!tileName)
     return op->emitOpError() << "has no tile counterpart";
   OperationState state(op->getLoc(), *tileName);

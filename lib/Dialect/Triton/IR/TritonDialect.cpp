@@ -32,9 +32,8 @@ void TritonDialect::initialize() {
       >();
 }
 
-/// The tile op that `tt` op `name` is, if tile has it.
-static std::optional<RegisteredOperationName> getTileOp(StringRef name,
-                                                        MLIRContext *context) {
+std::optional<RegisteredOperationName>
+mlir::tile::triton::getTileOp(StringRef name, MLIRContext *context) {
   if (!name.consume_front("tt."))
     return std::nullopt;
   return RegisteredOperationName::lookup(("tile." + name).str(), context);

@@ -24,6 +24,10 @@ StringRef getArgName(BlockArgument arg);
 /// binds them.
 inline StringRef getKernelParamsAttrName() { return "tile.params"; }
 
+/// An attribute name under the tile prefix: TTIR's `tt.X` is `tile.X`;
+/// other names stay as they are.
+std::string getTileAttrName(StringRef name);
+
 /// Checks that `order` permutes the dimensions of `shape` (`what` names the
 /// operand, e.g. "operand" or "buffer") and returns the permuted shape
 /// (result dimension i is `shape[order[i]]`).

@@ -17,4 +17,13 @@
 #define GET_OP_CLASSES
 #include "tile/Dialect/Triton/IR/TritonOps.h.inc"
 
+namespace mlir::tile::triton {
+
+/// The tile op that Triton's op `name` (`tt.X`) is: `tile.X`, if tile has
+/// it.
+std::optional<RegisteredOperationName> getTileOp(StringRef name,
+                                                 MLIRContext *context);
+
+} // namespace mlir::tile::triton
+
 #endif // TILE_DIALECT_TRITON_IR_TRITONDIALECT_H
