@@ -51,33 +51,39 @@ bool tensorsHaveLayouts(Operation *op, bool laidOut) {
   return true;
 }
 
+/// Whether `dialect` is one a kernel is written in at some level: tile's
+/// three and the upstream ones (arith, math, scf, cf, ub).
+bool isKernelDialect(Dialect *dialect) {
+  return isa_and_nonnull<TileDialect, tilegpu::TileGPUDialect,
+                         tilenvgpu::TileNVGPUDialect, arith::ArithDialect,
+                         math::MathDialect, scf::SCFDialect,
+                         cf::ControlFlowDialect, ub::UBDialect>(dialect);
+}
+
 /// What every level allows: the module, and the barrier and assumption
 /// Triton programs write (tl.debug_barrier, tl.assume).
 void addCommonLegality(ConversionTarget &target) {
   target.addLegalOp<ModuleOp, gpu::BarrierOp, LLVM::AssumeOp>();
 }
 
-/// Tile IR: the tile dialect and the upstream dialects kernels are written
-/// in (arith, math, scf, cf, ub); nothing of the levels below. (A layout a
-/// tensor carries is replaced by tile-assign-layouts.)
+/// Tile IR: the kernel dialects but the levels below (tilegpu, tilenv).
+/// (A layout a tensor carries is replaced by tile-assign-layouts.)
 void addTileLevelLegality(ConversionTarget &target) {
   addCommonLegality(target);
   target.addIllegalDialect<tilegpu::TileGPUDialect,
                            tilenvgpu::TileNVGPUDialect>();
-  target.addLegalDialect<TileDialect, arith::ArithDialect, math::MathDialect,
-                         scf::SCFDialect, cf::ControlFlowDialect,
-                         ub::UBDialect>();
+  target.markUnknownOpDynamicallyLegal(
+      [](Operation *op) { return isKernelDialect(op->getDialect()); });
 }
 
-/// The distributed level: the same ops, the tilegpu and tilenv dialects
-/// beside them, and every tensor with a layout.
+/// The distributed level: every kernel dialect, every tensor with a
+/// layout.
 void addDistributedLegality(ConversionTarget &target) {
   addCommonLegality(target);
-  target.addDynamicallyLegalDialect<
-      TileDialect, tilegpu::TileGPUDialect, tilenvgpu::TileNVGPUDialect,
-      arith::ArithDialect, math::MathDialect, scf::SCFDialect,
-      cf::ControlFlowDialect, ub::UBDialect>(
-      [](Operation *op) { return tensorsHaveLayouts(op, /*laidOut=*/true); });
+  target.markUnknownOpDynamicallyLegal([](Operation *op) {
+    return isKernelDialect(op->getDialect()) &&
+           tensorsHaveLayouts(op, /*laidOut=*/true);
+  });
 }
 
 struct CheckLevel : public tile::impl::CheckLevelBase<CheckLevel> {
@@ -100,11 +106,7 @@ struct CheckLevel : public tile::impl::CheckLevelBase<CheckLevel> {
       if (target.isLegal(op))
         return WalkResult::advance();
       InFlightDiagnostic diag = op->emitOpError();
-      Dialect *dialect = op->getDialect();
-      if (!isa_and_nonnull<TileDialect, tilegpu::TileGPUDialect,
-                           tilenvgpu::TileNVGPUDialect, arith::ArithDialect,
-                           math::MathDialect, scf::SCFDialect,
-                           cf::ControlFlowDialect, ub::UBDialect>(dialect))
+      if (!isKernelDialect(op->getDialect()))
         diag << "is not "
              << (distributed ? "of the distributed level" : "tile IR")
              << ": its dialect has no place in a kernel";
