@@ -49,16 +49,14 @@ public:
            llvm::MapVector<Operation *, BarrierReason> &barriers)
       : fn(fn), allocation(allocation), info(allocation.getFunction(fn)),
         barriers(barriers) {
-    fn.walk([&](AsyncWaitOp wait) {
-      groupLimit = std::max<size_t>(groupLimit, size_t(wait.getNum()) + 1);
-    });
-    fn.walk([&](WarpgroupDotWaitOp wait) {
-      readGroupLimit =
-          std::max<size_t>(readGroupLimit, size_t(wait.getPendings()) + 1);
-    });
-    fn.walk([&](AsyncTMAStoreWaitOp wait) {
-      storeGroupLimit =
-          std::max<size_t>(storeGroupLimit, size_t(wait.getPendings()) + 1);
+    // Committed groups are tracked up to one more than the most any wait
+    // leaves in flight on their queue.
+    fn.walk([&](AsyncOpInterface op) {
+      if (op.getAsyncStep() != AsyncStep::Wait ||
+          op.getAsyncQueue() == AsyncQueue::MBarrier)
+        return;
+      size_t &limit = groupLimit[size_t(op.getAsyncQueue())];
+      limit = std::max<size_t>(limit, op.getAsyncPendingGroups() + 1);
     });
   }
 
@@ -69,7 +67,7 @@ public:
     // A kernel's shared memory goes to the next block when it ends (and a
     // callee's back to its caller): a TMA store must have read its buffer
     // by then.
-    Intervals reading = bytesOf(Pending::flatten(exit.storeGroups));
+    Intervals reading = bytesOf(Pending::flatten(exit.bulkReadGroups));
     if (!reading.empty()) {
       fn.emitOpError() << "may return while a TMA store is still reading "
                           "shared memory ["
@@ -161,15 +159,24 @@ private:
     return transfer(op, std::move(state));
   }
 
+  /// One read of an op: its bytes, the stage it reads if of a ring, and
+  /// the value read (null for the op's own scratch).
+  struct StagedRead {
+    Intervals bytes;
+    StageTag stage;
+    Value value;
+  };
+
   /// The shared memory an op touches, from its declared effects on
   /// tilegpu::SharedMemory (mbarriers' updates are on tilenvgpu::MBarrierState,
   /// which orders itself): each read with the stage it reads, if of a
-  /// ring; writes, or asynchronous writes for ops with the
-  /// AsyncSharedWrites trait, and the stage the first of them writes. An
-  /// effect on no value is on the op's own scratch.
+  /// ring; writes, or asynchronous writes for the issue of work that
+  /// writes shared memory (tilegpu::AsyncOpInterface), and the stage the
+  /// first of them writes. An effect on no value is on the op's own
+  /// scratch.
   struct Accesses {
     Intervals reads, writes, async;
-    SmallVector<std::pair<Intervals, StageTag>> stagedReads;
+    SmallVector<StagedRead> stagedReads;
     StageTag writeStage;
   };
 
@@ -185,7 +192,7 @@ private:
       // Scratch, or the callee's memory: written and read by the op.
       accesses.reads = own();
       accesses.writes = own();
-      accesses.stagedReads.push_back({accesses.reads, StageTag()});
+      accesses.stagedReads.push_back({accesses.reads, StageTag(), Value()});
       return accesses;
     }
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
@@ -193,7 +200,9 @@ private:
       return accesses;
     SmallVector<MemoryEffects::EffectInstance> instances;
     effects.getEffectsOnResource(SharedMemory::get(), instances);
-    bool async = op->hasTrait<OpTrait::tilegpu::AsyncSharedWrites>();
+    auto issue = dyn_cast<AsyncOpInterface>(op);
+    bool async = issue && issue.getAsyncStep() == AsyncStep::Issue &&
+                 !readsSharedMemory(issue.getAsyncQueue());
     bool staged = false;
     for (const MemoryEffects::EffectInstance &effect : instances) {
       Value value = effect.getValue();
@@ -201,7 +210,7 @@ private:
       StageTag stage = value ? getStageTag(value) : StageTag();
       if (isa<MemoryEffects::Read>(effect.getEffect())) {
         addAll(accesses.reads, bytes);
-        accesses.stagedReads.push_back({bytes, stage});
+        accesses.stagedReads.push_back({bytes, stage, value});
       } else if (isa<MemoryEffects::Write>(effect.getEffect())) {
         addAll(async ? accesses.async : accesses.writes, bytes);
         if (!staged) {
@@ -333,93 +342,55 @@ private:
       state.writes.clear();
       return state;
     }
-    if (isa<AsyncCommitGroupOp>(op)) {
-      state.asyncGroups.push_back(std::move(state.asyncUncommitted));
-      state.asyncUncommitted.clear();
-      Pending::capGroups(state.asyncGroups, groupLimit);
+    auto asyncOp = dyn_cast<AsyncOpInterface>(op);
+    if (asyncOp && asyncOp.getAsyncStep() != AsyncStep::Issue &&
+        !transferCompletion(asyncOp, state))
       return state;
-    }
-    if (auto wait = dyn_cast<WarpgroupDotWaitOp>(op)) {
-      // All but the `pendings` most recent dots are done reading: their
-      // operands become ordinary reads, which a barrier orders before other
-      // threads' writes.
-      addAll(state.reads,
-             Pending::retire(state.readGroups, wait.getPendings()));
-      return state;
-    }
-    if (auto wait = dyn_cast<AsyncTMAStoreWaitOp>(op)) {
-      // The issuing thread knows the older stores have read their buffers:
-      // ordinary reads from now on, which a barrier orders before other
-      // threads' writes. A warpgroup_tma_store's slots were also written
-      // by its threads, which nothing has ordered for the others yet.
-      AsyncTargets done =
-          Pending::retire(state.storeGroups, wait.getPendings());
-      for (const AsyncTarget &t : done)
-        if (isWarpgroupStoreTag(t.stage))
-          addAll(state.writes, Intervals{t.bytes});
-      addAll(state.reads, done);
-      return state;
-    }
-    if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
-      // All but the `num` most recent groups have landed; they are now
-      // ordinary pending writes that a barrier makes visible.
-      addAll(state.writes,
-             bytesOf(Pending::retire(state.asyncGroups, wait.getNum())));
-      return state;
-    }
-    if (auto wait = dyn_cast<WaitBarrierOp>(op)) {
-      // The TMA copies that complete on this mbarrier (the same stage of
-      // the same ring, or one mbarrier of its own) have landed, visible to
-      // every thread that waits: no barrier needed for them.
-      Intervals bytes = allocation.getIntervals(wait.getBarrier());
-      StageTag stage = getStageTag(wait.getBarrier());
-      llvm::erase_if(state.tma, [&](const TMATarget &t) {
-        bool single = t.barrier.second - t.barrier.first == kMBarrierBytes;
-        return t.barrierStage == stage && (stage.stages || single) &&
-               findOverlap(Intervals{t.barrier}, bytes).has_value();
-      });
-    }
-    if (auto inval = dyn_cast<InvalBarrierOp>(op)) {
-      // Copies that may never have been issued (predicated off, as those a
-      // pipelined loop issues past its end) end with the barrier; one that
-      // was issued must be waited for first.
-      Intervals bytes = allocation.getIntervals(inval.getBarrier());
-      for (const TMATarget &t : state.tma)
-        if (!t.conditional && findOverlap(Intervals{t.barrier}, bytes) &&
-            reporter.report(op)) {
-          op->emitError() << "invalidates an mbarrier that a TMA copy into ["
-                          << t.data.bytes.first << ", " << t.data.bytes.second
-                          << ") completes on: wait for it first "
-                             "(tilenv.wait_barrier)";
-        }
-      llvm::erase_if(state.tma, [&](const TMATarget &t) {
-        return findOverlap(Intervals{t.barrier}, bytes).has_value();
-      });
-    }
 
-    if (auto store = dyn_cast<WarpgroupTMAStoreOp>(op))
-      return transferWarpgroupStore(store, std::move(state));
-
+    // A wait on a group queue completes its groups where it runs, after
+    // any barrier placed before it (a synchronous warpgroup dot's).
+    auto retire = [&] {
+      if (asyncOp && asyncOp.getAsyncStep() == AsyncStep::Wait &&
+          asyncOp.getAsyncQueue() != AsyncQueue::MBarrier)
+        retireGroups(state, asyncOp.getAsyncQueue(),
+                     asyncOp.getAsyncPendingGroups());
+    };
     Accesses accesses = getAccesses(op);
     const Intervals &reads = accesses.reads, &writes = accesses.writes,
                     &async = accesses.async;
-    if (reads.empty() && writes.empty() && async.empty())
+    if (reads.empty() && writes.empty() && async.empty()) {
+      retire();
       return state;
+    }
+    AsyncOpInterface issue =
+        asyncOp && asyncOp.getAsyncStep() == AsyncStep::Issue ? asyncOp
+                                                              : nullptr;
+    // An op that orders its own accesses (a warpgroup_tma_store: a named
+    // barrier per warpgroup, the issuing threads' waits) needs no wait for
+    // its earlier runs' copies, and its threads' writes count once a wait
+    // retires its copies; until then only its copies touch the buffer.
+    bool selfOrdered = issue && issue.ordersOwnAccesses();
 
     // Memory an async copy may still be writing: no barrier can order it.
     // Another stage of the same allocation is safe.
     AsyncTargets copying = state.allAsync();
-    for (auto &[bytes, readStage] : accesses.stagedReads)
-      checkAsyncWriters(op, "reads", bytes, copying, readStage);
+    checkAsyncWriters(op, "writes", writes, copying, accesses.writeStage);
+    for (const StagedRead &read : accesses.stagedReads)
+      checkAsyncWriters(op, "reads", read.bytes, copying, read.stage);
 
     // Memory a warpgroup dot or a TMA store may still be reading: no
     // barrier can order writes to it either. Another stage of the same
-    // allocation is safe.
+    // allocation is safe, and so is what an op that orders its own
+    // accesses read on its earlier runs.
     const StageTag &writeStage = accesses.writeStage;
     Intervals written = writes;
     addAll(written, async);
     checkAsyncReaders(op, state, written, [&](const AsyncTarget &t) {
-      return t.stage.isOtherStageThan(writeStage);
+      return t.stage.isOtherStageThan(writeStage) ||
+             (selfOrdered && isSelfOrderedTag(t.stage) &&
+              llvm::any_of(accesses.stagedReads, [&](const StagedRead &r) {
+                return r.value == t.stage.base;
+              }));
     });
 
     std::optional<BarrierReason> reason;
@@ -445,47 +416,123 @@ private:
       state.reads.clear();
       state.writes.clear();
     }
-    if (auto dot = dyn_cast<WarpgroupDotOp>(op); dot && dot.getIsAsync()) {
-      // Read until a tilenv.warpgroup_dot_wait completes the dot.
+    retire();
+
+    if (issue && readsSharedMemory(issue.getAsyncQueue())) {
+      // Read until a wait on the queue retires the group.
       AsyncTargets group;
-      for (Value buffer : {Value(dot.getA()), Value(dot.getB())})
-        if (isa<BufferType>(buffer.getType()))
-          for (const ByteInterval &bytes : allocation.getIntervals(buffer))
-            addAll(group, AsyncTargets{{bytes, getStageTag(buffer)}});
-      state.readGroups.push_back(std::move(group));
-      Pending::capGroups(state.readGroups, readGroupLimit);
-    } else if (auto store = dyn_cast<AsyncTMAStoreOp>(op)) {
-      // Read until a tilenv.async_tma_store_wait sees the copy done reading.
-      AsyncTargets group;
-      for (const ByteInterval &bytes : reads)
-        addAll(group, AsyncTargets{{bytes, getStageTag(store.getSrc())}});
-      state.storeGroups.push_back(std::move(group));
-      Pending::capGroups(state.storeGroups, storeGroupLimit);
+      for (const StagedRead &read : accesses.stagedReads)
+        for (const ByteInterval &bytes : read.bytes)
+          addAll(group, AsyncTargets{{bytes, selfOrdered
+                                                 ? getSelfOrderedTag(read.value)
+                                                 : read.stage}});
+      pushGroup(state, issue.getAsyncQueue(), std::move(group));
     } else {
-      for (auto &[bytes, readStage] : accesses.stagedReads)
-        for (const ByteInterval &interval : bytes)
-          addAll(state.reads, AsyncTargets{{interval, readStage}});
-      // A synchronous warpgroup dot waits for every group of its
-      // warpgroup, the asynchronous dots' before it too.
-      if (isa<WarpgroupDotOp>(op))
-        addAll(state.reads, Pending::retire(state.readGroups, 0));
+      for (const StagedRead &read : accesses.stagedReads)
+        for (const ByteInterval &interval : read.bytes)
+          addAll(state.reads, AsyncTargets{{interval, read.stage}});
     }
-    addAll(state.writes, writes);
-    if (auto copy = dyn_cast<AsyncTMACopyOp>(op)) {
-      StageTag barrierStage = getStageTag(copy.getBarrier());
-      bool conditional = !matchPattern(copy.getPred(), m_One());
-      for (const ByteInterval &barrier :
-           allocation.getIntervals(copy.getBarrier()))
-        for (const ByteInterval &bytes : async)
-          addAll(
-              state.tma,
-              SmallVector<TMATarget>{
-                  {{bytes, writeStage}, barrier, barrierStage, conditional}});
+    // An op that orders its own accesses has its writes counted when a
+    // wait retires its work.
+    if (!selfOrdered)
+      addAll(state.writes, writes);
+    if (!issue || async.empty())
+      return state;
+    if (issue.getAsyncQueue() == AsyncQueue::MBarrier) {
+      Value barrier = issue.getAsyncBarrier();
+      StageTag barrierStage = getStageTag(barrier);
+      bool conditional = issue.isAsyncIssueConditional();
+      for (const ByteInterval &bytes : allocation.getIntervals(barrier))
+        for (const ByteInterval &data : async)
+          addAll(state.tma,
+                 SmallVector<TMATarget>{
+                     {{data, writeStage}, bytes, barrierStage, conditional}});
       return state;
     }
+    AsyncTargets targets;
     for (const ByteInterval &bytes : async)
-      addAll(state.asyncUncommitted, AsyncTargets{{bytes, writeStage}});
+      addAll(targets, AsyncTargets{{bytes, writeStage}});
+    if (groupsEachIssue(issue.getAsyncQueue()))
+      pushGroup(state, issue.getAsyncQueue(), std::move(targets));
+    else
+      addAll(state.uncommittedCopies, targets);
     return state;
+  }
+
+  /// Closes `group` on a group queue, oldest groups merged past the limit.
+  void pushGroup(Pending &state, AsyncQueue queue, AsyncTargets group) {
+    SmallVector<AsyncTargets> &groups = state.groups(queue);
+    groups.push_back(std::move(group));
+    Pending::capGroups(groups, groupLimit[size_t(queue)]);
+  }
+
+  /// A commit, or what a wait on an mbarrier or an invalidation completes
+  /// (a wait on a group queue retires its groups in transfer). Returns
+  /// whether the op's own accesses are still to be looked at.
+  bool transferCompletion(AsyncOpInterface op, Pending &state) {
+    AsyncQueue queue = op.getAsyncQueue();
+    switch (op.getAsyncStep()) {
+    case AsyncStep::Issue:
+      llvm_unreachable("not a completion");
+    case AsyncStep::Commit:
+      // Queues whose issues are groups of their own have nothing to close.
+      if (!groupsEachIssue(queue)) {
+        pushGroup(state, queue, std::move(state.uncommittedCopies));
+        state.uncommittedCopies.clear();
+      }
+      return false;
+    case AsyncStep::Wait:
+      if (queue == AsyncQueue::MBarrier) {
+        // The TMA copies that complete on this mbarrier (the same stage of
+        // the same ring, or one mbarrier of its own) have landed, visible
+        // to every thread that waits: no barrier needed for them.
+        Intervals bytes = allocation.getIntervals(op.getAsyncBarrier());
+        StageTag stage = getStageTag(op.getAsyncBarrier());
+        llvm::erase_if(state.tma, [&](const TMATarget &t) {
+          bool single = t.barrier.second - t.barrier.first == kMBarrierBytes;
+          return t.barrierStage == stage && (stage.stages || single) &&
+                 findOverlap(Intervals{t.barrier}, bytes).has_value();
+        });
+        return true;
+      }
+      return true;
+    case AsyncStep::Invalidate: {
+      // Copies that may never have been issued (predicated off, as those a
+      // pipelined loop issues past its end) end with the barrier; one that
+      // was issued must be waited for first.
+      Intervals bytes = allocation.getIntervals(op.getAsyncBarrier());
+      for (const TMATarget &t : state.tma)
+        if (!t.conditional && findOverlap(Intervals{t.barrier}, bytes) &&
+            reporter.report(op)) {
+          op->emitError() << "invalidates an mbarrier that a TMA copy into ["
+                          << t.data.bytes.first << ", " << t.data.bytes.second
+                          << ") completes on: wait for it first "
+                             "(tilenv.wait_barrier)";
+        }
+      llvm::erase_if(state.tma, [&](const TMATarget &t) {
+        return findOverlap(Intervals{t.barrier}, bytes).has_value();
+      });
+      return true;
+    }
+    }
+    llvm_unreachable("unknown step");
+  }
+
+  /// A wait that leaves the `pending` most recent groups of `queue` in
+  /// flight: the others' accesses become ordinary ones, which a barrier
+  /// orders for the other threads.
+  void retireGroups(Pending &state, AsyncQueue queue, size_t pending) {
+    AsyncTargets done = Pending::retire(state.groups(queue), pending);
+    if (!readsSharedMemory(queue)) {
+      addAll(state.writes, bytesOf(done));
+      return;
+    }
+    // The work has read its memory. What an op that orders its own
+    // accesses also wrote, nothing has ordered for the others yet.
+    for (const AsyncTarget &t : done)
+      if (isSelfOrderedTag(t.stage))
+        addAll(state.writes, Intervals{t.bytes});
+    addAll(state.reads, done);
   }
 
   /// Reports `op` (once) for touching (`verb`) `bytes` that one of the
@@ -510,9 +557,9 @@ private:
                          const Intervals &written,
                          function_ref<bool(const AsyncTarget &)> safe) {
     for (auto [groups, what, wait] :
-         {std::make_tuple(&state.readGroups, "a warpgroup dot",
+         {std::make_tuple(&state.dotGroups, "a warpgroup dot",
                           "tilenv.warpgroup_dot_wait"),
-          std::make_tuple(&state.storeGroups, "a TMA store",
+          std::make_tuple(&state.bulkReadGroups, "a TMA store",
                           "tilenv.async_tma_store_wait")}) {
       Intervals reading;
       for (const AsyncTarget &t : Pending::flatten(*groups))
@@ -528,42 +575,6 @@ private:
     }
   }
 
-  /// A warpgroup_tma_store orders its own accesses to its buffer, those of
-  /// its earlier runs included (a named barrier per warpgroup, the issuing
-  /// threads' waits for their copies): its copies are tracked under a tag
-  /// of their own, which its next run does not wait for. Everything else
-  /// is as for any write: a CTA barrier before it if other accesses to the
-  /// buffer's bytes are pending, and an error if an asynchronous copy may
-  /// still write them or another asynchronous reader read them. Its
-  /// threads' writes are recorded when a tilenv.async_tma_store_wait retires
-  /// its copies (as reads and writes: a barrier then orders them before
-  /// any other access); until then only its copies may touch the slots.
-  Pending transferWarpgroupStore(WarpgroupTMAStoreOp store, Pending state) {
-    Intervals bytes = allocation.getIntervals(store.getBuffer());
-    StageTag own = getWarpgroupStoreTag(store);
-    checkAsyncWriters(store, "writes", bytes, state.allAsync(), StageTag());
-    checkAsyncReaders(store, state, bytes,
-                      [&](const AsyncTarget &t) { return t.stage == own; });
-    std::optional<ByteInterval> overlap = findOverlap(bytes, state.writes);
-    BarrierReason::Kind kind = BarrierReason::Kind::WriteAfterWrite;
-    if (!overlap) {
-      overlap = findOverlap(bytes, bytesOf(state.reads));
-      kind = BarrierReason::Kind::WriteAfterRead;
-    }
-    if (overlap)
-      barriers.insert({store, BarrierReason{kind, *overlap}});
-    if (overlap || barriers.count(store)) {
-      state.reads.clear();
-      state.writes.clear();
-    }
-    AsyncTargets group;
-    for (const ByteInterval &b : bytes)
-      addAll(group, AsyncTargets{{b, own}});
-    state.storeGroups.push_back(std::move(group));
-    Pending::capGroups(state.storeGroups, storeGroupLimit);
-    return state;
-  }
-
   FuncOp fn;
   const ModuleAllocation &allocation;
   const FunctionAllocation *info;
@@ -572,9 +583,9 @@ private:
   /// visited (none elsewhere).
   ProducerHandshake handshake;
   Reporter reporter;
-  /// Committed groups tracked separately: one more than the most any wait
-  /// keeps pending.
-  size_t groupLimit = 1, readGroupLimit = 1, storeGroupLimit = 1;
+  /// Per group queue (by AsyncQueue): one more than the most groups any
+  /// wait on it keeps pending.
+  std::array<size_t, 4> groupLimit = {1, 1, 1, 1};
 };
 
 } // namespace

@@ -62,11 +62,11 @@ StageTag getStageTag(Value buffer) {
   return normalize(base, c);
 }
 
-StageTag getWarpgroupStoreTag(WarpgroupTMAStoreOp store) {
-  return StageTag{nullptr, store.getBuffer(), 0, 0};
+StageTag getSelfOrderedTag(Value buffer) {
+  return StageTag{nullptr, buffer, 0, 0};
 }
 
-bool isWarpgroupStoreTag(const StageTag &tag) {
+bool isSelfOrderedTag(const StageTag &tag) {
   return !tag.ring && tag.base && tag.stages == 0;
 }
 

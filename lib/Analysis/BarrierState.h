@@ -24,8 +24,6 @@
 
 namespace mlir::tile::barrier {
 
-using tilenvgpu::WarpgroupTMAStoreOp;
-
 using Intervals = SmallVector<ByteInterval>;
 
 /// Adds `from` to the set `to`, kept sorted so that equal sets compare equal
@@ -70,11 +68,12 @@ struct StageTag {
 /// `(base + c) rem S` or the constant c, S the allocation's stage count.
 StageTag getStageTag(Value buffer);
 
-/// The tag of a warpgroup_tma_store's copies: no ring, the buffer as base,
-/// no stages (no ring's tag has that shape, and stage maps leave it
-/// alone).
-StageTag getWarpgroupStoreTag(WarpgroupTMAStoreOp store);
-bool isWarpgroupStoreTag(const StageTag &tag);
+/// The tag of what an op that orders its own accesses
+/// (tilegpu::AsyncOpInterface::ordersOwnAccesses) issues reading `buffer`:
+/// no ring, the buffer as base, no stages (no ring's tag has that shape,
+/// and stage maps leave it alone).
+StageTag getSelfOrderedTag(Value buffer);
+bool isSelfOrderedTag(const StageTag &tag);
 
 /// An asynchronous copy's destination bytes and stage.
 struct AsyncTarget {
@@ -126,31 +125,47 @@ struct Pending {
   Intervals writes;
   /// TMA copies issued and not yet waited for (on their own mbarrier).
   SmallVector<TMATarget> tma;
-  /// Async copies issued but not committed, and committed groups (oldest
-  /// first) not yet waited for.
-  AsyncTargets asyncUncommitted;
-  SmallVector<AsyncTargets> asyncGroups;
+  /// cp.async copies issued but not committed, and committed groups
+  /// (oldest first) not yet waited for.
+  AsyncTargets uncommittedCopies;
+  SmallVector<AsyncTargets> copyGroups;
   /// Shared memory asynchronous warpgroup dots may still be reading, one
   /// group per dot (oldest first).
-  SmallVector<AsyncTargets> readGroups;
-  /// Shared memory TMA stores may still be reading, one group per store
-  /// (oldest first).
-  SmallVector<AsyncTargets> storeGroups;
+  SmallVector<AsyncTargets> dotGroups;
+  /// Shared memory bulk copies (TMA stores) may still be reading, one group
+  /// per copy (oldest first).
+  SmallVector<AsyncTargets> bulkReadGroups;
   /// In the default region of a tilenv.warp_specialize: the stages of the
   /// rings the producer fills that the kernel's warps hold (waited for on
   /// the stage's full barrier, not yet handed back on its empty one).
   SmallVector<StageTag> held;
 
+  /// The groups in flight on one of the group queues.
+  SmallVector<AsyncTargets> &groups(tilegpu::AsyncQueue queue) {
+    switch (queue) {
+    case tilegpu::AsyncQueue::CopyGroups:
+      return copyGroups;
+    case tilegpu::AsyncQueue::DotGroups:
+      return dotGroups;
+    case tilegpu::AsyncQueue::BulkReadGroups:
+    case tilegpu::AsyncQueue::MBarrier:
+      break;
+    }
+    assert(queue == tilegpu::AsyncQueue::BulkReadGroups &&
+           "the mbarrier queue has no groups");
+    return bulkReadGroups;
+  }
+
   AsyncTargets allAsync() const {
-    AsyncTargets all = asyncUncommitted;
-    for (const AsyncTargets &group : asyncGroups)
+    AsyncTargets all = uncommittedCopies;
+    for (const AsyncTargets &group : copyGroups)
       addAll(all, group);
     for (const TMATarget &copy : tma)
       addAll(all, AsyncTargets{copy.data});
     return all;
   }
 
-  /// The targets of all `groups` (readGroups, storeGroups) as one set.
+  /// The targets of all `groups` (dotGroups, bulkReadGroups) as one set.
   static AsyncTargets flatten(const SmallVector<AsyncTargets> &groups) {
     AsyncTargets all;
     for (const AsyncTargets &group : groups)
@@ -181,12 +196,12 @@ struct Pending {
       targets = std::move(mapped);
     };
     apply(reads);
-    apply(asyncUncommitted);
-    for (AsyncTargets &group : asyncGroups)
+    apply(uncommittedCopies);
+    for (AsyncTargets &group : copyGroups)
       apply(group);
-    for (AsyncTargets &group : readGroups)
+    for (AsyncTargets &group : dotGroups)
       apply(group);
-    for (AsyncTargets &group : storeGroups)
+    for (AsyncTargets &group : bulkReadGroups)
       apply(group);
     SmallVector<TMATarget> mapped;
     for (TMATarget t : tma) {
@@ -209,7 +224,7 @@ struct Pending {
     addAll(reads, other.reads);
     addAll(writes, other.writes);
     addAll(tma, other.tma);
-    addAll(asyncUncommitted, other.asyncUncommitted);
+    addAll(uncommittedCopies, other.uncommittedCopies);
     // Align groups by recency: the most recent groups wait together.
     auto merge = [](SmallVector<AsyncTargets> &mine,
                     const SmallVector<AsyncTargets> &theirs) {
@@ -222,9 +237,9 @@ struct Pending {
           addAll(groups[n - from->size() + i], (*from)[i]);
       mine = std::move(groups);
     };
-    merge(asyncGroups, other.asyncGroups);
-    merge(readGroups, other.readGroups);
-    merge(storeGroups, other.storeGroups);
+    merge(copyGroups, other.copyGroups);
+    merge(dotGroups, other.dotGroups);
+    merge(bulkReadGroups, other.bulkReadGroups);
     // Held on every path only.
     llvm::erase_if(held, [&](const StageTag &tag) {
       return !llvm::is_contained(other.held, tag);
@@ -244,9 +259,9 @@ struct Pending {
 
   bool operator==(const Pending &other) const {
     return reads == other.reads && writes == other.writes && tma == other.tma &&
-           asyncUncommitted == other.asyncUncommitted &&
-           asyncGroups == other.asyncGroups && readGroups == other.readGroups &&
-           storeGroups == other.storeGroups && held == other.held;
+           uncommittedCopies == other.uncommittedCopies &&
+           copyGroups == other.copyGroups && dotGroups == other.dotGroups &&
+           bulkReadGroups == other.bulkReadGroups && held == other.held;
   }
 };
 

@@ -74,7 +74,7 @@ void ProducerHandshake::check(Operation *op, Pending &state,
     auto it = emptyRings.find(tag.ring);
     if (!tag.stages || it == emptyRings.end())
       return;
-    AsyncTargets reading = Pending::flatten(state.readGroups);
+    AsyncTargets reading = Pending::flatten(state.dotGroups);
     for (const StageTag &stage : dataStages(tag, it->second)) {
       if (llvm::any_of(reading,
                        [&](const AsyncTarget &t) {

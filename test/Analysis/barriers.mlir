@@ -1028,7 +1028,7 @@ tile.func public @warpgroup_tma_store(%d: !tile.tensordesc<64x128xf16>, %i: i32,
   tilenv.async_tma_store_wait {pendings = 0 : i32}
   // expected-remark @below {{barrier before: write after read of [0, 8192)}}
   tilegpu.local_store %w, %buf : tensor<2x64x32xf16, #b3> -> !tilegpu.buffer<2x64x32xf16, #nvmma64, mutable>
-  // expected-remark @below {{barrier before: write after write of [0, 8192)}}
+  // expected-remark @below {{barrier before: read after write of [0, 8192)}}
   tilenv.warpgroup_tma_store %d[%i, %i], %v, %buf : !tile.tensordesc<64x128xf16>, tensor<64x128xf16, #mma>, !tilegpu.buffer<2x64x32xf16, #nvmma64, mutable>
   tilenv.async_tma_store_wait {pendings = 0 : i32}
   tilegpu.local_dealloc %buf : !tilegpu.buffer<2x64x32xf16, #nvmma64, mutable>
@@ -1113,7 +1113,8 @@ tile.func public @minlb(%n: i64) {
 
 // Ops known only by their declared effects on shared memory (the tile_test
 // dialect's): reads and writes get barriers as tile's own ops do, and a
-// write of an op with the AsyncSharedWrites trait is one no barrier orders.
+// write of an op that issues cp.async-like work (AsyncOpInterface) is one
+// no barrier orders.
 #shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 module attributes {"tilegpu.num-warps" = 4 : i32} {
 tile.func public @declared_effects() {
@@ -1136,6 +1137,42 @@ tile.func public @declared_async_write() {
   tile_test.async_write_shared %b : !tilegpu.buffer<256xf32, #shared, mutable>
   // expected-error @below {{reads shared memory [0, 1024) that an asynchronous copy may still be writing}}
   tile_test.read_shared %b : !tilegpu.buffer<256xf32, #shared, mutable>
+  tile.return
+}
+}
+
+// -----
+
+// Work that reads shared memory after its op returns, declared through
+// AsyncOpInterface on the bulk-copy queue: overwriting its buffer before a
+// wait on that queue is an error, and after one it takes a barrier.
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+tile.func public @declared_async_read() {
+  %b = tilegpu.local_alloc : () -> !tilegpu.buffer<256xf32, #shared, mutable>
+  tile_test.async_read_shared %b : !tilegpu.buffer<256xf32, #shared, mutable>
+  // expected-error @below {{writes shared memory [0, 1024) that a TMA store may still be reading}}
+  tile_test.write_shared %b : !tilegpu.buffer<256xf32, #shared, mutable>
+  tile.return
+}
+}
+
+// -----
+
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+tile.func public @declared_async_read_waited() {
+  %a = tilegpu.local_alloc : () -> !tilegpu.buffer<256xf32, #shared, mutable>
+  %b = tilegpu.local_alloc : () -> !tilegpu.buffer<256xf32, #shared, mutable>
+  tile_test.async_read_shared %a : !tilegpu.buffer<256xf32, #shared, mutable>
+  tile_test.async_read_shared %b : !tilegpu.buffer<256xf32, #shared, mutable>
+  // The older group (%a) is done reading; %b may still be read.
+  tile_test.async_wait_reads {pending = 1 : i32}
+  // expected-remark @below {{barrier before: write after read of [0, 1024)}}
+  tile_test.write_shared %a : !tilegpu.buffer<256xf32, #shared, mutable>
+  tile_test.async_wait_reads {pending = 0 : i32}
+  // expected-remark @below {{barrier before: write after read of [1024, 2048)}}
+  tile_test.write_shared %b : !tilegpu.buffer<256xf32, #shared, mutable>
   tile.return
 }
 }

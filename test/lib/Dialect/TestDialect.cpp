@@ -22,6 +22,25 @@ void TileTestDialect::initialize() {
       >();
 }
 
+using tilegpu::AsyncQueue;
+using tilegpu::AsyncStep;
+
+AsyncQueue AsyncWriteSharedOp::getAsyncQueue() {
+  return AsyncQueue::CopyGroups;
+}
+AsyncStep AsyncWriteSharedOp::getAsyncStep() { return AsyncStep::Issue; }
+
+AsyncQueue AsyncReadSharedOp::getAsyncQueue() {
+  return AsyncQueue::BulkReadGroups;
+}
+AsyncStep AsyncReadSharedOp::getAsyncStep() { return AsyncStep::Issue; }
+
+AsyncQueue AsyncWaitReadsOp::getAsyncQueue() {
+  return AsyncQueue::BulkReadGroups;
+}
+AsyncStep AsyncWaitReadsOp::getAsyncStep() { return AsyncStep::Wait; }
+unsigned AsyncWaitReadsOp::getAsyncPendingGroups() { return getPending(); }
+
 #define GET_OP_CLASSES
 #include "TestOps.cpp.inc"
 

@@ -15,6 +15,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "tile/Dialect/TileGPU/IR/TileGPUInterfaces.td"
 include "tile/Dialect/TileGPU/IR/TileGPUDialect.td"
 
 def TileTest_Dialect : Dialect {
@@ -44,11 +45,25 @@ def TileTest_WriteSharedOp : TileTest_Op<"write_shared"> {
   let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer))";
 }
 
-def TileTest_AsyncWriteSharedOp
-    : TileTest_Op<"async_write_shared", [TileGPU_AsyncSharedWrites]> {
-  let summary = "Starts writing a shared-memory buffer asynchronously";
+def TileTest_AsyncWriteSharedOp : TileTest_Op<"async_write_shared", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface>]> {
+  let summary = "Starts writing a shared-memory buffer as a cp.async would";
   let arguments = (ins Arg<AnyType, "", [MemWrite<TileGPU_SharedMemory>]>:$buffer);
   let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer))";
+}
+
+def TileTest_AsyncReadSharedOp : TileTest_Op<"async_read_shared", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface>]> {
+  let summary = "Starts reading a shared-memory buffer as a bulk copy would";
+  let arguments = (ins Arg<AnyType, "", [MemRead<TileGPU_SharedMemory>]>:$buffer);
+  let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer))";
+}
+
+def TileTest_AsyncWaitReadsOp : TileTest_Op<"async_wait_reads", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface, ["getAsyncPendingGroups"]>]> {
+  let summary = "Waits for the bulk reads of all but `pending` groups";
+  let arguments = (ins I32Attr:$pending);
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // TILE_TEST_OPS

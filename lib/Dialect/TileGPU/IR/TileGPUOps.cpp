@@ -267,5 +267,25 @@ void AsyncCopyGlobalToLocalOp::print(OpAsmPrinter &p) {
   p << " : " << getSrc().getType() << " -> " << getResult().getType();
 }
 
+//===----------------------------------------------------------------------===//
+// cp.async groups
+//===----------------------------------------------------------------------===//
+
+AsyncQueue AsyncCopyGlobalToLocalOp::getAsyncQueue() {
+  return AsyncQueue::CopyGroups;
+}
+AsyncStep AsyncCopyGlobalToLocalOp::getAsyncStep() { return AsyncStep::Issue; }
+
+AsyncQueue AsyncCommitGroupOp::getAsyncQueue() {
+  return AsyncQueue::CopyGroups;
+}
+AsyncStep AsyncCommitGroupOp::getAsyncStep() { return AsyncStep::Commit; }
+
+AsyncQueue AsyncWaitOp::getAsyncQueue() { return AsyncQueue::CopyGroups; }
+AsyncStep AsyncWaitOp::getAsyncStep() { return AsyncStep::Wait; }
+unsigned AsyncWaitOp::getAsyncPendingGroups() { return getNum(); }
+
+#include "tile/Dialect/TileGPU/IR/TileGPUInterfaces.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "tile/Dialect/TileGPU/IR/TileGPUOps.cpp.inc"

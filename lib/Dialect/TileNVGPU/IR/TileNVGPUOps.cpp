@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -370,6 +371,53 @@ LogicalResult AsyncTMACopyOp::verify() {
                          << buffer.getEncoding();
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Asynchronous work (tilegpu::AsyncOpInterface)
+//===----------------------------------------------------------------------===//
+
+AsyncQueue WarpgroupDotOp::getAsyncQueue() { return AsyncQueue::DotGroups; }
+/// A synchronous dot waits for every dot of its warpgroup, those issued
+/// asynchronously before it too.
+AsyncStep WarpgroupDotOp::getAsyncStep() {
+  return getIsAsync() ? AsyncStep::Issue : AsyncStep::Wait;
+}
+
+AsyncQueue WarpgroupDotWaitOp::getAsyncQueue() { return AsyncQueue::DotGroups; }
+AsyncStep WarpgroupDotWaitOp::getAsyncStep() { return AsyncStep::Wait; }
+unsigned WarpgroupDotWaitOp::getAsyncPendingGroups() { return getPendings(); }
+
+AsyncQueue AsyncTMACopyOp::getAsyncQueue() { return AsyncQueue::MBarrier; }
+AsyncStep AsyncTMACopyOp::getAsyncStep() { return AsyncStep::Issue; }
+Value AsyncTMACopyOp::getAsyncBarrier() { return getBarrier(); }
+bool AsyncTMACopyOp::isAsyncIssueConditional() {
+  return !matchPattern(getPred(), m_One());
+}
+
+AsyncQueue WaitBarrierOp::getAsyncQueue() { return AsyncQueue::MBarrier; }
+AsyncStep WaitBarrierOp::getAsyncStep() { return AsyncStep::Wait; }
+Value WaitBarrierOp::getAsyncBarrier() { return getBarrier(); }
+
+AsyncQueue InvalBarrierOp::getAsyncQueue() { return AsyncQueue::MBarrier; }
+AsyncStep InvalBarrierOp::getAsyncStep() { return AsyncStep::Invalidate; }
+Value InvalBarrierOp::getAsyncBarrier() { return getBarrier(); }
+
+AsyncQueue AsyncTMAStoreOp::getAsyncQueue() {
+  return AsyncQueue::BulkReadGroups;
+}
+AsyncStep AsyncTMAStoreOp::getAsyncStep() { return AsyncStep::Issue; }
+
+AsyncQueue AsyncTMAStoreWaitOp::getAsyncQueue() {
+  return AsyncQueue::BulkReadGroups;
+}
+AsyncStep AsyncTMAStoreWaitOp::getAsyncStep() { return AsyncStep::Wait; }
+unsigned AsyncTMAStoreWaitOp::getAsyncPendingGroups() { return getPendings(); }
+
+AsyncQueue WarpgroupTMAStoreOp::getAsyncQueue() {
+  return AsyncQueue::BulkReadGroups;
+}
+AsyncStep WarpgroupTMAStoreOp::getAsyncStep() { return AsyncStep::Issue; }
+bool WarpgroupTMAStoreOp::ordersOwnAccesses() { return true; }
 
 #define GET_OP_CLASSES
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUOps.cpp.inc"

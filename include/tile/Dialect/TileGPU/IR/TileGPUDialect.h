@@ -34,17 +34,42 @@ struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
 
 } // namespace mlir::tilegpu
 
-namespace mlir::OpTrait::tilegpu {
+namespace mlir::tilegpu {
 
-/// An op whose writes to shared memory (its MemWrite effects on
-/// tilegpu::SharedMemory) land asynchronously, after the op returns: they
-/// are complete once a wait says so (tilegpu.async_wait for cp.async groups,
-/// tilenv.wait_barrier for copies that complete on an mbarrier), not at
-/// the next CTA barrier.
-template <typename ConcreteType>
-class AsyncSharedWrites : public TraitBase<ConcreteType, AsyncSharedWrites> {};
+/// The mechanisms by which shared-memory work completes after the op that
+/// issues it (tilegpu::AsyncOpInterface).
+enum class AsyncQueue {
+  /// cp.async: writes, closed into groups by a commit; a wait that leaves
+  /// N groups in flight completes the older ones for the issuing thread.
+  CopyGroups,
+  /// wgmma: reads of the operands in shared memory, one group per issue;
+  /// completed by a wait that leaves N groups in flight.
+  DotGroups,
+  /// Bulk copies out of shared memory (TMA stores): reads, one bulk
+  /// async-group per issue; completed by a wait that leaves N in flight.
+  BulkReadGroups,
+  /// TMA copies into shared memory: writes that complete on an mbarrier's
+  /// phase, visible to every thread that waits on it.
+  MBarrier,
+};
 
-} // namespace mlir::OpTrait::tilegpu
+/// What an op does on its queue.
+enum class AsyncStep { Issue, Commit, Wait, Invalidate };
+
+/// Whether the work of `queue` reads shared memory (else it writes it).
+inline bool readsSharedMemory(AsyncQueue queue) {
+  return queue == AsyncQueue::DotGroups || queue == AsyncQueue::BulkReadGroups;
+}
+
+/// Whether each issue on `queue` is a group of its own (else a commit
+/// closes the issues before it into one).
+inline bool groupsEachIssue(AsyncQueue queue) {
+  return queue == AsyncQueue::DotGroups || queue == AsyncQueue::BulkReadGroups;
+}
+
+} // namespace mlir::tilegpu
+
+#include "tile/Dialect/TileGPU/IR/TileGPUInterfaces.h.inc"
 
 namespace mlir::tilegpu {
 

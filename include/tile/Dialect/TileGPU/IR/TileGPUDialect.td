@@ -110,10 +110,5 @@ def TileGPU_Dialect : Dialect {
 /// Shared memory as a side-effect resource: the alias, allocation and
 /// barrier analyses read these effects.
 def TileGPU_SharedMemory : Resource<"::mlir::tilegpu::SharedMemory">;
-/// Writes to shared memory that land after the op returns (the barrier
-/// analysis waits for them instead of placing a barrier).
-def TileGPU_AsyncSharedWrites : NativeOpTrait<"AsyncSharedWrites"> {
-  let cppNamespace = "::mlir::OpTrait::tilegpu";
-}
 
 #endif // TILEGPU_DIALECT

@@ -19,6 +19,7 @@ include "tile/Dialect/TileGPU/IR/TileGPUTypes.td"
 include "tile/Dialect/TileGPU/IR/TileGPULayouts.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ViewLikeInterface.td"
+include "tile/Dialect/TileGPU/IR/TileGPUInterfaces.td"
 
 class TileGPU_Op<string mnemonic, list<Trait> traits = []>
     : Op<TileGPU_Dialect, mnemonic, traits>;
@@ -153,7 +154,7 @@ def TileGPU_ConvertLayoutOp : TileGPU_Op<"convert_layout", [Pure]> {
 }
 
 def TileGPU_AsyncCopyGlobalToLocalOp : TileGPU_Op<"async_copy_global_to_local", [
-    TileGPU_AsyncSharedWrites,
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface>,
     AttrSizedOperandSegments]> {
   let summary = "Start an asynchronous copy from global to shared memory";
   let description = [{
@@ -183,6 +184,7 @@ def TileGPU_AsyncCopyGlobalToLocalOp : TileGPU_Op<"async_copy_global_to_local", 
 // Both order shared-memory writes: they must be neither removed nor moved
 // across shared-memory accesses.
 def TileGPU_AsyncCommitGroupOp : TileGPU_Op<"async_commit_group", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface>,
     MemoryEffects<[MemWrite<TileGPU_SharedMemory>]>]> {
   let summary = "Close the group of asynchronous copies issued so far";
   let arguments = (ins Variadic<TileGPU_AsyncToken>:$inputTokens);
@@ -191,6 +193,7 @@ def TileGPU_AsyncCommitGroupOp : TileGPU_Op<"async_commit_group", [
 }
 
 def TileGPU_AsyncWaitOp : TileGPU_Op<"async_wait", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface, ["getAsyncPendingGroups"]>,
     MemoryEffects<[MemWrite<TileGPU_SharedMemory>]>]> {
   let summary = "Wait until at most `num` groups of asynchronous copies are pending";
   let description = [{

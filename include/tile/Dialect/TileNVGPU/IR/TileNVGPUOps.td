@@ -18,11 +18,13 @@ include "tile/Dialect/TileGPU/IR/TileGPUTypes.td"
 include "tile/Dialect/TileGPU/IR/TileGPULayouts.td"
 include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "tile/Dialect/TileGPU/IR/TileGPUInterfaces.td"
 
 class TileNVGPU_Op<string mnemonic, list<Trait> traits = []>
     : Op<TileNVGPU_Dialect, mnemonic, traits>;
 
 def TileNVGPU_WarpgroupDotOp : TileNVGPU_Op<"warpgroup_dot", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface>,
     AllTypesMatch<["c", "d"]>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Matrix product on Hopper's warpgroup tensor cores (wgmma)";
@@ -76,7 +78,8 @@ def TileNVGPU_WarpgroupDotOp : TileNVGPU_Op<"warpgroup_dot", [
   let hasVerifier = 1;
 }
 
-def TileNVGPU_WarpgroupDotWaitOp : TileNVGPU_Op<"warpgroup_dot_wait"> {
+def TileNVGPU_WarpgroupDotWaitOp : TileNVGPU_Op<"warpgroup_dot_wait", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface, ["getAsyncPendingGroups"]>]> {
   let summary = "Wait until at most `pendings` asynchronous warpgroup dots are in flight";
   let description = [{
     Waits for the asynchronous `tilenv.warpgroup_dot` groups this warpgroup
@@ -120,7 +123,8 @@ def TileNVGPU_InitBarrierOp : TileNVGPU_Op<"init_barrier"> {
   let hasVerifier = 1;
 }
 
-def TileNVGPU_InvalBarrierOp : TileNVGPU_Op<"inval_barrier"> {
+def TileNVGPU_InvalBarrierOp : TileNVGPU_Op<"inval_barrier", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface, ["getAsyncBarrier"]>]> {
   let summary = "Invalidate an mbarrier so its memory may be reused";
   let arguments = (ins Arg<TileGPU_Buffer, "", [MemWrite<TileGPU_SharedMemory>]>:$barrier);
   let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
@@ -143,7 +147,8 @@ def TileNVGPU_BarrierExpectOp : TileNVGPU_Op<"barrier_expect"> {
   let hasVerifier = 1;
 }
 
-def TileNVGPU_AsyncTMACopyOp : TileNVGPU_Op<"async_tma_copy", [TileGPU_AsyncSharedWrites]> {
+def TileNVGPU_AsyncTMACopyOp : TileNVGPU_Op<"async_tma_copy", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface, ["getAsyncBarrier", "isAsyncIssueConditional"]>]> {
   let summary = "Start a TMA copy of a block into shared memory";
   let description = [{
     One thread (when `pred` holds) starts copying the block at `indices` of
@@ -179,7 +184,8 @@ def TileNVGPU_AsyncTMACopyOp : TileNVGPU_Op<"async_tma_copy", [TileGPU_AsyncShar
   let hasVerifier = 1;
 }
 
-def TileNVGPU_AsyncTMAStoreOp : TileNVGPU_Op<"async_tma_store"> {
+def TileNVGPU_AsyncTMAStoreOp : TileNVGPU_Op<"async_tma_store", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface>]> {
   let summary = "Start a TMA copy of a buffer to a block of global memory";
   let description = [{
     One thread starts copying `src`, in the descriptor's NVMMA layout, to
@@ -207,6 +213,7 @@ def TileNVGPU_AsyncTMAStoreOp : TileNVGPU_Op<"async_tma_store"> {
 
 // Writes the shared-memory resource so that nothing moves across it.
 def TileNVGPU_AsyncTMAStoreWaitOp : TileNVGPU_Op<"async_tma_store_wait", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface, ["getAsyncPendingGroups"]>,
     MemoryEffects<[MemWrite<TileGPU_SharedMemory>]>]> {
   let summary = "Wait until at most `pendings` TMA stores are still reading shared memory";
   let description = [{
@@ -224,7 +231,8 @@ def TileNVGPU_AsyncTMAStoreWaitOp : TileNVGPU_Op<"async_tma_store_wait", [
   let assemblyFormat = "attr-dict";
 }
 
-def TileNVGPU_WarpgroupTMAStoreOp : TileNVGPU_Op<"warpgroup_tma_store"> {
+def TileNVGPU_WarpgroupTMAStoreOp : TileNVGPU_Op<"warpgroup_tma_store", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface, ["ordersOwnAccesses"]>]> {
   let summary = "Store a wgmma result by TMA, each warpgroup its rows in column chunks";
   let description = [{
     Writes `value`, a `wgmma` accumulator (`#tilegpu.mma` version 3, warps
@@ -280,7 +288,8 @@ def TileNVGPU_WarpgroupTMAStoreOp : TileNVGPU_Op<"warpgroup_tma_store"> {
   }];
 }
 
-def TileNVGPU_WaitBarrierOp : TileNVGPU_Op<"wait_barrier"> {
+def TileNVGPU_WaitBarrierOp : TileNVGPU_Op<"wait_barrier", [
+    DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface, ["getAsyncBarrier"]>]> {
   let summary = "Wait until an mbarrier's phase of parity `phase` completes";
   let description = [{
     Every thread waits; after it, what the copies that signalled that phase
