@@ -639,6 +639,10 @@ static std::optional<AlignmentInfo> computeInfo(Operation *op,
           return std::nullopt;
         return keepConstancy(in, rank);
       })
+      .Case([&](ElementwiseInlineAsmOp) -> std::optional<AlignmentInfo> {
+        // Assembly may combine the elements of a packed register.
+        return std::nullopt;
+      })
       .Default([&](Operation *op) -> std::optional<AlignmentInfo> {
         // Equal inputs give equal results, unless the op has effects (an
         // impure libdevice call runs once per element as written).

@@ -174,6 +174,13 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
   };
   if (auto reduce = dyn_cast<ReduceOp>(op))
     return crossWarp(reduce.getSrcs(), reduce.getAxis());
+  // A gather reads its source back from scratch by index; a histogram
+  // counts in an i32 per bin.
+  if (auto gather = dyn_cast<GatherOp>(op))
+    return gather.getSrc().getType().getNumElements() *
+           getScratchElementBytes(gather.getSrc().getType());
+  if (auto histogram = dyn_cast<HistogramOp>(op))
+    return histogram.getType().getNumElements() * 4;
   if (auto scan = dyn_cast<ScanOp>(op))
     return crossWarp(scan.getSrcs(), scan.getAxis());
   // A scalar atomic runs on one thread; the old value it returns reaches the

@@ -4,13 +4,13 @@
 // test/Conversion/TileToNVVM/invalid.mlir.)
 // RUN: tile-opt %s -split-input-file -convert-tile-to-nvvm -verify-diagnostics
 
-// 8-bit floats are not lowered, scalar or in tensors.
+// 8-bit floats move and convert, but nothing computes with them.
 #blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"tilegpu.num-warps" = 4 : i32} {
-  // expected-error @below {{'tile.func' op uses 8-bit floats, which convert-tile-to-nvvm does not lower yet}}
   tile.func public @fp8_tensor(%x: f8E4M3FN) {
-    // expected-error @below {{'tile.splat' op uses 8-bit floats, which convert-tile-to-nvvm does not lower yet}}
     %t = tile.splat %x : f8E4M3FN -> tensor<128xf8E4M3FN, #blocked>
+    // expected-error @below {{'arith.addf' op computes with 8-bit floats: convert them with tile.fp_to_fp first}}
+    %s = arith.addf %t, %t : tensor<128xf8E4M3FN, #blocked>
     tile.return
   }
 }

@@ -24,12 +24,12 @@
 //
 // A construct the lowering does not handle yet.
 // RUN: not tile-translate %s --emit=llvmir 2>&1 | FileCheck %s --check-prefix=RTZ
-// RTZ: errors.mlir:[[@LINE+4]]:{{[0-9]+}}: error: 'tile.fp_to_fp' op rounding = rtz is not lowered yet
-tile.func public @rtz(%p: !tile.ptr<f16>, %x: f32) {
+// RTZ: errors.mlir:[[@LINE+4]]:{{[0-9]+}}: error: 'tile.fp_to_fp' op rounds toward zero into fp8, which PTX has no conversion for
+tile.func public @rtz(%p: !tile.ptr<f8E4M3FN>, %x: f32) {
   %r = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
   %f = arith.sitofp %r : tensor<128xi32> to tensor<128xf32>
-  %h = tile.fp_to_fp %f, rounding = rtz : tensor<128xf32> -> tensor<128xf16>
-  %ps = tile.splat %p : !tile.ptr<f16> -> tensor<128x!tile.ptr<f16>>
-  tile.store %ps, %h : tensor<128x!tile.ptr<f16>>
+  %h = tile.fp_to_fp %f, rounding = rtz : tensor<128xf32> -> tensor<128xf8E4M3FN>
+  %ps = tile.splat %p : !tile.ptr<f8E4M3FN> -> tensor<128x!tile.ptr<f8E4M3FN>>
+  tile.store %ps, %h : tensor<128x!tile.ptr<f8E4M3FN>>
   tile.return
 }

@@ -10,9 +10,9 @@
 // RUN: not tile-translate %S/Inputs/bad_types.ttir --emit=ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=TYPES
 // TYPES: kernel.py:6:12: error: 'tile.splat' op result element type
 
-tt.func public @histogram(%x: tensor<8xi32>) {
-  // expected-error @below {{custom op 'tt.histogram' is unknown}}
-  %h = tt.histogram %x : tensor<8xi32> -> tensor<4xi32>
+tt.func public @advance(%x: tensor<8xi32>) {
+  // expected-error @below {{custom op 'tt.advance' is unknown}}
+  %h = tt.advance %x, [] : tensor<8xi32>
   tt.return
 }
 

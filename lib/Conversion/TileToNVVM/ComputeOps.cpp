@@ -199,6 +199,11 @@ struct ConstantLowering : public TilePattern<arith::ConstantOp> {
     if (!type || !dense || !dense.isSplat())
       return failure();
     auto scalar = cast<TypedAttr>(dense.getSplatValue<Attribute>());
+    // fp8 elements are bytes (the type converter's).
+    if (auto f = dyn_cast<FloatAttr>(scalar);
+        f && f.getType().getIntOrFloatBitWidth() == 8)
+      scalar = rewriter.getI8IntegerAttr(
+          f.getValue().bitcastToAPInt().getZExtValue());
     Value value = arith::ConstantOp::create(rewriter, op.getLoc(), scalar);
     unsigned n = getDistribution(type).getNumElements();
     rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(n, value)});
@@ -235,6 +240,96 @@ Value lowerExternCall(OpBuilder &b, ExternElementwiseOp op,
   return LLVM::CallOp::create(b, loc, fn, operands).getResult();
 }
 
+/// One PTX instruction by inline assembly: `constraints` name the result,
+/// then the operands.
+Value emitPtx(OpBuilder &b, Location loc, Type type, StringRef ptx,
+              StringRef constraints, ValueRange operands) {
+  return LLVM::InlineAsmOp::create(
+             b, loc, type, operands, ptx, constraints,
+             /*has_side_effects=*/false, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None,
+             LLVM::AsmDialectAttr::get(b.getContext(),
+                                       LLVM::AsmDialect::AD_ATT),
+             ArrayAttr())
+      .getResult(0);
+}
+
+/// The PTX name of an fp8 format.
+StringRef getFloat8Name(Type type) {
+  return isa<Float8E4M3FNType>(type) ? "e4m3" : "e5m2";
+}
+
+/// One element of a tile.fp_to_fp. fp8 has no LLVM type (its elements
+/// are i8 here) and LLVM rounds only to nearest, so the conversions into
+/// and out of fp8, and those toward zero, are PTX's cvt: to fp8 from f32
+/// or f16 rounded to nearest even and saturated to the largest finite
+/// value (`satfinite`, as Triton), other types through f32; from fp8
+/// through f16, which holds every fp8 value.
+Value lowerFpToFp(OpBuilder &b, FpToFpOp op, Value x) {
+  Location loc = op.getLoc();
+  Type from = getElementTypeOrSelf(op.getSrc().getType());
+  Type to = getElementTypeOrSelf(op.getType());
+  Type i8 = b.getI8Type(), i16 = b.getI16Type(), i32 = b.getI32Type();
+  Type f16 = b.getF16Type(), f32 = b.getF32Type();
+  auto convert = [&](Value v, Type type) -> Value {
+    unsigned width = v.getType().getIntOrFloatBitWidth();
+    if (type.getIntOrFloatBitWidth() > width)
+      return arith::ExtFOp::create(b, loc, type, v);
+    if (type.getIntOrFloatBitWidth() < width)
+      return arith::TruncFOp::create(b, loc, type, v);
+    if (v.getType() != type) // f16 <-> bf16
+      return arith::TruncFOp::create(b, loc, type,
+                                     arith::ExtFOp::create(b, loc, f32, v));
+    return v;
+  };
+  bool fromF8 = isa<Float8E4M3FNType, Float8E5M2Type>(from);
+  bool toF8 = isa<Float8E4M3FNType, Float8E5M2Type>(to);
+  if (fromF8) {
+    // The byte in the low half of an f16 pair.
+    Value pair = arith::ExtUIOp::create(b, loc, i16, x);
+    Value halves =
+        emitPtx(b, loc, i32,
+                ("cvt.rn.f16x2." + getFloat8Name(from) + "x2 $0, $1;").str(),
+                "=r,h", pair);
+    Value half = arith::BitcastOp::create(
+        b, loc, f16, arith::TruncIOp::create(b, loc, i16, halves));
+    if (!toF8)
+      return convert(half, to);
+    x = half;
+    from = f16;
+  }
+  if (toF8) {
+    if (op.getRounding() == RoundingMode::RTZ)
+      return Value(); // rejected before the conversion
+    if (!from.isF16())
+      x = convert(x, f32);
+    bool half = x.getType().isF16();
+    // Both bytes from x; the low one is kept.
+    Value pair = half ? arith::BitcastOp::create(
+                            b, loc, i32, packVector(b, loc, ValueRange{x, x}))
+                            .getResult()
+                      : x;
+    std::string ptx = ("cvt.rn.satfinite." + getFloat8Name(to) + "x2." +
+                       (half ? "f16x2 $0, $1;" : "f32 $0, $1, $1;"))
+                          .str();
+    Value bytes = emitPtx(b, loc, i16, ptx, "=h,r", pair);
+    return arith::TruncIOp::create(b, loc, i8, bytes);
+  }
+  if (op.getRounding() == RoundingMode::RTZ) {
+    // cvt.rz.<to>.<from>: f32 to f16 or bf16, f64 to f32 (others through
+    // f32, exact first).
+    if (from.isF64()) {
+      x = emitPtx(b, loc, f32, "cvt.rz.f32.f64 $0, $1;", "=r,d", x);
+      if (to.isF32())
+        return x;
+    }
+    StringRef name = to.isBF16() ? "bf16" : "f16";
+    return emitPtx(b, loc, to, ("cvt.rz." + name + ".f32 $0, $1;").str(),
+                   "=h,r", convert(x, f32));
+  }
+  return convert(x, to);
+}
+
 /// The scalar form of one element of a tile element-wise op.
 Value lowerTileScalar(OpBuilder &b, Operation *op, ArrayRef<Value> operands,
                       Type type) {
@@ -246,6 +341,9 @@ Value lowerTileScalar(OpBuilder &b, Operation *op, ArrayRef<Value> operands,
     if (isa<PointerType>(pointee))
       pointee = LLVM::LLVMPointerType::get(
           b.getContext(), cast<PointerType>(pointee).getAddressSpace());
+    // fp8 has no LLVM type; its elements are bytes.
+    if (isa<FloatType>(pointee) && pointee.getIntOrFloatBitWidth() == 8)
+      pointee = b.getI8Type();
     return LLVM::GEPOp::create(b, loc, type, pointee, operands[0],
                                ValueRange{operands[1]});
   }
@@ -260,12 +358,8 @@ Value lowerTileScalar(OpBuilder &b, Operation *op, ArrayRef<Value> operands,
       return operands[0]; // opaque pointers: the same value
     return arith::BitcastOp::create(b, loc, type, operands[0]);
   }
-  if (isa<FpToFpOp>(op)) {
-    unsigned from = operands[0].getType().getIntOrFloatBitWidth();
-    if (type.getIntOrFloatBitWidth() > from)
-      return arith::ExtFOp::create(b, loc, type, operands[0]);
-    return arith::TruncFOp::create(b, loc, type, operands[0]);
-  }
+  if (auto cvt = dyn_cast<FpToFpOp>(op))
+    return lowerFpToFp(b, cvt, operands[0]);
   if (auto clamp = dyn_cast<ClampFOp>(op)) {
     if (clamp.getPropagateNan() == PropagateNan::ALL) {
       Value low = arith::MaximumFOp::create(b, loc, operands[0], operands[1]);

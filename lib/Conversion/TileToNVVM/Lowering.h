@@ -164,6 +164,11 @@ void narrowKernelBarriers(ModuleOp module);
 /// sqrt; ComputeOps.cpp), or an empty string.
 StringRef getDirectIntrinsic(Operation *op);
 
+/// gather, histogram, unsplat and inline assembly (IndexedOps.cpp).
+void populateIndexedPatterns(const TypeConverter &converter,
+                             RewritePatternSet &patterns,
+                             const LoweringState &state);
+
 /// Kernels, element-wise ops and renames (ComputeOps.cpp).
 void populateComputePatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns,

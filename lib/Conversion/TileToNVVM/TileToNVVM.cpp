@@ -43,8 +43,6 @@ namespace {
 
 /// Why values of scalar type `type` (a tensor's elements, a pointer's
 /// pointee, a scalar) cannot be lowered, or an empty string.
-/// Pointers to 8-bit floats are fine (their arithmetic is by bytes); loading
-/// or computing with the floats is not.
 std::string checkScalarType(Type type) {
   Type pointee = type;
   if (auto ptr = dyn_cast<PointerType>(type))
@@ -53,8 +51,6 @@ std::string checkScalarType(Type type) {
       integer && (integer.getWidth() == 0 || integer.getWidth() > 64))
     return "uses " + std::to_string(integer.getWidth()) +
            "-bit integers; convert-tile-to-nvvm lowers 1 to 64 bits";
-  if (isa<FloatType>(type) && type.getIntOrFloatBitWidth() == 8)
-    return "uses 8-bit floats, which convert-tile-to-nvvm does not lower yet";
   return "";
 }
 
@@ -66,6 +62,22 @@ std::string checkLowerable(Operation *op) {
     llvm::append_range(types, fn.getArgumentTypes());
     llvm::append_range(types, fn.getResultTypes());
   }
+  // fp8 elements are bytes here: they move and convert (tile.fp_to_fp),
+  // but arith and math have nothing to compute them with, and no dot
+  // lowering multiplies them yet.
+  auto isFloat8 = [](Type type) {
+    Type element = getElementTypeOrSelf(type);
+    return isa<FloatType>(element) && element.getIntOrFloatBitWidth() == 8;
+  };
+  if (isa<DotOp, WarpgroupDotOp>(op) &&
+      llvm::any_of(op->getOperandTypes(), isFloat8))
+    return "multiplies fp8 operands, which convert-tile-to-nvvm does not "
+           "lower yet";
+  if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+      !isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp>(op) &&
+      llvm::any_of(types, isFloat8))
+    return "computes with 8-bit floats: convert them with tile.fp_to_fp "
+           "first";
   for (Type type : types) {
     std::string scalar = checkScalarType(getElementTypeOrSelf(type));
     if (!scalar.empty())
@@ -124,8 +136,10 @@ std::string checkLowerable(Operation *op) {
              "repetitions (mma layouts); convert to a blocked layout first";
   }
   if (auto cast = dyn_cast<FpToFpOp>(op))
-    if (cast.getRounding() == RoundingMode::RTZ)
-      return "rounding = rtz is not lowered yet";
+    if (cast.getRounding() == RoundingMode::RTZ &&
+        getElementTypeOrSelf(cast.getType()).getIntOrFloatBitWidth() == 8)
+      return "rounds toward zero into fp8, which PTX has no conversion for "
+             "(Triton has none on sm_90 either)";
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
     if (isa<RankedTensorType>(constant.getType()) &&
@@ -284,6 +298,12 @@ public:
 
     TypeConverter converter;
     converter.addConversion([](Type type) { return type; });
+    // LLVM has no fp8: its elements are bytes (tile.fp_to_fp converts).
+    converter.addConversion([context](FloatType type) -> Type {
+      if (type.getWidth() == 8)
+        return IntegerType::get(context, 8);
+      return type;
+    });
     converter.addConversion([context](PointerType type) -> Type {
       return LLVM::LLVMPointerType::get(context, type.getAddressSpace());
     });
@@ -328,6 +348,7 @@ public:
     populateSharedMemoryPatterns(converter, patterns, state);
     populateDebugPatterns(converter, patterns, state);
     populateExchangePatterns(converter, patterns, state);
+    populateIndexedPatterns(converter, patterns, state);
     populateWarpgroupDotPatterns(converter, patterns, state);
     populateTMAPatterns(converter, patterns, state);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,

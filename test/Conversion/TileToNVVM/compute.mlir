@@ -204,3 +204,36 @@ tile.func public @boxes(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %q: !
   tile.return
 }
 }
+
+// -----
+
+// Rounding toward zero is PTX's cvt.rz (LLVM rounds only to nearest); f64
+// to f16 goes through f32, truncating both times. fp8 elements are bytes:
+// a splat fp8 constant is its bit pattern.
+// CHECK-LABEL: gpu.func @round_toward_zero
+// CHECK: %[[ONE:.*]] = arith.constant 56 : i8
+// CHECK: llvm.inline_asm asm_dialect = att "cvt.rz.f16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> f16
+// CHECK: llvm.inline_asm asm_dialect = att "cvt.rz.bf16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> bf16
+// CHECK: llvm.inline_asm asm_dialect = att "cvt.rz.f32.f64 $0, $1;", "=r,d" %{{.*}} : (f64) -> f32
+// CHECK-NEXT: llvm.inline_asm asm_dialect = att "cvt.rz.f16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> f16
+// CHECK: llvm.store %[[ONE]], %{{.*}} : i8, !llvm.ptr<1>
+// CHECK: llvm.inline_asm asm_dialect = att "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h" %{{.*}} : (i16) -> i32
+tile.func public @round_toward_zero(%x: f32, %d: f64, %p: !tile.ptr<f16>, %q: !tile.ptr<bf16>, %r: !tile.ptr<f16>, %e: !tile.ptr<f8E4M3FN>, %f: f8E4M3FN) {
+  %h = tile.fp_to_fp %x, rounding = rtz : f32 -> f16
+  tile.store %p, %h : !tile.ptr<f16>
+  %b = tile.fp_to_fp %x, rounding = rtz : f32 -> bf16
+  tile.store %q, %b : !tile.ptr<bf16>
+  %dh = tile.fp_to_fp %d, rounding = rtz : f64 -> f16
+  tile.store %p, %dh : !tile.ptr<f16>
+  %one = arith.constant dense<1.0> : tensor<128xf8E4M3FN>
+  %offs = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+  %es = tile.splat %e : !tile.ptr<f8E4M3FN> -> tensor<128x!tile.ptr<f8E4M3FN>>
+  %ep = tile.addptr %es, %offs : tensor<128x!tile.ptr<f8E4M3FN>>, tensor<128xi32>
+  tile.store %ep, %one : tensor<128x!tile.ptr<f8E4M3FN>>
+  %fs = tile.splat %f : f8E4M3FN -> tensor<128xf8E4M3FN>
+  %wide = tile.fp_to_fp %fs : tensor<128xf8E4M3FN> -> tensor<128xf16>
+  %rs = tile.splat %r : !tile.ptr<f16> -> tensor<128x!tile.ptr<f16>>
+  %rp = tile.addptr %rs, %offs : tensor<128x!tile.ptr<f16>>, tensor<128xi32>
+  tile.store %rp, %wide : tensor<128x!tile.ptr<f16>>
+  tile.return
+}

@@ -1056,3 +1056,115 @@ tile.func public @extern_half(%x: f16) {
   %y = tile.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_expf"} : (f16) -> f16
   tile.return
 }
+
+// -----
+
+tile.func public @asm_no_pack(%x: tensor<32xi32>) {
+  // expected-error @below {{packs 0 elements; at least one}}
+  %y = tile.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 0 : i32, pure = true} %x : tensor<32xi32> -> tensor<32xi32>
+  tile.return
+}
+
+// -----
+
+tile.func public @asm_no_results(%x: tensor<32xi32>) {
+  // expected-error @below {{if an operand is non-scalar, then there must be at least one non-scalar result}}
+  "tile.elementwise_inline_asm"(%x) {asm_string = "st.global.b32 [$0], 0;", constraints = "r", packed_element = 1 : i32, pure = false} : (tensor<32xi32>) -> ()
+  tile.return
+}
+
+// -----
+
+tile.func public @asm_bool(%x: tensor<32xi1>) {
+  // expected-error @below {{passes 'i1' to assembly; elements of 8, 16, 32 or 64 bits only}}
+  %y = tile.elementwise_inline_asm "mov.pred $0, $1;" {constraints = "=b,b", packed_element = 1 : i32, pure = true} %x : tensor<32xi1> -> tensor<32xi1>
+  tile.return
+}
+
+// -----
+
+tile.func public @asm_split_register(%x: tensor<32xf16>) {
+  // expected-error @below {{packs 3 elements, not a multiple of the 2 'f16' elements of a register}}
+  %y = tile.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,=r,r,r", packed_element = 3 : i32, pure = true} %x : tensor<32xf16> -> tensor<32xf16>
+  tile.return
+}
+
+// -----
+
+tile.func public @asm_constraints(%x: tensor<32xi8>) {
+  // expected-error @below {{has 2 constraints for the 5 registers of its results and operands}}
+  %y = tile.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r,~{memory}", packed_element = 4 : i32, pure = true} %x : tensor<32xi8> -> tensor<32xf32>
+  tile.return
+}
+
+// -----
+
+tile.func public @unsplat_many(%x: tensor<2xf32>) {
+  // expected-error @below {{takes a tensor of one element, not 'tensor<2xf32>'}}
+  %y = tile.unsplat %x : tensor<2xf32>
+  tile.return
+}
+
+// -----
+
+tile.func public @histogram_rank(%x: tensor<4x8xi32>) {
+  // expected-error @below {{counts a rank-1 tensor into a rank-1 tensor}}
+  %h = tile.histogram %x : tensor<4x8xi32> -> tensor<16xi32>
+  tile.return
+}
+
+// -----
+
+tile.func public @histogram_bins(%x: tensor<32xi32>) {
+  // expected-error @below {{counts into 12 bins; a power of two}}
+  %h = tile.histogram %x : tensor<32xi32> -> tensor<12xi32>
+  tile.return
+}
+
+// -----
+
+tile.func public @histogram_i16(%x: tensor<32xi32>) {
+  // expected-error @below {{counts into 'i16'; i32 or i64}}
+  %h = tile.histogram %x : tensor<32xi32> -> tensor<16xi16>
+  tile.return
+}
+
+// -----
+
+tile.func public @histogram_mask(%x: tensor<32xi32>, %m: tensor<16xi1>) {
+  // expected-error @below {{failed to verify that mask has the source's shape}}
+  %h = "tile.histogram"(%x, %m) : (tensor<32xi32>, tensor<16xi1>) -> tensor<16xi32>
+  tile.return
+}
+
+// -----
+
+tile.func public @gather_rank(%x: tensor<4x32xf32>, %i: tensor<16xi32>) {
+  // expected-error @below {{indices of rank 1 for a rank-2 source}}
+  %y = tile.gather %x[%i] {axis = 0 : i32} : (tensor<4x32xf32>, tensor<16xi32>) -> tensor<16xf32>
+  tile.return
+}
+
+// -----
+
+tile.func public @gather_axis(%x: tensor<4x32xf32>, %i: tensor<4x16xi32>) {
+  // expected-error @below {{axis 2 is not a dimension of 'tensor<4x32xf32>'}}
+  %y = tile.gather %x[%i] {axis = 2 : i32} : (tensor<4x32xf32>, tensor<4x16xi32>) -> tensor<4x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.func public @gather_other_dim(%x: tensor<4x32xf32>, %i: tensor<8x16xi32>) {
+  // expected-error @below {{indices dimension 0 is 8, the source's 4}}
+  %y = tile.gather %x[%i] {axis = 1 : i32} : (tensor<4x32xf32>, tensor<8x16xi32>) -> tensor<8x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.func public @gather_result(%x: tensor<4x32xf32>, %i: tensor<4x16xi32>) {
+  // expected-error @below {{result must be [4, 16] elements of 'f32', not 'tensor<4x16xf16>'}}
+  %y = tile.gather %x[%i] {axis = 1 : i32} : (tensor<4x32xf32>, tensor<4x16xi32>) -> tensor<4x16xf16>
+  tile.return
+}

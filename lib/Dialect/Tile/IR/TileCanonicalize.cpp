@@ -113,6 +113,14 @@ OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
   return DenseElementsAttr::get(getType(), value);
 }
 
+OpFoldResult UnsplatOp::fold(FoldAdaptor adaptor) {
+  if (auto splat = getSrc().getDefiningOp<SplatOp>())
+    return splat.getSrc();
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(adaptor.getSrc()))
+    return dense.getSplatValue<Attribute>();
+  return {};
+}
+
 OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
   return foldSplatConstant(adaptor.getSrc(), getType());
 }

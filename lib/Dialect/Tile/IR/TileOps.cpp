@@ -564,6 +564,106 @@ void ExternElementwiseOp::getEffects(
   effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
 }
 
+std::pair<unsigned, unsigned> ElementwiseInlineAsmOp::getRegisters(Type type) {
+  unsigned pack = getPackedElement();
+  unsigned bits = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+  unsigned perRegister = bits < 32 ? std::min(pack, 32 / bits) : 1;
+  return {pack / perRegister, perRegister};
+}
+
+LogicalResult ElementwiseInlineAsmOp::verify() {
+  if (getPackedElement() < 1)
+    return emitOpError() << "packs " << getPackedElement()
+                         << " elements; at least one";
+  if (getResult().empty())
+    return emitOpError() << "has no results";
+  unsigned expected = 0;
+  for (Type type : llvm::concat<const Type>(getOperation()->getResultTypes(),
+                                            getOperandTypes())) {
+    unsigned bits = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+    if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+      return emitOpError() << "passes " << getElementTypeOrSelf(type)
+                           << " to assembly; elements of 8, 16, 32 or 64 "
+                              "bits only";
+    auto [registers, perRegister] = getRegisters(type);
+    if (getPackedElement() % perRegister != 0)
+      return emitOpError() << "packs " << getPackedElement()
+                           << " elements, not a multiple of the " << perRegister
+                           << " " << getElementTypeOrSelf(type)
+                           << " elements of a register";
+    expected += registers;
+  }
+  // The constraints, clobbers (~{...}) aside: one per register.
+  unsigned given = 0;
+  SmallVector<StringRef> parts;
+  getConstraints().split(parts, ',');
+  for (StringRef part : parts)
+    if (!part.trim().starts_with("~"))
+      ++given;
+  if (getConstraints().empty())
+    given = 0;
+  if (given != expected)
+    return emitOpError() << "has " << given << " constraints for the "
+                         << expected << " registers of its results and "
+                         << "operands";
+  return success();
+}
+
+void ElementwiseInlineAsmOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (getPure())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
+LogicalResult UnsplatOp::verify() {
+  if (llvm::any_of(getSrc().getType().getShape(),
+                   [](int64_t d) { return d != 1; }))
+    return emitOpError() << "takes a tensor of one element, not "
+                         << getSrc().getType();
+  return success();
+}
+
+LogicalResult HistogramOp::verify() {
+  RankedTensorType src = getSrc().getType(), result = getType();
+  if (src.getRank() != 1 || result.getRank() != 1)
+    return emitOpError() << "counts a rank-1 tensor into a rank-1 tensor";
+  if (!llvm::isPowerOf2_64(result.getDimSize(0)))
+    return emitOpError() << "counts into " << result.getDimSize(0)
+                         << " bins; a power of two";
+  if (!result.getElementType().isInteger(32) &&
+      !result.getElementType().isInteger(64))
+    return emitOpError() << "counts into " << result.getElementType()
+                         << "; i32 or i64";
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  RankedTensorType src = getSrc().getType(), indices = getIndices().getType(),
+                   result = getType();
+  int64_t rank = src.getRank();
+  if (indices.getRank() != rank)
+    return emitOpError() << "indices of rank " << indices.getRank()
+                         << " for a rank-" << rank << " source";
+  int64_t axis = getAxis();
+  if (axis >= rank)
+    return emitOpError() << "axis " << getAxis() << " is not a dimension of "
+                         << src;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && indices.getDimSize(d) != src.getDimSize(d))
+      return emitOpError() << "indices dimension " << d << " is "
+                           << indices.getDimSize(d) << ", the source's "
+                           << src.getDimSize(d);
+  if (result.getShape() != indices.getShape() ||
+      result.getElementType() != src.getElementType())
+    return emitOpError() << "result must be [" << indices.getShape()
+                         << "] elements of " << src.getElementType() << ", not "
+                         << result;
+  return success();
+}
+
 FailureOr<SmallVector<int64_t>>
 mlir::tile::verifyPermutation(Operation *op, ArrayRef<int32_t> order,
                               ArrayRef<int64_t> shape, StringRef what) {

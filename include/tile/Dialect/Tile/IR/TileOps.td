@@ -145,6 +145,42 @@ def Tile_ExternElementwiseOp : Tile_Op<"extern_elementwise", [Elementwise,
   let hasVerifier = 1;
 }
 
+def Tile_ElementwiseInlineAsmOp : Tile_Op<"elementwise_inline_asm", [
+    Elementwise, SameOperandsAndResultShape,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "PTX inline assembly applied element-wise";
+  let description = [{
+    Runs `asm_string` (PTX, LLVM's inline-assembly syntax: `$0`, `$1`...
+    name the operands in the order of `constraints`) once for every
+    `packed_element` elements of the operands, each thread on the elements
+    it holds. Outputs come first in `constraints`, then inputs. Elements
+    narrower than 32 bits are packed into 32-bit registers, as many as
+    `packed_element` allows (four i8 or two f16 to a register); wider
+    ones take a register each. So an operand or result takes
+    `packed_element / per-register` constraints. A `pure` block depends
+    on its inputs only, so it may be moved, combined or removed; an impure
+    one reads and writes global memory and stays as written. As Triton's
+    `tt.elementwise_inline_asm`.
+
+    ```mlir
+    %y = tile.elementwise_inline_asm "shl.b32 $0, $1, 3;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<256xi32> -> tensor<256xi32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$asm_string, StrAttr:$constraints,
+                       BoolAttr:$pure, I32Attr:$packed_element,
+                       Variadic<Tile_NumberLike>:$args);
+  let results = (outs Variadic<Tile_NumberLike>:$result);
+  let assemblyFormat = [{
+    $asm_string attr-dict ($args^ `:` type($args))? `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The registers one block of `packed_element` elements of `type`
+    /// takes, and the elements each holds.
+    std::pair<unsigned, unsigned> getRegisters(Type type);
+  }];
+}
+
 def Tile_MulhiUIOp : Tile_Op<"mulhiui", [Pure, Elementwise, SameOperandsAndResultType]> {
   let summary = "High half of the unsigned 2N-bit product of two N-bit integers";
   let arguments = (ins Tile_IntLike:$x, Tile_IntLike:$y);
@@ -336,6 +372,25 @@ def Tile_SplatOp : Tile_ShapeOp<"splat"> {
   let results = (outs Tile_Tensor:$result);
 }
 
+def Tile_UnsplatOp : Tile_Op<"unsplat", [Pure,
+    TypesMatchWith<"result is the element of src", "src", "result",
+                   "::mlir::cast<::mlir::RankedTensorType>($_self).getElementType()">]> {
+  let summary = "The one element of a tensor, as a scalar";
+  let description = [{
+    The inverse of `tile.splat` for a tensor of one element (every
+    dimension 1). As Triton's `tt.unsplat`.
+
+    ```mlir
+    %s = tile.unsplat %x : tensor<1x1xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Scalar:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def Tile_ExpandDimsOp : Tile_ShapeOp<"expand_dims"> {
   let summary = "Insert a dimension of size 1";
   let description = [{
@@ -466,6 +521,51 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
   let assemblyFormat = [{
     $a `,` $b `,` $c (`,` `inputPrecision` `=` $inputPrecision^)? attr-dict `:`
     type($a) `*` type($b) `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_HistogramOp : Tile_Op<"histogram", [Pure,
+    OptionalTypesMatchWith<"mask has the source's shape", "src", "mask",
+        "::mlir::cast<::mlir::RankedTensorType>($_self).clone("
+        "::mlir::IntegerType::get($_self.getContext(), 1))">]> {
+  let summary = "Count the elements of each value in 0 .. bins - 1";
+  let description = [{
+    Element `i` of the result counts the elements of `src` equal to `i`
+    (where `mask`, if given, is set); the result's length, a power of two,
+    is the number of bins. A value outside the bins counts in the bin its
+    low bits name, as Triton's lowering has it (Triton leaves such values
+    unspecified). As Triton's `tt.histogram`.
+
+    ```mlir
+    %h = tile.histogram %x, %m : tensor<256xi32> -> tensor<16xi32>
+    ```
+  }];
+  let arguments = (ins Tile_IntTensor:$src, Optional<Tile_BoolTensor>:$mask);
+  let results = (outs Tile_IntTensor:$result);
+  let assemblyFormat = [{
+    $src (`,` $mask^)? attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_GatherOp : Tile_Op<"gather", [Pure]> {
+  let summary = "Elements of a tensor picked along one axis by index";
+  let description = [{
+    `result[i0, .., ik, ..] = src[i0, .., indices[i0, .., ik, ..], ..]`,
+    `k` the axis: the result has the indices' shape, which matches the
+    source's except along the axis. An index outside the source's axis is
+    undefined behaviour, as in Triton's `tt.gather`.
+
+    ```mlir
+    %y = tile.gather %x[%idx] {axis = 1 : i32} : (tensor<16x32xf32>, tensor<16x8xi32>) -> tensor<16x8xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src, Tile_IntTensor:$indices,
+                       I32Attr:$axis, UnitAttr:$efficient_layout);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $src `[` $indices `]` attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }
