@@ -40,3 +40,19 @@ tt.func public @stages(%n: i32) {
   } {tt.num_stages = 0 : i32}
   tt.return
 }
+
+// -----
+
+// A descriptor's block is a tensor type with no layout, of a block TMA
+// copies (2-D here).
+// expected-error @+1 {{a descriptor's block has no layout in TTIR}}
+tt.func public @desc_layout(%d: !tt.tensordesc<tensor<64x64xf16, 1 : i32>>) {
+  tt.return
+}
+
+// -----
+
+// expected-error @+1 {{tensor descriptors describe 2-D blocks, got rank 3}}
+tt.func public @desc_rank(%d: !tt.tensordesc<tensor<2x64x64xf16>>) {
+  tt.return
+}

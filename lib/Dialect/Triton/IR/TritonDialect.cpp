@@ -58,6 +58,21 @@ TritonDialect::getParseOperationHook(StringRef opName) const {
 }
 
 Type TritonDialect::parseType(DialectAsmParser &parser) const {
+  // Triton spells a descriptor by its block's tensor type,
+  // !tt.tensordesc<tensor<64x64xf16>>; tile by the block's shape.
+  SMLoc loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword("tensordesc"))) {
+    RankedTensorType block;
+    if (parser.parseLess() || parser.parseType(block) || parser.parseGreater())
+      return Type();
+    if (block.getEncoding()) {
+      parser.emitError(loc) << "a descriptor's block has no layout in TTIR";
+      return Type();
+    }
+    return TensorDescType::getChecked([&] { return parser.emitError(loc); },
+                                      getContext(), block.getShape(),
+                                      block.getElementType());
+  }
   return getContext()->getLoadedDialect<TileDialect>()->parseType(parser);
 }
 
