@@ -114,6 +114,8 @@ scf::ForOp carryResetAsFlag(scf::ForOp loop) {
     rewriter.setInsertionPoint(loop);
     Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
     Value reset = select.getCondition();
+    // The kernel's own loop attributes (tile.num_stages) stay with it.
+    DictionaryAttr attrs = loop->getDiscardableAttrDictionary();
     FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
         rewriter, no, /*replaceInitOperandUsesInLoop=*/false,
         [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
@@ -122,6 +124,7 @@ scf::ForOp carryResetAsFlag(scf::ForOp loop) {
     if (failed(replaced))
       return loop;
     auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+    newLoop->setDiscardableAttrs(attrs);
     Value wasReset = newLoop.getRegionIterArgs().back();
     rewriter.setInsertionPoint(dot);
     Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
@@ -179,7 +182,10 @@ public:
   using Base::Base;
 
   void runOnOperation() override {
-    if (numStages < 2)
+    bool anyStaged = numStages >= 2;
+    getOperation().walk(
+        [&](scf::ForOp loop) { anyStaged |= getLoopStages(loop) >= 2; });
+    if (!anyStaged)
       return;
     // TMA needs sm_90; tile-lower-descriptors reports the loads
     // otherwise.
@@ -210,10 +216,21 @@ public:
 
 private:
   bool hasTMA = false;
+
+  /// A loop's own stage count, where the kernel gave it one (Triton's
+  /// `tl.range(..., num_stages=N)`, TTIR's tt.num_stages), else the pass's.
+  int64_t getLoopStages(scf::ForOp loop) const {
+    if (auto stages = loop->getAttrOfType<IntegerAttr>("tile.num_stages"))
+      return stages.getInt();
+    return numStages;
+  }
   /// CTAs per cluster that may share multicast copies (1: none).
   unsigned clusterSize = 1;
 
   void schedule(scf::ForOp loop, const ModuleAlignmentAnalysis &alignment) {
+    int64_t stages = getLoopStages(loop);
+    if (stages < 2)
+      return;
     std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
     // Stage indices are (iv + c) rem S, which needs iv >= 0 and consecutive
@@ -252,7 +269,7 @@ private:
 
     Builder b(loop.getContext());
     loop->setAttr(TileGPUDialect::getNumStagesAttrName(),
-                  b.getI32IntegerAttr(numStages));
+                  b.getI32IntegerAttr(stages));
     for (const Stream &stream : streams)
       stream.load->setAttr(TileGPUDialect::getStagedAttrName(),
                            b.getUnitAttr());
