@@ -555,13 +555,23 @@ LogicalResult ExternElementwiseOp::verify() {
   return success();
 }
 
-void ExternElementwiseOp::getEffects(
+/// The effects of a call out of the compiler's sight (a library function,
+/// inline assembly): none where it is pure, else it may read and write
+/// global memory.
+static void addCallEffects(
+    bool pure,
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  if (getPure())
+  if (pure)
     return;
   effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
   effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
+void ExternElementwiseOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addCallEffects(getPure(), effects);
 }
 
 std::pair<unsigned, unsigned> ElementwiseInlineAsmOp::getRegisters(Type type) {
@@ -612,10 +622,7 @@ LogicalResult ElementwiseInlineAsmOp::verify() {
 void ElementwiseInlineAsmOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  if (getPure())
-    return;
-  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
-  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+  addCallEffects(getPure(), effects);
 }
 
 LogicalResult UnsplatOp::verify() {
