@@ -44,8 +44,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 PROGRAMS_DIR = HERE / "programs"
 
-# fla: no TMA descriptors (tile's kernels take no Triton tensor descriptors
-# here) and no config cache: the autotuner's first config decides.
+# fla: no TMA descriptors (fla makes them in the kernel, and tile does not
+# lower tt.make_tensor_descriptor yet) and no config cache: the
+# autotuner's first config decides.
 os.environ.setdefault("FLA_USE_TMA", "0")
 os.environ.setdefault("FLA_CACHE_MODE", "disabled")
 
@@ -107,6 +108,8 @@ def ttir_arguments(ttir, name):
     for t in re.findall(r"%[^\s:,()]+:\s*([^\s,()]+(?:<[^>]*>)?)", header):
         if t.startswith("!tt.ptr<"):
             types.append("ptr")
+        elif t.startswith("!tt.tensordesc<"):
+            types.append("desc")
         else:
             types.append(t)
     return types
@@ -162,13 +165,29 @@ def tile_parameters(kernel, args, ttir_types):
     flat = []
     for (name, sig_type), value in zip(signature.items(), args):
         _flatten(sig_type, value, name, flat)
+    # A host tensor descriptor is the descriptor, then its sizes (i32) and
+    # strides (i64), in TTIR and in the launcher alike.
+    expanded = []
+    for name, sig_type, value in flat:
+        expanded.append((name, sig_type, value))
+        if sig_type.startswith("tensordesc"):
+            expanded += [(f"{name}.shape{d}", "i32", int(s)) for d, s in enumerate(value.shape)]
+            expanded += [(f"{name}.stride{d}", "i64", int(s))
+                         for d, s in enumerate(value.strides)]
+    flat = expanded
     if len(flat) != len(ttir_types):
         raise LaunchError(f"the TTIR function takes {len(ttir_types)} arguments, the signature's "
                           f"non-constexpr arguments are {len(flat)}: "
                           f"{[(n, t) for n, t, _ in flat]}")
     params = []
     for (name, sig_type, value), ttir_type in zip(flat, ttir_types):
-        if sig_type.startswith("*"):
+        if sig_type.startswith("tensordesc"):
+            if ttir_type != "desc" or len(value.shape) != 2:
+                raise LaunchError(f"argument {name}: signature {sig_type}, TTIR {ttir_type} "
+                                  "(2-D descriptors only)")
+            if not hasattr(getattr(value, "base", None), "data_ptr"):
+                raise LaunchError(f"argument {name}: a descriptor without a tensor")
+        elif sig_type.startswith("*"):
             if ttir_type != "ptr":
                 raise LaunchError(f"argument {name}: signature {sig_type}, TTIR {ttir_type}")
             if not hasattr(value, "data_ptr"):
@@ -362,10 +381,23 @@ class Session:
                                        f"Triton's {threads}")
         return result
 
-    def _pack(self, params, address_of):
-        from tile_kernel import pack
-        return [pack("ptr", address_of(i, v)) if t == "ptr" else pack(t, v)
-                for i, (_, t, _, v) in enumerate(params)]
+    def _pack(self, params, address_of, tile):
+        from tile_kernel import encode_tensor_map, pack
+
+        def one(i, t, v):
+            if t == "ptr":
+                return pack("ptr", address_of(i, v))
+            if t == "desc":
+                # A tensor map as tile's kernel information describes it,
+                # over the same tensor as Triton's descriptor.
+                if i not in tile.tensor_maps:
+                    raise LaunchError(f"parameter {i}: no tensormap line in the kernel info")
+                rows, cols = (int(s) for s in v.shape)
+                box_rows, box_cols, swizzle = tile.tensor_maps[i]
+                return encode_tensor_map(address_of(i, v.base), v.base.element_size(), rows,
+                                         cols, int(v.strides[0]), (box_rows, box_cols), swizzle)
+            return pack(t, v)
+        return [one(i, t, v) for i, (_, t, _, v) in enumerate(params)]
 
     def _check(self, kernel, args, info, stream, triton_launch):
         import torch
@@ -376,14 +408,14 @@ class Session:
             params = self._params(kernel, args)
             buffers = {}
             for i, (name, t, sig, value) in enumerate(params):
-                if t != "ptr":
+                if t not in ("ptr", "desc"):
                     continue
-                tensor = _tensor(value)
+                tensor = _tensor(value.base if t == "desc" else value)
                 storage = tensor.untyped_storage()
                 base = storage.data_ptr()
                 buf = buffers.setdefault(base, {"storage": storage, "device": tensor.device,
                                                 "dtype": tensor.dtype, "args": []})
-                buf["args"].append((i, name, sig, value.data_ptr() - base))
+                buf["args"].append((i, name, sig, tensor.data_ptr() - base))
         except LaunchError as e:
             triton_launch()
             return self._result(info, "error", reason=str(e))
@@ -402,7 +434,8 @@ class Session:
         info["param_sizes_checked"] = tile.param_sizes is not None
         where = {i: (buf["copy"], off) for buf in buffers.values() for i, _, _, off in buf["args"]}
         try:
-            values = self._pack(params, lambda i, v: where[i][0].data_ptr() + where[i][1])
+            values = self._pack(params, lambda i, v: where[i][0].data_ptr() + where[i][1],
+                                tile)
             tile.launch(info["grid"], stream, values)
         except Exception as e:  # noqa: BLE001
             return self._result(info, "error", reason=f"tile launch: {e}")
@@ -489,7 +522,7 @@ class Session:
         if status != "ok":
             raise LaunchError(f"{kernel.name} ({info['key'][:12]}): {status}: {tile}")
         self.emit(ev="launch_begin", **info)
-        values = self._pack(params, lambda i, v: v.data_ptr())
+        values = self._pack(params, lambda i, v: v.data_ptr(), tile)
         tile.launch(info["grid"], stream, values)
         try:
             torch.cuda.synchronize()

@@ -89,6 +89,24 @@ def test_parameters():
         pass
 
 
+def test_descriptor_parameters():
+    # A host descriptor: the descriptor, then its sizes and strides.
+    base = torch.zeros((100, 80), dtype=torch.float16)
+    desc = types.SimpleNamespace(base=base, shape=[100, 80], strides=[80, 1],
+                                 block_shape=[64, 64])
+    sig = {"d": "tensordesc<fp16[64, 64]>", "n": "i32", "B": "constexpr"}
+    ttir = "tt.func public @k(%d: !tt.tensordesc<tensor<64x64xf16>>, %d_0: i32, " \
+           "%d_1: i32, %d_2: i64, %d_3: i64, %n: i32) {"
+    ttir_types = ttir_arguments(ttir, "k")
+    check(ttir_types == ["desc", "i32", "i32", "i64", "i64", "i32"],
+          f"descriptor TTIR arguments: {ttir_types}")
+    params = tile_parameters(_kernel(sig), [desc, 7, 64], ttir_types)
+    check([(n, t, v if t != "desc" else None) for n, t, _, v in params] ==
+          [("d", "desc", None), ("d.shape0", "i32", 100), ("d.shape1", "i32", 80),
+           ("d.stride0", "i64", 80), ("d.stride1", "i64", 1), ("n", "i32", 7)],
+          f"descriptor parameters: {params}")
+
+
 def test_pack():
     check(pack("i32", -5).value == -5, "i32")
     check(pack("i32", 2**32 - 1).value == -1, "u32 in i32 bits")
@@ -243,6 +261,7 @@ def test_report():
 if __name__ == "__main__":
     test_ttir()
     test_parameters()
+    test_descriptor_parameters()
     test_pack()
     test_compare()
     test_check_flow()

@@ -39,10 +39,12 @@ def _check(status, what):
 
 
 def read_info(path, name):
-    """(threads, shared bytes) of kernel `name` in a tile-translate
-    --kernel-info file; a kernel with tensor-map or cluster requirements is
-    refused (TTIR from Triton's JIT has neither)."""
+    """(threads, shared bytes, tensor maps) of kernel `name` in a
+    tile-translate --kernel-info file, the tensor maps as {parameter index:
+    (box rows, box columns, swizzle bytes)}; a clustered kernel is refused
+    (TTIR from Triton's JIT has none)."""
     threads = shared = None
+    maps = {}
     with open(path) as f:
         for line in f:
             words = line.split()
@@ -53,10 +55,36 @@ def read_info(path, name):
                 if "cluster" in words[6:]:
                     raise TileError(f"{name}: clustered kernel ({line.strip()})")
             elif words[0] == "tensormap":
-                raise TileError(f"{name}: tensor-map parameters are not supported here")
+                # tensormap NAME ARG RANK BOX... SWIZZLE
+                arg, rank = int(words[2]), int(words[3])
+                if rank != 2:
+                    raise TileError(f"{name}: a rank-{rank} tensor map ({line.strip()})")
+                maps[arg] = (int(words[4]), int(words[5]), int(words[6]))
     if threads is None:
         raise TileError(f"kernel {name} not in {path}")
-    return threads, shared
+    return threads, shared, maps
+
+
+def encode_tensor_map(address, element_bytes, rows, cols, row_stride, box, swizzle):
+    """A CUtensorMap (128 bytes, as a kernel parameter) of the row-major
+    matrix at `address` with the box and swizzle tile's kernel information
+    gives, as tile's runtime builds it (tileTensorMapEncode): elements moved
+    as unsigned integers of their size, out-of-bounds elements zero."""
+    data_type = {1: 0, 2: 1, 4: 2, 8: 4}[element_bytes]
+    swizzle_mode = {0: 0, 32: 1, 64: 2, 128: 3}[swizzle]
+    # The driver wants the map 64-byte aligned; the parameter is a copy.
+    raw = ctypes.create_string_buffer(128 + 64)
+    aligned = (ctypes.addressof(raw) + 63) & ~63
+    dims = (ctypes.c_uint64 * 2)(cols, rows)
+    strides = (ctypes.c_uint64 * 1)(row_stride * element_bytes)
+    box_dims = (ctypes.c_uint32 * 2)(box[1], box[0])
+    element_strides = (ctypes.c_uint32 * 2)(1, 1)
+    _check(_driver().cuTensorMapEncodeTiled(
+        ctypes.c_void_p(aligned), data_type, 2, ctypes.c_void_p(address), dims, strides,
+        box_dims, element_strides, 0, swizzle_mode, 2, 0), "cuTensorMapEncodeTiled")
+    out = (ctypes.c_uint64 * 16)()
+    ctypes.memmove(out, aligned, 128)
+    return out
 
 
 # TTIR scalar types -> ctypes types. Integers narrower than 32 bits are held
@@ -104,7 +132,7 @@ class TileKernel:
         torch.empty(1, device="cuda")  # the primary context is current now
         cuda = _driver()
         self.name = name
-        self.threads, self.shared = read_info(info_path, name)
+        self.threads, self.shared, self.tensor_maps = read_info(info_path, name)
         with open(cubin_path, "rb") as f:
             self._image = f.read()
         self._module = ctypes.c_void_p()
