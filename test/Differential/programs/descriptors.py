@@ -3,7 +3,8 @@
 (triton.tools.tensor_descriptor.TensorDescriptor, TMA on Hopper): a
 scaled copy and a matmul whose operands and result go through
 descriptors. Sizes that are not multiples of the blocks (TMA clips the
-edges); a timed matmul at 4096^3.
+edges); a timed matmul at 4096^3; the matmul again with its K loop asking
+for warp specialization.
 """
 
 import torch
@@ -13,7 +14,7 @@ from triton.tools.tensor_descriptor import TensorDescriptor
 
 from cases import Case
 
-CASES_PER_PROCESS = 4
+CASES_PER_PROCESS = 6
 FAKE_GPU_OK = False
 
 
@@ -27,11 +28,11 @@ def scale_copy_kernel(in_desc, out_desc, BM: tl.constexpr, BN: tl.constexpr):
 
 @triton.jit
 def matmul_kernel(a_desc, b_desc, c_desc, K, BM: tl.constexpr, BN: tl.constexpr,
-                  BK: tl.constexpr):
+                  BK: tl.constexpr, WS: tl.constexpr):
     m = tl.program_id(0) * BM
     n = tl.program_id(1) * BN
     acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, K, BK):
+    for k in tl.range(0, K, BK, warp_specialize=WS):
         acc += tl.dot(a_desc.load([m, k]), b_desc.load([k, n]))
     c_desc.store([m, n], acc.to(tl.float16))
 
@@ -49,7 +50,7 @@ def _scale_copy(rows, cols):
     return Case(f"scale_copy_{rows}x{cols}", run)
 
 
-def _matmul(m, n, k, timed=False):
+def _matmul(m, n, k, timed=False, ws=False):
     def run(seed, device):
         torch.manual_seed(seed)
         a = torch.randn((m, k), device=device, dtype=torch.float16)
@@ -59,11 +60,13 @@ def _matmul(m, n, k, timed=False):
         matmul_kernel[grid](TensorDescriptor.from_tensor(a, [128, 64]),
                             TensorDescriptor.from_tensor(b, [64, 128]),
                             TensorDescriptor.from_tensor(c, [128, 128]), k,
-                            BM=128, BN=128, BK=64, num_warps=8, num_stages=3)
+                            BM=128, BN=128, BK=64, WS=ws, num_warps=8, num_stages=3)
         return {"c": c}
-    return Case(f"matmul_tma_{m}x{n}x{k}", run, timed=timed)
+    return Case(f"matmul_tma_{m}x{n}x{k}{'_ws' if ws else ''}", run, timed=timed)
 
 
 CASES = [_scale_copy(200, 136), _matmul(300, 264, 512), _matmul(1024, 1024, 1024),
          # Checked, and timed with --time.
-         _matmul(4096, 4096, 4096, timed=True)]
+         _matmul(4096, 4096, 4096, timed=True),
+         # The K loop asks for warp specialization (tt.warp_specialize).
+         _matmul(300, 264, 512, ws=True), _matmul(4096, 4096, 4096, timed=True, ws=True)]

@@ -198,7 +198,11 @@ public:
                       ? getClusterSize(getOperation())
                       : 1;
     // A producer's "empty" barriers count the kernel's warps.
-    if (warpSpecialize &&
+    bool anySpecialized = warpSpecialize;
+    getOperation().walk([&](scf::ForOp loop) {
+      anySpecialized |= getLoopWarpSpecialize(loop);
+    });
+    if (anySpecialized &&
         failed(getNumWarpsOrError(getOperation(), "tile-schedule-loops")))
       return signalPassFailure();
     SmallVector<scf::ForOp> loops;
@@ -223,6 +227,17 @@ private:
     if (auto stages = loop->getAttrOfType<IntegerAttr>("tile.num_stages"))
       return stages.getInt();
     return numStages;
+  }
+
+  /// Whether a loop's TMA loads may come from a producer warp: the loop's
+  /// own choice, where the kernel gives one (Triton's
+  /// `tl.range(..., warp_specialize=...)`, TTIR's tt.warp_specialize),
+  /// else the pass's.
+  bool getLoopWarpSpecialize(scf::ForOp loop) const {
+    Attribute own = loop->getAttr("tile.warp_specialize");
+    if (auto flag = dyn_cast_or_null<BoolAttr>(own))
+      return flag.getValue();
+    return own ? isa<UnitAttr>(own) : bool(warpSpecialize);
   }
   /// CTAs per cluster that may share multicast copies (1: none).
   unsigned clusterSize = 1;
@@ -275,7 +290,7 @@ private:
                            b.getUnitAttr());
 
     SmallVector<Operation *> sink;
-    bool specialize = warpSpecialize && anyTMA && !anyCopy &&
+    bool specialize = getLoopWarpSpecialize(loop) && anyTMA && !anyCopy &&
                       canSpecialize(loop, sink) && !readsAnyOf(streams, sink);
     if (specialize) {
       loop->setAttr(TileNVGPUDialect::getWarpSpecializedAttrName(),
