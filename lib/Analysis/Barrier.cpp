@@ -493,7 +493,6 @@ private:
           return t.barrierStage == stage && (stage.stages || single) &&
                  findOverlap(Intervals{t.barrier}, bytes).has_value();
         });
-        return true;
       }
       return true;
     case AsyncStep::Invalidate: {

@@ -200,8 +200,7 @@ struct ConstantLowering : public TilePattern<arith::ConstantOp> {
       return failure();
     auto scalar = cast<TypedAttr>(dense.getSplatValue<Attribute>());
     // fp8 elements are bytes (the type converter's).
-    if (auto f = dyn_cast<FloatAttr>(scalar);
-        f && f.getType().getIntOrFloatBitWidth() == 8)
+    if (auto f = dyn_cast<FloatAttr>(scalar); f && isFloat8(f.getType()))
       scalar = rewriter.getI8IntegerAttr(
           f.getValue().bitcastToAPInt().getZExtValue());
     Value value = arith::ConstantOp::create(rewriter, op.getLoc(), scalar);
@@ -240,20 +239,6 @@ Value lowerExternCall(OpBuilder &b, ExternElementwiseOp op,
   return LLVM::CallOp::create(b, loc, fn, operands).getResult();
 }
 
-/// One PTX instruction by inline assembly: `constraints` name the result,
-/// then the operands.
-Value emitPtx(OpBuilder &b, Location loc, Type type, StringRef ptx,
-              StringRef constraints, ValueRange operands) {
-  return LLVM::InlineAsmOp::create(
-             b, loc, type, operands, ptx, constraints,
-             /*has_side_effects=*/false, /*is_align_stack=*/false,
-             LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr::get(b.getContext(),
-                                       LLVM::AsmDialect::AD_ATT),
-             ArrayAttr())
-      .getResult(0);
-}
-
 /// The PTX name of an fp8 format.
 StringRef getFloat8Name(Type type) {
   return isa<Float8E4M3FNType>(type) ? "e4m3" : "e5m2";
@@ -287,10 +272,10 @@ Value lowerFpToFp(OpBuilder &b, FpToFpOp op, Value x) {
   if (fromF8) {
     // The byte in the low half of an f16 pair.
     Value pair = arith::ExtUIOp::create(b, loc, i16, x);
-    Value halves =
-        emitPtx(b, loc, i32,
-                ("cvt.rn.f16x2." + getFloat8Name(from) + "x2 $0, $1;").str(),
-                "=r,h", pair);
+    Value halves = emitInlinePtx(
+        b, loc, i32,
+        ("cvt.rn.f16x2." + getFloat8Name(from) + "x2 $0, $1;").str(), "=r,h",
+        pair);
     Value half = arith::BitcastOp::create(
         b, loc, f16, arith::TruncIOp::create(b, loc, i16, halves));
     if (!toF8)
@@ -312,20 +297,20 @@ Value lowerFpToFp(OpBuilder &b, FpToFpOp op, Value x) {
     std::string ptx = ("cvt.rn.satfinite." + getFloat8Name(to) + "x2." +
                        (half ? "f16x2 $0, $1;" : "f32 $0, $1, $1;"))
                           .str();
-    Value bytes = emitPtx(b, loc, i16, ptx, "=h,r", pair);
+    Value bytes = emitInlinePtx(b, loc, i16, ptx, "=h,r", pair);
     return arith::TruncIOp::create(b, loc, i8, bytes);
   }
   if (op.getRounding() == RoundingMode::RTZ) {
     // cvt.rz.<to>.<from>: f32 to f16 or bf16, f64 to f32 (others through
     // f32, exact first).
     if (from.isF64()) {
-      x = emitPtx(b, loc, f32, "cvt.rz.f32.f64 $0, $1;", "=r,d", x);
+      x = emitInlinePtx(b, loc, f32, "cvt.rz.f32.f64 $0, $1;", "=r,d", x);
       if (to.isF32())
         return x;
     }
     StringRef name = to.isBF16() ? "bf16" : "f16";
-    return emitPtx(b, loc, to, ("cvt.rz." + name + ".f32 $0, $1;").str(),
-                   "=h,r", convert(x, f32));
+    return emitInlinePtx(b, loc, to, ("cvt.rz." + name + ".f32 $0, $1;").str(),
+                         "=h,r", convert(x, f32));
   }
   return convert(x, to);
 }
@@ -341,8 +326,7 @@ Value lowerTileScalar(OpBuilder &b, Operation *op, ArrayRef<Value> operands,
     if (isa<PointerType>(pointee))
       pointee = LLVM::LLVMPointerType::get(
           b.getContext(), cast<PointerType>(pointee).getAddressSpace());
-    // fp8 has no LLVM type; its elements are bytes.
-    if (isa<FloatType>(pointee) && pointee.getIntOrFloatBitWidth() == 8)
+    if (isFloat8(pointee))
       pointee = b.getI8Type();
     return LLVM::GEPOp::create(b, loc, type, pointee, operands[0],
                                ValueRange{operands[1]});

@@ -81,20 +81,6 @@ Value offsetAtPosition(OpBuilder &b, Location loc, const ThreadIds &ids,
                                createI32(b, loc, getElementBytes(type)));
 }
 
-/// Writes the elements of `values` (a tensor of `type`) at the positions
-/// `position(coords)` of scratch `base`, one per store.
-void writeElements(OpBuilder &b, Location loc, const ThreadIds &ids,
-                   RankedTensorType type, ValueRange values, Value base,
-                   function_ref<Value(ArrayRef<Value>)> position) {
-  Distribution dist = getDistribution(type);
-  storeElements(
-      b, loc, values, base,
-      [&](unsigned e) {
-        return offsetAtPosition(b, loc, ids, type, dist, position, e);
-      },
-      /*width=*/1, /*include=*/nullptr);
-}
-
 /// The elements of `type` read from `position(coords)` of `base`.
 SmallVector<Value> readElements(OpBuilder &b, Location loc,
                                 const ThreadIds &ids, RankedTensorType type,
@@ -133,6 +119,21 @@ SharedOffsets getScratchOffsets(OpBuilder &b, Location loc,
 }
 
 } // namespace
+
+/// Writes the elements of `values` (a tensor of `type`) at the positions
+/// `position(coords)` of scratch `base`, one per store.
+void mlir::tile::writeElements(OpBuilder &b, Location loc, const ThreadIds &ids,
+                               RankedTensorType type, ValueRange values,
+                               Value base,
+                               function_ref<Value(ArrayRef<Value>)> position) {
+  Distribution dist = getDistribution(type);
+  storeElements(
+      b, loc, values, base,
+      [&](unsigned e) {
+        return offsetAtPosition(b, loc, ids, type, dist, position, e);
+      },
+      /*width=*/1, /*include=*/nullptr);
+}
 
 void mlir::tile::convertThroughScratch(
     OpBuilder &b, Location loc, const LoweringState &state,

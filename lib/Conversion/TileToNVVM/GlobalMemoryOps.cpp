@@ -535,14 +535,8 @@ Value emitOrderedAtom(OpBuilder &b, Location loc, RMWOp kind, MemSemantic sem,
                               .str();
   StringRef reg = isFloat ? (bits == 32 ? "f" : "d") : (bits == 32 ? "r" : "l");
   std::string constraints = ("=" + reg + ",l," + reg + ",~{memory}").str();
-  return LLVM::InlineAsmOp::create(
-             b, loc, type, ValueRange{ptr, val}, asmString, constraints,
-             /*has_side_effects=*/true, /*is_align_stack=*/false,
-             LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr::get(b.getContext(),
-                                       LLVM::AsmDialect::AD_ATT),
-             ArrayAttr())
-      .getResult(0);
+  return emitInlinePtx(b, loc, type, asmString, constraints,
+                       ValueRange{ptr, val}, /*hasSideEffects=*/true);
 }
 
 /// Runs `atomic` once per element (on its owner, where the mask holds); a

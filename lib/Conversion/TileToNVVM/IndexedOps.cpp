@@ -58,13 +58,10 @@ struct GatherLowering : public TilePattern<GatherOp> {
           rewriter, loc, linearize(rewriter, loc, coords, srcShape), bytes);
     };
     // Copies of an element on several threads write the same value.
-    Distribution srcDist = getDistribution(srcType);
-    ValueRange src = adaptor.getSrc();
-    for (unsigned e = 0; e < srcDist.getNumElements(); ++e)
-      storeShared(
-          rewriter, loc, src[e],
-          addBytes(rewriter, loc, *base,
-                   offsetOf(srcDist.emitCoordinates(rewriter, loc, ids, e))));
+    writeElements(rewriter, loc, ids, srcType, adaptor.getSrc(), *base,
+                  [&](ArrayRef<Value> coords) {
+                    return linearize(rewriter, loc, coords, srcShape);
+                  });
     gpu::BarrierOp::create(rewriter, loc);
     Distribution dist = getDistribution(type);
     Type element = getTypeConverter()->convertType(type.getElementType());
@@ -233,22 +230,19 @@ struct InlineAsmLowering : public TilePattern<ElementwiseInlineAsmOp> {
                                      packVector(rewriter, loc, part)));
         }
       }
-      auto call = LLVM::InlineAsmOp::create(
-          rewriter, loc, asmType, inputs, op.getAsmString(),
-          op.getConstraints(), /*has_side_effects=*/!op.getPure(),
-          /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-          LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
-          ArrayAttr());
+      Value call = emitInlinePtx(rewriter, loc, asmType, op.getAsmString(),
+                                 op.getConstraints(), inputs,
+                                 /*hasSideEffects=*/!op.getPure());
       unsigned output = 0;
       for (auto [i, type] : llvm::enumerate(op.getResultTypes())) {
         Type element = getElementTypeOrSelf(type);
         auto [registers, per] = resultRegisters[i];
         for (unsigned r = 0; r < registers; ++r, ++output) {
-          Value reg = outputTypes.size() == 1
-                          ? call.getResult(0)
-                          : LLVM::ExtractValueOp::create(
-                                rewriter, loc, call.getResult(0), output)
-                                .getResult();
+          Value reg =
+              outputTypes.size() == 1
+                  ? call
+                  : LLVM::ExtractValueOp::create(rewriter, loc, call, output)
+                        .getResult();
           SmallVector<Value> part = {reg};
           if (per > 1)
             part = unpackVector(

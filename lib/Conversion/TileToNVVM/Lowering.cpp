@@ -170,6 +170,23 @@ Value mlir::tile::linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,
   return index;
 }
 
+Value mlir::tile::emitInlinePtx(OpBuilder &b, Location loc, Type type,
+                                StringRef ptx, StringRef constraints,
+                                ValueRange operands, bool hasSideEffects) {
+  return LLVM::InlineAsmOp::create(
+             b, loc, type, operands, ptx, constraints, hasSideEffects,
+             /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+             LLVM::AsmDialectAttr::get(b.getContext(),
+                                       LLVM::AsmDialect::AD_ATT),
+             ArrayAttr())
+      .getResult(0);
+}
+
+bool mlir::tile::isFloat8(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  return isa<FloatType>(element) && element.getIntOrFloatBitWidth() == 8;
+}
+
 Distribution mlir::tile::getDistribution(Type type) {
   return *Distribution::get(cast<RankedTensorType>(type));
 }

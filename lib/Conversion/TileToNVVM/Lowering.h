@@ -69,6 +69,22 @@ void storeShared(OpBuilder &b, Location loc, ValueRange values, Value ptr);
 SmallVector<Value> loadShared(OpBuilder &b, Location loc, Type type,
                               unsigned count, Value ptr);
 
+/// Writes the elements of `values` (a tensor of `type`) at the positions
+/// `position(coords)` of scratch `base`, one per store (ExchangeOps.cpp).
+void writeElements(OpBuilder &b, Location loc, const ThreadIds &ids,
+                   RankedTensorType type, ValueRange values, Value base,
+                   llvm::function_ref<Value(ArrayRef<Value>)> position);
+
+/// One block of inline PTX (LLVM's AT&T dialect): `constraints` name the
+/// results, then `operands`; `type` is the result (a struct for several).
+Value emitInlinePtx(OpBuilder &b, Location loc, Type type, StringRef ptx,
+                    StringRef constraints, ValueRange operands,
+                    bool hasSideEffects = false);
+
+/// Whether `type`'s elements are 8-bit floats, which have no LLVM type:
+/// the lowering holds them as bytes.
+bool isFloat8(Type type);
+
 /// Row-major linear index of `coords` in `shape` (i32).
 Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,
                 ArrayRef<int64_t> shape);

@@ -65,10 +65,6 @@ std::string checkLowerable(Operation *op) {
   // fp8 elements are bytes here: they move and convert (tile.fp_to_fp),
   // but arith and math have nothing to compute them with, and no dot
   // lowering multiplies them yet.
-  auto isFloat8 = [](Type type) {
-    Type element = getElementTypeOrSelf(type);
-    return isa<FloatType>(element) && element.getIntOrFloatBitWidth() == 8;
-  };
   if (isa<DotOp, WarpgroupDotOp>(op) &&
       llvm::any_of(op->getOperandTypes(), isFloat8))
     return "multiplies fp8 operands, which convert-tile-to-nvvm does not "
@@ -136,8 +132,7 @@ std::string checkLowerable(Operation *op) {
              "repetitions (mma layouts); convert to a blocked layout first";
   }
   if (auto cast = dyn_cast<FpToFpOp>(op))
-    if (cast.getRounding() == RoundingMode::RTZ &&
-        getElementTypeOrSelf(cast.getType()).getIntOrFloatBitWidth() == 8)
+    if (cast.getRounding() == RoundingMode::RTZ && isFloat8(cast.getType()))
       return "rounds toward zero into fp8, which PTX has no conversion for "
              "(Triton has none on sm_90 either)";
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
@@ -300,9 +295,7 @@ public:
     converter.addConversion([](Type type) { return type; });
     // LLVM has no fp8: its elements are bytes (tile.fp_to_fp converts).
     converter.addConversion([context](FloatType type) -> Type {
-      if (type.getWidth() == 8)
-        return IntegerType::get(context, 8);
-      return type;
+      return isFloat8(type) ? Type(IntegerType::get(context, 8)) : type;
     });
     converter.addConversion([context](PointerType type) -> Type {
       return LLVM::LLVMPointerType::get(context, type.getAddressSpace());

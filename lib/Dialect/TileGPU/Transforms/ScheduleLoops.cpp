@@ -182,10 +182,11 @@ public:
   using Base::Base;
 
   void runOnOperation() override {
-    bool anyStaged = numStages >= 2;
-    getOperation().walk(
-        [&](scf::ForOp loop) { anyStaged |= getLoopStages(loop) >= 2; });
-    if (!anyStaged)
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    if (numStages < 2 && llvm::none_of(loops, [&](scf::ForOp loop) {
+          return getLoopStages(loop) >= 2;
+        }))
       return;
     // TMA needs sm_90; tile-lower-descriptors reports the loads
     // otherwise.
@@ -198,15 +199,13 @@ public:
                       ? getClusterSize(getOperation())
                       : 1;
     // A producer's "empty" barriers count the kernel's warps.
-    bool anySpecialized = warpSpecialize;
-    getOperation().walk([&](scf::ForOp loop) {
-      anySpecialized |= getLoopWarpSpecialize(loop);
-    });
+    bool anySpecialized =
+        warpSpecialize || llvm::any_of(loops, [&](scf::ForOp loop) {
+          return getLoopWarpSpecialize(loop);
+        });
     if (anySpecialized &&
         failed(getNumWarpsOrError(getOperation(), "tile-schedule-loops")))
       return signalPassFailure();
-    SmallVector<scf::ForOp> loops;
-    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     if (loops.empty())
       return;
     // Rewritten loops get new block arguments, so before the analysis.
