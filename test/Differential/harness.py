@@ -394,9 +394,13 @@ class Session:
                 if i not in tile.tensor_maps:
                     raise LaunchError(f"parameter {i}: no tensormap line in the kernel info")
                 rows, cols = (int(s) for s in v.shape)
-                box_rows, box_cols, swizzle = tile.tensor_maps[i]
-                return encode_tensor_map(address_of(i, v.base), v.base.element_size(), rows,
-                                         cols, int(v.strides[0]), (box_rows, box_cols), swizzle)
+                element_bytes, box_rows, box_cols, swizzle = tile.tensor_maps[i]
+                if element_bytes != v.base.element_size():
+                    raise LaunchError(f"parameter {i}: tile's tensor map has {element_bytes}-byte "
+                                      f"elements, the tensor {v.base.element_size()}-byte ones")
+                return encode_tensor_map(address_of(i, v.base), v.base.dtype, element_bytes,
+                                         rows, cols, int(v.strides[0]), (box_rows, box_cols),
+                                         swizzle)
             return pack(t, v)
         return [one(i, t, v) for i, (_, t, _, v) in enumerate(params)]
 

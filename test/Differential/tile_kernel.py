@@ -41,7 +41,7 @@ def _check(status, what):
 def read_info(path, name):
     """(threads, shared bytes, tensor maps) of kernel `name` in a
     tile-translate --kernel-info file, the tensor maps as {parameter index:
-    (box rows, box columns, swizzle bytes)}; a clustered kernel is refused
+    (element bytes, box rows, box columns, swizzle bytes)}; a clustered kernel is refused
     (TTIR from Triton's JIT has none)."""
     threads = shared = None
     maps = {}
@@ -55,22 +55,28 @@ def read_info(path, name):
                 if "cluster" in words[6:]:
                     raise TileError(f"{name}: clustered kernel ({line.strip()})")
             elif words[0] == "tensormap":
-                # tensormap NAME ARG RANK BOX... SWIZZLE
-                arg, rank = int(words[2]), int(words[3])
-                if rank != 2:
-                    raise TileError(f"{name}: a rank-{rank} tensor map ({line.strip()})")
-                maps[arg] = (int(words[4]), int(words[5]), int(words[6]))
+                # tensormap NAME ARG ELEMENT_BYTES BOX_ROWS BOX_COLS SWIZZLE
+                arg, element_bytes = int(words[2]), int(words[3])
+                maps[arg] = (element_bytes, int(words[4]), int(words[5]), int(words[6]))
     if threads is None:
         raise TileError(f"kernel {name} not in {path}")
     return threads, shared, maps
 
 
-def encode_tensor_map(address, element_bytes, rows, cols, row_stride, box, swizzle):
+# torch dtype names -> CUtensorMapDataType: what a TMA reduction combines
+# elements as (a copy moves the bits whatever the type); types TMA lacks
+# move as unsigned integers of their size, as Triton's host descriptors do.
+_MAP_TYPES = {"float16": 6, "bfloat16": 9, "float32": 7, "float64": 8,
+              "int32": 3, "int64": 5, "uint32": 2, "uint64": 4}
+
+
+def encode_tensor_map(address, dtype, element_bytes, rows, cols, row_stride, box, swizzle):
     """A CUtensorMap (128 bytes, as a kernel parameter) of the row-major
-    matrix at `address` with the box and swizzle tile's kernel information
-    gives, as tile's runtime builds it (tileTensorMapEncode): elements moved
-    as unsigned integers of their size, out-of-bounds elements zero."""
-    data_type = {1: 0, 2: 1, 4: 2, 8: 4}[element_bytes]
+    matrix at `address` (elements of torch dtype `dtype`) with the box and
+    swizzle tile's kernel information gives, out-of-bounds elements
+    zero."""
+    data_type = _MAP_TYPES.get(str(dtype).replace("torch.", ""),
+                               {1: 0, 2: 1, 4: 2, 8: 4}[element_bytes])
     swizzle_mode = {0: 0, 32: 1, 64: 2, 128: 3}[swizzle]
     # The driver wants the map 64-byte aligned; the parameter is a copy.
     raw = ctypes.create_string_buffer(128 + 64)
