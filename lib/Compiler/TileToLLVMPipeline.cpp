@@ -58,9 +58,13 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createInlinerPass());
+  // Loops that ask for it unrolled, as Triton does before anything else.
+  pm.addPass(createUnrollLoops());
   // The distributed level, unless the input is already there and its
   // layouts are to be kept as written.
   if (!options.keepLayouts) {
+    // Hopper's form of a scaled dot, in tile ops that get layouts next.
+    pm.addPass(createDecomposeScaledDots());
     AssignLayoutsOptions layouts;
     layouts.numWarps = options.numWarps;
     layouts.clusterSize = options.clusterSize;

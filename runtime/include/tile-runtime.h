@@ -90,7 +90,10 @@ typedef struct {
 /// elements apart (its bytes a multiple of 16), read in boxes of `boxRows`
 /// x `boxCols` elements with a `swizzle` of 0, 32, 64 or 128 bytes: what
 /// `tile-translate --kernel-info` reports for the argument (`tensormap`
-/// lines). Elements past the edges read as zero.
+/// lines). Elements past the edges read as zero. Elements move as unsigned
+/// integers of their size, which copies need; a tensor map that a
+/// `tile.descriptor_reduce` combines into needs the elements' own type
+/// (f32 for an f32 add), which this function does not give yet.
 int tileTensorMapEncode(TileRuntime *runtime, TileTensorMap *map,
                         uint64_t address, unsigned elementBytes, uint64_t rows,
                         uint64_t cols, uint64_t rowStride, unsigned boxRows,

@@ -61,21 +61,3 @@ tile.func public @dot_too_big(%pa: !tile.ptr<f32>, %pc: !tile.ptr<f32>) {
   tile.return
 }
 
-// -----
-
-// fp8 dots are not lowered yet.
-tile.func public @fp8_dot(%p: !tile.ptr<f8E4M3FN>, %q: !tile.ptr<f32>) {
-  %r = tile.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
-  %r2 = tile.expand_dims %r {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
-  %offs = tile.broadcast %r2 : tensor<1x16xi32> -> tensor<16x16xi32>
-  %ps = tile.splat %p : !tile.ptr<f8E4M3FN> -> tensor<16x16x!tile.ptr<f8E4M3FN>>
-  %pa = tile.addptr %ps, %offs : tensor<16x16x!tile.ptr<f8E4M3FN>>, tensor<16x16xi32>
-  %a = tile.load %pa : tensor<16x16x!tile.ptr<f8E4M3FN>>
-  %zero = arith.constant dense<0.0> : tensor<16x16xf32>
-  // expected-error @below {{'tile.dot' op multiplies fp8 operands, which convert-tile-to-nvvm does not lower yet}}
-  %c = tile.dot %a, %a, %zero : tensor<16x16xf8E4M3FN> * tensor<16x16xf8E4M3FN> -> tensor<16x16xf32>
-  %qs = tile.splat %q : !tile.ptr<f32> -> tensor<16x16x!tile.ptr<f32>>
-  %qa = tile.addptr %qs, %offs : tensor<16x16x!tile.ptr<f32>>, tensor<16x16xi32>
-  tile.store %qa, %c : tensor<16x16x!tile.ptr<f32>>
-  tile.return
-}

@@ -199,3 +199,23 @@ tile.func @i8_large(%a: tensor<128x64xi8>, %b: tensor<64x256xi8>, %c: tensor<128
   %d = tile.dot %a, %b, %c : tensor<128x64xi8> * tensor<64x256xi8> -> tensor<128x256xi32>
   tile.return %d : tensor<128x256xi32>
 }
+
+// -----
+
+// fp8 (e4m3 x e5m2), f32 accumulators: wgmma (m64n64k32) whichever way B
+// was computed, B stored transposed (K-contiguous rows of 64 bytes); with
+// no wgmma (sm_90) the operands become f16 for mma.sync.
+// CHECK-DAG: #[[NV8_A:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+// CHECK-DAG: #[[NV8_B:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+// CHECK-LABEL: tile.func @fp8
+// CHECK: %[[A:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<128x64xf8E4M3FN, #[[NV8_A]]>
+// CHECK: %[[B:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<64x64xf8E5M2, #[[NV8_B]]>
+// CHECK: tilenv.warpgroup_dot %[[A]], %[[B]], %{{.*}} : !tilegpu.buffer<128x64xf8E4M3FN, #[[NV8_A]]>, !tilegpu.buffer<64x64xf8E5M2, #[[NV8_B]]> -> tensor<128x64xf32, #{{.*}}>
+// SM90-LABEL: tile.func @fp8
+// SM90: tile.fp_to_fp %{{.*}} : tensor<128x64xf8E4M3FN, #{{.*}}> -> tensor<128x64xf16, #{{.*}}>
+// SM90: tile.fp_to_fp %{{.*}} : tensor<64x64xf8E5M2, #{{.*}}> -> tensor<64x64xf16, #{{.*}}>
+// SM90: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x64xf16, #{{.*}}> * tensor<64x64xf16, #{{.*}}> -> tensor<128x64xf32, #mma{{.*}}>
+tile.func @fp8(%a: tensor<128x64xf8E4M3FN>, %b: tensor<64x64xf8E5M2>, %c: tensor<128x64xf32>) -> tensor<128x64xf32> {
+  %d = tile.dot %a, %b, %c : tensor<128x64xf8E4M3FN> * tensor<64x64xf8E5M2> -> tensor<128x64xf32>
+  tile.return %d : tensor<128x64xf32>
+}

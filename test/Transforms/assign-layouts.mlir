@@ -142,3 +142,22 @@ tile.func public @caller(%x: tensor<128xf32>) {
   %y = tile.call @callee(%x) : (tensor<128xf32>) -> tensor<128xf32>
   tile.return
 }
+
+// -----
+
+// A map of pairs of elements: each thread holds runs of two along the
+// fastest dimension, so that a call takes consecutive elements.
+// CHECK-DAG: #[[ONE:.*]] = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[TWO:.*]] = #tilegpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tile.func @map_pairs
+// CHECK: %[[X:.*]] = tilegpu.convert_layout %{{.*}} : tensor<256xf32, #[[ONE]]> -> tensor<256xf32, #[[TWO]]>
+// CHECK: %[[M:.*]] = "tile.map_elementwise"(%[[X]]) <{pack = 2 : i32}>
+// CHECK: }) : (tensor<256xf32, #[[TWO]]>) -> tensor<256xf32, #[[TWO]]>
+// CHECK: tilegpu.convert_layout %[[M]] : tensor<256xf32, #[[TWO]]> -> tensor<256xf32, #[[ONE]]>
+tile.func @map_pairs(%x: tensor<256xf32>) -> tensor<256xf32> {
+  %m = "tile.map_elementwise"(%x) <{pack = 2 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    tile.map_elementwise.return %b, %a : f32, f32
+  }) : (tensor<256xf32>) -> tensor<256xf32>
+  tile.return %m : tensor<256xf32>
+}

@@ -186,6 +186,10 @@ void populateIndexedPatterns(const TypeConverter &converter,
                              const LoweringState &state);
 
 /// Kernels, element-wise ops and renames (ComputeOps.cpp).
+/// tile.map_elementwise, its region per element (MapElementwise.cpp).
+void populateMapElementwisePatterns(const TypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const LoweringState &state);
 void populateComputePatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns,
                              const LoweringState &state);

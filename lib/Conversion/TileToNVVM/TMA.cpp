@@ -196,6 +196,29 @@ struct AsyncTMACopyLowering : public TilePattern<AsyncTMACopyOp> {
   }
 };
 
+/// The TMA reduction of a tile.descriptor_reduce kind.
+static NVVM::TMAReduxKind getReduxKind(DescriptorReduceKind kind) {
+  switch (kind) {
+  case DescriptorReduceKind::ADD:
+    return NVVM::TMAReduxKind::ADD;
+  case DescriptorReduceKind::MIN:
+    return NVVM::TMAReduxKind::MIN;
+  case DescriptorReduceKind::MAX:
+    return NVVM::TMAReduxKind::MAX;
+  case DescriptorReduceKind::INC:
+    return NVVM::TMAReduxKind::INC;
+  case DescriptorReduceKind::DEC:
+    return NVVM::TMAReduxKind::DEC;
+  case DescriptorReduceKind::AND:
+    return NVVM::TMAReduxKind::AND;
+  case DescriptorReduceKind::OR:
+    return NVVM::TMAReduxKind::OR;
+  case DescriptorReduceKind::XOR:
+    return NVVM::TMAReduxKind::XOR;
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
 /// Thread 0 copies the buffer out box by box (the layout AsyncTMACopy
 /// reads in); every thread closes a bulk async-group (empty but for thread
 /// 0's), so that each store is one group in every thread and a wait's
@@ -212,6 +235,14 @@ struct AsyncTMAStoreLowering : public TilePattern<AsyncTMAStoreOp> {
       forEachBox(rewriter, loc, op.getDesc().getType(),
                  adaptor.getIndices()[1].front(), adaptor.getSrc().front(),
                  [&](Value x, Value src) {
+                   if (std::optional<DescriptorReduceKind> kind =
+                           op.getReduce()) {
+                     NVVM::CpAsyncBulkTensorReduceOp::create(
+                         rewriter, loc, adaptor.getDesc().front(), src,
+                         getReduxKind(*kind), NVVM::TMAStoreMode::TILE,
+                         ValueRange{x, row}, /*l2CacheHint=*/Value());
+                     return;
+                   }
                    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
                        rewriter, loc, adaptor.getDesc().front(), src,
                        ValueRange{x, row}, /*l2CacheHint=*/Value(),

@@ -63,12 +63,12 @@ std::string checkLowerable(Operation *op) {
     llvm::append_range(types, fn.getResultTypes());
   }
   // fp8 elements are bytes here: they move and convert (tile.fp_to_fp),
-  // but arith and math have nothing to compute them with, and no dot
-  // lowering multiplies them yet.
-  if (isa<DotOp, WarpgroupDotOp>(op) &&
-      llvm::any_of(op->getOperandTypes(), isFloat8))
-    return "multiplies fp8 operands, which convert-tile-to-nvvm does not "
-           "lower yet";
+  // but arith and math have nothing to compute them with; only wgmma
+  // multiplies them.
+  if (isa<DotOp>(op) && llvm::any_of(op->getOperandTypes(), isFloat8))
+    return "multiplies fp8 operands outside wgmma, which "
+           "convert-tile-to-nvvm does not lower (tile-accelerate-matmul "
+           "converts them to f16)";
   if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
       !isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp>(op) &&
       llvm::any_of(types, isFloat8))
@@ -113,8 +113,24 @@ std::string checkLowerable(Operation *op) {
   }
   if (isa<CallOp>(op))
     return "calls must be inlined before convert-tile-to-nvvm";
-  if (isa<DescriptorLoadOp, DescriptorStoreOp>(op))
+  if (isa<DescriptorLoadOp, DescriptorStoreOp, DescriptorReduceOp,
+          DescriptorGatherOp, DescriptorScatterOp>(op))
     return "must become TMA copies first: run tile-lower-descriptors";
+  if (auto map = dyn_cast<MapElementwiseOp>(op)) {
+    // The region's scalars take the elements' registers as they are, all
+    // tensors' elements paired by one layout.
+    Attribute layout =
+        cast<RankedTensorType>(map.getSrcs()[0].getType()).getEncoding();
+    for (Type type : llvm::concat<const Type>(map.getSrcs().getTypes(),
+                                              map.getResultTypes())) {
+      Type element = getElementTypeOrSelf(type);
+      if (isa<PointerType>(element) || isFloat8(element))
+        return "maps over pointers or 8-bit floats, which "
+               "convert-tile-to-nvvm does not pass to the region";
+      if (cast<RankedTensorType>(type).getEncoding() != layout)
+        return "has operands and results in different layouts";
+    }
+  }
   if (auto dot = dyn_cast<DotOp>(op);
       dot && isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()))
     if (StringRef why =
@@ -326,7 +342,8 @@ public:
     target.addIllegalDialect<TileDialect, TileGPUDialect, TileNVGPUDialect>();
     target.addLegalDialect<gpu::GPUDialect, LLVM::LLVMDialect,
                            NVVM::NVVMDialect, cf::ControlFlowDialect>();
-    target.addLegalOp<ModuleOp, gpu::GPUModuleOp>();
+    // tile.map_elementwise's copies of its region (scf-to-cf inlines them).
+    target.addLegalOp<ModuleOp, gpu::GPUModuleOp, scf::ExecuteRegionOp>();
     auto isLegal = [&](Operation *op) {
       return getDirectIntrinsic(op).empty() &&
              converter.isLegal(op->getOperandTypes()) &&
@@ -342,6 +359,7 @@ public:
     populateDebugPatterns(converter, patterns, state);
     populateExchangePatterns(converter, patterns, state);
     populateIndexedPatterns(converter, patterns, state);
+    populateMapElementwisePatterns(converter, patterns, state);
     populateWarpgroupDotPatterns(converter, patterns, state);
     populateTMAPatterns(converter, patterns, state);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,

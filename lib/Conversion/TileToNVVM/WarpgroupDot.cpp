@@ -1,5 +1,4 @@
-//===- WarpgroupDot.cpp - tilenv.warpgroup_dot to wgmma
-//---------------------===//
+//===- WarpgroupDot.cpp - tilenv.warpgroup_dot to wgmma -------------------===//
 //
 // Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
 // See the LICENSE file for license information.
@@ -7,8 +6,8 @@
 //
 // Each warpgroup computes 64-row slices of the product with
 // wgmma.mma_async m64nNkK (K = 32 bytes of elements: 16 f16 or bf16, 8
-// tf32, 32 i8), reading both operands from their NVMMA buffers through matrix
-// descriptors: per 64-row slice a chain of instructions along K on one
+// tf32, 32 i8 or fp8), reading both operands from their NVMMA buffers through
+// matrix descriptors: per 64-row slice a chain of instructions along K on one
 // accumulator struct, then one commit and a wait for all of them.
 //
 // A descriptor is the start address and two strides, in 16-byte units, and
@@ -18,7 +17,7 @@
 // 8*S (the stride byte offset). B (K x N) N-contiguous (wgmma's "transposed"
 // B, 16-bit only): the K x N slice at k0 starts at row k0 of the first
 // column block; column blocks are K*S bytes apart (the leading byte offset)
-// and 8-row groups 8*S. B K-contiguous (tf32, i8): as A, N rows in place
+// and 8-row groups 8*S. B K-contiguous (tf32, i8, fp8): as A, N rows in place
 // of M.
 // (The 16-bit formulas were checked on an H100 against a host product for
 // 32, 64 and 128-byte swizzles and one to four column blocks.)
@@ -216,10 +215,17 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
             emitUniformWarp(rewriter, loc, ids, state.threadsPerWarp),
             createI32(rewriter, loc, 4)));
     bool integer = elementType.isInteger(8);
-    auto type = integer                ? NVVM::WGMMATypes::s8
-                : elementType.isF32()  ? NVVM::WGMMATypes::tf32
-                : elementType.isBF16() ? NVVM::WGMMATypes::bf16
-                                       : NVVM::WGMMATypes::f16;
+    auto wgmmaType = [&](Type element) {
+      return integer                          ? NVVM::WGMMATypes::s8
+             : element.isF32()                ? NVVM::WGMMATypes::tf32
+             : element.isBF16()               ? NVVM::WGMMATypes::bf16
+             : isa<Float8E4M3FNType>(element) ? NVVM::WGMMATypes::e4m3
+             : isa<Float8E5M2Type>(element)   ? NVVM::WGMMATypes::e5m2
+                                              : NVVM::WGMMATypes::f16;
+    };
+    // fp8 operands may be of different formats; the others are alike.
+    auto type = wgmmaType(elementType);
+    auto typeB = wgmmaType(bType.getElementType());
     auto typeD = integer ? NVVM::WGMMATypes::s32 : NVVM::WGMMATypes::f32;
     auto shape = NVVM::MMAShapeAttr::get(context, 64, n, kStep);
     // NVVM's layout of B: `row` is N-contiguous (PTX's transposed B).
@@ -283,7 +289,7 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
         Value descB = descriptorB(k0);
         if (k0 > 0 || adaptor.getUseC().empty()) {
           acc = NVVM::WgmmaMmaAsyncOp::create(
-              rewriter, loc, structType, acc, descA, descB, shape, type, type,
+              rewriter, loc, structType, acc, descA, descB, shape, type, typeB,
               typeD, NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
               NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, bLayout,
               /*satfinite=*/NVVM::MMAIntOverflowAttr());
@@ -306,21 +312,21 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
         std::string constraints =
             getAccumulatorConstraints(perSlice, /*tied=*/true, accType) +
             ",l,l,r";
-        std::string inputs = NVVM::stringifyWGMMATypes(type).str();
+        std::string inputs = NVVM::stringifyWGMMATypes(type).str() + "." +
+                             NVVM::stringifyWGMMATypes(typeB).str();
         // Scales of a and b (floats only), then (16-bit only) a not
         // transposed, b transposed.
         std::string immediates = integer   ? ""
                                  : kMajorB ? ", 1, 1"
                                            : ", 1, 1, 0, 1";
-        std::string asmText = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
-                              std::to_string(2 * perSlice + 2) +
-                              ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
-                              std::to_string(n) + "k" + std::to_string(kStep) +
-                              "." + NVVM::stringifyWGMMATypes(typeD).str() +
-                              "." + inputs + "." + inputs + " {" + accs +
-                              "}, $" + std::to_string(2 * perSlice) + ", $" +
-                              std::to_string(2 * perSlice + 1) + ", p" +
-                              immediates + ";\n}";
+        std::string asmText =
+            "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
+            std::to_string(2 * perSlice + 2) +
+            ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
+            "k" + std::to_string(kStep) + "." +
+            NVVM::stringifyWGMMATypes(typeD).str() + "." + inputs + " {" +
+            accs + "}, $" + std::to_string(2 * perSlice) + ", $" +
+            std::to_string(2 * perSlice + 1) + ", p" + immediates + ";\n}";
         acc = LLVM::InlineAsmOp::create(
                   rewriter, loc, structType, operands, asmText, constraints,
                   /*has_side_effects=*/true, /*is_align_stack=*/false,

@@ -515,7 +515,7 @@ tile.func public @wgmma_acc_shape(%a: !tilegpu.buffer<128x64xf16, #nvmma>, %b: !
 #nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #wgmma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 tile.func public @wgmma_types(%a: !tilegpu.buffer<64x64xf16, #nvmma>, %b: !tilegpu.buffer<64x128xbf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
-  // expected-error @below {{a and b must both be f16, both bf16, both f32 (multiplied as tf32) or both i8, got 'f16' and 'bf16'}}
+  // expected-error @below {{a and b must both be f16, both bf16, both f32 (multiplied as tf32), both i8 or both 8-bit floats (e4m3, e5m2), got 'f16' and 'bf16'}}
   %d = tilenv.warpgroup_dot %a, %b, %c : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x128xbf16, #nvmma> -> tensor<64x128xf32, #wgmma>
   tile.return
 }

@@ -972,8 +972,11 @@ tile.func private @desc_box(!tile.tensordesc<512x64xf16>)
 
 // -----
 
-// expected-error @below {{a tensor descriptor's block rows must be a multiple of 8 (a swizzle repetition), got 12}}
-tile.func private @desc_rows(!tile.tensordesc<12x64xf16>)
+tile.func public @desc_rows(%d: !tile.tensordesc<12x64xf16>, %i: i32) {
+  // expected-error @below {{'tile.descriptor_load' op copies blocks of 12 rows; whole swizzle repetitions of 8 rows only}}
+  %v = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<12x64xf16> -> tensor<12x64xf16>
+  tile.return
+}
 
 // -----
 

@@ -79,7 +79,30 @@ def misc_kernel(x_ptr, out_ptr, cnt_ptr, n, BLOCK: tl.constexpr):
     tl.atomic_cas(cnt_ptr.to(tl.pointer_type(tl.int32)), 0, 1)
     tl.store(out_ptr + offs, r.to(tl.float16).to(tl.float32), mask=offs < n)
 
+@triton.jit
+def gather_scatter_kernel(desc, idx_ptr, BN: tl.constexpr):
+    idx = tl.load(idx_ptr + tl.arange(0, 8))
+    rows = desc.gather(idx, 0)
+    desc.scatter(rows * 2, idx, 0)
+
 t = GPUTarget("cuda", 90, 32)
+def dump_ttir_only(fn, sig, consts, name):
+    # Triton's TTIR of a kernel that it cannot finish for sm_90 (ptxas
+    # rejects what it makes of the rest): its first stage only.
+    from triton._C.libtriton import ir
+    from triton.compiler.compiler import make_backend
+    backend = make_backend(t)
+    options = backend.parse_options({})
+    context = ir.context()
+    ir.load_dialects(context)
+    backend.load_dialects(context)
+    src = ASTSource(fn=fn, signature=sig, constexprs=consts)
+    module = src.make_ir(t, options, backend.get_codegen_implementation(options),
+                         backend.get_module_map(), context)
+    stages = {}
+    backend.add_stages(stages, options, src.language)
+    open(name + ".ttir", "w").write(str(stages["ttir"](module, {})))
+    print(name, "ok")
 def dump(fn, sig, consts, name):
     src = ASTSource(fn=fn, signature=sig, constexprs=consts, attrs={(i,): [["tt.divisibility", 16]] for i,(k,v) in enumerate(sig.items()) if v.startswith("*")})
     k = triton.compile(src, target=t)
@@ -89,3 +112,4 @@ dump(add_kernel, {"x_ptr": "*fp32", "y_ptr": "*fp32", "output_ptr": "*fp32", "n_
 dump(softmax_kernel, {"output_ptr": "*fp32", "input_ptr": "*fp32", "input_row_stride": "i32", "output_row_stride": "i32", "n_rows": "i32", "n_cols": "i32", "BLOCK_SIZE": "constexpr", "num_stages": "constexpr"}, {"BLOCK_SIZE": 1024, "num_stages": 2}, "softmax")
 dump(matmul_kernel, {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32", "N": "i32", "K": "i32", "stride_am": "i32", "stride_ak": "i32", "stride_bk": "i32", "stride_bn": "i32", "stride_cm": "i32", "stride_cn": "i32", "BLOCK_SIZE_M": "constexpr", "BLOCK_SIZE_N": "constexpr", "BLOCK_SIZE_K": "constexpr", "GROUP_SIZE_M": "constexpr"}, {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8}, "matmul")
 dump(misc_kernel, {"x_ptr": "*fp32", "out_ptr": "*fp32", "cnt_ptr": "*fp32", "n": "i32", "BLOCK": "constexpr"}, {"BLOCK": 256}, "misc")
+dump_ttir_only(gather_scatter_kernel, {"desc": "tensordesc<fp32[1, 64]>", "idx_ptr": "*i32", "BN": "constexpr"}, {"BN": 64}, "descriptor_gather")

@@ -180,12 +180,17 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   std::string name = getTileName(attr);
   if (name == getKernelParamsAttrName())
     return verifyKernelParams(op, attr.getValue());
-  if (name == "tile.num_stages") {
+  if (name == getNumStagesAttrName() || name == getLoopUnrollFactorAttrName()) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || value.getInt() < 1)
       return op->emitOpError() << "'" << attr.getName().getValue()
                                << "' must be a positive integer";
   }
+  if ((name == getWarpSpecializeAttrName() || name == getFlattenAttrName() ||
+       name == getDisallowAccMultiBufferAttrName()) &&
+      !isa<BoolAttr, UnitAttr>(attr.getValue()))
+    return op->emitOpError()
+           << "'" << attr.getName().getValue() << "' must be a boolean";
   return success();
 }
 

@@ -99,6 +99,13 @@ LogicalResult mlir::tile::verifyDescriptorAccess(Operation *op,
   if (shape != desc.getShape() || element != desc.getElementType())
     return op->emitOpError() << what << " [" << shape << "] of " << element
                              << " is not one block of " << desc;
+  // Swizzles repeat every 8 rows, from 1024-byte (or smaller) aligned
+  // addresses: blocks of whole repetitions keep every stage of a ring and
+  // every column block aligned.
+  if (shape[0] % 8)
+    return op->emitOpError() << "copies blocks of " << shape[0]
+                             << " rows; whole swizzle repetitions of 8 "
+                                "rows only";
   return success();
 }
 
@@ -140,13 +147,6 @@ TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "a tensor descriptor's block dimensions must be "
                             "1 to 256 (a TMA box), got "
                          << dim;
-  // Swizzles repeat every 8 rows, from 1024-byte (or smaller) aligned
-  // addresses: blocks of whole repetitions keep every stage of a ring and
-  // every column block aligned.
-  if (shape[0] % 8)
-    return emitError() << "a tensor descriptor's block rows must be a "
-                          "multiple of 8 (a swizzle repetition), got "
-                       << shape[0];
   int64_t rowBytes = shape[1] * elementType.getIntOrFloatBitWidth() / 8;
   if (!getNVMMASwizzle(rowBytes))
     return emitError() << "a tensor descriptor's block rows must be a "

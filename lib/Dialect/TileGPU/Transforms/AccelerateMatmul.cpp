@@ -19,9 +19,10 @@
 //
 // On sm_90a, a dot whose shape suits Hopper's warpgroup MMA becomes a
 // tilenv.warpgroup_dot instead: both operands in NVMMA-swizzled shared
-// buffers that wgmma reads itself (tf32's and i8's B transposed,
+// buffers that wgmma reads itself (tf32's, i8's and fp8's B transposed,
 // K-contiguous, as wgmma reads those K-major only), the accumulator in
-// #tilegpu.mma version 3.
+// #tilegpu.mma version 3. fp8 dots wgmma does not take have their operands
+// converted to f16 first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,10 +95,16 @@ bool isTF32(Type element, InputPrecision precision) {
   return element.isF32() && precision == InputPrecision::TF32;
 }
 
-/// Whether wgmma reads both operands of such a dot K-major only (tf32 and
-/// i8; 16-bit operands may also be MN-major).
+/// Whether `element` is an 8-bit float wgmma multiplies (e4m3, e5m2).
+bool isWgmmaFloat8(Type element) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(element);
+}
+
+/// Whether wgmma reads both operands of such a dot K-major only (tf32, i8
+/// and fp8; 16-bit operands may also be MN-major).
 bool readsKMajorOnly(Type element, InputPrecision precision) {
-  return isTF32(element, precision) || element.isInteger(8);
+  return isTF32(element, precision) || element.isInteger(8) ||
+         isWgmmaFloat8(element);
 }
 
 /// The value a dot operand is stored from into shared memory: the operand
@@ -159,10 +166,18 @@ StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
   InputPrecision precision = dot.getInputPrecision();
   Type element = a.getElementType();
   bool kMajorOnly = readsKMajorOnly(element, precision);
+  bool fp8 = isWgmmaFloat8(element) && isWgmmaFloat8(b.getElementType());
   if (!element.isF16() && !element.isBF16() && !kMajorOnly)
-    return "wgmma is used for f16, bf16, tf32 and i8 operands";
-  if (StringRef why = whyNotMmaSync(a, b, c, precision); !why.empty())
+    return "wgmma is used for f16, bf16, tf32, i8 and fp8 operands";
+  if (fp8) {
+    // mma.sync has no fp8 on sm_90: wgmma's own conditions.
+    if (a.getRank() != 2 || !c.getElementType().isF32())
+      return "wgmma multiplies 2-D fp8 operands into f32 accumulators";
+    if (a.getDimSize(1) % getMmaKStep(element))
+      return "wgmma needs K to be a multiple of 32 for fp8";
+  } else if (StringRef why = whyNotMmaSync(a, b, c, precision); !why.empty()) {
     return why;
+  }
   int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
   // wgmma reads tf32 and i8 K-major only. A B computed N-contiguous (a
   // row-major matrix) is then stored element by element, 4-byte copies
@@ -172,7 +187,8 @@ StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
   // tutorial's 128x256 tf32 block: 128 registers, 4 KB of spills) and
   // wgmma, which reads both operands from shared memory, wins. i8 stays on
   // mma.sync: its 1-byte elements cannot be copied asynchronously at all.
-  if (kMajorOnly && !isComputedKMajor(dot.getB()) &&
+  // fp8 has no mma.sync to stay on.
+  if (kMajorOnly && !fp8 && !isComputedKMajor(dot.getB()) &&
       (!isTF32(element, precision) || m * n / (32 * numWarps) < 128))
     return "wgmma reads tf32 and i8 B K-major, B is computed N-contiguous, "
            "and the accumulator leaves mma.sync room for its operands";
@@ -217,6 +233,13 @@ public:
     if (unlaid.wasInterrupted())
       return signalPassFailure();
     bool wgmma = sm == 90 && hasArchSpecificFeatures(target.getValue());
+    // fp8 is multiplied by wgmma only; other fp8 dots take f16 operands,
+    // which hold every e4m3 and e5m2 value, and go on as f16 dots.
+    module.walk([&](DotOp dot) {
+      if (isWgmmaFloat8(dot.getA().getType().getElementType()) &&
+          !(wgmma && whyNotWarpgroupDot(dot, *numWarps).empty()))
+        upcastOperands(dot);
+    });
     module.walk([&](DotOp dot) {
       if (isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()))
         return;
@@ -286,6 +309,19 @@ public:
     });
   }
 
+  /// `dot`'s 8-bit float operands converted to f16 (exactly), in their
+  /// layouts.
+  static void upcastOperands(DotOp dot) {
+    OpBuilder b(dot);
+    for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
+      auto type = cast<RankedTensorType>(operand->get().getType());
+      if (!isWgmmaFloat8(type.getElementType()))
+        continue;
+      operand->set(FpToFpOp::create(b, dot.getLoc(), type.clone(b.getF16Type()),
+                                    operand->get(), RoundingModeAttr()));
+    }
+  }
+
   /// `dot` as a tilenv.warpgroup_dot: each operand stored (in the layout it
   /// was computed in) into an NVMMA buffer, the accumulator converted to
   /// #tilegpu.mma version 3 with every warp along M.
@@ -300,7 +336,7 @@ public:
     auto mma =
         MmaLayoutAttr::get(context, 3, 0, {numWarps, 1},
                            {16, unsigned(n), unsigned(getMmaKStep(element))});
-    // wgmma reads tf32 and i8 operands K-major only: B transposed
+    // wgmma reads tf32, i8 and fp8 operands K-major only: B transposed
     // (K-contiguous). 16-bit B is stored as it is computed: K-major where
     // its elements run along K (attention's K^T, loaded K-contiguous), so
     // that its stores and tile-pipeline's copies are as wide as the loads.

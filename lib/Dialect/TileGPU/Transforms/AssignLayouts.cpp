@@ -6,7 +6,8 @@
 //
 // Gives every tensor a default blocked layout, then moves the operands and
 // results of ops with layout rules (reduce, expand_dims, broadcast, dot,
-// trans, join, split) to the layouts those rules require.
+// trans, join, split, map_elementwise of packs) to the layouts those rules
+// require.
 //
 //===----------------------------------------------------------------------===//
 
@@ -241,6 +242,32 @@ private:
       retypeResult(builder, trans.getResult(),
                    withEncoding(trans.getType(),
                                 getPermutedLayout(src, trans.getOrder())));
+      return;
+    }
+    if (auto map = dyn_cast<MapElementwiseOp>(op); map && map.getPack() > 1) {
+      // Each call takes `pack` consecutive elements of a thread, as in
+      // Triton, whose layouts give a thread runs along the fastest
+      // dimension: runs of at least `pack` (a power of two) there.
+      auto type = cast<RankedTensorType>(map.getSrcs()[0].getType());
+      auto blocked =
+          dyn_cast_or_null<BlockedLayoutAttr>(getDistributedLayout(type));
+      if (!blocked)
+        return;
+      SmallVector<unsigned> size(blocked.getSizePerThread());
+      unsigned fastest = blocked.getDimOrder()[0];
+      size[fastest] = std::max<unsigned>(
+          size[fastest], std::min<uint64_t>(llvm::PowerOf2Ceil(map.getPack()),
+                                            type.getDimSize(fastest)));
+      if (size == blocked.getSizePerThread())
+        return;
+      Attribute layout =
+          getBlockedLayout(context, type.getShape(), size,
+                           blocked.getDimOrder(), numWarps, threadsPerWarp);
+      for (OpOperand &operand : map->getOpOperands())
+        operand.set(convertTo(builder, operand.get(),
+                              withEncoding(operand.get().getType(), layout)));
+      for (Value result : map.getResult())
+        retypeResult(builder, result, withEncoding(result.getType(), layout));
       return;
     }
     if (auto join = dyn_cast<JoinOp>(op)) {

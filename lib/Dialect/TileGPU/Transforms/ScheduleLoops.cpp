@@ -223,7 +223,8 @@ private:
   /// A loop's own stage count, where the kernel gave it one (Triton's
   /// `tl.range(..., num_stages=N)`, TTIR's tt.num_stages), else the pass's.
   int64_t getLoopStages(scf::ForOp loop) const {
-    if (auto stages = loop->getAttrOfType<IntegerAttr>("tile.num_stages"))
+    if (auto stages = loop->getAttrOfType<IntegerAttr>(
+            TileDialect::getNumStagesAttrName()))
       return stages.getInt();
     return numStages;
   }
@@ -233,7 +234,7 @@ private:
   /// `tl.range(..., warp_specialize=...)`, TTIR's tt.warp_specialize),
   /// else the pass's.
   bool getLoopWarpSpecialize(scf::ForOp loop) const {
-    Attribute own = loop->getAttr("tile.warp_specialize");
+    Attribute own = loop->getAttr(TileDialect::getWarpSpecializeAttrName());
     if (auto flag = dyn_cast_or_null<BoolAttr>(own))
       return flag.getValue();
     return own ? isa<UnitAttr>(own) : bool(warpSpecialize);

@@ -69,11 +69,17 @@ LogicalResult WarpgroupDotOp::verify() {
                          << n << "]";
   Type element = a.getElementType();
   bool tf32 = element.isF32(), i8 = element.isInteger(8);
-  if (element != b.getElementType() ||
-      !(element.isF16() || element.isBF16() || tf32 || i8))
+  // 8-bit floats: e4m3 and e5m2 in any pairing.
+  bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(element) &&
+             isa<Float8E4M3FNType, Float8E5M2Type>(b.getElementType());
+  if ((element != b.getElementType() && !fp8) ||
+      !(element.isF16() || element.isBF16() || tf32 || i8 || fp8))
     return emitOpError() << "a and b must both be f16, both bf16, both f32 "
-                            "(multiplied as tf32) or both i8, got "
+                            "(multiplied as tf32), both i8 or both 8-bit "
+                            "floats (e4m3, e5m2), got "
                          << element << " and " << b.getElementType();
+  // Read K-major only.
+  bool kMajorOnly = tf32 || i8 || fp8;
   if (i8 ? !c.getElementType().isInteger(32) : !c.getElementType().isF32())
     return emitOpError() << "accumulates in " << (i8 ? "i32" : "f32")
                          << ", got " << c.getElementType();
@@ -84,14 +90,14 @@ LogicalResult WarpgroupDotOp::verify() {
   buffers.push_back({"b", b});
   for (auto [name, buffer] : buffers) {
     // a is read K-major (row-major). b (K x N) K-major (transposed) or, for
-    // 16-bit operands, N-major (row-major) too: wgmma reads tf32 and i8
-    // operands K-major only.
+    // 16-bit operands, N-major (row-major) too: wgmma reads tf32, i8 and
+    // fp8 operands K-major only.
     bool isB = name == "b";
     auto nvmma = dyn_cast<NVMMASharedLayoutAttr>(buffer.getEncoding());
     bool transposed = nvmma && nvmma.getTransposed();
-    bool majorOk = isB ? transposed || !(tf32 || i8) : !transposed;
+    bool majorOk = isB ? transposed || !kMajorOnly : !transposed;
     StringRef required = !isB ? "row-major"
-                         : tf32 || i8
+                         : kMajorOnly
                              ? "transposed (K-contiguous)"
                              : "row-major or transposed (K-contiguous)";
     if (!nvmma || !majorOk || nvmma.getElementBitWidth() != bits ||

@@ -6,9 +6,9 @@
 //
 // The descriptor loads tile-pipeline left (outside loops, or not staging a
 // dot operand) become one TMA copy each, waited for on an mbarrier right
-// away; descriptor stores, a buffer written by every thread and copied out
-// by TMA, waited for until the copy has read it, or a wgmma result stored
-// per warpgroup in chunks.
+// away; descriptor stores and reductions, a buffer written by every thread
+// and copied out (or reduced into global memory) by TMA, waited for until
+// the copy has read it, or a wgmma result stored per warpgroup in chunks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,21 +51,35 @@ public:
     }
     SmallVector<Operation *> accesses;
     module.walk([&](Operation *op) {
-      if (isa<DescriptorLoadOp, DescriptorStoreOp>(op))
+      if (isa<DescriptorLoadOp, DescriptorStoreOp, DescriptorReduceOp,
+              DescriptorGatherOp, DescriptorScatterOp>(op))
         accesses.push_back(op);
     });
     if (accesses.empty())
       return;
     auto target =
         module->getAttrOfType<StringAttr>(TileGPUDialect::getTargetAttrName());
+    StringRef targetName = target ? target.getValue() : StringRef("not set");
     unsigned sm = target ? parseSmVersion(target.getValue()) : 0;
     if (sm < 90) {
       accesses.front()->emitOpError()
           << "needs the tensor memory accelerator (sm_90 or newer), but the "
              "target is "
-          << (target ? target.getValue() : StringRef("not set"));
+          << targetName;
       return signalPassFailure();
     }
+    // Rows picked by index are one copy only with Blackwell's TMA (gather4,
+    // scatter4); Hopper's copies boxes.
+    for (Operation *op : accesses)
+      if (isa<DescriptorGatherOp, DescriptorScatterOp>(op)) {
+        op->emitOpError() << "needs the tensor memory accelerator's "
+                          << (isa<DescriptorGatherOp>(op) ? "gather4"
+                                                          : "scatter4")
+                          << " (sm_100 and newer), which tile does not "
+                             "target; the target is "
+                          << targetName;
+        return signalPassFailure();
+      }
     // Decided before any store is rewritten: a descriptor goes per
     // warpgroup only if all its uses can.
     llvm::SmallPtrSet<Operation *, 4> inChunks;
@@ -78,8 +92,12 @@ public:
         lower(load);
       else if (inChunks.contains(op))
         lowerInChunks(cast<DescriptorStoreOp>(op));
-      else
-        lower(cast<DescriptorStoreOp>(op));
+      else if (auto store = dyn_cast<DescriptorStoreOp>(op))
+        lowerStore(store, store.getDesc(), store.getIndices(), store.getValue(),
+                   {});
+      else if (auto reduce = dyn_cast<DescriptorReduceOp>(op))
+        lowerStore(reduce, reduce.getDesc(), reduce.getIndices(),
+                   reduce.getSrc(), reduce.getKindAttr());
     }
   }
 
@@ -189,31 +207,32 @@ private:
   /// of stalling the thread that issued it, which reads it out only as fast
   /// as global memory takes it. Each wait is for every store before it (a
   /// second store in the same iteration waits for the first): exact counts
-  /// would not hold for stores under conditions.
-  void lower(DescriptorStoreOp store) {
+  /// would not hold for stores under conditions. A reduction (`reduce`
+  /// set) goes the same way, the copy combining instead of overwriting.
+  void lowerStore(Operation *store, TypedValue<TensorDescType> descValue,
+                  ValueRange indices, Value value,
+                  DescriptorReduceKindAttr reduce) {
     OpBuilder b(store);
-    Location loc = store.getLoc();
-    TensorDescType desc = store.getDesc().getType();
+    Location loc = store->getLoc();
+    TensorDescType desc = descValue.getType();
     Operation *loop = getOutermostLoop(store);
     if (!loop) {
-      Value buffer = LocalAllocOp::create(b, loc, getBlockBuffer(desc, false),
-                                          store.getValue());
-      AsyncTMAStoreOp::create(b, loc, store.getDesc(), store.getIndices(),
-                              buffer);
+      Value buffer =
+          LocalAllocOp::create(b, loc, getBlockBuffer(desc, false), value);
+      AsyncTMAStoreOp::create(b, loc, descValue, indices, buffer, reduce);
       AsyncTMAStoreWaitOp::create(b, loc, 0);
       LocalDeallocOp::create(b, loc, buffer);
-      store.erase();
+      store->erase();
       return;
     }
     OpBuilder outside(loop);
     Value buffer =
         LocalAllocOp::create(outside, loc, getBlockBuffer(desc, true), Value());
     AsyncTMAStoreWaitOp::create(b, loc, 0);
-    LocalStoreOp::create(b, loc, store.getValue(), buffer);
-    AsyncTMAStoreOp::create(b, loc, store.getDesc(), store.getIndices(),
-                            buffer);
+    LocalStoreOp::create(b, loc, value, buffer);
+    AsyncTMAStoreOp::create(b, loc, descValue, indices, buffer, reduce);
     waitThenFree(loop, buffer, loc);
-    store.erase();
+    store->erase();
   }
 
   /// The store per warpgroup, through a buffer allocated before the

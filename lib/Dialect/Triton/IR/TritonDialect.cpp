@@ -69,9 +69,13 @@ Type TritonDialect::parseType(DialectAsmParser &parser) const {
       parser.emitError(loc) << "a descriptor's block has no layout in TTIR";
       return Type();
     }
+    // Triton marks integer elements signed or unsigned (si32) for the
+    // host's tensor map; tile's tensors, and so its blocks, are signless.
+    Type element = block.getElementType();
+    if (auto integer = dyn_cast<IntegerType>(element))
+      element = IntegerType::get(getContext(), integer.getWidth());
     return TensorDescType::getChecked([&] { return parser.emitError(loc); },
-                                      getContext(), block.getShape(),
-                                      block.getElementType());
+                                      getContext(), block.getShape(), element);
   }
   return getContext()->getLoadedDialect<TileDialect>()->parseType(parser);
 }

@@ -107,4 +107,31 @@ def Tile_InputPrecisionAttr : I32EnumAttr<"InputPrecision",
   let cppNamespace = "::mlir::tile";
 }
 
+def Tile_DescriptorReduceKindAttr : I32EnumAttr<"DescriptorReduceKind",
+    "how tile.descriptor_reduce combines a block with global memory", [
+      I32EnumAttrCase<"ADD", 1, "add">,
+      I32EnumAttrCase<"AND", 2, "and">,
+      I32EnumAttrCase<"OR", 3, "or">,
+      I32EnumAttrCase<"XOR", 4, "xor">,
+      I32EnumAttrCase<"MAX", 5, "max">,
+      I32EnumAttrCase<"MIN", 6, "min">,
+      I32EnumAttrCase<"INC", 7, "inc">,
+      I32EnumAttrCase<"DEC", 8, "dec">
+    ]> {
+  let cppNamespace = "::mlir::tile";
+}
+
+def Tile_ScaleDotElemTypeAttr : I32EnumAttr<"ScaleDotElemType",
+    "the format of a tile.dot_scaled operand", [
+      I32EnumAttrCase<"E4M3", 0, "e4m3">,
+      I32EnumAttrCase<"E5M2", 1, "e5m2">,
+      I32EnumAttrCase<"E2M3", 2, "e2m3">,
+      I32EnumAttrCase<"E3M2", 3, "e3m2">,
+      I32EnumAttrCase<"E2M1", 4, "e2m1">,
+      I32EnumAttrCase<"BF16", 5, "bf16">,
+      I32EnumAttrCase<"FP16", 6, "fp16">
+    ]> {
+  let cppNamespace = "::mlir::tile";
+}
+
 #endif // TILE_ATTRS

@@ -60,6 +60,23 @@ def Tile_Dialect : Dialect {
       return ::llvm::StringLiteral("tile.constancy");
     }
 
+    /// Names of the loop attributes (Triton's `tl.range` arguments).
+    static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
+      return ::llvm::StringLiteral("tile.num_stages");
+    }
+    static constexpr ::llvm::StringLiteral getWarpSpecializeAttrName() {
+      return ::llvm::StringLiteral("tile.warp_specialize");
+    }
+    static constexpr ::llvm::StringLiteral getLoopUnrollFactorAttrName() {
+      return ::llvm::StringLiteral("tile.loop_unroll_factor");
+    }
+    static constexpr ::llvm::StringLiteral getFlattenAttrName() {
+      return ::llvm::StringLiteral("tile.flatten");
+    }
+    static constexpr ::llvm::StringLiteral getDisallowAccMultiBufferAttrName() {
+      return ::llvm::StringLiteral("tile.disallow_acc_multi_buffer");
+    }
+
   private:
     void registerTypes();
   public:

@@ -181,6 +181,44 @@ def Tile_ElementwiseInlineAsmOp : Tile_Op<"elementwise_inline_asm", [
   }];
 }
 
+def Tile_MapElementwiseOp : Tile_Op<"map_elementwise", [
+    RecursiveMemoryEffects, SameOperandsAndResultShape]> {
+  let summary = "A scalar function applied element-wise, as a region";
+  let description = [{
+    Runs the region once for every `pack` elements of the operands (all of
+    one shape), each thread on the elements it holds. The region takes
+    `pack` scalars of each operand in turn (operand 0's elements 0 ..
+    pack - 1, then operand 1's, ...) and returns `pack` scalars of each
+    result the same way through `tile.map_elementwise.return`; past the end
+    of a thread's elements the arguments are undefined and the results
+    dropped. The region may branch (several blocks) and use values defined
+    outside it; it is what a Triton function passed to
+    `tl.map_elementwise` becomes, so an `if` in it runs one side only. As
+    Triton's `tt.map_elementwise`.
+
+    ```mlir
+    %y = "tile.map_elementwise"(%x) <{pack = 1 : i32}> ({
+    ^bb0(%e: f32):
+      %r = arith.mulf %e, %e : f32
+      tile.map_elementwise.return %r : f32
+    }) : (tensor<256xf32>) -> tensor<256xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_Tensor>:$srcs,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$pack);
+  let results = (outs Variadic<Tile_Tensor>:$result);
+  let regions = (region MinSizedRegion<1>:$scalarOp);
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def Tile_MapElementwiseReturnOp : Tile_Op<"map_elementwise.return",
+    [HasParent<"MapElementwiseOp">, Pure, Terminator, ReturnLike]> {
+  let summary = "Terminator of the tile.map_elementwise region";
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
+}
+
 def Tile_MulhiUIOp : Tile_Op<"mulhiui", [Pure, Elementwise, SameOperandsAndResultType]> {
   let summary = "High half of the unsigned 2N-bit product of two N-bit integers";
   let arguments = (ins Tile_IntLike:$x, Tile_IntLike:$y);
@@ -286,6 +324,88 @@ def Tile_DescriptorStoreOp : Tile_Op<"descriptor_store", [
                        Tile_Tensor:$value);
   let assemblyFormat = [{
     $desc `[` $indices `]` `,` $value attr-dict `:` qualified(type($desc)) `,` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_DescriptorReduceOp : Tile_Op<"descriptor_reduce", [
+    MemoryEffects<[MemRead<Tile_GlobalMemory>, MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "Combine a block with a tensor through its TMA descriptor";
+  let description = [{
+    Combines `src` element by element with the block of the descriptor's
+    shape whose first element is at `indices` of the tensor the descriptor
+    describes, by `kind`, each element atomically: `add`, `min`, `max`,
+    `inc` and `dec` (unsigned wrapping increment and decrement, as
+    `atom.inc`/`atom.dec`), `and`, `or`, `xor`. Elements past the tensor's
+    edges are left alone. Integer `min` and `max` are signed (the tensor
+    map describes signed integers). The element types are those the
+    tensor memory accelerator reduces: `add` on i32, i64, f32, f16 and bf16;
+    `min` and `max` on i32, i64, f16 and bf16; `inc` and `dec` on i32;
+    `and`, `or` and `xor` on i32 and i64. On the GPU (sm_90 and newer) the
+    block goes to shared memory as for `tile.descriptor_store` and one
+    thread starts a TMA reduction (`cp.reduce.async.bulk.tensor`). As
+    Triton's `tt.descriptor_reduce`.
+
+    ```mlir
+    tile.descriptor_reduce add, %desc[%row, %col], %c : !tile.tensordesc<64x64xf32>, tensor<64x64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_DescriptorReduceKindAttr:$kind,
+                       Tile_TensorDesc:$desc, Variadic<I32>:$indices,
+                       Tile_Tensor:$src);
+  let assemblyFormat = [{
+    $kind `,` $desc `[` $indices `]` `,` $src attr-dict `:`
+    qualified(type($desc)) `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_DescriptorGatherOp : Tile_Op<"descriptor_gather", [
+    MemoryEffects<[MemRead<Tile_GlobalMemory>]>]> {
+  let summary = "Load rows of a tensor, picked by index, through its TMA descriptor";
+  let description = [{
+    Row `i` of the result is the `N` elements of row `x_offsets[i]` of the
+    tensor the descriptor describes, from column `y_offset` on; the
+    descriptor's block is that one row (1 x N). Elements past the tensor's
+    edges read as zero. The hardware that does this in one copy (TMA
+    gather4) is Blackwell's (sm_100); on sm_90 the op is rejected where it
+    is lowered, with an error that names it. As Triton's
+    `tt.descriptor_gather`.
+
+    ```mlir
+    %r = tile.descriptor_gather %desc[%rows, %col] : (!tile.tensordesc<1x64xf32>, tensor<8xi32>, i32) -> tensor<8x64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_TensorDesc:$desc, RankedTensorOf<[I32]>:$x_offsets,
+                       I32:$y_offset);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $desc `[` $x_offsets `,` $y_offset `]` attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_DescriptorScatterOp : Tile_Op<"descriptor_scatter", [
+    MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "Store rows of a block to rows of a tensor picked by index";
+  let description = [{
+    The converse of `tile.descriptor_gather`: row `i` of `src` is written
+    to row `x_offsets[i]` of the tensor, from column `y_offset` on.
+    Elements past the tensor's edges are not written. Like the gather, it
+    needs Blackwell's TMA scatter4 and is rejected on sm_90. As Triton's
+    `tt.descriptor_scatter`.
+
+    ```mlir
+    tile.descriptor_scatter %desc[%rows, %col], %v : !tile.tensordesc<1x64xf32>, tensor<8xi32>, i32, tensor<8x64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_TensorDesc:$desc, RankedTensorOf<[I32]>:$x_offsets,
+                       I32:$y_offset, Tile_Tensor:$src);
+  let assemblyFormat = [{
+    $desc `[` $x_offsets `,` $y_offset `]` `,` $src attr-dict `:`
+    qualified(type($desc)) `,` type($x_offsets) `,` type($y_offset) `,`
+    type($src)
   }];
   let hasVerifier = 1;
 }
@@ -521,6 +641,46 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
   let assemblyFormat = [{
     $a `,` $b `,` $c (`,` `inputPrecision` `=` $inputPrecision^)? attr-dict `:`
     type($a) `*` type($b) `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_DotScaledOp : Tile_Op<"dot_scaled", [Pure, AttrSizedOperandSegments,
+                                               AllTypesMatch<["c", "d"]>]> {
+  let summary = "Matrix multiply-accumulate of block-scaled (microscaling) operands";
+  let description = [{
+    `d = (a * scale(a_scale)) * (b * scale(b_scale)) + c`: `a` is M x K and
+    `b` K x N in the formats `a_elem_type` and `b_elem_type` (`e4m3`,
+    `e5m2`: fp8; `bf16`, `fp16`; `e2m1`: two 4-bit floats to a byte, the
+    first element in the low bits, along K, so that the operand is
+    M x K/2 or K/2 x N of i8). A scale, where given, has one entry per 32
+    elements along K (`a_scale` M x K/32, `b_scale` N x K/32): an i8
+    exponent (e8m0, the value 2^(s - 127); 255 means NaN unless
+    `fastMath`), or an fp8 e4m3 value per 16 elements. `c` and `d` are
+    M x N of f32. Sm_90 has no scaled tensor-core instruction, so
+    `tile-decompose-scaled-dots` rewrites the op into the operands' upcast
+    to bf16 (f16 if either is `fp16`), the scaling and a `tile.dot`, as
+    Triton does on Hopper. `lhs_k_pack` / `rhs_k_pack` false (e2m1 packed
+    along M or N) is not supported. As Triton's `tt.dot_scaled`.
+
+    ```mlir
+    %d = tile.dot_scaled %a scale %sa, %b scale %sb, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<64x64xf8E4M3FN>, tensor<64x2xi8> * tensor<64x64xf8E4M3FN>, tensor<64x2xi8> -> tensor<64x64xf32>
+    ```
+  }];
+  let arguments = (ins
+    Tile_FpIntTensor:$a, Tile_FpIntTensor:$b, Tile_FloatTensor:$c,
+    Optional<Tile_FpIntTensor>:$a_scale, Optional<Tile_FpIntTensor>:$b_scale,
+    Tile_ScaleDotElemTypeAttr:$a_elem_type,
+    Tile_ScaleDotElemTypeAttr:$b_elem_type,
+    DefaultValuedAttr<BoolAttr, "false">:$fastMath,
+    DefaultValuedAttr<BoolAttr, "true">:$lhs_k_pack,
+    DefaultValuedAttr<BoolAttr, "true">:$rhs_k_pack);
+  let results = (outs Tile_FloatTensor:$d);
+  let assemblyFormat = [{
+    $a (`scale` $a_scale^)? `,` $b (`scale` $b_scale^)? `,` $c
+    `lhs` `=` $a_elem_type `rhs` `=` $b_elem_type attr-dict
+    `:` type($a) (`,` type($a_scale)^)? `*` type($b) (`,` type($b_scale)^)?
+    `->` type($d)
   }];
   let hasVerifier = 1;
 }

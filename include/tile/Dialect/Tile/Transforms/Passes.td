@@ -86,10 +86,51 @@ def ImportTTIR : Pass<"tile-import-ttir", "::mlir::ModuleOp"> {
     ```
 
     The ops that the tt dialect declares, those Triton prints in generic
-    form (`tt.reduce`, `tt.scan` and their terminators), become their tile
+    form (`tt.reduce`, `tt.scan`, `tt.map_elementwise` and their
+    terminators), become their tile
     namesakes with the same operands, attributes and regions.
   }];
   let dependentDialects = ["::mlir::tile::TileDialect"];
+}
+
+def DecomposeScaledDots : Pass<"tile-decompose-scaled-dots", "::mlir::ModuleOp"> {
+  let summary = "Rewrite tile.dot_scaled as upcasts, scaling and a tile.dot";
+  let description = [{
+    Hopper has no block-scaled tensor-core instruction, so each
+    `tile.dot_scaled` becomes what it means in ops sm_90 has, as Triton's
+    Hopper lowering does: each operand converted to the compute type (bf16,
+    or f16 where either operand is `fp16`; e2m1 bytes split into their two
+    4-bit floats along K), multiplied by its scale (an e8m0 exponent
+    becomes the float 2^(s - 127) by a shift into the exponent field; each
+    scale repeated over its 32 elements along K), NaN where the scale is
+    255 unless `fastMath`, and a `tile.dot` accumulating in f32. An
+    operand packed along M or N (`lhs_k_pack`/`rhs_k_pack` false) and
+    batched (3-D) operands are errors located at the op.
+
+    ```mlir
+    %d = tile.dot_scaled %a scale %sa, %b, %c lhs = e4m3 rhs = bf16 : tensor<64x64xf8E4M3FN>, tensor<64x2xi8> * tensor<64x64xbf16> -> tensor<64x64xf32>
+    // -> tile.fp_to_fp %a ... -> bf16, the scale shifted and broadcast,
+    //    arith.mulf, tile.dot ... : tensor<64x64xbf16> * tensor<64x64xbf16>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def UnrollLoops : Pass<"tile-unroll-loops", "::mlir::ModuleOp"> {
+  let summary = "Unroll the loops that ask for it (tile.loop_unroll_factor)";
+  let description = [{
+    A `scf.for` with `tile.loop_unroll_factor = N` (Triton's
+    `tl.range(..., loop_unroll_factor=N)`, TTIR's `tt.loop_unroll_factor`)
+    is unrolled N times, with an epilogue loop for the iterations left
+    over, as Triton's loop-unroll pass does; the attribute is then
+    dropped. A factor of 1 just drops it.
+
+    ```mlir
+    scf.for %i = %c0 to %n step %c1 { ... } {tile.loop_unroll_factor = 2 : i32}
+    // -> scf.for %i = %c0 to %n2 step %c2 { ...; ... }  plus the remainder
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def TritonMath : Pass<"tile-triton-math", "::mlir::ModuleOp"> {

@@ -109,6 +109,11 @@ def AccelerateMatmul : Pass<"tile-accelerate-matmul", "::mlir::ModuleOp"> {
     into a `#tilegpu.nvmma_shared` buffer (the widest swizzle its rows allow),
     the accumulator converted to `#tilegpu.mma` version 3 with every warp
     along M and the instruction N the whole of N.
+
+    8-bit float operands (e4m3, e5m2, mixed too) with f32 accumulators and
+    K a multiple of 32 go to wgmma on sm_90a under the same conditions, `b`
+    stored K-major; mma.sync has no fp8 on sm_90, so any other fp8 dot has
+    its operands converted to f16 (exactly) and goes on as an f16 dot.
   }];
   let dependentDialects = ["::mlir::tilenvgpu::TileNVGPUDialect"];
 }

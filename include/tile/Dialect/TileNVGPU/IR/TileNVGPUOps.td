@@ -50,8 +50,10 @@ def TileNVGPU_WarpgroupDotOp : TileNVGPU_Op<"warpgroup_dot", [
     or 128-byte swizzle; the accumulator is f32 (i32 for i8 operands). `a`
     is row-major (K-contiguous); f16 or bf16 `b` is row-major
     (N-contiguous) or transposed (K-contiguous). f32 operands are
-    multiplied as tf32 (their low 13 mantissa bits ignored); wgmma reads
-    those and i8 operands K-major only: `b` transposed. Needs sm_90a.
+    multiplied as tf32 (their low 13 mantissa bits ignored). 8-bit float
+    operands (`f8E4M3FN`, `f8E5M2`, `a`'s and `b`'s formats may differ)
+    accumulate in f32. wgmma reads tf32, i8 and fp8 operands K-major only:
+    `b` transposed. Needs sm_90a.
 
     A 16-bit `a` may instead be a tensor in registers, in the `#tilegpu.mma`
     version 3 layout of an accumulator with the same warps whose
@@ -194,18 +196,22 @@ def TileNVGPU_AsyncTMAStoreOp : TileNVGPU_Op<"async_tma_store", [
     must hold what every thread wrote to it (a CTA barrier, which
     tile-insert-barriers places, orders the writes before the copy), and
     must not be written again, nor the kernel end, before a
-    `tilenv.async_tma_store_wait` has seen the copy read it.
+    `tilenv.async_tma_store_wait` has seen the copy read it. With `reduce`,
+    the copy combines the buffer with the block instead of overwriting it
+    (`cp.reduce.async.bulk.tensor`, `tile.descriptor_reduce`).
 
     ```mlir
     tilenv.async_tma_store %desc[%row, %col], %buf : !tile.tensordesc<128x64xf16>, !tilegpu.buffer<128x64xf16, #nvmma, mutable>
+    tilenv.async_tma_store reduce add %desc[%row, %col], %buf : !tile.tensordesc<64x64xf32>, !tilegpu.buffer<64x64xf32, #nvmma, mutable>
     ```
   }];
   let arguments = (ins
     Arg<Tile_TensorDesc, "", [MemWrite<Tile_GlobalMemory>]>:$desc,
     Variadic<I32>:$indices,
-    Arg<TileGPU_Buffer, "", [MemRead<TileGPU_SharedMemory>]>:$src);
+    Arg<TileGPU_Buffer, "", [MemRead<TileGPU_SharedMemory>]>:$src,
+    OptionalAttr<Tile_DescriptorReduceKindAttr>:$reduce);
   let assemblyFormat = [{
-    $desc `[` $indices `]` `,` $src attr-dict `:`
+    (`reduce` $reduce^)? $desc `[` $indices `]` `,` $src attr-dict `:`
     qualified(type($desc)) `,` qualified(type($src))
   }];
   let hasVerifier = 1;

@@ -33,7 +33,12 @@ def LowerDescriptors
     waits for the stores before it to have read their buffers, writes the
     value with `tilegpu.local_store` and starts the copy, and one wait after
     the loop precedes the `tilegpu.local_dealloc`s: the copy overlaps the next
-    iteration. The global writes complete after the block has moved on.
+    iteration. The global writes complete after the block has moved on. A
+    `tile.descriptor_reduce` goes the same way, its copy a TMA reduction
+    (`tilenv.async_tma_store reduce <kind>`).
+
+    `tile.descriptor_gather` and `tile.descriptor_scatter` need Blackwell's
+    TMA gather4 / scatter4 and are errors here, located at the op.
 
     A store of a `wgmma` result of 16-bit elements (each warpgroup holding
     64 whole rows) becomes a `tilenv.warpgroup_tma_store` instead, when every

@@ -25,11 +25,11 @@ def Triton_Dialect : Dialect {
     dialect as `!tile.T`. A `tt` op that tile does not have is an error
     located at it ("custom op 'tt.X' is unknown").
 
-    Triton prints its reductions and scans in generic form
-    (`"tt.reduce"(...) <{axis = 0 : i32}> ({...})`), which MLIR parses by
-    name only, so those four ops are declared here, as structure without
-    semantics. `tile-import-ttir`, the first pass of the compilation
-    pipeline, turns them into their tile namesakes and renames the
+    Triton prints its reductions, scans and element-wise maps in generic
+    form (`"tt.reduce"(...) <{axis = 0 : i32}> ({...})`), which MLIR parses
+    by name only, so those ops and their terminators are declared here, as
+    structure without semantics. `tile-import-ttir`, the first pass of the
+    compilation pipeline, turns them into their tile namesakes and renames the
     discardable `tt.` attributes (argument hints, loop attributes), which
     are verified as their tile namesakes where they are parsed.
   }];
@@ -78,6 +78,20 @@ def Triton_ScanReturnOp : Triton_Op<"scan.return",
   let summary = "The terminator of tt.scan's combiner";
   let arguments = (ins Variadic<AnyType>:$result);
   let assemblyFormat = "$result attr-dict `:` type($result)";
+}
+
+def Triton_MapElementwiseOp : Triton_Op<"map_elementwise"> {
+  let summary = "Triton's tt.map_elementwise, as read; tile-import-ttir makes it tile.map_elementwise";
+  let arguments = (ins Variadic<AnyType>:$srcs, I32Attr:$pack);
+  let results = (outs Variadic<AnyType>:$result);
+  let regions = (region AnyRegion:$scalarOp);
+}
+
+def Triton_MapElementwiseReturnOp : Triton_Op<"map_elementwise.return",
+    [HasParent<"MapElementwiseOp">, Terminator]> {
+  let summary = "The terminator of tt.map_elementwise's region";
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
 }
 
 #endif // TILE_TRITON_DIALECT
