@@ -43,7 +43,7 @@ struct MapElementwiseLowering : public TilePattern<MapElementwiseOp> {
       for (auto [src, elements] : llvm::zip(op.getSrcs(), adaptor.getSrcs()))
         for (unsigned k = 0; k < pack; ++k) {
           unsigned e = start + k;
-          args.push_back(e < count ? elements[elements.size() == 1 ? 0 : e]
+          args.push_back(e < count ? elements[e]
                                    : LLVM::PoisonOp::create(
                                          rewriter, loc,
                                          getElementTypeOrSelf(src.getType()))

@@ -12,23 +12,22 @@ using namespace mlir;
 using namespace mlir::tile;
 
 /// Checks that `types` are `pack` scalars of each of `tensors`' element
-/// types in turn.
+/// types in turn; the region `what`s them, the tensors are `noun`s.
 static LogicalResult verifyPacked(Operation *op, TypeRange types,
                                   TypeRange tensors, unsigned pack,
-                                  StringRef what) {
+                                  StringRef what, StringRef noun) {
   if (types.size() != pack * tensors.size())
     return op->emitOpError()
            << "region " << what << " " << types.size() << " values; " << pack
-           << " (the pack) for each of the " << tensors.size() << " "
-           << (what == "takes" ? "operands" : "results");
+           << " (the pack) for each of the " << tensors.size() << " " << noun
+           << "s";
   for (auto [i, type] : llvm::enumerate(types)) {
     Type element = getElementTypeOrSelf(tensors[i / pack]);
     if (type != element)
       return op->emitOpError()
              << "region " << what << " " << type << " at position " << i
-             << ", where element " << i % pack << " of "
-             << (what == "takes" ? "operand " : "result ") << i / pack << " is "
-             << element;
+             << ", where element " << i % pack << " of " << noun << " "
+             << i / pack << " is " << element;
   }
   return success();
 }
@@ -36,7 +35,7 @@ static LogicalResult verifyPacked(Operation *op, TypeRange types,
 // The arguments first, before the region's ops are verified.
 LogicalResult MapElementwiseOp::verify() {
   return verifyPacked(*this, getScalarOp().front().getArgumentTypes(),
-                      getSrcs().getTypes(), getPack(), "takes");
+                      getSrcs().getTypes(), getPack(), "takes", "operand");
 }
 
 LogicalResult MapElementwiseOp::verifyRegions() {
@@ -46,7 +45,7 @@ LogicalResult MapElementwiseOp::verifyRegions() {
                        ? MapElementwiseReturnOp()
                        : dyn_cast<MapElementwiseReturnOp>(block.back()))
       if (failed(verifyPacked(*this, ret.getResult().getTypes(),
-                              getResultTypes(), pack, "returns")))
+                              getResultTypes(), pack, "returns", "result")))
         return failure();
   return success();
 }
