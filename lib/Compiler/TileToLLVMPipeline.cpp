@@ -58,6 +58,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createInlinerPass());
+  // Block pointers and descriptors made in the kernel as pointer tensors and
+  // masks, as Triton rewrites them before anything else.
+  pm.addPass(createRewriteTensorPointers());
   // Loops that ask for it unrolled, as Triton does before anything else.
   pm.addPass(createUnrollLoops());
   // The distributed level, unless the input is already there and its

@@ -89,7 +89,7 @@ static void testPointer(MlirContext ctx) {
   // CHECK: diagnostic: address space must be non-negative, got -1
   // CHECK-NEXT: bad space: null
   printType("bad space", mlirTilePointerTypeGet(f16, -1));
-  // CHECK: diagnostic: pointee type must be an integer, a float or a pointer, got 'index'
+  // CHECK: diagnostic: pointee type must be an integer, a float, a pointer or a tensor of integers or floats, got 'index'
   // CHECK-NEXT: bad pointee: null
   printType("bad pointee", mlirTilePointerTypeGet(mlirIndexTypeGet(ctx), 1));
   // CHECK: null pointee: null

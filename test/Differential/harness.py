@@ -212,14 +212,39 @@ def _tensor(value):
     raise LaunchError(f"pointer argument of type {type(value).__name__} without a tensor")
 
 
+def source_ttir(kernel):
+    """`kernel`'s TTIR as Triton's front end makes it, after its inliner
+    only: what a user sees with MLIR_ENABLE_DUMP before make_ttir's
+    rewrites (block pointers still there)."""
+    from triton._C.libtriton import ir, passes
+    from triton.compiler.compiler import make_backend
+    md = kernel.metadata
+    backend = make_backend(md.target)
+    options = backend.parse_options({"num_warps": md.num_warps, "num_stages": md.num_stages,
+                                     "debug": md.debug})
+    context = ir.context()
+    ir.load_dialects(context)
+    backend.load_dialects(context)
+    module = kernel.src.make_ir(md.target, options, backend.get_codegen_implementation(options),
+                                backend.get_module_map(), context)
+    pm = ir.pass_manager(context)
+    passes.common.add_inliner(pm)
+    pm.run(module, "source_ttir")
+    return str(module)
+
+
 # --------------------------------------------------------------------------
 # The worker: runs cases with the launch hook installed
 
 
 class Session:
     def __init__(self, mode, directory, program, events, seed, tol_scale, fake_gpu,
-                 timing=False):
+                 timing=False, source_ttir=False):
         self.timing = timing
+        # Compile Triton's TTIR before its own passes (block pointers as
+        # written) rather than the TTIR it prints.
+        self.source_ttir = source_ttir
+        self._ttir = {}
         self.mode = mode  # capture | check | substitute (tile instead of Triton)
         self.dir = Path(directory)
         self.program = program
@@ -282,6 +307,17 @@ class Session:
             return self._check(kernel, args, info, stream, triton_launch)
         return self._substitute(kernel, args, info, stream)
 
+    def ttir(self, kernel):
+        """The TTIR tile compiles for `kernel`: Triton's, or for a program
+        that asks for it (TTIR_STAGE = "source"), the module Triton's
+        front end makes with only its inliner run (before its
+        RewriteTensorPointer pass)."""
+        if not self.source_ttir:
+            return kernel.asm.get("ttir")
+        if kernel.hash not in self._ttir:
+            self._ttir[kernel.hash] = source_ttir(kernel)
+        return self._ttir[kernel.hash]
+
     def _params(self, kernel, args):
         key = kernel.hash
         if key not in self.ttir_types:
@@ -297,7 +333,7 @@ class Session:
             params, param_error = self._params(kernel, args), None
         except LaunchError as e:
             params, param_error = None, str(e)
-        if key not in self.seen and kernel.asm.get("ttir") is not None:
+        if key not in self.seen and self.ttir(kernel) is not None:
             self.seen.add(key)
             ttir_path, json_path = self.dir / f"{key}.ttir", self.dir / f"{key}.json"
             if not json_path.exists():
@@ -319,7 +355,7 @@ class Session:
                     "launch_pdl": getattr(md, "launch_pdl", False),
                     "launch_cooperative_grid": getattr(md, "launch_cooperative_grid", False),
                 }
-                _write_atomic(ttir_path, kernel.asm["ttir"])
+                _write_atomic(ttir_path, self.ttir(kernel))
                 _write_atomic(json_path, json.dumps(record, indent=1, default=str))
         self.emit(ev="launch", status="captured", error=param_error, **info)
         if param_error:
@@ -350,7 +386,7 @@ class Session:
                     d = json.loads(meta.read_text())
                     self._by_program[(without_locations(path.read_text()), d["num_warps"],
                                       d["num_stages"])] = path.stem
-        program = (without_locations(kernel.asm["ttir"]), kernel.metadata.num_warps,
+        program = (without_locations(self.ttir(kernel)), kernel.metadata.num_warps,
                    kernel.metadata.num_stages)
         return self._by_program.get(program, kernel.hash)
 
@@ -367,7 +403,7 @@ class Session:
                                "kernels")
         elif not cubin.exists() or not info.exists():
             result = ("error", "no .cubin/.info: the compile phase did not run on this kernel")
-        elif without_locations(ttir.read_text()) != without_locations(kernel.asm["ttir"]):
+        elif without_locations(ttir.read_text()) != without_locations(self.ttir(kernel)):
             result = ("error", "the TTIR differs from the captured one")
         else:
             try:
@@ -455,7 +491,7 @@ class Session:
             a, b = as_dtype(ours, buf["dtype"]), as_dtype(buf["copy"], buf["dtype"])
             if a is None:  # not whole elements: bytes, exactly
                 a, b = ours, buf["copy"]
-            r = compare(a, b, self.tol_scale, rounding_type(kernel.asm.get("ttir", "")))
+            r = compare(a, b, self.tol_scale, rounding_type(self.ttir(kernel) or ""))
             r["args"] = [[i, name] for i, name, _, _ in buf["args"]]
             r["bytes"] = ours.numel()
             compared.append(r)
@@ -481,9 +517,11 @@ class Session:
         rounds of one CUDA graph replay of as many launches as make about
         2 ms (at most 200), per launch; L2 stays warm between launches."""
         import torch
-        if getattr(kernel.metadata, "global_scratch_size", 0) or \
-                getattr(kernel.metadata, "profile_scratch_size", 0):
-            return {"skipped": "Triton's launch allocates scratch memory"}
+        # Triton's launcher allocates a kernel's global scratch (the tensor
+        # maps of descriptors made in the kernel) at each launch, through
+        # the program's allocator, which a CUDA graph captures from its pool.
+        if getattr(kernel.metadata, "profile_scratch_size", 0):
+            return {"skipped": "Triton's launch allocates profiling scratch memory"}
         stream = torch.cuda.Stream()
         launch = {"triton": self.triton_on, "tile": tile_on}
         with torch.cuda.stream(stream):
@@ -678,7 +716,8 @@ def worker(args):
     from cases import case_seed
     events = open(args.events, "a")
     session = Session(args.mode, args.dir, args.program, events, args.seed, args.tol_scale,
-                      args.fake_gpu, timing=getattr(args, "time", False))
+                      args.fake_gpu, timing=getattr(args, "time", False),
+                      source_ttir=getattr(module, "TTIR_STAGE", "ttir") == "source")
     install_hooks(session)
     for index in range(args.start, args.end):
         case = module.CASES[index]

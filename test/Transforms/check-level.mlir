@@ -13,6 +13,10 @@
 // RUN: not tile-translate %s --emit=ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // PIPELINE: error: 'tilegpu.local_alloc' op is not tile IR but of the distributed level
 // RUN: not tile-translate %tile_src_root/examples/softmax.mlir --keep-layouts --emit=ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNLAID
+// Block pointers are tile IR only: rewritten before layouts.
+// RUN: not tile-opt %tile_src_root/test/Dialect/Tile/block-pointers.mlir -tile-check-level="level=distributed" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BLOCKPTR
+// BLOCKPTR: error: 'tile.make_tensor_ptr' op is not of the distributed level: block pointers and descriptors made in the kernel are rewritten at the tile level (tile-rewrite-tensor-pointers)
+// RUN: tile-opt %tile_src_root/test/Dialect/Tile/block-pointers.mlir -tile-check-level="level=tile" -o /dev/null
 
 tile.func public @buffer(%x: tensor<16xf32>) {
   // expected-error @below {{'tilegpu.local_alloc' op is not tile IR but of the distributed level (compile the module with its layouts: --keep-layouts)}}

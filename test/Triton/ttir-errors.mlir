@@ -10,9 +10,10 @@
 // RUN: not tile-translate %S/Inputs/bad_types.ttir --emit=ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=TYPES
 // TYPES: kernel.py:6:12: error: 'tile.splat' op result element type
 
-tt.func public @advance(%x: tensor<8xi32>) {
-  // expected-error @below {{custom op 'tt.advance' is unknown}}
-  %h = tt.advance %x, [] : tensor<8xi32>
+// An op of a newer Triton's.
+tt.func public @newer(%x: tensor<8xi32>) {
+  // expected-error @below {{custom op 'tt.prefetch_block' is unknown}}
+  %h = tt.prefetch_block %x, [] : tensor<8xi32>
   tt.return
 }
 
@@ -45,7 +46,7 @@ tt.func public @stages(%n: i32) {
 
 // A descriptor's block is a tensor type with no layout, of a block TMA
 // copies (2-D here).
-// expected-error @+1 {{a descriptor's block has no layout in TTIR}}
+// expected-error @+1 {{a descriptor's block has no layout}}
 tt.func public @desc_layout(%d: !tt.tensordesc<tensor<64x64xf16, 1 : i32>>) {
   tt.return
 }

@@ -2,8 +2,8 @@
 // Every verifier rule of the tile dialect, each with the message a user sees.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics
 
-// expected-error @below {{pointee type must be an integer, a float or a pointer, got 'tensor<4xf32>'}}
-tile.func private @bad_pointee(!tile.ptr<tensor<4xf32>>)
+// expected-error @below {{pointee type must be an integer, a float, a pointer or a tensor of integers or floats, got 'vector<4xf32>'}}
+tile.func private @bad_pointee(!tile.ptr<vector<4xf32>>)
 
 // -----
 

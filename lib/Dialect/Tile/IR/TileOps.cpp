@@ -18,6 +18,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -260,7 +261,7 @@ void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
                    Value mask, Value other, CacheModifier cache,
                    EvictionPolicy evict, bool isVolatile) {
   build(builder, state, getPointeeType(ptr.getType()), ptr, mask, other, cache,
-        evict, isVolatile);
+        evict, isVolatile, /*boundaryCheck=*/nullptr, /*padding=*/nullptr);
 }
 
 /// PTX `ld` takes the cache operators ca, cg, cs, lu and cv; `st` takes wb,
@@ -281,8 +282,52 @@ static LogicalResult verifyCacheModifier(Operation *op, CacheModifier cache,
   return success();
 }
 
+/// Checks the block-pointer clauses of a load or store: `boundaryCheck`
+/// (and a load's `padding`) only through a block pointer, whose access takes
+/// no mask and reads or writes exactly its block; the checked dimensions
+/// distinct and in range; NaN padding of float elements only.
+static LogicalResult
+verifyBlockAccess(Operation *op, Type ptrType, Value mask, Type value,
+                  std::optional<ArrayRef<int32_t>> boundaryCheck,
+                  std::optional<PaddingOption> padding) {
+  if (!isBlockPointer(ptrType)) {
+    if (boundaryCheck)
+      return op->emitOpError()
+             << "boundaryCheck applies to block pointers only";
+    if (padding)
+      return op->emitOpError() << "padding applies to block pointers only";
+    return success();
+  }
+  auto block = cast<RankedTensorType>(getPointeeType(ptrType));
+  if (mask)
+    return op->emitOpError() << "an access through a block pointer takes no "
+                                "mask (boundaryCheck bounds it)";
+  if (value != block)
+    return op->emitOpError() << "accesses " << value << " through a block "
+                             << "pointer to " << block;
+  llvm::SmallBitVector seen(block.getRank());
+  for (int32_t dim : boundaryCheck.value_or(ArrayRef<int32_t>())) {
+    if (dim < 0 || dim >= block.getRank())
+      return op->emitOpError()
+             << "boundaryCheck dimension " << dim
+             << " is out of range for a block of rank " << block.getRank();
+    if (seen.test(dim))
+      return op->emitOpError()
+             << "boundaryCheck lists dimension " << dim << " twice";
+    seen.set(dim);
+  }
+  if (padding == PaddingOption::PAD_NAN &&
+      !isa<FloatType>(block.getElementType()))
+    return op->emitOpError() << "NaN padding needs float elements, got "
+                             << block.getElementType();
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   Type ptrType = getPtr().getType();
+  if (failed(verifyBlockAccess(*this, ptrType, getMask(), getType(),
+                               getBoundaryCheck(), getPadding())))
+    return failure();
   if (failed(verifyPointee(*this, "result", getResult().getType(), ptrType)) ||
       failed(verifyMask(*this, getMask(), ptrType)) ||
       failed(verifyCacheModifier(*this, getCache(), /*isLoad=*/true)))
@@ -348,6 +393,9 @@ LogicalResult DescriptorStoreOp::verify() {
 LogicalResult StoreOp::verify() {
   Type ptrType = getPtr().getType();
   Type valueType = getValue().getType();
+  if (failed(verifyBlockAccess(*this, ptrType, getMask(), valueType,
+                               getBoundaryCheck(), std::nullopt)))
+    return failure();
   // A value in another distributed layout than the pointers': the store
   // redistributes it.
   auto pointee = dyn_cast_or_null<RankedTensorType>(getPointeeType(ptrType));

@@ -51,14 +51,40 @@ void PointerType::print(AsmPrinter &printer) const {
 
 LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   Type pointeeType, int addressSpace) {
-  if (!pointeeType.isIntOrFloat() && !isa<PointerType>(pointeeType))
-    return emitError() << "pointee type must be an integer, a float or a "
-                          "pointer, got "
+  // A block pointer points to a tensor of plain elements, without a layout.
+  Type element = pointeeType;
+  if (auto block = dyn_cast<RankedTensorType>(pointeeType)) {
+    if (block.getEncoding())
+      return emitError() << "a block pointer's tensor has no layout, got "
+                         << pointeeType;
+    element = block.getElementType();
+    if (addressSpace != kGlobalAddressSpace)
+      return emitError() << "a block pointer points to global memory, got "
+                            "address space "
+                         << addressSpace;
+    if (!element.isIntOrFloat())
+      return emitError() << "a block pointer's elements must be integers "
+                            "or floats, got "
+                         << element;
+  }
+  if (!element.isIntOrFloat() && !isa<PointerType>(element))
+    return emitError() << "pointee type must be an integer, a float, a "
+                          "pointer or a tensor of integers or floats, got "
                        << pointeeType;
   if (addressSpace < 0)
     return emitError() << "address space must be non-negative, got "
                        << addressSpace;
   return success();
+}
+
+bool mlir::tile::isScalarPointer(Type type) {
+  auto ptr = dyn_cast<PointerType>(type);
+  return ptr && !isa<RankedTensorType>(ptr.getPointeeType());
+}
+
+bool mlir::tile::isBlockPointer(Type type) {
+  auto ptr = dyn_cast<PointerType>(type);
+  return ptr && isa<RankedTensorType>(ptr.getPointeeType());
 }
 
 Type mlir::tile::getPointeeType(Type ptrType) {
@@ -110,14 +136,35 @@ LogicalResult mlir::tile::verifyDescriptorAccess(Operation *op,
 }
 
 // !tile.tensordesc<RxCxT>
+// <64x64xf16>, or as Triton spells it, <tensor<64x64xf16>>.
 Type TensorDescType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
   Type elementType;
   SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseLess() ||
-      parser.parseDimensionList(shape, /*allowDynamic=*/false,
-                                /*withTrailingX=*/true) ||
-      parser.parseType(elementType) || parser.parseGreater())
+  if (parser.parseLess())
+    return {};
+  if (succeeded(parser.parseOptionalKeyword("tensor"))) {
+    if (parser.parseLess() ||
+        parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                  /*withTrailingX=*/true) ||
+        parser.parseType(elementType))
+      return {};
+    if (succeeded(parser.parseOptionalComma())) {
+      parser.emitError(loc) << "a descriptor's block has no layout";
+      return {};
+    }
+    if (parser.parseGreater())
+      return {};
+    // Triton marks integer elements signed or unsigned (si32) for the
+    // host's tensor map; tile's tensors, and so its blocks, are signless.
+    if (auto integer = dyn_cast<IntegerType>(elementType))
+      elementType = IntegerType::get(parser.getContext(), integer.getWidth());
+  } else if (parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                       /*withTrailingX=*/true) ||
+             parser.parseType(elementType)) {
+    return {};
+  }
+  if (parser.parseGreater())
     return {};
   return parser.getChecked<TensorDescType>(loc, parser.getContext(), shape,
                                            elementType);

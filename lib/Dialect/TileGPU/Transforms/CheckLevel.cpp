@@ -76,13 +76,22 @@ void addTileLevelLegality(ConversionTarget &target) {
       [](Operation *op) { return isKernelDialect(op->getDialect()); });
 }
 
+/// Whether `op` makes or uses a block pointer or makes a descriptor:
+/// tile-rewrite-tensor-pointers rewrites those at the tile level.
+bool isTileLevelPointerOp(Operation *op) {
+  return isa<MakeTensorPtrOp, MakeTensorDescOp>(op) ||
+         llvm::any_of(op->getOperandTypes(), isBlockPointer) ||
+         llvm::any_of(op->getResultTypes(), isBlockPointer);
+}
+
 /// The distributed level: every kernel dialect, every tensor with a
-/// layout.
+/// layout, no block pointer or descriptor made in the kernel.
 void addDistributedLegality(ConversionTarget &target) {
   addCommonLegality(target);
   target.markUnknownOpDynamicallyLegal([](Operation *op) {
     return isKernelDialect(op->getDialect()) &&
-           tensorsHaveLayouts(op, /*laidOut=*/true);
+           tensorsHaveLayouts(op, /*laidOut=*/true) &&
+           !isTileLevelPointerOp(op);
   });
 }
 
@@ -110,6 +119,10 @@ struct CheckLevel : public tile::impl::CheckLevelBase<CheckLevel> {
         diag << "is not "
              << (distributed ? "of the distributed level" : "tile IR")
              << ": its dialect has no place in a kernel";
+      else if (distributed && isTileLevelPointerOp(op))
+        diag << "is not of the distributed level: block pointers and "
+                "descriptors made in the kernel are rewritten at the tile "
+                "level (tile-rewrite-tensor-pointers)";
       else if (distributed)
         diag << "is not of the distributed level: a tensor it uses has no "
                 "layout";

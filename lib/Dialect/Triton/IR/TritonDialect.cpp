@@ -58,25 +58,8 @@ TritonDialect::getParseOperationHook(StringRef opName) const {
 }
 
 Type TritonDialect::parseType(DialectAsmParser &parser) const {
-  // Triton spells a descriptor by its block's tensor type,
-  // !tt.tensordesc<tensor<64x64xf16>>; tile by the block's shape.
-  SMLoc loc = parser.getCurrentLocation();
-  if (succeeded(parser.parseOptionalKeyword("tensordesc"))) {
-    RankedTensorType block;
-    if (parser.parseLess() || parser.parseType(block) || parser.parseGreater())
-      return Type();
-    if (block.getEncoding()) {
-      parser.emitError(loc) << "a descriptor's block has no layout in TTIR";
-      return Type();
-    }
-    // Triton marks integer elements signed or unsigned (si32) for the
-    // host's tensor map; tile's tensors, and so its blocks, are signless.
-    Type element = block.getElementType();
-    if (auto integer = dyn_cast<IntegerType>(element))
-      element = IntegerType::get(getContext(), integer.getWidth());
-    return TensorDescType::getChecked([&] { return parser.emitError(loc); },
-                                      getContext(), block.getShape(), element);
-  }
+  // tile's types read Triton's spellings too (a descriptor by its block's
+  // tensor type).
   return getContext()->getLoadedDialect<TileDialect>()->parseType(parser);
 }
 

@@ -121,6 +121,14 @@ def Tile_DescriptorReduceKindAttr : I32EnumAttr<"DescriptorReduceKind",
   let cppNamespace = "::mlir::tile";
 }
 
+def Tile_PaddingOptionAttr : I32EnumAttr<"PaddingOption",
+    "what a bounds-checked block load reads outside the tensor", [
+      I32EnumAttrCase<"PAD_ZERO", 1, "zero">,
+      I32EnumAttrCase<"PAD_NAN", 2, "nan">
+    ]> {
+  let cppNamespace = "::mlir::tile";
+}
+
 def Tile_ScaleDotElemTypeAttr : I32EnumAttr<"ScaleDotElemType",
     "the format of a tile.dot_scaled operand", [
       I32EnumAttrCase<"E4M3", 0, "e4m3">,

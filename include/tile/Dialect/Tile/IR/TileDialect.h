@@ -80,6 +80,12 @@ LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
 /// of that width.
 unsigned getNVMMASwizzle(int64_t rowBytes);
 
+/// Whether `type` is a pointer to one value (not to a block).
+bool isScalarPointer(Type type);
+
+/// Whether `type` is a block pointer: a pointer to a tensor.
+bool isBlockPointer(Type type);
+
 /// The type a load through `ptrType` yields: the pointee for a scalar pointer,
 /// a tensor of the pointee (same shape and encoding) for a tensor of pointers.
 /// Returns null when `ptrType` is neither.

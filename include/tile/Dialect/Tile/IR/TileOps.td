@@ -245,6 +245,52 @@ def Tile_AddPtrOp : Tile_Op<"addptr", [Pure, Elementwise, SameOperandsAndResultS
   let hasFolder = 1;
 }
 
+def Tile_MakeTensorPtrOp : Tile_Op<"make_tensor_ptr", [Pure,
+    SameVariadicOperandSize,
+    TypesMatchWith<"base points to the block's elements", "result", "base",
+      "::mlir::tile::PointerType::get(::llvm::cast<::mlir::RankedTensorType>("
+      "::llvm::cast<::mlir::tile::PointerType>($_self).getPointeeType())"
+      ".getElementType())">]> {
+  let summary = "A block pointer into a strided tensor";
+  let description = [{
+    A pointer to the block of the result's shape whose first element is at
+    `offsets` of the tensor at `base` with sizes `shape` and element
+    strides `strides` (Triton's `tl.make_block_ptr`). `order` lists the
+    dimensions from the fastest-varying in memory; it is a layout hint, not
+    part of the addressing. The pointer is rewritten into a tensor of
+    pointers and masks where it is used (`tile-rewrite-tensor-pointers`).
+
+    ```mlir
+    %bp = tile.make_tensor_ptr %a, [%m, %k], [%lda, %c1], [%row, %c0] {order = array<i32: 1, 0>} : <tensor<64x32xf16>>
+    ```
+  }];
+  let arguments = (ins Tile_Ptr:$base, Variadic<I64>:$shape,
+                       Variadic<I64>:$strides, Variadic<I32>:$offsets,
+                       DenseI32ArrayAttr:$order);
+  let results = (outs Tile_BlockPtr:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` `,` `[` $offsets `]`
+    attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AdvanceOp : Tile_Op<"advance", [Pure,
+    AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "A block pointer moved by some elements along each dimension";
+  let description = [{
+    ```mlir
+    %next = tile.advance %bp, [%c0, %c32] : <tensor<64x32xf16>>
+    ```
+  }];
+  let arguments = (ins Tile_BlockPtr:$ptr, Variadic<I32>:$offsets);
+  let results = (outs Tile_BlockPtr:$result);
+  let assemblyFormat = [{
+    $ptr `,` `[` $offsets `]` attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_LoadOp : Tile_Op<"load", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
@@ -258,14 +304,25 @@ def Tile_LoadOp : Tile_Op<"load", [
     ```mlir
     %v = tile.load %ptrs, %mask, %zero cacheModifier = cg : tensor<128x!tile.ptr<f32>>
     ```
+
+    Through a block pointer the load reads the pointer's block and takes no
+    mask: the dimensions listed in `boundaryCheck` are checked against the
+    tensor's shape, and elements outside read as `padding` (zero or NaN;
+    undefined without it), as in Triton.
+
+    ```mlir
+    %b = tile.load %bp {boundaryCheck = array<i32: 0, 1>, padding = 1 : i32} : !tile.ptr<tensor<64x32xf16>>
+    ```
   }];
   let arguments = (ins
-    Tile_PtrLike:$ptr,
+    AnyTypeOf<[Tile_PtrLike, Tile_BlockPtr]>:$ptr,
     Optional<Tile_BoolLike>:$mask,
     Optional<Tile_Type>:$other,
     DefaultValuedAttr<Tile_CacheModifierAttr, "::mlir::tile::CacheModifier::NONE">:$cache,
     DefaultValuedAttr<Tile_EvictionPolicyAttr, "::mlir::tile::EvictionPolicy::NORMAL">:$evict,
-    DefaultValuedAttr<BoolAttr, "false">:$isVolatile);
+    DefaultValuedAttr<BoolAttr, "false">:$isVolatile,
+    OptionalAttr<DenseI32ArrayAttr>:$boundaryCheck,
+    OptionalAttr<Tile_PaddingOptionAttr>:$padding);
   let results = (outs Tile_Type:$result);
   let builders = [
     OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$mask, "::mlir::Value":$other,
@@ -278,6 +335,33 @@ def Tile_LoadOp : Tile_Op<"load", [
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
+}
+
+def Tile_MakeTensorDescOp : Tile_Op<"make_tensor_descriptor", [Pure,
+    SameVariadicOperandSize]> {
+  let summary = "A tensor descriptor made in the kernel";
+  let description = [{
+    Describes the tensor at `base` with sizes `shape` and element strides
+    `strides` for the descriptor ops (Triton's `tl.make_tensor_descriptor`).
+    Elements outside the tensor read as `padding`. tile rewrites the
+    descriptor ops on it into tensors of pointers and masks
+    (`tile-rewrite-tensor-pointers`), as Triton does for GPUs without a
+    tensor memory accelerator; they do not go through TMA.
+
+    ```mlir
+    %d = tile.make_tensor_descriptor %x, [%m, %n], [%ldx, %c1] : <f32>, <32x32xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Ptr:$base, Variadic<I32>:$shape,
+                       Variadic<I64>:$strides,
+                       DefaultValuedAttr<Tile_PaddingOptionAttr,
+                           "::mlir::tile::PaddingOption::PAD_ZERO">:$padding);
+  let results = (outs Tile_TensorDesc:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` type($base)
+    `,` type($result)
+  }];
+  let hasVerifier = 1;
 }
 
 def Tile_DescriptorLoadOp : Tile_Op<"descriptor_load", [
@@ -429,13 +513,26 @@ def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite<Tile_GlobalMemory>]
     ```mlir
     tile.store %ptrs, %v, %mask : tensor<128x256x!tile.ptr<f16>, #blocked>, tensor<128x256xf16, #mma>
     ```
+
+    Through a block pointer the store writes the pointer's block, without a
+    mask; elements outside the tensor along the dimensions in
+    `boundaryCheck` are not written.
   }];
   let arguments = (ins
-    Tile_PtrLike:$ptr,
+    AnyTypeOf<[Tile_PtrLike, Tile_BlockPtr]>:$ptr,
     Tile_Type:$value,
     Optional<Tile_BoolLike>:$mask,
     DefaultValuedAttr<Tile_CacheModifierAttr, "::mlir::tile::CacheModifier::NONE">:$cache,
-    DefaultValuedAttr<Tile_EvictionPolicyAttr, "::mlir::tile::EvictionPolicy::NORMAL">:$evict);
+    DefaultValuedAttr<Tile_EvictionPolicyAttr, "::mlir::tile::EvictionPolicy::NORMAL">:$evict,
+    OptionalAttr<DenseI32ArrayAttr>:$boundaryCheck);
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$value, "::mlir::Value":$mask,
+                   CArg<"::mlir::tile::CacheModifier", "::mlir::tile::CacheModifier::NONE">:$cache,
+                   CArg<"::mlir::tile::EvictionPolicy", "::mlir::tile::EvictionPolicy::NORMAL">:$evict), [{
+      build($_builder, $_state, ptr, value, mask, cache, evict,
+            /*boundaryCheck=*/nullptr);
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasCanonicalizer = 1;

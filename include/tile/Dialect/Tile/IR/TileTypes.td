@@ -25,9 +25,16 @@ def Tile_PointerType : Tile_TypeDef<"Pointer", "ptr"> {
     shared memory. A tile of pointers is a tensor of this type:
     `tensor<128x!tile.ptr<f32>>`.
 
+    A pointer to a tensor is a block pointer (Triton's `tl.make_block_ptr`):
+    a block of that shape inside a strided tensor in global memory, made by
+    `tile.make_tensor_ptr`, moved by `tile.advance`, read and written by
+    `tile.load` and `tile.store` with bounds checks. `tile-rewrite-tensor-pointers`
+    turns it into tensors of pointers and masks before layouts are assigned.
+
     ```mlir
-    !tile.ptr<f32>      // global
-    !tile.ptr<f16, 3>   // shared
+    !tile.ptr<f32>                  // global
+    !tile.ptr<f16, 3>               // shared
+    !tile.ptr<tensor<64x32xf16>>    // a block pointer
     ```
   }];
   let parameters = (ins "::mlir::Type":$pointeeType, "int":$addressSpace);
@@ -45,10 +52,12 @@ def Tile_PointerType : Tile_TypeDef<"Pointer", "ptr"> {
 def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
   let summary = "A TMA descriptor of a row-major matrix in global memory";
   let description = [{
-    A kernel argument that describes a 2-D row-major tensor in global
-    memory (address, sizes, row stride) for the Hopper tensor memory
-    accelerator, which loads blocks of `shape` of it with
-    `tile.descriptor_load`. The host builds it (a 128-byte CUtensorMap,
+    Describes a 2-D row-major tensor in global memory (address, sizes, row
+    stride) for the Hopper tensor memory accelerator, which loads blocks of
+    `shape` of it with `tile.descriptor_load`. A descriptor made in the
+    kernel (`tile.make_tensor_descriptor`) is rewritten by
+    `tile-rewrite-tensor-pointers` into tensors of pointers and masks. A
+    kernel argument of this type is a tensor map: the host builds it (a 128-byte CUtensorMap,
     `tileTensorMapEncode` in tile's runtime) with the box and swizzle the
     compiler reports in its kernel information (`tensormap` lines): rows
     of the block are cut into column blocks of the widest swizzle (128, 64
@@ -84,8 +93,10 @@ def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
 // Type constraints. "Like" means the scalar or a ranked tensor of it.
 //===----------------------------------------------------------------------===//
 
-def Tile_Ptr : Type<CPred<"::llvm::isa<::mlir::tile::PointerType>($_self)">,
+def Tile_Ptr : Type<CPred<"::mlir::tile::isScalarPointer($_self)">,
                     "tile pointer", "::mlir::tile::PointerType">;
+def Tile_BlockPtr : Type<CPred<"::mlir::tile::isBlockPointer($_self)">,
+                         "block pointer", "::mlir::tile::PointerType">;
 def Tile_Float : AnyTypeOf<[AnyFloat]>;
 def Tile_Int : AnyTypeOf<[AnySignlessInteger]>;
 def Tile_Bool : AnyTypeOf<[I1]>;

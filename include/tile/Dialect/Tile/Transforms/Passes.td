@@ -93,6 +93,38 @@ def ImportTTIR : Pass<"tile-import-ttir", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
 
+def RewriteTensorPointers : Pass<"tile-rewrite-tensor-pointers", "::mlir::ModuleOp"> {
+  let summary = "Rewrite block pointers and in-kernel descriptors as pointer tensors";
+  let description = [{
+    A block pointer (`tile.make_tensor_ptr`, `tile.advance`) stands for the
+    block's offsets in a strided tensor; this pass carries those offsets (and
+    the base, shape and strides) as values of their own, through `scf.for`,
+    `scf.if` and `scf.while` too, and rewrites each `tile.load` and
+    `tile.store` through one into an access through a tensor of pointers,
+    `base + sum_d (offset_d + range_d) * stride_d` in 64-bit arithmetic, with
+    a mask for each dimension in `boundaryCheck` (`0 <= index < shape`) and
+    `padding` as the masked-off value, as Triton's RewriteTensorPointer does.
+
+    A descriptor made in the kernel (`tile.make_tensor_descriptor`) is
+    rewritten the same way at each of its uses: `tile.descriptor_load` and
+    `tile.descriptor_store` become masked loads and stores of the block,
+    `tile.descriptor_reduce` a masked `tile.atomic_rmw`, and
+    `tile.descriptor_gather` / `tile.descriptor_scatter` loads and stores of
+    the rows they name (Triton's rewrite for GPUs without TMA). Such a
+    descriptor must reach its uses directly, not through a loop's or a
+    branch's results; a descriptor that is a kernel argument (a tensor map)
+    is left to `tile-lower-descriptors`.
+
+    ```mlir
+    %bp = tile.make_tensor_ptr %a, [%m, %k], [%lda, %c1], [%row, %c0] {order = array<i32: 1, 0>} : <tensor<64x32xf16>>
+    %v = tile.load %bp {boundaryCheck = array<i32: 0, 1>, padding = 1 : i32} : !tile.ptr<tensor<64x32xf16>>
+    // -> tile.load %ptrs, %inBounds, %zeros : tensor<64x32x!tile.ptr<f16>>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def DecomposeScaledDots : Pass<"tile-decompose-scaled-dots", "::mlir::ModuleOp"> {
   let summary = "Rewrite tile.dot_scaled as upcasts, scaling and a tile.dot";
   let description = [{
