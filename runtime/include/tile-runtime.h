@@ -85,15 +85,37 @@ typedef struct {
   TILE_ALIGN_64 uint64_t opaque[16];
 } TileTensorMap;
 
-/// Builds the tensor map of a row-major `rows` x `cols` matrix of
-/// `elementBytes`-byte elements at device `address`, rows `rowStride`
-/// elements apart (its bytes a multiple of 16), read in boxes of `boxRows`
-/// x `boxCols` elements with a `swizzle` of 0, 32, 64 or 128 bytes: what
-/// `tile-translate --kernel-info` reports for the argument (`tensormap`
-/// lines). Elements past the edges read as zero. Elements move as unsigned
-/// integers of their size, which copies need; a tensor map that a
-/// `tile.descriptor_reduce` combines into needs the elements' own type
-/// (f32 for an f32 add), which this function does not give yet.
+/// The element types of a tensor map (CUDA's CUtensorMapDataType values).
+typedef enum {
+  TILE_TENSOR_MAP_U8 = 0,
+  TILE_TENSOR_MAP_U16 = 1,
+  TILE_TENSOR_MAP_U32 = 2,
+  TILE_TENSOR_MAP_I32 = 3,
+  TILE_TENSOR_MAP_U64 = 4,
+  TILE_TENSOR_MAP_I64 = 5,
+  TILE_TENSOR_MAP_F16 = 6,
+  TILE_TENSOR_MAP_F32 = 7,
+  TILE_TENSOR_MAP_F64 = 8,
+  TILE_TENSOR_MAP_BF16 = 9,
+} TileTensorMapElement;
+
+/// Builds the tensor map of a row-major `rows` x `cols` matrix of `element`s
+/// at device `address`, rows `rowStride` elements apart (its bytes a
+/// multiple of 16), read in boxes of `boxRows` x `boxCols` elements with a
+/// `swizzle` of 0, 32, 64 or 128 bytes: what `tile-translate --kernel-info`
+/// reports for the argument (`tensormap` lines; the element type is the
+/// descriptor's, on its `param` line). Elements past the edges read as
+/// zero. A copy moves bits whatever the type; a `tile.descriptor_reduce`
+/// combines in the map's type (an f32 add needs TILE_TENSOR_MAP_F32, a
+/// signed max TILE_TENSOR_MAP_I32).
+int tileTensorMapEncodeTyped(TileRuntime *runtime, TileTensorMap *map,
+                             uint64_t address, TileTensorMapElement element,
+                             uint64_t rows, uint64_t cols, uint64_t rowStride,
+                             unsigned boxRows, unsigned boxCols,
+                             unsigned swizzle);
+
+/// tileTensorMapEncodeTyped with unsigned integers of `elementBytes` (1, 2,
+/// 4 or 8): enough for descriptor loads and stores, not for reductions.
 int tileTensorMapEncode(TileRuntime *runtime, TileTensorMap *map,
                         uint64_t address, unsigned elementBytes, uint64_t rows,
                         uint64_t cols, uint64_t rowStride, unsigned boxRows,

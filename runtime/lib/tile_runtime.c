@@ -265,18 +265,34 @@ int tileLaunch(TileKernel *k, const unsigned grid[3], unsigned threads,
   return 0;
 }
 
-int tileTensorMapEncode(TileRuntime *rt, TileTensorMap *map, uint64_t address,
-                        unsigned elementBytes, uint64_t rows, uint64_t cols,
-                        uint64_t rowStride, unsigned boxRows, unsigned boxCols,
-                        unsigned swizzle) {
-  /* CUtensorMapDataType UINT8/16/32/64 (no conversion on the way in;
-     out-of-bounds elements read as zero bits); CUtensorMapSwizzle NONE,
-     32B, 64B, 128B. */
-  int dataType = elementBytes == 1   ? 0
-                 : elementBytes == 2 ? 1
-                 : elementBytes == 4 ? 2
-                 : elementBytes == 8 ? 4
-                                     : -1;
+/* Bytes of one element of a tensor map's type, or 0 for an unknown type. */
+static unsigned tensorMapElementBytes(TileTensorMapElement element) {
+  switch (element) {
+  case TILE_TENSOR_MAP_U8:
+    return 1;
+  case TILE_TENSOR_MAP_U16:
+  case TILE_TENSOR_MAP_F16:
+  case TILE_TENSOR_MAP_BF16:
+    return 2;
+  case TILE_TENSOR_MAP_U32:
+  case TILE_TENSOR_MAP_I32:
+  case TILE_TENSOR_MAP_F32:
+    return 4;
+  case TILE_TENSOR_MAP_U64:
+  case TILE_TENSOR_MAP_I64:
+  case TILE_TENSOR_MAP_F64:
+    return 8;
+  }
+  return 0;
+}
+
+int tileTensorMapEncodeTyped(TileRuntime *rt, TileTensorMap *map,
+                             uint64_t address, TileTensorMapElement element,
+                             uint64_t rows, uint64_t cols, uint64_t rowStride,
+                             unsigned boxRows, unsigned boxCols,
+                             unsigned swizzle) {
+  /* CUtensorMapSwizzle NONE, 32B, 64B, 128B. */
+  unsigned elementBytes = tensorMapElementBytes(element);
   int swizzleMode = swizzle == 0     ? 0
                     : swizzle == 32  ? 1
                     : swizzle == 64  ? 2
@@ -288,19 +304,40 @@ int tileTensorMapEncode(TileRuntime *rt, TileTensorMap *map, uint64_t address,
              "cuTensorMapEncodeTiled (CUDA 12 or newer)");
     return TILE_RUNTIME_NO_DRIVER;
   }
-  if (!map || dataType < 0 || swizzleMode < 0 || rowStride < cols) {
+  if (!map || !elementBytes || swizzleMode < 0 || rowStride < cols) {
     snprintf(rt->error, sizeof(rt->error),
-             "tileTensorMapEncode: bad element size, swizzle or row stride");
+             "tileTensorMapEncode: bad element type, swizzle or row stride");
     return TILE_RUNTIME_INVALID_ARGUMENT;
   }
   uint64_t dims[2] = {cols, rows};
   uint64_t strides[1] = {rowStride * elementBytes};
   unsigned box[2] = {boxCols, boxRows}, elementStrides[2] = {1, 1};
   /* Interleave none, L2 promotion of 128 bytes, out-of-bounds fill zero. */
-  CHECK(rt,
-        cuTensorMapEncodeTiled(map, dataType, 2, (void *)address, dims, strides,
-                               box, elementStrides, 0, swizzleMode, 2, 0));
+  CHECK(rt, cuTensorMapEncodeTiled(map, (int)element, 2, (void *)address, dims,
+                                   strides, box, elementStrides, 0, swizzleMode,
+                                   2, 0));
   return 0;
+}
+
+int tileTensorMapEncode(TileRuntime *rt, TileTensorMap *map, uint64_t address,
+                        unsigned elementBytes, uint64_t rows, uint64_t cols,
+                        uint64_t rowStride, unsigned boxRows, unsigned boxCols,
+                        unsigned swizzle) {
+  /* Unsigned integers move elements without conversion. */
+  int element = elementBytes == 1   ? TILE_TENSOR_MAP_U8
+                : elementBytes == 2 ? TILE_TENSOR_MAP_U16
+                : elementBytes == 4 ? TILE_TENSOR_MAP_U32
+                : elementBytes == 8 ? TILE_TENSOR_MAP_U64
+                                    : -1;
+  if (element < 0) {
+    snprintf(rt->error, sizeof(rt->error),
+             "tileTensorMapEncode: bad element size %u (1, 2, 4 or 8)",
+             elementBytes);
+    return TILE_RUNTIME_INVALID_ARGUMENT;
+  }
+  return tileTensorMapEncodeTyped(rt, map, address,
+                                  (TileTensorMapElement)element, rows, cols,
+                                  rowStride, boxRows, boxCols, swizzle);
 }
 
 int tileSynchronize(TileRuntime *rt) {

@@ -137,6 +137,20 @@ static size_t elementSize(const char *type) {
   return 0;
 }
 
+/* The tensor map element type of `type` (a desc: argument's; i8 as
+   unsigned bytes). */
+static TileTensorMapElement mapElement(const char *type) {
+  if (!strcmp(type, "f32"))
+    return TILE_TENSOR_MAP_F32;
+  if (!strcmp(type, "i32"))
+    return TILE_TENSOR_MAP_I32;
+  if (!strcmp(type, "f16"))
+    return TILE_TENSOR_MAP_F16;
+  if (!strcmp(type, "bf16"))
+    return TILE_TENSOR_MAP_BF16;
+  return TILE_TENSOR_MAP_U8;
+}
+
 static void setElement(RunArg *a, size_t i, double v) {
   if (!strcmp(a->type, "f32"))
     ((float *)a->host)[i] = (float)v;
@@ -479,9 +493,9 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
       params[i] = &pointers[i];
       if (a->rows) {
         const TensorMapSpec *m = &mapSpecs[i];
-        TRY(tileTensorMapEncode(rt, &maps[i], pointers[i], m->elementBytes,
-                                a->rows, a->cols, a->cols, m->boxRows,
-                                m->boxCols, m->swizzle));
+        TRY(tileTensorMapEncodeTyped(
+            rt, &maps[i], pointers[i], mapElement(a->type), a->rows, a->cols,
+            a->cols, m->boxRows, m->boxCols, m->swizzle));
         params[i] = &maps[i];
       }
     } else if (!strcmp(a->type, "i32")) {

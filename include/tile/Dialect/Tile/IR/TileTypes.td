@@ -57,9 +57,10 @@ def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
     `shape` of it with `tile.descriptor_load`. A descriptor made in the
     kernel (`tile.make_tensor_descriptor`) is rewritten by
     `tile-rewrite-tensor-pointers` into tensors of pointers and masks. A
-    kernel argument of this type is a tensor map: the host builds it (a 128-byte CUtensorMap,
-    `tileTensorMapEncode` in tile's runtime) with the box and swizzle the
-    compiler reports in its kernel information (`tensormap` lines): rows
+    kernel argument of this type is a tensor map: the host builds it (a
+    128-byte CUtensorMap, `tileTensorMapEncodeTyped` in tile's runtime)
+    with the box and swizzle the compiler reports in its kernel
+    information (`tensormap` lines): rows
     of the block are cut into column blocks of the widest swizzle (128, 64
     or 32 bytes) that divides them, as in `#tilegpu.nvmma_shared`. The
     kernel receives it by value, as a `__grid_constant__` parameter.
