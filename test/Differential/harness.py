@@ -5,7 +5,7 @@ Runs the programs of test/Differential/programs with Triton and hooks every
 kernel launch (CompiledKernel.run, the driver's launcher):
 
   capture  writes, for each distinct compiled kernel (key: CompiledKernel.hash),
-           <key>.ttir (kernel.asm["ttir"]) and <key>.json (name, warps,
+           <key>.ttir (kernel.asm["ttir"], or ["source"]) and <key>.json (name, warps,
            stages, signature, the program that launched it) into --out.
   check    at each launch: copies every buffer a pointer argument lies in,
            lets Triton launch, launches tile's cubin for the same kernel
@@ -213,24 +213,12 @@ def _tensor(value):
 
 
 def source_ttir(kernel):
-    """`kernel`'s TTIR as Triton's front end makes it, after its inliner
-    only: what a user sees with MLIR_ENABLE_DUMP before make_ttir's
-    rewrites (block pointers still there)."""
-    from triton._C.libtriton import ir, passes
-    from triton.compiler.compiler import make_backend
-    md = kernel.metadata
-    backend = make_backend(md.target)
-    options = backend.parse_options({"num_warps": md.num_warps, "num_stages": md.num_stages,
-                                     "debug": md.debug})
-    context = ir.context()
-    ir.load_dialects(context)
-    backend.load_dialects(context)
-    module = kernel.src.make_ir(md.target, options, backend.get_codegen_implementation(options),
-                                backend.get_module_map(), context)
-    pm = ir.pass_manager(context)
-    passes.common.add_inliner(pm)
-    pm.run(module, "source_ttir")
-    return str(module)
+    """`kernel`'s TTIR as Triton's front end made it, before make_ttir's
+    passes (block pointers still there; tile inlines the functions it
+    calls): the `source` module Triton keeps with the kernel."""
+    if "source" not in kernel.asm:
+        raise LaunchError("Triton kept no front-end module (.source) for this kernel")
+    return kernel.asm["source"]
 
 
 # --------------------------------------------------------------------------
@@ -310,8 +298,7 @@ class Session:
     def ttir(self, kernel):
         """The TTIR tile compiles for `kernel`: Triton's, or for a program
         that asks for it (TTIR_STAGE = "source"), the module Triton's
-        front end makes with only its inliner run (before its
-        RewriteTensorPointer pass)."""
+        front end made (before its RewriteTensorPointer pass)."""
         if not self.source_ttir:
             return kernel.asm.get("ttir")
         if kernel.hash not in self._ttir:

@@ -6,6 +6,7 @@
 // range_d) * stride_d, masked by 0 <= index < size on the checked
 // dimensions, zero where masked; advance adds to the offsets.
 // CHECK-LABEL: tile.func public @loop
+// CHECK-NOT: tile.make_tensor_ptr
 // CHECK-SAME: (%[[A:.*]]: !tile.ptr<f16>, %[[M:.*]]: i64, %[[K:.*]]: i64, %[[LDA:.*]]: i64, %[[ROW:.*]]: i32, %[[N:.*]]: i32)
 // CHECK: %[[ROW64:.*]] = arith.extsi %[[ROW]] : i32 to i64
 // CHECK: %[[COL64:.*]] = arith.extsi %{{.*}} : i32 to i64
@@ -28,8 +29,7 @@
 // CHECK: tile.load %[[PTRS]], %[[MASK]], %[[ZERO]] : tensor<64x32x!tile.ptr<f16>>
 // CHECK: %[[NEXT:.*]] = arith.addi %[[O1]], %{{.*}} : i64
 // CHECK: scf.yield %[[BASE]], %[[S0]], %[[S1]], %[[T0]], %[[T1]], %{{.*}}, %[[NEXT]], %{{.*}}
-// CHECK-NOT: make_tensor_ptr
-// CHECK-NOT: advance
+// CHECK: tile.return
 tile.func public @loop(%a: !tile.ptr<f16>, %m: i64, %k: i64, %lda: i64, %row: i32, %n: i32) -> tensor<64x32xf32> {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i64
@@ -79,8 +79,9 @@ tile.func public @checks(%a: !tile.ptr<f32>, %m: i64, %k: i64, %lda: i64, %o: i3
 // dimension checked; the descriptor's padding where masked), a reduction an
 // atomic, a gather and a scatter accesses of the rows they name.
 // CHECK-LABEL: tile.func public @descriptor
-// CHECK-NOT: make_tensor_descriptor
-// CHECK: %[[N64:.*]] = arith.extsi %{{.*}} : i32 to i64
+// CHECK: %[[M64:.*]] = arith.extsi %m : i32 to i64
+// CHECK: %[[MS:.*]] = tile.splat %[[M64]] : i64 -> tensor<32x1xi64>
+// CHECK: arith.cmpi slt, %{{.*}}, %[[MS]] : tensor<32x1xi64>
 // CHECK: %[[L:.*]] = tile.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x32x!tile.ptr<f32>>
 // CHECK: tile.store %{{.*}}, %[[L]], %{{.*}} : tensor<32x32x!tile.ptr<f32>>
 // CHECK: tile.atomic_rmw fadd, relaxed, gpu, %{{.*}}, %[[L]], %{{.*}} : (tensor<32x32x!tile.ptr<f32>>, tensor<32x32xf32>, tensor<32x32xi1>) -> tensor<32x32xf32>
@@ -88,6 +89,8 @@ tile.func public @checks(%a: !tile.ptr<f32>, %m: i64, %k: i64, %lda: i64, %o: i3
 // CHECK: tile.expand_dims %[[ROWS]] {axis = 1 : i32} : tensor<8xi64> -> tensor<8x1xi64>
 // CHECK: %[[G:.*]] = tile.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<8x32x!tile.ptr<f32>>
 // CHECK: tile.store %{{.*}}, %[[G]], %{{.*}} : tensor<8x32x!tile.ptr<f32>>
+// CHECK-NOT: tile.make_tensor_descriptor
+// CHECK: tile.return
 tile.func public @descriptor(%x: !tile.ptr<f32>, %m: i32, %n: i32, %rows: tensor<8xi32>) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i64
@@ -122,4 +125,43 @@ tile.func public @inc(%x: !tile.ptr<i32>, %m: i32, %s: i64, %v: tensor<32x32xi32
   // expected-error @below {{'tile.descriptor_reduce' op 'inc' on a descriptor made in the kernel has no atomic form (it is a TMA reduction only)}}
   tile.descriptor_reduce inc, %d[%m, %m], %v : !tile.tensordesc<32x32xi32>, tensor<32x32xi32>
   tile.return
+}
+
+// -----
+
+// A while loop carrying a block pointer of rank 3, loads with no check
+// (no mask) and with the middle dimension checked.
+// CHECK-LABEL: tile.func public @while_rank3
+// CHECK-NOT: tile.make_tensor_ptr
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) : (!tile.ptr<f32>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i32)
+// CHECK: tile.expand_dims %{{.*}} {axis = 1 : i32} : tensor<2xi64> -> tensor<2x1xi64>
+// CHECK: tile.expand_dims %{{.*}} {axis = 2 : i32} : tensor<2x1xi64> -> tensor<2x1x1xi64>
+// CHECK: tile.load %{{.*}} : tensor<2x4x8x!tile.ptr<f32>>
+// CHECK: %[[MID:.*]] = tile.broadcast %{{.*}} : tensor<1x4x1xi1> -> tensor<2x4x8xi1>
+// CHECK: tile.load %{{.*}}, %[[MID]], %{{.*}} : tensor<2x4x8x!tile.ptr<f32>>
+// CHECK-NOT: tile.advance
+// CHECK: tile.return
+tile.func public @while_rank3(%a: !tile.ptr<f32>, %s: i64, %o: i32, %n: i32) -> tensor<2x4x8xf32> {
+  %p = tile.make_tensor_ptr %a, [%s, %s, %s], [%s, %s, %s], [%o, %o, %o] {order = array<i32: 2, 1, 0>} : <tensor<2x4x8xf32>>
+  %r:2 = scf.while (%q = %p, %i = %o) : (!tile.ptr<tensor<2x4x8xf32>>, i32) -> (!tile.ptr<tensor<2x4x8xf32>>, i32) {
+    %go = arith.cmpi slt, %i, %n : i32
+    scf.condition(%go) %q, %i : !tile.ptr<tensor<2x4x8xf32>>, i32
+  } do {
+  ^bb0(%q: !tile.ptr<tensor<2x4x8xf32>>, %i: i32):
+    %next = tile.advance %q, [%o, %o, %o] : <tensor<2x4x8xf32>>
+    %j = arith.addi %i, %o : i32
+    scf.yield %next, %j : !tile.ptr<tensor<2x4x8xf32>>, i32
+  }
+  %v = tile.load %r#0 : !tile.ptr<tensor<2x4x8xf32>>
+  %w = tile.load %r#0 {boundaryCheck = array<i32: 1>, padding = 1 : i32} : !tile.ptr<tensor<2x4x8xf32>>
+  %sum = arith.addf %v, %w : tensor<2x4x8xf32>
+  tile.return %sum : tensor<2x4x8xf32>
+}
+
+// -----
+
+// expected-error @below {{'tile.func' op passes a block pointer across a call, which tile-rewrite-tensor-pointers cannot rewrite (inline the function)}}
+tile.func private @callee(%p: !tile.ptr<tensor<64xf32>>) -> tensor<64xf32> {
+  %v = tile.load %p : !tile.ptr<tensor<64xf32>>
+  tile.return %v : tensor<64xf32>
 }

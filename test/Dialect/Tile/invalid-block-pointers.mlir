@@ -18,6 +18,20 @@ tile.func public @shared(%p: !tile.ptr<tensor<64xf16>, 3>) {
 
 // -----
 
+// expected-error @below {{a block pointer's block has a static shape of powers of two, got 'tensor<48xf16>'}}
+tile.func public @shape(%p: !tile.ptr<tensor<48xf16>>) {
+  tile.return
+}
+
+// -----
+
+// expected-error @below {{a block pointer's block has a static shape of powers of two, got 'tensor<f16>'}}
+tile.func public @rank0(%p: !tile.ptr<tensor<f16>>) {
+  tile.return
+}
+
+// -----
+
 // expected-error @below {{a block pointer's elements must be integers or floats, got '!tile.ptr<f32>'}}
 tile.func public @pointers(%p: !tile.ptr<tensor<64x!tile.ptr<f32>>>) {
   tile.return
@@ -34,7 +48,7 @@ tile.func public @sizes(%a: !tile.ptr<f16>, %s: i64, %o: i32) {
 // -----
 
 tile.func public @order(%a: !tile.ptr<f16>, %s: i64, %o: i32) {
-  // expected-error @below {{'tile.make_tensor_ptr' op order must be a permutation of the block's 2 dimensions}}
+  // expected-error @below {{'tile.make_tensor_ptr' op order [1, 1] is not a permutation of 0..1}}
   %p = tile.make_tensor_ptr %a, [%s, %s], [%s, %s], [%o, %o] {order = array<i32: 1, 1>} : <tensor<64x32xf16>>
   tile.return
 }
@@ -98,7 +112,7 @@ tile.func public @check_twice(%p: !tile.ptr<tensor<64x32xf16>>) {
 // -----
 
 tile.func public @nan_ints(%p: !tile.ptr<tensor<64xi32>>) {
-  // expected-error @below {{'tile.load' op NaN padding needs float elements, got 'i32'}}
+  // expected-error @below {{'tile.load' op NaN padding needs float elements with a NaN, got 'i32'}}
   %v = tile.load %p {boundaryCheck = array<i32: 0>, padding = 2 : i32} : !tile.ptr<tensor<64xi32>>
   tile.return
 }
@@ -162,7 +176,23 @@ tile.func public @desc_sizes(%x: !tile.ptr<f32>, %m: i32, %s: i64) {
 // -----
 
 tile.func public @desc_nan(%x: !tile.ptr<i32>, %m: i32, %s: i64) {
-  // expected-error @below {{'tile.make_tensor_descriptor' op NaN padding needs float elements, got 'i32'}}
+  // expected-error @below {{'tile.make_tensor_descriptor' op NaN padding needs float elements with a NaN, got 'i32'}}
   %d = tile.make_tensor_descriptor %x, [%m, %m], [%s, %s] {padding = 2 : i32} : <i32>, <32x32xi32>
+  tile.return
+}
+
+// -----
+
+tile.func public @nan_less(%p: !tile.ptr<tensor<64xf4E2M1FN>>) {
+  // expected-error @below {{'tile.load' op NaN padding needs float elements with a NaN, got 'f4E2M1FN'}}
+  %v = tile.load %p {boundaryCheck = array<i32: 0>, padding = 2 : i32} : !tile.ptr<tensor<64xf4E2M1FN>>
+  tile.return
+}
+
+// -----
+
+tile.func public @desc_shared(%x: !tile.ptr<f32, 3>, %m: i32, %s: i64) {
+  // expected-error @below {{'tile.make_tensor_descriptor' op describes a tensor in global memory, got a pointer to address space 3}}
+  %d = "tile.make_tensor_descriptor"(%x, %m, %m, %s, %s) : (!tile.ptr<f32, 3>, i32, i32, i64, i64) -> !tile.tensordesc<32x32xf32>
   tile.return
 }

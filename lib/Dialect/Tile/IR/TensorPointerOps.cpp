@@ -8,7 +8,7 @@
 
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
-#include "llvm/ADT/SmallBitVector.h"
+#include "tile/Dialect/Tile/IR/OpUtils.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -30,20 +30,7 @@ LogicalResult MakeTensorPtrOp::verify() {
       failed(verifyPerDimension(*this, "stride", getStrides().size(), rank)) ||
       failed(verifyPerDimension(*this, "offset", getOffsets().size(), rank)))
     return failure();
-  ArrayRef<int32_t> order = getOrder();
-  llvm::SmallBitVector seen(rank);
-  bool permutation = static_cast<int64_t>(order.size()) == rank;
-  for (int32_t dim : order) {
-    if (!permutation || dim < 0 || dim >= rank || seen.test(dim)) {
-      permutation = false;
-      break;
-    }
-    seen.set(dim);
-  }
-  if (!permutation)
-    return emitOpError() << "order must be a permutation of the block's "
-                         << rank << " dimensions";
-  return success();
+  return verifyPermutation(*this, getOrder(), block.getShape(), "block");
 }
 
 LogicalResult AdvanceOp::verify() {
@@ -54,6 +41,10 @@ LogicalResult AdvanceOp::verify() {
 
 LogicalResult MakeTensorDescOp::verify() {
   TensorDescType desc = getType();
+  if (getBase().getType().getAddressSpace() != kGlobalAddressSpace)
+    return emitOpError() << "describes a tensor in global memory, got a "
+                            "pointer to address space "
+                         << getBase().getType().getAddressSpace();
   Type element = getBase().getType().getPointeeType();
   if (element != desc.getElementType())
     return emitOpError() << "base points to " << element
@@ -63,9 +54,9 @@ LogicalResult MakeTensorDescOp::verify() {
   if (failed(verifyPerDimension(*this, "size", getShape().size(), rank)) ||
       failed(verifyPerDimension(*this, "stride", getStrides().size(), rank)))
     return failure();
-  if (getPadding() == PaddingOption::PAD_NAN &&
-      !isa<FloatType>(desc.getElementType()))
-    return emitOpError() << "NaN padding needs float elements, got "
+  if (getPadding() == PaddingOption::PAD_NAN && !hasNaN(desc.getElementType()))
+    return emitOpError() << "NaN padding needs float elements with a NaN, "
+                            "got "
                          << desc.getElementType();
   return success();
 }

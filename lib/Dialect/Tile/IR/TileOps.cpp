@@ -316,9 +316,9 @@ verifyBlockAccess(Operation *op, Type ptrType, Value mask, Type value,
              << "boundaryCheck lists dimension " << dim << " twice";
     seen.set(dim);
   }
-  if (padding == PaddingOption::PAD_NAN &&
-      !isa<FloatType>(block.getElementType()))
-    return op->emitOpError() << "NaN padding needs float elements, got "
+  if (padding == PaddingOption::PAD_NAN && !hasNaN(block.getElementType()))
+    return op->emitOpError() << "NaN padding needs float elements with a "
+                                "NaN, got "
                              << block.getElementType();
   return success();
 }

@@ -4,6 +4,7 @@
 // See the LICENSE file for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
+#include "tile/Dialect/Tile/IR/OpUtils.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -24,7 +25,6 @@ void TileDialect::registerTypes() {
 }
 
 /// NVPTX's global address space: the default, and elided when printed.
-static constexpr int kGlobalAddressSpace = 1;
 
 // !tile.ptr<T> or !tile.ptr<T, addressSpace>
 Type PointerType::parse(AsmParser &parser) {
@@ -57,6 +57,13 @@ LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (block.getEncoding())
       return emitError() << "a block pointer's tensor has no layout, got "
                          << pointeeType;
+    // Blocks are tiles: static, of rank 1 or more, powers of two.
+    if (block.getRank() == 0 || llvm::any_of(block.getShape(), [](int64_t dim) {
+          return ShapedType::isDynamic(dim) || !llvm::isPowerOf2_64(dim);
+        }))
+      return emitError() << "a block pointer's block has a static shape of "
+                            "powers of two, got "
+                         << pointeeType;
     element = block.getElementType();
     if (addressSpace != kGlobalAddressSpace)
       return emitError() << "a block pointer points to global memory, got "
@@ -85,6 +92,24 @@ bool mlir::tile::isScalarPointer(Type type) {
 bool mlir::tile::isBlockPointer(Type type) {
   auto ptr = dyn_cast<PointerType>(type);
   return ptr && isa<RankedTensorType>(ptr.getPointeeType());
+}
+
+bool mlir::tile::usesBlockPointer(Operation *op) {
+  auto any = [](TypeRange types) {
+    return llvm::any_of(types, isBlockPointer);
+  };
+  if (any(op->getOperandTypes()) || any(op->getResultTypes()))
+    return true;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      if (any(block.getArgumentTypes()))
+        return true;
+  return false;
+}
+
+bool mlir::tile::hasNaN(Type type) {
+  auto fl = dyn_cast<FloatType>(type);
+  return fl && APFloat::semanticsHasNaN(fl.getFloatSemantics());
 }
 
 Type mlir::tile::getPointeeType(Type ptrType) {

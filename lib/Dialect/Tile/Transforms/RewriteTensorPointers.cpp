@@ -16,8 +16,12 @@
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
+#include "tile/Dialect/Tile/IR/OpUtils.h"
+
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::tile {
@@ -237,18 +241,26 @@ struct BlockStoreLowering : OpConversionPattern<StoreOp> {
   }
 };
 
-bool hasBlockPointer(TypeRange types) {
-  return llvm::any_of(types, isBlockPointer);
-}
-
 LogicalResult rewriteBlockPointers(ModuleOp module) {
-  WalkResult found = module.walk([](Operation *op) {
-    return hasBlockPointer(op->getOperandTypes()) ||
-                   hasBlockPointer(op->getResultTypes())
-               ? WalkResult::interrupt()
-               : WalkResult::advance();
+  // Block pointers stay inside a function: one that crosses a call (a
+  // function the inliner kept) has no values to become.
+  bool found = false;
+  WalkResult crossing = module.walk([&](Operation *op) {
+    if (!usesBlockPointer(op))
+      return WalkResult::advance();
+    found = true;
+    if (!isa<CallOpInterface, FunctionOpInterface>(op) &&
+        !(op->hasTrait<OpTrait::ReturnLike>() &&
+          isa<FunctionOpInterface>(op->getParentOp())))
+      return WalkResult::advance();
+    op->emitOpError() << "passes a block pointer across a call, which "
+                         "tile-rewrite-tensor-pointers cannot rewrite "
+                         "(inline the function)";
+    return WalkResult::interrupt();
   });
-  if (!found.wasInterrupted())
+  if (crossing.wasInterrupted())
+    return failure();
+  if (!found)
     return success();
   MLIRContext *context = module.getContext();
   TypeConverter converter;
@@ -266,10 +278,8 @@ LogicalResult rewriteBlockPointers(ModuleOp module) {
       });
   ConversionTarget target(*context);
   target.addIllegalOp<MakeTensorPtrOp, AdvanceOp>();
-  target.markUnknownOpDynamicallyLegal([](Operation *op) {
-    return !hasBlockPointer(op->getOperandTypes()) &&
-           !hasBlockPointer(op->getResultTypes());
-  });
+  target.markUnknownOpDynamicallyLegal(
+      [](Operation *op) { return !usesBlockPointer(op); });
   RewritePatternSet patterns(context);
   patterns.add<MakeTensorPtrLowering, AdvanceLowering, BlockLoadLowering,
                BlockStoreLowering>(converter, context);

@@ -12,6 +12,7 @@
 
 #include "tile/Dialect/TileGPU/Transforms/Passes.h"
 
+#include "tile/Dialect/Tile/IR/OpUtils.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -79,9 +80,7 @@ void addTileLevelLegality(ConversionTarget &target) {
 /// Whether `op` makes or uses a block pointer or makes a descriptor:
 /// tile-rewrite-tensor-pointers rewrites those at the tile level.
 bool isTileLevelPointerOp(Operation *op) {
-  return isa<MakeTensorPtrOp, MakeTensorDescOp>(op) ||
-         llvm::any_of(op->getOperandTypes(), isBlockPointer) ||
-         llvm::any_of(op->getResultTypes(), isBlockPointer);
+  return isa<MakeTensorDescOp>(op) || usesBlockPointer(op);
 }
 
 /// The distributed level: every kernel dialect, every tensor with a

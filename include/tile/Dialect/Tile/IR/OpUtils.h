@@ -14,6 +14,15 @@
 
 namespace mlir::tile {
 
+/// The NVPTX address space of global memory, the default of a pointer.
+constexpr int kGlobalAddressSpace = 1;
+
+/// Whether `op` takes, yields or binds in its regions a block pointer.
+bool usesBlockPointer(Operation *op);
+
+/// Whether `type` is a float type with a NaN (NaN padding needs one).
+bool hasNaN(Type type);
+
 /// The name an argument's location gives it: `loc("n"(...))`, as Triton's
 /// TTIR carries it, or the SSA name tile.func's parser records; "" if none.
 StringRef getArgName(BlockArgument arg);
