@@ -47,6 +47,12 @@ def _encode_tensor_map(tensor, box_rows, box_cols, swizzle):
     return tensor_map
 
 
+# The element types of tile's pointers and descriptors, and its scalars.
+_ELEMENTS = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16",
+             torch.int32: "i32", torch.int64: "i64", torch.int8: "i8"}
+_SCALARS = {"i32": ctypes.c_int32, "i64": ctypes.c_int64, "f32": ctypes.c_float}
+
+
 class Kernel:
     """One kernel of a cubin, with the threads and shared memory that
     tile-translate --kernel-info wrote for it."""
@@ -58,6 +64,7 @@ class Kernel:
             self._image = f.read()
         self.threads, self.shared = None, 0
         self.tensor_maps = {}  # argument index -> (box rows, box cols, swizzle)
+        self.params = []  # the source's parameter types: !tile.ptr<f32>, i32...
         with open(os.path.join(directory, variant + ".info")) as f:
             for line in f:
                 words = line.split()
@@ -65,6 +72,8 @@ class Kernel:
                     self.threads, self.shared = int(words[3]), int(words[5])
                 elif words[0] == "tensormap" and words[1] == name:
                     self.tensor_maps[int(words[2])] = tuple(int(w) for w in words[4:7])
+                elif words[0] == "param" and words[1] == name:
+                    self.params.append(" ".join(words[4:]))
         if self.threads is None:
             raise RuntimeError(f"{name} not in {variant}.info")
         self._module = ctypes.c_void_p()
@@ -79,19 +88,27 @@ class Kernel:
                                             self.shared), "cuFuncSetAttribute")
 
     def bind(self, grid, *args):
-        """A launcher with its arguments packed once: tensors are passed as
-        device pointers (or as tensor maps, for the kernel's tensor-descriptor
-        arguments), Python ints as i32, floats as f32."""
+        """A launcher with its arguments packed once, as the kernel's source
+        declares its parameters (the kernel information's `param` lines):
+        tensors as device pointers, or as tensor maps for tensor-descriptor
+        parameters, scalars as their i32, i64 or f32; a tensor of another
+        element type than the parameter's, or a missing argument, is an
+        error."""
+        if len(args) != len(self.params):
+            raise TypeError(f"the kernel takes {len(self.params)} arguments, {len(args)} given")
         values = []
-        for i, a in enumerate(args):
-            if i in self.tensor_maps:
-                values.append(_encode_tensor_map(a, *self.tensor_maps[i]))
-            elif isinstance(a, torch.Tensor):
-                values.append(ctypes.c_uint64(a.data_ptr()))
-            elif isinstance(a, float):
-                values.append(ctypes.c_float(a))
+        for i, (a, param) in enumerate(zip(args, self.params)):
+            if param.startswith(("!tile.ptr<", "!tile.tensordesc<")):
+                element = param.rstrip(">").split("<")[-1].split("x")[-1]
+                if not isinstance(a, torch.Tensor) or _ELEMENTS.get(a.dtype) != element:
+                    raise TypeError(f"argument {i}: the kernel takes {param}, given "
+                                    f"{a.dtype if isinstance(a, torch.Tensor) else type(a)}")
+                values.append(_encode_tensor_map(a, *self.tensor_maps[i])
+                              if i in self.tensor_maps else ctypes.c_uint64(a.data_ptr()))
+            elif param in _SCALARS:
+                values.append(_SCALARS[param](a))
             else:
-                values.append(ctypes.c_int32(a))
+                raise TypeError(f"argument {i}: cannot pass a {param}")
         params = (ctypes.c_void_p * len(values))(
             *[v.pointer if isinstance(v, _TensorMap)
               else ctypes.cast(ctypes.pointer(v), ctypes.c_void_p) for v in values])

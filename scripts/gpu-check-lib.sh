@@ -29,20 +29,19 @@ check() { # file kernel grid args...
   fi
 }
 
-# The matmul kernels (64x64 blocks of c = a @ b): M N K, operand type
-# (tf32: f32 operands checked within tf32's rounding; f32: exactly, as for
-# f16 and bf16; i8: i32 results, exactly; tf32_bt, i8_bt: b given as its
-# N x K transpose).
+# The matmul kernels (64x64 blocks of c = a @ b): M N K, and the operands
+# (their types are the kernel's, from its kernel information): f16, bf16,
+# f32 and i8 (i32 results) are checked exactly; tf32, f32 operands within
+# tf32's rounding; tf32_bt, i8_bt: b given as its N x K transpose.
 check_matmul() { # file M N K [f16|bf16|f32|tf32|tf32_bt|i8|i8_bt]
-  local file=$1 m=$2 n=$3 k=$4 type=${5:-f16} reference=matmul result=f32
-  case $type in
-    tf32 | tf32_bt) reference=matmul_$type type=f32 ;;
-    i8) result=i32 ;;
-    i8_bt) reference=matmul_bt type=i8 result=i32 ;;
+  local file=$1 m=$2 n=$3 k=$4 reference=matmul
+  case ${5:-f16} in
+    tf32 | tf32_bt) reference=matmul_$5 ;;
+    i8_bt) reference=matmul_bt ;;
   esac
   check "$file" matmul $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
-    buf:$type:$(( m * k )):random buf:$type:$(( k * n )):random \
-    buf:$result:$(( m * n )):zero i32:$m i32:$n i32:$k
+    buf:$(( m * k )):random buf:$(( k * n )):random \
+    buf:$(( m * n )):zero $m $n $k
 }
 
 # The TMA matmul (128x128 blocks, a, b and c through tensor maps; K and N
@@ -51,19 +50,19 @@ check_matmul_tma() { # file M N K [grid]
   local file=$1 m=$2 n=$3 k=$4
   local grid=${5:-$(( ((m + 127) / 128) * ((n + 127) / 128) ))}
   check "$file" matmul "$grid" \
-    desc:f16:$m:$k:random desc:f16:$k:$n:random \
-    desc:f32:$m:$n:zero i32:$m i32:$n i32:$k
+    desc:$m:$k:random desc:$k:$n:random \
+    desc:$m:$n:zero $m $n $k
 }
 
 # ...persistent (bench/kernels/matmul_tma_persistent.mlir: c a plain f16
 # pointer, or a tensor map with `desc`; M, N, K multiples of 16) on
 # `programs` programs.
 check_matmul_tma_persistent() { # file M N K programs [buf|desc]
-  local file=$1 m=$2 n=$3 k=$4 programs=$5 c=buf:f16:$(( $2 * $3 )):zero
-  [ "${6:-buf}" = desc ] && c=desc:f16:$m:$n:zero
+  local file=$1 m=$2 n=$3 k=$4 programs=$5 c=buf:$(( $2 * $3 )):zero
+  [ "${6:-buf}" = desc ] && c=desc:$m:$n:zero
   check "$file" matmul "$programs" \
-    desc:f16:$m:$k:random desc:f16:$k:$n:random \
-    "$c" i32:$m i32:$n i32:$k
+    desc:$m:$k:random desc:$k:$n:random \
+    "$c" $m $n $k
 }
 
 # ...in pairs of blocks (examples/matmul_tma_cluster.mlir): an even grid.
@@ -75,8 +74,8 @@ check_matmul_tma_cluster() { # file M N K
 check_matmul_bias_relu() { # file M N K
   local file=$1 m=$2 n=$3 k=$4
   check "$file" matmul_bias_relu $(( ((m + 63) / 64) * ((n + 63) / 64) )) \
-    buf:f16:$(( m * k )):random buf:f16:$(( k * n )):random buf:f16:$n:random \
-    buf:f16:$(( m * n )):zero i32:$m i32:$n i32:$k
+    buf:$(( m * k )):random buf:$(( k * n )):random buf:$n:random \
+    buf:$(( m * n )):zero $m $n $k
 }
 
 # Counts a failure for every kernel in $dir that no check ran, so that a

@@ -19,11 +19,11 @@ source "$(dirname "$0")/gpu-check-lib.sh"
 # is the kernel's contract); any n with the hint-free variant.
 for n in 1048576 1000016; do
   check vector_add vector_add $(( (n + 1023) / 1024 )) \
-    buf:f32:$n:random buf:f32:$n:random buf:f32:$n:zero i32:$n
+    buf:$n:random buf:$n:random buf:$n:zero $n
 done
 for n in 1000003 77; do
   check vector_add_ragged vector_add $(( (n + 1023) / 1024 )) \
-    buf:f32:$n:random buf:f32:$n:random buf:f32:$n:zero i32:$n
+    buf:$n:random buf:$n:random buf:$n:zero $n
 done
 
 # softmax: rows of 1024 columns (full block), 1000 and 517 (ragged); row
@@ -31,44 +31,44 @@ done
 for spec in "4096 1024 1024" "4096 1000 1024" "781 517 528"; do
   set -- $spec
   rows=$1 cols=$2 stride=$3
-  check softmax softmax $rows buf:f32:$((rows * stride)):zero \
-    buf:f32:$((rows * stride)):random i32:$stride i32:$stride i32:$cols
+  check softmax softmax $rows buf:$((rows * stride)):zero \
+    buf:$((rows * stride)):random $stride $stride $cols
 done
 
 # layernorm: rows of 4096 (four blocks), 1000 and 3000 (ragged).
 for spec in "512 4096 4096" "512 1000 1008" "300 3000 3008"; do
   set -- $spec
   rows=$1 cols=$2 stride=$3
-  check layernorm layernorm $rows buf:f16:$((rows * stride)):random \
-    buf:f16:$((rows * stride)):zero buf:f16:$cols:random buf:f16:$cols:random \
-    buf:f32:$rows:zero buf:f32:$rows:zero i32:$stride i32:$cols f32:1e-5
+  check layernorm layernorm $rows buf:$((rows * stride)):random \
+    buf:$((rows * stride)):zero buf:$cols:random buf:$cols:random \
+    buf:$rows:zero buf:$rows:zero $stride $cols 1e-5
 done
 
 # GIoU loss: 1024 and 100 images of 256 padded box slots.
 for batch in 1024 100; do
-  check giou_loss giou_loss $batch buf:f32:$((batch * 1024)):boxes \
-    buf:f32:$((batch * 1024)):boxes buf:i32:$batch:counts:256 \
-    buf:f32:1:zero buf:i32:1:zero buf:i32:1:zero buf:f32:1:zero
+  check giou_loss giou_loss $batch buf:$((batch * 1024)):boxes \
+    buf:$((batch * 1024)):boxes buf:$batch:counts:256 \
+    buf:1:zero buf:1:zero buf:1:zero buf:1:zero
 done
 
 # Scans: 16 repetitions of 128 elements over 4 warps, both directions.
 for rows in 64 3; do
-  check scan scan $rows buf:f32:$((rows * 2048)):random buf:f32:$((rows * 2048)):zero \
-    buf:f32:$((rows * 2048)):zero
+  check scan scan $rows buf:$((rows * 2048)):random buf:$((rows * 2048)):zero \
+    buf:$((rows * 2048)):zero
 done
 
 # The mma.sync accumulator layout: 64x64 tiles of the vector add.
 for n in 1048576 36864; do
   check mma_layout vector_add $(( n / 4096 )) \
-    buf:f32:$n:random buf:f32:$n:random buf:f32:$n:zero i32:$n
+    buf:$n:random buf:$n:random buf:$n:zero $n
 done
 
 # mma.sync: c[M x 64] = a[M x 32] @ b[32 x 64], 64 rows per program.
 for file in mma_dot matmul_small; do
   for programs in 128 3; do
     m=$(( programs * 64 ))
-    check $file matmul $programs buf:f16:$(( m * 32 )):random buf:f16:2048:random \
-      buf:f32:$(( m * 64 )):zero i32:$m i32:64 i32:32
+    check $file matmul $programs buf:$(( m * 32 )):random buf:2048:random \
+      buf:$(( m * 64 )):zero $m 64 32
   done
 done
 

@@ -30,23 +30,23 @@ for tool in ${TILE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}; do
     file=vector_add
     [ $((n % 16)) -eq 0 ] || file=vector_add_ragged
     check $file vector_add $(( (n + 1023) / 1024 )) \
-      buf:f32:$n:random buf:f32:$n:random buf:f32:$n:zero i32:$n
+      buf:$n:random buf:$n:random buf:$n:zero $n
   done
-  check softmax softmax 781 buf:f32:$((781 * 528)):zero \
-    buf:f32:$((781 * 528)):random i32:528 i32:528 i32:517
-  check layernorm layernorm 300 buf:f16:$((300 * 3008)):random \
-    buf:f16:$((300 * 3008)):zero buf:f16:3000:random buf:f16:3000:random \
-    buf:f32:300:zero buf:f32:300:zero i32:3008 i32:3000 f32:1e-5
-  check giou_loss giou_loss 100 buf:f32:$((100 * 1024)):boxes \
-    buf:f32:$((100 * 1024)):boxes buf:i32:100:counts:256 \
-    buf:f32:1:zero buf:i32:1:zero buf:i32:1:zero buf:f32:1:zero
-  check scan scan 3 buf:f32:$((3 * 2048)):random buf:f32:$((3 * 2048)):zero \
-    buf:f32:$((3 * 2048)):zero
-  check mma_layout vector_add 9 buf:f32:36864:random buf:f32:36864:random \
-    buf:f32:36864:zero i32:36864
+  check softmax softmax 781 buf:$((781 * 528)):zero \
+    buf:$((781 * 528)):random 528 528 517
+  check layernorm layernorm 300 buf:$((300 * 3008)):random \
+    buf:$((300 * 3008)):zero buf:3000:random buf:3000:random \
+    buf:300:zero buf:300:zero 3008 3000 1e-5
+  check giou_loss giou_loss 100 buf:$((100 * 1024)):boxes \
+    buf:$((100 * 1024)):boxes buf:100:counts:256 \
+    buf:1:zero buf:1:zero buf:1:zero buf:1:zero
+  check scan scan 3 buf:$((3 * 2048)):random buf:$((3 * 2048)):zero \
+    buf:$((3 * 2048)):zero
+  check mma_layout vector_add 9 buf:36864:random buf:36864:random \
+    buf:36864:zero 36864
   for file in mma_dot matmul_small; do
-    check $file matmul 3 buf:f16:$(( 192 * 32 )):random buf:f16:2048:random \
-      buf:f32:$(( 192 * 64 )):zero i32:192 i32:64 i32:32
+    check $file matmul 3 buf:$(( 192 * 32 )):random buf:2048:random \
+      buf:$(( 192 * 64 )):zero 192 64 32
   done
   check_matmul matmul 70 130 17
   check_matmul matmul 200 136 300

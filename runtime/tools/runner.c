@@ -15,6 +15,10 @@
  *   desc:TYPE:ROWS:COLS:INIT  a row-major ROWS x COLS buffer passed as a
  *                             TMA tensor map (the box and swizzle from
  *                             --kernel-info)
+ * With --kernel-info the types may be left out (V, buf:COUNT:INIT,
+ * desc:ROWS:COLS:INIT): each is then the parameter's, from the info's
+ * `param` lines, so that a kernel's signature is written only in its
+ * source.
  *     INIT: zero, ones, range, random (uniform in [-1, 1); integers in
  *     [-128, 127] for integer types), boxes (random
  *     x1 < x2, y1 < y2 boxes), counts:MAX (random integers in [0, MAX])
@@ -25,6 +29,7 @@
 #include "runner.h"
 #include "tile-runtime.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -230,10 +235,36 @@ static int parseGrid(const char *text, unsigned grid[3]) {
   return 0; /* a fourth field */
 }
 
-static int parseArg(const char *spec, RunArg *a) {
+/* The element or scalar type a parameter of source type `param` takes
+   (f32 for !tile.ptr<f32> and !tile.tensordesc<64x64xf32>, i32 for i32),
+   or "" when it is none of those. */
+static void paramElement(const char *param, char element[8]) {
+  char text[64] = "";
+  const char *x = strrchr(param, 'x');
+  element[0] = '\0';
+  if ((sscanf(param, "!tile.ptr<%63[^>]>", text) == 1 ||
+       (!strncmp(param, "!tile.tensordesc<", 17) && x &&
+        sscanf(x + 1, "%63[^>]", text) == 1) ||
+       sscanf(param, "%63s", text) == 1) &&
+      strlen(text) < 8)
+    memcpy(element, text, strlen(text) + 1);
+}
+
+/* Parses `spec`; a spec without its type takes `implied` (the parameter's,
+   or NULL without --kernel-info). */
+static int parseArg(const char *spec, const char *implied, RunArg *a) {
   memset(a, 0, sizeof(*a));
   char text[256];
-  snprintf(text, sizeof(text), "%s", spec);
+  if (implied && *implied &&
+      (isdigit((unsigned char)spec[0]) || spec[0] == '-' || spec[0] == '.'))
+    snprintf(text, sizeof(text), "%s:%s", implied, spec);
+  else if (implied && *implied &&
+           (!strncmp(spec, "buf:", 4) || !strncmp(spec, "desc:", 5)) &&
+           isdigit((unsigned char)spec[spec[0] == 'b' ? 4 : 5]))
+    snprintf(text, sizeof(text), "%.*s%s:%s", spec[0] == 'b' ? 4 : 5, spec,
+             implied, spec + (spec[0] == 'b' ? 4 : 5));
+  else
+    snprintf(text, sizeof(text), "%s", spec);
   char *kind = strtok(text, ":");
   if (!kind)
     return 0;
@@ -372,6 +403,7 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
   unsigned grid[3] = {1, 1, 1}, threads = 128, shared = 0;
   int repeat = 0, numArgs = 0;
   RunArg args[MAX_ARGS];
+  const char *specs[MAX_ARGS];
   TensorMapSpec mapSpecs[MAX_ARGS] = {{0, 0, 0, 0, 0}};
   static ParamSpec paramSpecs[MAX_ARGS];
   int numParams = 0;
@@ -425,9 +457,9 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
       if (!parseGrid(value, grid))
         return usage("bad --grid");
     } else if (!strcmp(a, "--arg")) {
-      if (numArgs == MAX_ARGS || !parseArg(value, &args[numArgs]))
-        return usage("bad --arg");
-      ++numArgs;
+      if (numArgs == MAX_ARGS)
+        return usage("too many --arg");
+      specs[numArgs++] = value;
     } else
       return usage("unknown option");
   }
@@ -446,6 +478,16 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
              "the kernel takes %d arguments (--kernel-info), %d given",
              numParams, numArgs);
     return usage(message);
+  }
+  for (int i = 0; i < numArgs; ++i) {
+    char implied[8] = "";
+    if (i < numParams)
+      paramElement(paramSpecs[i].type, implied);
+    if (!parseArg(specs[i], i < numParams ? implied : NULL, &args[i])) {
+      char message[320];
+      snprintf(message, sizeof(message), "bad --arg %s", specs[i]);
+      return usage(message);
+    }
   }
   for (int i = 0; i < numParams; ++i)
     if (!matchesParam(&args[i], &paramSpecs[i])) {

@@ -42,3 +42,10 @@
 // TYPE: tile-run: argument 1 (y: !tile.ptr<f32>) is given as a buf:f16
 // RUN: not tile-run %t.ptx --kernel vector_add --kernel-info %t.info --arg buf:f32:8:zero --arg buf:f32:8:zero --arg buf:f32:8:zero --arg f32:8 2>&1 | FileCheck %s --check-prefix=SCALAR
 // SCALAR: tile-run: argument 3 (n: i32) is given as a f32
+// With the kernel information an argument may leave its type out: it is the
+// parameter's (n: i32 cannot be 1.5; a typeless buffer is !tile.ptr<f32>'s).
+// Without it, a typeless argument is an error.
+// RUN: not tile-run %t.ptx --kernel vector_add --kernel-info %t.info --arg buf:8:zero --arg buf:8:zero --arg buf:8:zero --arg 1.5 2>&1 | FileCheck %s --check-prefix=IMPLIED
+// IMPLIED: tile-run: bad --arg 1.5
+// RUN: not tile-run %t.ptx --kernel vector_add --kernel-info %t.info --arg buf:8:zero --arg buf:f16:8:zero --arg buf:8:zero --arg 8 2>&1 | FileCheck %s --check-prefix=TYPE
+// RUN: not tile-run %t.ptx --kernel vector_add --arg buf:8:zero 2>&1 | FileCheck %s --check-prefix=BADARG
