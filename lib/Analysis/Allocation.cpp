@@ -11,48 +11,10 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <numeric>
-
 using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tilegpu;
 using namespace mlir::tilenvgpu;
-
-int64_t mlir::tile::getScratchElementBytes(Type type) {
-  Type element = getElementTypeOrSelf(type);
-  if (!element.isIntOrFloat())
-    return 8; // a pointer
-  return std::max<int64_t>(
-      1, llvm::divideCeil(element.getIntOrFloatBitWidth(), 8));
-}
-
-/// Warps the layout of `type` spreads along `axis` (1 without a layout).
-static int64_t getWarpsAlong(Type type, unsigned axis) {
-  DistributedLayoutAttr layout = getDistributedLayout(type);
-  if (!layout)
-    return 1;
-  return layout.getWarpsPerCTA()[axis];
-}
-
-/// Bytes of a row that one shared-memory write of `type`'s layout covers:
-/// the lanes of a warp along the row times what each writes at once, where
-/// a thread's consecutive elements fit one write (16 bytes); 0 where they
-/// do not (its writes then leave gaps between the lanes') or the layout
-/// does not say.
-static int64_t getRowBytesPerWrite(RankedTensorType type, int64_t bytes) {
-  unsigned last = type.getRank() - 1;
-  int64_t perThread;
-  if (auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding()))
-    perThread = blocked.getSizePerThread()[last];
-  else if (isa_and_nonnull<MmaLayoutAttr>(type.getEncoding()))
-    perThread = 2; // an accumulator's column pairs
-  else
-    return 0;
-  auto layout = cast<DistributedLayoutAttr>(type.getEncoding());
-  if (layout.getOrder().front() != last || perThread * bytes > 16)
-    return 0;
-  return layout.getThreadsPerWarp()[last] * perThread * bytes;
-}
 
 /// The buffer `op` declares it allocates in shared memory (a MemAlloc
 /// effect on SharedMemory of a buffer result), or null.
@@ -70,127 +32,10 @@ static BufferType getAllocatedBuffer(Operation *op) {
   return {};
 }
 
-int64_t mlir::tile::getConvertScratchPadding(RankedTensorType type,
-                                             int64_t rowLength) {
-  int64_t bytes = getScratchElementBytes(type);
-  if (type.getRank() < 2 || (rowLength * bytes) % 128)
-    return 0;
-  // A wavefront serves 128 bytes; a write covering fewer of a row covers
-  // as many rows, which then start as far apart in the banks as it is
-  // wide: mma accumulators' f32 pairs, 4 lanes a row, write 4 rows of 32
-  // bytes at once (16-byte padding left two of them on the same banks).
-  int64_t written = getRowBytesPerWrite(type, bytes);
-  int64_t padding = written >= 16 && written < 128 ? written : 16;
-  return std::max<int64_t>(1, padding / bytes);
-}
-
-int64_t mlir::tile::getConvertScratchBytes(RankedTensorType type,
-                                           ArrayRef<int64_t> shape) {
-  int64_t row = shape.back();
-  int64_t rows = 1;
-  for (int64_t size : shape.drop_back())
-    rows *= size;
-  return rows * (row + getConvertScratchPadding(type, row)) *
-         getScratchElementBytes(type);
-}
-
-ConvertRounds mlir::tile::getConvertRounds(RankedTensorType src,
-                                           RankedTensorType dst) {
-  ConvertRounds rounds;
-  rounds.shape = SmallVector<int64_t>(src.getShape());
-  if (getConvertScratchBytes(src, rounds.shape) <= kConvertRoundBytes)
-    return rounds;
-  std::optional<SmallVector<int64_t>> srcRepetition =
-      getRepetitionShape(src.getEncoding());
-  std::optional<SmallVector<int64_t>> dstRepetition =
-      getRepetitionShape(dst.getEncoding());
-  if (!srcRepetition || !dstRepetition)
-    return rounds;
-  // Per dimension, the smallest slice both layouts repeat whole in bounds
-  // the rounds; of the round counts (powers of two) the fewest that fit
-  // kConvertRoundBytes, or else the smallest scratch.
-  int64_t best = getConvertScratchBytes(src, rounds.shape);
-  for (unsigned d = 0; d < src.getRank(); ++d) {
-    int64_t size = src.getDimSize(d);
-    int64_t least = std::lcm((*srcRepetition)[d], (*dstRepetition)[d]);
-    if (size % least)
-      continue;
-    for (int64_t count = 2; count <= size / least && size % count == 0 &&
-                            (size / count) % least == 0;
-         count *= 2) {
-      SmallVector<int64_t> shape(src.getShape());
-      shape[d] = size / count;
-      int64_t bytes = getConvertScratchBytes(src, shape);
-      bool better = best > kConvertRoundBytes
-                        ? bytes < best
-                        : bytes <= kConvertRoundBytes && count < rounds.count;
-      if (better) {
-        best = bytes;
-        rounds.dim = d;
-        rounds.count = count;
-        rounds.shape = shape;
-      }
-      if (bytes <= kConvertRoundBytes)
-        break;
-    }
-  }
-  return rounds;
-}
-
 int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
-  if (movesDataBetweenThreads(op)) {
-    // A layout conversion, and a store of a value in another layout than
-    // its pointers' (which converts it), go through a round's scratch.
-    RankedTensorType from, to;
-    if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
-      from = convert.getSrc().getType();
-      to = convert.getType();
-    } else if (auto store = dyn_cast<StoreOp>(op)) {
-      from = cast<RankedTensorType>(store.getValue().getType());
-      to = cast<RankedTensorType>(getPointeeType(store.getPtr().getType()));
-    }
-    if (from)
-      return getConvertScratchBytes(from, getConvertRounds(from, to).shape);
-    // The other ops write every operand whole, then read it back in the
-    // result's layout.
-    int64_t bytes = 0;
-    for (Value operand : op->getOperands())
-      if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
-        bytes += type.getNumElements() * getScratchElementBytes(type);
-    return bytes;
-  }
-  // Reductions and scans across warps: the partial result of every warp
-  // along the axis, for every row, meets in shared memory.
-  auto crossWarp = [](ValueRange srcs, unsigned axis) -> int64_t {
-    auto srcType = cast<RankedTensorType>(srcs[0].getType());
-    int64_t warps = getWarpsAlong(srcType, axis);
-    if (warps <= 1)
-      return 0;
-    int64_t rows = srcType.getNumElements() / srcType.getDimSize(axis);
-    int64_t bytes = 0;
-    for (Value src : srcs)
-      bytes += rows * warps * getScratchElementBytes(src.getType());
-    return bytes;
-  };
-  if (auto reduce = dyn_cast<ReduceOp>(op))
-    return crossWarp(reduce.getSrcs(), reduce.getAxis());
-  // A gather reads its source back from scratch by index; a histogram
-  // counts in an i32 per bin.
-  if (auto gather = dyn_cast<GatherOp>(op))
-    return gather.getSrc().getType().getNumElements() *
-           getScratchElementBytes(gather.getSrc().getType());
-  if (auto histogram = dyn_cast<HistogramOp>(op))
-    return histogram.getType().getNumElements() * 4;
-  if (auto scan = dyn_cast<ScanOp>(op))
-    return crossWarp(scan.getSrcs(), scan.getAxis());
-  // A scalar atomic runs on one thread; the old value it returns reaches the
-  // other threads through shared memory.
-  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
-    Value result = op->getResult(0);
-    if (isa<RankedTensorType>(result.getType()) || result.use_empty())
-      return 0;
-    return getScratchElementBytes(result.getType());
-  }
+  // What an op needs is its own declaration (tilegpu::ScratchOpInterface).
+  if (auto scratch = dyn_cast<ScratchOpInterface>(op))
+    return scratch.getScratchBytes();
   return 0;
 }
 

@@ -334,3 +334,20 @@ tile.func public @declared_alloc() {
   tile.return
 }
 }
+
+// -----
+
+// An op known only by its declared scratch (tilegpu::ScratchOpInterface, the
+// tile_test dialect's) gets scratch like a layout conversion's, live at the
+// op alone; one that declares none for this instance gets nothing.
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+// expected-remark @below {{total = 512}}
+tile.func public @declared_scratch() {
+  // expected-remark @below {{scratch: live in [1, 2), offset = 0, size = 512}}
+  tile_test.scratch {bytes = 512}
+  tile_test.scratch {bytes = 0}
+  // expected-remark @below {{scratch: live in [3, 4), offset = 0, size = 256}}
+  tile_test.scratch {bytes = 256}
+  tile.return
+}
+}

@@ -1176,3 +1176,16 @@ tile.func public @declared_async_read_waited() {
   tile.return
 }
 }
+
+// -----
+
+// An op known only by its declared scratch (the tile_test dialect's) is
+// ordered against the next user of the same scratch, as a conversion is.
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+tile.func public @declared_scratch() {
+  tile_test.scratch {bytes = 512}
+  // expected-remark @below {{barrier before: read after write of [0, 512)}}
+  tile_test.scratch {bytes = 512}
+  tile.return
+}
+}

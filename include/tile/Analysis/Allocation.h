@@ -19,6 +19,7 @@
 #define TILE_ANALYSIS_ALLOCATION_H
 
 #include "tile/Analysis/Alias.h"
+#include "tile/Dialect/TileGPU/IR/Scratch.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -26,43 +27,10 @@
 
 namespace mlir::tile {
 
-/// Bytes of shared-memory scratch `op` needs to run, 0 if none. The
-/// allocation sizes scratch with it and the lowering must stay within it.
+/// Bytes of shared-memory scratch `op` needs to run, 0 if none: what it
+/// declares (tilegpu::ScratchOpInterface). The allocation sizes scratch with
+/// it and the lowering must stay within it.
 int64_t getScratchSizeInBytes(Operation *op);
-
-/// Bytes one element of `type` (or of its elements) takes in shared memory:
-/// whole bytes of an integer or float (i1 as one), 8 for a pointer.
-int64_t getScratchElementBytes(Type type);
-
-/// Elements after each row (the last dimension) of the row-major scratch
-/// through which a tilegpu.convert_layout moves a tensor of `type`, where a row
-/// is a multiple of 128 bytes (otherwise none): as many bytes as one write
-/// of `type`'s layout covers of a row, when that is 16 to 64 (mma
-/// accumulators: 32 for f32, 16 for f16), else 16, so that the rows one warp
-/// writes at once start in different banks.
-int64_t getConvertScratchPadding(RankedTensorType type, int64_t rowLength);
-
-/// How a tilegpu.convert_layout moves its tensor through its scratch: in
-/// `count` rounds, round k the slice of `shape` (the tensor's shape but
-/// along `dim`) that starts at k * shape[dim] along `dim`. Each thread
-/// writes its elements of the slice, the block synchronizes, each thread
-/// reads its elements of it, and the block synchronizes again before the
-/// next round. A conversion whose whole tensor would take more than
-/// kConvertRoundBytes of scratch goes in the fewest rounds that fit that
-/// (or as many as it can), where every element's round is the same on
-/// every thread of both layouts (getRepetitionShape); otherwise in one.
-struct ConvertRounds {
-  unsigned dim = 0;
-  int64_t count = 1;
-  llvm::SmallVector<int64_t> shape;
-};
-constexpr int64_t kConvertRoundBytes = 32 * 1024;
-ConvertRounds getConvertRounds(RankedTensorType src, RankedTensorType dst);
-
-/// Bytes of the row-major, row-padded scratch (getConvertScratchPadding)
-/// for a slice of `shape` of `type`'s elements.
-int64_t getConvertScratchBytes(RankedTensorType type,
-                               llvm::ArrayRef<int64_t> shape);
 
 /// One piece of shared memory of a function.
 struct SharedBuffer {

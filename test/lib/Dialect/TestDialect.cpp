@@ -41,6 +41,8 @@ AsyncQueue AsyncWaitReadsOp::getAsyncQueue() {
 AsyncStep AsyncWaitReadsOp::getAsyncStep() { return AsyncStep::Wait; }
 unsigned AsyncWaitReadsOp::getAsyncPendingGroups() { return getPending(); }
 
+int64_t ScratchOp::getScratchBytes() { return getBytes(); }
+
 #define GET_OP_CLASSES
 #include "TestOps.cpp.inc"
 

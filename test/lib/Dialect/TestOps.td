@@ -66,4 +66,11 @@ def TileTest_AsyncWaitReadsOp : TileTest_Op<"async_wait_reads", [
   let assemblyFormat = "attr-dict";
 }
 
+def TileTest_ScratchOp : TileTest_Op<"scratch", [
+    DeclareOpInterfaceMethods<TileGPU_ScratchOpInterface>]> {
+  let summary = "Uses `bytes` of scratch (declared, nothing more)";
+  let arguments = (ins I64Attr:$bytes);
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // TILE_TEST_OPS

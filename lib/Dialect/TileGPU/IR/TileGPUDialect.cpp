@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/TileGPU/IR/TileGPUDialect.h"
+#include "tile/Dialect/TileGPU/IR/Scratch.h"
 #include "tile/Dialect/TileGPU/IR/Target.h"
 
 #include "mlir/IR/Builders.h"
@@ -88,6 +89,8 @@ void TileGPUDialect::initialize() {
 #include "tile/Dialect/TileGPU/IR/TileGPUOps.cpp.inc"
       >();
   addInterfaces<TileOpAsmInterface, TileGPUInferLayoutInterface>();
+  // tile's ops learn their scratch here: the tile level has no shared memory.
+  attachScratchModels(getContext());
 }
 
 /// Folding a conversion of a constant yields a constant in the new layout.

@@ -54,4 +54,24 @@ def TileGPU_AsyncOpInterface : OpInterface<"AsyncOpInterface"> {
   ];
 }
 
+def TileGPU_ScratchOpInterface : OpInterface<"ScratchOpInterface"> {
+  let cppNamespace = "::mlir::tilegpu";
+  let description = [{
+    An op whose lowering exchanges values between threads through shared
+    memory that is not one of its operands: `getScratchBytes` says how
+    much (0 where this instance needs none). The allocation gives each
+    such op a scratch buffer of that size, live at the op alone, and the
+    barrier analysis orders it against the accesses around it, so a new
+    op that declares it gets both with no change to either. tile's ops
+    (reductions and scans across warps, gathers, histograms, atomics whose
+    old value every thread reads, the ops that change layout) get it from
+    this dialect as external models, since the tile level knows no shared
+    memory.
+  }];
+  let methods = [
+    InterfaceMethod<"Bytes of scratch the op's lowering uses.",
+      "int64_t", "getScratchBytes">,
+  ];
+}
+
 #endif // TILEGPU_INTERFACES
