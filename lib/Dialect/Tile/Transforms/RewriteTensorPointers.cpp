@@ -158,6 +158,17 @@ struct BlockPointerParts {
   }
 };
 
+/// The access of a block of `type` through the block pointer `ptr` (its
+/// converted values), checked along `boundaryCheck`.
+BlockAccess accessThrough(OpBuilder &b, Location loc, RankedTensorType type,
+                          ValueRange ptr,
+                          std::optional<ArrayRef<int32_t>> boundaryCheck) {
+  BlockPointerParts parts(ptr);
+  return buildAccess(b, loc, type.getShape(),
+                     parts.place(b, loc, type.getShape()),
+                     boundaryCheck.value_or(ArrayRef<int32_t>()));
+}
+
 struct MakeTensorPtrLowering : OpConversionPattern<MakeTensorPtrOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -204,11 +215,8 @@ struct BlockLoadLowering : OpConversionPattern<LoadOp> {
       return failure();
     Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getType());
-    BlockPointerParts parts(adaptor.getPtr());
-    BlockAccess access =
-        buildAccess(rewriter, loc, type.getShape(),
-                    parts.place(rewriter, loc, type.getShape()),
-                    op.getBoundaryCheck().value_or(ArrayRef<int32_t>()));
+    BlockAccess access = accessThrough(rewriter, loc, type, adaptor.getPtr(),
+                                       op.getBoundaryCheck());
     Value other;
     if (access.mask && op.getPadding())
       other = paddingValue(rewriter, loc, type, *op.getPadding());
@@ -229,11 +237,8 @@ struct BlockStoreLowering : OpConversionPattern<StoreOp> {
       return failure();
     Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getValue().getType());
-    BlockPointerParts parts(adaptor.getPtr());
-    BlockAccess access =
-        buildAccess(rewriter, loc, type.getShape(),
-                    parts.place(rewriter, loc, type.getShape()),
-                    op.getBoundaryCheck().value_or(ArrayRef<int32_t>()));
+    BlockAccess access = accessThrough(rewriter, loc, type, adaptor.getPtr(),
+                                       op.getBoundaryCheck());
     rewriter.replaceOpWithNewOp<StoreOp>(op, access.ptrs, op.getValue(),
                                          access.mask, op.getCache(),
                                          op.getEvict());
