@@ -5,6 +5,7 @@ same tensors and under the same timer as the Triton and PyTorch kernels."""
 
 import ctypes
 import os
+import re
 
 import torch
 
@@ -29,12 +30,18 @@ class _TensorMap:
         self.pointer = ctypes.c_void_p(address + (-address) % 64)
 
 
+# CUtensorMapDataType of each element type: a descriptor_reduce combines in it.
+_MAP_TYPES = {torch.uint8: 0, torch.int8: 0, torch.int32: 3, torch.int64: 5,
+              torch.float16: 6, torch.float32: 7, torch.float64: 8, torch.bfloat16: 9}
+
+
 def _encode_tensor_map(tensor, box_rows, box_cols, swizzle):
-    """The tensor map of a row-major 2-D tensor read in box_rows x box_cols
-    boxes with `swizzle` bytes of swizzle (what tileTensorMapEncode does)."""
+    """The tensor map of a row-major 2-D tensor of its own element type read
+    in box_rows x box_cols boxes with `swizzle` bytes of swizzle (what
+    tileTensorMapEncodeTyped does)."""
     rows, cols = tensor.shape
     size = tensor.element_size()
-    data_type = {1: 0, 2: 1, 4: 2, 8: 4}[size]  # CU_TENSOR_MAP_DATA_TYPE_UINT*
+    data_type = _MAP_TYPES[tensor.dtype]
     mode = {0: 0, 32: 1, 64: 2, 128: 3}[swizzle]
     tensor_map = _TensorMap()
     dims = (ctypes.c_uint64 * 2)(cols, rows)
@@ -51,6 +58,9 @@ def _encode_tensor_map(tensor, box_rows, box_cols, swizzle):
 _ELEMENTS = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16",
              torch.int32: "i32", torch.int64: "i64", torch.int8: "i8"}
 _SCALARS = {"i32": ctypes.c_int32, "i64": ctypes.c_int64, "f32": ctypes.c_float}
+# A pointer to an element (group 1), or a descriptor of blocks of elements
+# (group 2).
+_MEMORY = re.compile(r"!tile\.ptr<(\w+)>|!tile\.tensordesc<(?:\d+x)+(\w+)>")
 
 
 class Kernel:
@@ -73,6 +83,8 @@ class Kernel:
                 elif words[0] == "tensormap" and words[1] == name:
                     self.tensor_maps[int(words[2])] = tuple(int(w) for w in words[4:7])
                 elif words[0] == "param" and words[1] == name:
+                    if int(words[2]) != len(self.params):
+                        raise RuntimeError(f"{variant}.info: parameters out of order")
                     self.params.append(" ".join(words[4:]))
         if self.threads is None:
             raise RuntimeError(f"{name} not in {variant}.info")
@@ -98,13 +110,18 @@ class Kernel:
             raise TypeError(f"the kernel takes {len(self.params)} arguments, {len(args)} given")
         values = []
         for i, (a, param) in enumerate(zip(args, self.params)):
-            if param.startswith(("!tile.ptr<", "!tile.tensordesc<")):
-                element = param.rstrip(">").split("<")[-1].split("x")[-1]
+            memory = _MEMORY.fullmatch(param)
+            if memory:
+                element, descriptor = memory.group(1) or memory.group(2), memory.group(2)
                 if not isinstance(a, torch.Tensor) or _ELEMENTS.get(a.dtype) != element:
                     raise TypeError(f"argument {i}: the kernel takes {param}, given "
                                     f"{a.dtype if isinstance(a, torch.Tensor) else type(a)}")
-                values.append(_encode_tensor_map(a, *self.tensor_maps[i])
-                              if i in self.tensor_maps else ctypes.c_uint64(a.data_ptr()))
+                if descriptor is None:
+                    values.append(ctypes.c_uint64(a.data_ptr()))
+                elif i in self.tensor_maps:
+                    values.append(_encode_tensor_map(a, *self.tensor_maps[i]))
+                else:
+                    raise TypeError(f"argument {i}: {param} has no tensormap line")
             elif param in _SCALARS:
                 values.append(_SCALARS[param](a))
             else:

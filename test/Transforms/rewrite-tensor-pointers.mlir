@@ -160,7 +160,7 @@ tile.func public @while_rank3(%a: !tile.ptr<f32>, %s: i64, %o: i32, %n: i32) -> 
 
 // -----
 
-// expected-error @below {{'tile.func' op passes a block pointer across a call, which tile-rewrite-tensor-pointers cannot rewrite (inline the function)}}
+// expected-error @below {{'tile.func' op takes or passes a block pointer across a function boundary, which tile-rewrite-tensor-pointers cannot rewrite (inline the function)}}
 tile.func private @callee(%p: !tile.ptr<tensor<64xf32>>) -> tensor<64xf32> {
   %v = tile.load %p : !tile.ptr<tensor<64xf32>>
   tile.return %v : tensor<64xf32>

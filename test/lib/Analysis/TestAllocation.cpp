@@ -41,6 +41,10 @@ struct TestAllocationPass
   StringRef getArgument() const final {
     return PrintLiveness ? "test-print-liveness" : "test-print-allocation";
   }
+  // The scratch of tile's ops is declared by models tilegpu attaches.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<tilegpu::TileGPUDialect>();
+  }
   StringRef getDescription() const final {
     return PrintLiveness
                ? "Print the live range of every shared-memory buffer"

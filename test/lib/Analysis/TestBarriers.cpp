@@ -24,6 +24,10 @@ struct TestPrintBarriersPass
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestPrintBarriersPass)
 
   StringRef getArgument() const final { return "test-print-barriers"; }
+  // The scratch of tile's ops is declared by models tilegpu attaches.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<tilegpu::TileGPUDialect>();
+  }
   StringRef getDescription() const final {
     return "Print where the barrier analysis needs barriers, and why";
   }

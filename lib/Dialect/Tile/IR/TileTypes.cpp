@@ -24,8 +24,6 @@ void TileDialect::registerTypes() {
       >();
 }
 
-/// NVPTX's global address space: the default, and elided when printed.
-
 // !tile.ptr<T> or !tile.ptr<T, addressSpace>
 Type PointerType::parse(AsmParser &parser) {
   Type pointee;

@@ -258,7 +258,8 @@ LogicalResult rewriteBlockPointers(ModuleOp module) {
         !(op->hasTrait<OpTrait::ReturnLike>() &&
           isa<FunctionOpInterface>(op->getParentOp())))
       return WalkResult::advance();
-    op->emitOpError() << "passes a block pointer across a call, which "
+    op->emitOpError() << "takes or passes a block pointer across a "
+                         "function boundary, which "
                          "tile-rewrite-tensor-pointers cannot rewrite "
                          "(inline the function)";
     return WalkResult::interrupt();

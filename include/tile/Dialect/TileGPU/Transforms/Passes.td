@@ -526,7 +526,8 @@ def InsertBarriers : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
     TMA store's buffer is read until a `tilenv.async_tma_store_wait` retires
     it), and returning while a TMA store may still be reading.
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::tilegpu::TileGPUDialect"];
 }
 
 #endif // TILE_DIALECT_TILEGPU_TRANSFORMS_PASSES
