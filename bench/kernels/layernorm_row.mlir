@@ -4,7 +4,7 @@
 // (examples/layernorm.mlir walks any row length in three passes, reading x
 // three times). Same arguments and results as the example. The row's
 // statistics are computed as Triton's `/` and `sqrt` compute them (fastmath
-// afn: div.full.f32, sqrt.approx.f32), as in the Triton kernel it is
+// afn: div.full.f32, sqrt.approx.ftz.f32), as in the Triton kernel it is
 // measured against; the example keeps them exact.
 module {
   tile.func public @layernorm(%X: !tile.ptr<f16> {tile.divisibility = 16 : i32},

@@ -171,7 +171,14 @@ public:
 
 protected:
   // The translation is the first step of run(); linking follows it.
-  void handleModulePreLink(llvm::Module &) override { translation.stop(); }
+  // libdevice asks __nvvm_reflect("__CUDA_FTZ") whether to flush
+  // subnormals; the target's `ftz` flag answers it through the module flag
+  // NVVMReflect reads.
+  void handleModulePreLink(llvm::Module &module) override {
+    translation.stop();
+    if (getTarget().hasFtz())
+      module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", 1);
+  }
 
   LogicalResult optimizeModule(llvm::Module &llvmModule,
                                int optLevel) override {
@@ -242,9 +249,16 @@ FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
   // a toolkit, ~2.5 ms a compile), and the target attribute is not attached
   // to the module.
   NVVM::SerializeGPUModuleBase::init();
+  // Triton links libdevice with subnormals flushed (its
+  // enable_reflect_ftz); a Triton program gets the same functions.
+  MLIRContext *context = lowered.getContext();
+  DictionaryAttr flags;
+  if (options.ttir)
+    flags = DictionaryAttr::get(
+        context, {NamedAttribute("ftz", UnitAttr::get(context))});
   auto target = NVVM::NVVMTargetAttr::get(
-      lowered.getContext(), options.optLevel, "nvptx64-nvidia-cuda",
-      getTargetName(options), "+ptx" + std::to_string(options.ptxVersion));
+      context, options.optLevel, "nvptx64-nvidia-cuda", getTargetName(options),
+      "+ptx" + std::to_string(options.ptxVersion), flags);
   gpu::TargetOptions targetOptions(needsLibdevice ? *toolkit : "");
   std::string ptx;
   TimingScope timing =

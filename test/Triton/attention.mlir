@@ -26,4 +26,8 @@
 // PTX: cp.async.cg.shared.global {{.*}}, 16
 // PTX: wgmma.mma_async
 // The second dot takes P from registers: four 32-bit registers for A.
+// The softmax's exp2 is Triton's, subnormals flushed (tile-triton-math).
+// PTX-NOT: ex2.approx.f32
+// PTX: ex2.approx.ftz.f32
+// PTX-NOT: ex2.approx.f32
 // PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;

@@ -9,7 +9,13 @@
 // RUN: tile-translate %S/Inputs/libdevice_rms_norm.ttir --emit=ptx --sm=90a --num-warps=4 | FileCheck %s --check-prefix=RMS
 // RMS-LABEL: .entry rms_norm_kernel(
 // RMS-NOT: call
-// RMS: rsqrt.approx
+// RMS: rsqrt.approx.ftz.f32
+// libdevice flushes subnormals for Triton programs (__CUDA_FTZ, as Triton
+// links it), not for others.
+// RUN: tile-translate %S/Inputs/libdevice_rms_norm.ttir --ttir=false --emit=ptx --sm=90a --num-warps=4 | FileCheck %s --check-prefix=RMS-EXACT
+// RMS-EXACT-LABEL: .entry rms_norm_kernel(
+// RMS-EXACT-NOT: rsqrt.approx.ftz
+// RMS-EXACT: rsqrt.approx.f32
 // RUN: tile-translate %S/Inputs/libdevice_geglu.ttir --emit=ptx --sm=90a --num-warps=4 | FileCheck %s --check-prefix=GEGLU
 // RUN: tile-translate %S/Inputs/libdevice_geglu.ttir --emit=cubin --sm=90a --num-warps=4 -o %t.cubin
 // GEGLU-LABEL: .entry geglu_kernel(

@@ -73,7 +73,9 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     correctly rounded (`div.rn`) and `math.exp` is libdevice's `__nv_expf`,
     unless an f32 one allows approximation (`fastmath<afn>`): then they are
     Triton's `/` and `exp`, `div.full.f32` (2 ulp) and `ex2.approx.f32` of
-    x * log2(e).
+    x * log2(e). An f32 `math.exp2`, `math.sqrt` or `math.rsqrt` allowing
+    approximation is Triton's (and CUDA's fast math's): `ex2.approx.ftz`,
+    `sqrt.approx.ftz` or `rsqrt.approx.ftz`, subnormals flushed to zero.
     Loads and stores keep their cache hints (`cacheModifier`,
     `evictionPolicy`) as PTX qualifiers and L2 cache hints (sm_80 and newer).
 

@@ -463,22 +463,31 @@ struct ElementwiseLowering : public ConversionPattern {
 ///   divisors to zero), and ex2.approx.f32 of x * log2(e), whose relative
 ///   error grows with |x| (libdevice's __nv_expf, the exact path, is ~4x
 ///   the instructions);
-/// - f32 square roots allowing approximation, as Triton's `sqrt`:
-///   sqrt.approx.f32;
+/// - f32 exp2, square root and reciprocal square root allowing
+///   approximation, as Triton's `exp2`, `sqrt` and `rsqrt` (and CUDA's fast
+///   math): the approximate instructions with subnormals flushed to zero.
+///   Without the flush, ptxas wraps each in a range test and two scalings
+///   (an attention loop's exp2: three more instructions an element);
 /// - other f32 and f64 square roots: llvm.sqrt, correctly rounded
 ///   (sqrt.rn); libdevice's __nv_sqrtf is sqrt.approx unless the module asks
 ///   for precise roots, and linking libdevice costs ~2.5 ms a compile.
 StringRef mlir::tile::getDirectIntrinsic(Operation *op) {
-  if (isa<arith::DivFOp>(op) && op->getResult(0).getType().isF32() &&
-      allowsApproximation(op))
+  // Scalars only: tensors are split into them first.
+  if (op->getNumResults() != 1)
+    return "";
+  bool approximateF32 =
+      op->getResult(0).getType().isF32() && allowsApproximation(op);
+  if (isa<arith::DivFOp>(op) && approximateF32)
     return "llvm.nvvm.div.full";
-  if (isa<math::ExpOp>(op) && op->getResult(0).getType().isF32() &&
-      allowsApproximation(op))
+  if (isa<math::ExpOp>(op) && approximateF32)
     return "llvm.nvvm.ex2.approx.f32";
+  if (isa<math::Exp2Op>(op) && approximateF32)
+    return "llvm.nvvm.ex2.approx.ftz.f";
+  if (isa<math::RsqrtOp>(op) && approximateF32)
+    return "llvm.nvvm.rsqrt.approx.ftz.f";
   if (auto sqrt = dyn_cast<math::SqrtOp>(op)) {
     if (sqrt.getType().isF32())
-      return allowsApproximation(op) ? "llvm.nvvm.sqrt.approx.f"
-                                     : "llvm.sqrt.f32";
+      return approximateF32 ? "llvm.nvvm.sqrt.approx.ftz.f" : "llvm.sqrt.f32";
     if (sqrt.getType().isF64())
       return "llvm.sqrt.f64";
   }
@@ -675,5 +684,7 @@ void mlir::tile::populateComputePatterns(const TypeConverter &converter,
   patterns.add<ElementwiseLowering>(converter, context, state);
   patterns.add<DirectIntrinsicLowering<arith::DivFOp>,
                DirectIntrinsicLowering<math::ExpOp>,
+               DirectIntrinsicLowering<math::Exp2Op>,
+               DirectIntrinsicLowering<math::RsqrtOp>,
                DirectIntrinsicLowering<math::SqrtOp>>(converter, context);
 }

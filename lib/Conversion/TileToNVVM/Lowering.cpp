@@ -66,7 +66,8 @@ Value mlir::tile::andOf(OpBuilder &b, Location loc, Value x, Value y) {
 
 bool mlir::tile::allowsApproximation(Operation *op) {
   auto fastMath = dyn_cast<arith::ArithFastMathInterface>(op);
-  return fastMath &&
+  // Some ops declare the interface and carry no flags at all.
+  return fastMath && fastMath.getFastMathFlagsAttr() &&
          arith::bitEnumContainsAll(fastMath.getFastMathFlagsAttr().getValue(),
                                    arith::FastMathFlags::afn);
 }

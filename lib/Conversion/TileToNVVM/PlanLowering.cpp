@@ -54,15 +54,17 @@ int64_t computeUniformRun(Operation *op,
 
 /// Whether `op`, per element, is a few instructions: not a division or
 /// remainder (but an approximate f32 division, div.full), nor a math
-/// function other than the approximate f32 exponential and square root
+/// function other than the approximate f32 exponentials and square roots
 /// and the ones PTX has an instruction for.
 bool isCheapPerElement(Operation *op) {
   if (isa<arith::RemFOp, arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
           arith::RemUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
           arith::FloorDivSIOp, PreciseDivFOp, PreciseSqrtOp>(op))
     return false;
-  // What getDirectIntrinsic makes div.full, ex2.approx and sqrt.approx.
-  if (isa<arith::DivFOp, math::ExpOp, math::SqrtOp>(op))
+  // What getDirectIntrinsic makes div.full, ex2.approx, sqrt.approx and
+  // rsqrt.approx.
+  if (isa<arith::DivFOp, math::ExpOp, math::Exp2Op, math::SqrtOp,
+          math::RsqrtOp>(op))
     return getElementTypeOrSelf(op->getResult(0).getType()).isF32() &&
            allowsApproximation(op);
   if (isa<math::MathDialect>(op->getDialect()))

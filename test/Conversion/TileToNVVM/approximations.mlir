@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // f32 divisions, exponentials and square roots that allow approximation
-// (fastmath<afn>) become what Triton's `/`, `exp` and `sqrt` are:
-// div.full.f32 (2 ulp over the full range), ex2.approx.f32 of x * log2(e)
-// and sqrt.approx.f32, on tensors and scalars; the others stay exact
-// (div.rn.f32, libdevice's __nv_expf, sqrt.rn.f32), and other widths are
-// left to the upstream lowering.
+// (fastmath<afn>) become what Triton's `/`, `exp`, `exp2`, `sqrt` and
+// `rsqrt` are: div.full.f32 (2 ulp over the full range), ex2.approx.f32 of
+// x * log2(e), and ex2.approx.ftz.f32, sqrt.approx.ftz.f32 and
+// rsqrt.approx.ftz.f32 (subnormals flushed), on tensors and scalars; the
+// others are left to the upstream lowering (div.rn.f32, libdevice's
+// __nv_expf, sqrt.rn.f32; LLVM's exp2 and rsqrt), as are other widths.
 // RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared-memory -convert-tile-to-nvvm | FileCheck %s
 // RUN: tile-translate %s --emit=ptx | FileCheck %s --check-prefix=PTX
 
@@ -17,8 +18,13 @@
 // CHECK: %[[X:.*]] = arith.mulf %{{.*}}, %{{.*}} : f32
 // CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"(%[[X]]) : (f32) -> f32
 // CHECK: math.exp %{{[0-9]+}} : f32
-// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.f"(%{{.*}}) : (f32) -> f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.ftz.f"(%{{.*}}) : (f32) -> f32
 // CHECK: llvm.call_intrinsic "llvm.sqrt.f32"(%{{.*}}) : (f32) -> f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%{{.*}}) : (f32) -> f32
+// CHECK: math.exp2 %{{.*}} : f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.ftz.f"(%{{.*}}) : (f32) -> f32
+// CHECK: math.rsqrt %{{.*}} : f32
+// CHECK: math.exp2 %{{.*}} fastmath<afn> : f16
 // CHECK-NOT: llvm.call_intrinsic
 
 // PTX-LABEL: .entry divisions
@@ -31,8 +37,10 @@
 // The exact exponential is libdevice's: a range reduction around ex2.
 // PTX: fma.rm.f32
 // PTX: ex2.approx.ftz.f32
-// PTX: sqrt.approx.f32
+// PTX: sqrt.approx.ftz.f32
 // PTX: sqrt.rn.f32
+// PTX: ex2.approx.ftz.f32
+// PTX: rsqrt.approx.ftz.f32
 // PTX: ret;
 module attributes {"tilegpu.num-warps" = 4 : i32} {
   tile.func public @divisions(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32},
@@ -58,8 +66,16 @@ module attributes {"tilegpu.num-warps" = 4 : i32} {
     %x2 = math.exp %e : f32
     %r1 = math.sqrt %x2 fastmath<afn> : f32
     %r2 = math.sqrt %r1 : f32
+    %x3 = math.exp2 %r2 fastmath<afn> : f32
+    %x4 = math.exp2 %x3 : f32
+    %r3 = math.rsqrt %x4 fastmath<afn> : f32
+    %r4 = math.rsqrt %r3 : f32
     %e2 = tile.addptr %p, %c0 : !tile.ptr<f32>, i32
-    tile.store %e2, %r2 : !tile.ptr<f32>
+    tile.store %e2, %r4 : !tile.ptr<f32>
+    %hh = arith.truncf %r4 : f32 to f16
+    %h2 = math.exp2 %hh fastmath<afn> : f16
+    %q2 = tile.addptr %q, %c0 : !tile.ptr<f16>, i32
+    tile.store %q2, %h2 : !tile.ptr<f16>
     tile.return
   }
 }

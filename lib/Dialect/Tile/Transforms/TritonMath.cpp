@@ -29,7 +29,8 @@ namespace {
 struct TritonMath : public tile::impl::TritonMathBase<TritonMath> {
   void runOnOperation() override {
     getOperation().walk([](Operation *op) {
-      if (!isa<arith::DivFOp, math::ExpOp, math::SqrtOp>(op) ||
+      if (!isa<arith::DivFOp, math::ExpOp, math::Exp2Op, math::SqrtOp,
+               math::RsqrtOp>(op) ||
           !getElementTypeOrSelf(op->getResult(0).getType()).isF32())
         return;
       auto fastMath = cast<arith::ArithFastMathInterface>(op);

@@ -168,17 +168,18 @@ def UnrollLoops : Pass<"tile-unroll-loops", "::mlir::ModuleOp"> {
 def TritonMath : Pass<"tile-triton-math", "::mlir::ModuleOp"> {
   let summary = "Give the float ops of a Triton program Triton's precision";
   let description = [{
-    In Triton's TTIR, an f32 `arith.divf`, `math.exp` and `math.sqrt` mean
-    what Triton lowers them to: `div.full.f32` (2 ulp over the full
-    range), `ex2.approx.f32` of x * log2(e), and `sqrt.approx.f32`; a
-    program asks for correctly rounded results with `tt.precise_divf` and
-    `tt.precise_sqrt`. MLIR's ops are correctly rounded unless they allow
-    approximation, so this pass marks those ops `fastmath<afn>`, which
-    `convert-tile-to-nvvm` lowers to the same instructions. Without it, a
-    sigmoid costs an IEEE reciprocal and libdevice's exponential, and an
-    LSTM cell runs at half Triton's speed. Run on Triton input only
-    (`tile-translate --ttir`, `tile-to-llvm{ttir}`); other ops and types
-    keep their flags.
+    In Triton's TTIR, an f32 `arith.divf`, `math.exp`, `math.exp2`,
+    `math.sqrt` and `math.rsqrt` mean what Triton lowers them to:
+    `div.full.f32` (2 ulp over the full range), `ex2.approx.f32` of
+    x * log2(e), and `ex2.approx.ftz.f32`, `sqrt.approx.ftz.f32` and
+    `rsqrt.approx.ftz.f32` (subnormals flushed to zero); a program asks for
+    correctly rounded results with `tt.precise_divf` and `tt.precise_sqrt`.
+    MLIR's ops are correctly rounded unless they allow approximation, so
+    this pass marks those ops `fastmath<afn>`, which `convert-tile-to-nvvm`
+    lowers to the same instructions. Without it, a sigmoid costs an IEEE
+    reciprocal and libdevice's exponential, and an LSTM cell runs at half
+    Triton's speed. Run on Triton input only (`tile-translate --ttir`,
+    `tile-to-llvm{ttir}`); other ops and types keep their flags.
 
     ```mlir
     %s = arith.divf %one, %d : tensor<128xf32>
