@@ -7,8 +7,8 @@
 // dot, which accumulates in f32.
 // CHECK-LABEL: tile.func public @fp8
 // CHECK: %[[A:.*]] = tile.fp_to_fp %a : tensor<64x64xf8E4M3FN> -> tensor<64x64xbf16>
-// CHECK: %[[SEVEN:.*]] = arith.constant dense<7> : tensor<64x2xi16>
 // CHECK: %[[SA16:.*]] = arith.extui %sa : tensor<64x2xi8> to tensor<64x2xi16>
+// CHECK: %[[SEVEN:.*]] = arith.constant dense<7> : tensor<64x2xi16>
 // CHECK: %[[SABITS:.*]] = arith.shli %[[SA16]], %[[SEVEN]] : tensor<64x2xi16>
 // CHECK: %[[SAF:.*]] = arith.bitcast %[[SABITS]] : tensor<64x2xi16> to tensor<64x2xbf16>
 // CHECK: %[[FF:.*]] = arith.constant dense<-1> : tensor<64x2xi8>

@@ -117,26 +117,27 @@ private:
   Value unpackE2M1(Value bytes) {
     RankedTensorType type = typeOf(bytes);
     RankedTensorType i16 = type.clone(b.getI16Type());
+    // Ops are created one statement at a time: the evaluation order of a
+    // call's arguments is unspecified, and the IR should not depend on the
+    // host compiler.
     Value x = arith::ExtUIOp::create(b, loc, i16, bytes);
-    Value nibbles[] = {
-        arith::AndIOp::create(b, loc, x, splat(i16, 0xF)),
-        arith::AndIOp::create(b, loc,
-                              arith::ShRUIOp::create(b, loc, x, splat(i16, 4)),
-                              splat(i16, 0xF))};
+    Value low = arith::AndIOp::create(b, loc, x, splat(i16, 0xF));
+    Value shifted = arith::ShRUIOp::create(b, loc, x, splat(i16, 4));
+    Value high = arith::AndIOp::create(b, loc, shifted, splat(i16, 0xF));
+    Value nibbles[] = {low, high};
     int64_t bias = compute.isBF16() ? 127 : 15;
     int64_t mantissa = compute.getFPMantissaWidth() - 1;
     Value values[2];
     for (auto [n, value] : llvm::zip(nibbles, values)) {
-      Value e = arith::AndIOp::create(
-          b, loc, arith::ShRUIOp::create(b, loc, n, splat(i16, 1)),
-          splat(i16, 3));
+      Value exponentBits = arith::ShRUIOp::create(b, loc, n, splat(i16, 1));
+      Value e = arith::AndIOp::create(b, loc, exponentBits, splat(i16, 3));
       Value m = arith::AndIOp::create(b, loc, n, splat(i16, 1));
-      Value normal = arith::OrIOp::create(
-          b, loc,
-          arith::ShLIOp::create(
-              b, loc, arith::AddIOp::create(b, loc, e, splat(i16, bias - 1)),
-              splat(i16, mantissa)),
-          arith::ShLIOp::create(b, loc, m, splat(i16, mantissa - 1)));
+      Value exponent = arith::AddIOp::create(b, loc, e, splat(i16, bias - 1));
+      Value exponentField =
+          arith::ShLIOp::create(b, loc, exponent, splat(i16, mantissa));
+      Value mantissaField =
+          arith::ShLIOp::create(b, loc, m, splat(i16, mantissa - 1));
+      Value normal = arith::OrIOp::create(b, loc, exponentField, mantissaField);
       // 0.5 is 2^-1: the exponent field bias - 1, no mantissa.
       Value subnormal =
           arith::MulIOp::create(b, loc, m, splat(i16, (bias - 1) << mantissa));
@@ -144,12 +145,10 @@ private:
           b, loc, arith::CmpIPredicate::eq, e, splat(i16, 0));
       Value magnitude =
           arith::SelectOp::create(b, loc, isSubnormal, subnormal, normal);
-      Value sign = arith::ShLIOp::create(
-          b, loc, arith::AndIOp::create(b, loc, n, splat(i16, 8)),
-          splat(i16, 12));
-      value = arith::BitcastOp::create(
-          b, loc, type.clone(compute),
-          arith::OrIOp::create(b, loc, magnitude, sign));
+      Value signBit = arith::AndIOp::create(b, loc, n, splat(i16, 8));
+      Value sign = arith::ShLIOp::create(b, loc, signBit, splat(i16, 12));
+      Value bits = arith::OrIOp::create(b, loc, magnitude, sign);
+      value = arith::BitcastOp::create(b, loc, type.clone(compute), bits);
     }
     auto joined = RankedTensorType::get(
         {type.getDimSize(0), type.getDimSize(1), 2}, compute);
@@ -172,16 +171,16 @@ private:
     Value factor;
     if (compute.isBF16()) {
       RankedTensorType i16 = type.clone(b.getI16Type());
-      Value bits = arith::ShLIOp::create(
-          b, loc, arith::ExtUIOp::create(b, loc, i16, scale), splat(i16, 7));
+      Value wide = arith::ExtUIOp::create(b, loc, i16, scale);
+      Value bits = arith::ShLIOp::create(b, loc, wide, splat(i16, 7));
       factor = arith::BitcastOp::create(b, loc, type.clone(compute), bits);
     } else {
       RankedTensorType i32 = type.clone(b.getI32Type());
-      Value bits = arith::ShLIOp::create(
-          b, loc, arith::ExtUIOp::create(b, loc, i32, scale), splat(i32, 23));
-      factor = arith::TruncFOp::create(
-          b, loc, type.clone(compute),
-          arith::BitcastOp::create(b, loc, type.clone(b.getF32Type()), bits));
+      Value wide = arith::ExtUIOp::create(b, loc, i32, scale);
+      Value bits = arith::ShLIOp::create(b, loc, wide, splat(i32, 23));
+      Value f32 =
+          arith::BitcastOp::create(b, loc, type.clone(b.getF32Type()), bits);
+      factor = arith::TruncFOp::create(b, loc, type.clone(compute), f32);
     }
     if (op.getFastMath())
       return factor;
