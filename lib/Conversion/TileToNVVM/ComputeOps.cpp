@@ -466,8 +466,7 @@ struct ElementwiseLowering : public ConversionPattern {
 /// - f32 exp2, square root and reciprocal square root allowing
 ///   approximation, as Triton's `exp2`, `sqrt` and `rsqrt` (and CUDA's fast
 ///   math): the approximate instructions with subnormals flushed to zero.
-///   Without the flush, ptxas wraps each in a range test and two scalings
-///   (an attention loop's exp2: three more instructions an element);
+///   Without the flush, ptxas wraps each in a range test and two scalings;
 /// - other f32 and f64 square roots: llvm.sqrt, correctly rounded
 ///   (sqrt.rn); libdevice's __nv_sqrtf is sqrt.approx unless the module asks
 ///   for precise roots, and linking libdevice costs ~2.5 ms a compile.
