@@ -90,14 +90,17 @@ void ProducerHandshake::check(Operation *op, Pending &state,
     }
     return;
   }
-  SmallVector<Value> buffers;
-  if (auto load = dyn_cast<LocalLoadOp>(op))
-    buffers.push_back(load.getSrc());
-  else if (auto dot = dyn_cast<WarpgroupDotOp>(op))
-    for (Value operand : {Value(dot.getA()), Value(dot.getB())})
-      if (isa<BufferType>(operand.getType()))
-        buffers.push_back(operand);
-  for (Value buffer : buffers) {
+  // The buffers the op declares it reads, so that an op known only by its
+  // effects is held to the handshake too.
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffectsOnResource(SharedMemory::get(), instances);
+  for (const MemoryEffects::EffectInstance &effect : instances) {
+    Value buffer = effect.getValue();
+    if (!buffer || !isa<MemoryEffects::Read>(effect.getEffect()))
+      continue;
     StageTag tag = getStageTag(buffer);
     if (!fed.contains(tag.ring) && !fed.contains(buffer.getDefiningOp()))
       continue;

@@ -976,6 +976,37 @@ tile.func public @read_unheld(%desc: !tile.tensordesc<64x64xf16>, %i: i32, %p: i
 
 #shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+// An op known only by its declared read of shared memory is held to the
+// handshake as tilegpu.local_load is.
+tile.func public @declared_read_unheld(%desc: !tile.tensordesc<64x64xf16>, %i: i32, %p: i1) {
+  %c0 = arith.constant 0 : i32
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<2x64x64xf16, #nvmma, mutable>
+  %fulls = tilegpu.local_alloc : () -> !tilegpu.buffer<2x1xi64, #shared, mutable>
+  %empties = tilegpu.local_alloc : () -> !tilegpu.buffer<2x1xi64, #shared, mutable>
+  %full = tilegpu.buffer_index %fulls[%c0] : !tilegpu.buffer<2x1xi64, #shared, mutable> -> !tilegpu.buffer<1xi64, #shared, mutable>
+  %empty = tilegpu.buffer_index %empties[%c0] : !tilegpu.buffer<2x1xi64, #shared, mutable> -> !tilegpu.buffer<1xi64, #shared, mutable>
+  tilenv.warp_specialize producer {
+    %stage = tilegpu.buffer_index %ring[%c0] : !tilegpu.buffer<2x64x64xf16, #nvmma, mutable> -> !tilegpu.buffer<64x64xf16, #nvmma, mutable>
+    tilenv.wait_barrier %empty, %i : !tilegpu.buffer<1xi64, #shared, mutable>
+    tilenv.barrier_expect %full, 8192, %p : !tilegpu.buffer<1xi64, #shared, mutable>
+    tilenv.async_tma_copy %desc[%i, %i], %stage, %full, %p : !tile.tensordesc<64x64xf16>, !tilegpu.buffer<64x64xf16, #nvmma, mutable>, !tilegpu.buffer<1xi64, #shared, mutable>
+  } default {
+    %stage = tilegpu.buffer_index %ring[%c0] : !tilegpu.buffer<2x64x64xf16, #nvmma, mutable> -> !tilegpu.buffer<64x64xf16, #nvmma, mutable>
+    // expected-error @below {{reads a stage of a ring the producer fills without holding it}}
+    tile_test.read_shared %stage : !tilegpu.buffer<64x64xf16, #nvmma, mutable>
+    tilenv.wait_barrier %full, %i : !tilegpu.buffer<1xi64, #shared, mutable>
+    tile_test.read_shared %stage : !tilegpu.buffer<64x64xf16, #nvmma, mutable>
+    tilenv.arrive_barrier %empty, %p : !tilegpu.buffer<1xi64, #shared, mutable>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 module attributes {"tilegpu.num-warps" = 4 : i32} {
 // A stage handed back while an asynchronous warpgroup dot may still read
