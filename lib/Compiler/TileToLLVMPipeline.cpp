@@ -73,9 +73,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     layouts.clusterSize = options.clusterSize;
     layouts.target = getTargetName(options.sm, options.archSpecific);
     pm.addPass(createAssignLayouts(layouts));
-    CheckLevelOptions distributed;
-    distributed.level = "distributed";
-    pm.addPass(createCheckLevel(distributed));
+    CheckLevelOptions gpu;
+    gpu.level = "gpu";
+    pm.addPass(createCheckLevel(gpu));
     pm.addPass(createCoalesce());
     pm.addPass(createAccelerateMatmul());
     // Layout clean-up: values are computed in the layouts that need no

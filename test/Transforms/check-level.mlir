@@ -7,8 +7,8 @@
 // RUN: not tile-opt %tile_src_root/examples/softmax.mlir -tile-check-level="level=distributed" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNLAID
 // UNLAID: error: '{{.*}}' op is not of the distributed level: a tensor it uses has no layout
 // RUN: tile-opt %tile_src_root/test/GPU/Inputs/mma_layout.mlir -tile-check-level="level=tile" -o /dev/null
-// RUN: not tile-opt %s -split-input-file -tile-check-level="level=gpu" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LEVEL
-// LEVEL: error: tile-check-level: unknown level 'gpu' (tile or distributed)
+// RUN: not tile-opt %s -split-input-file -tile-check-level="level=warp" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LEVEL
+// LEVEL: error: tile-check-level: unknown level 'warp' (tile, gpu or distributed)
 // The compile pipeline checks its input's level first.
 // RUN: not tile-translate %s --emit=ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // PIPELINE: error: 'tilegpu.local_alloc' op is not tile IR but of the distributed level

@@ -94,36 +94,51 @@ void addDistributedLegality(ConversionTarget &target) {
   });
 }
 
+/// The GPU level: the distributed level without NVIDIA's dialect, as
+/// tile-assign-layouts leaves a module (tile-accelerate-matmul and the
+/// passes after it pick NVIDIA's instructions).
+void addGPULevelLegality(ConversionTarget &target) {
+  addDistributedLegality(target);
+  target.addIllegalDialect<tilenvgpu::TileNVGPUDialect>();
+}
+
 struct CheckLevel : public tile::impl::CheckLevelBase<CheckLevel> {
   using Base::Base;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
     ConversionTarget target(getContext());
-    bool distributed = level == "distributed";
-    if (distributed) {
+    bool gpu = level == "gpu";
+    bool distributed = gpu || level == "distributed";
+    if (gpu) {
+      addGPULevelLegality(target);
+    } else if (distributed) {
       addDistributedLegality(target);
     } else if (level == "tile") {
       addTileLevelLegality(target);
     } else {
       module.emitError() << "tile-check-level: unknown level '" << level
-                         << "' (tile or distributed)";
+                         << "' (tile, gpu or distributed)";
       return signalPassFailure();
     }
+    StringRef levelName = gpu ? "the GPU level" : "the distributed level";
     WalkResult result = module.walk([&](Operation *op) {
       if (target.isLegal(op))
         return WalkResult::advance();
       InFlightDiagnostic diag = op->emitOpError();
       if (!isKernelDialect(op->getDialect()))
-        diag << "is not "
-             << (distributed ? "of the distributed level" : "tile IR")
+        diag << "is not " << (distributed ? levelName : "tile IR")
              << ": its dialect has no place in a kernel";
       else if (distributed && isTileLevelPointerOp(op))
-        diag << "is not of the distributed level: block pointers and "
-                "descriptors made in the kernel are rewritten at the tile "
-                "level (tile-rewrite-tensor-pointers)";
+        diag << "is not of " << levelName
+             << ": block pointers and descriptors made in the kernel are "
+                "rewritten at the tile level (tile-rewrite-tensor-pointers)";
+      else if (gpu && isa<tilenvgpu::TileNVGPUDialect>(op->getDialect()))
+        diag << "is not of the GPU level but NVIDIA-specific (tilenv ops "
+                "come from tile-accelerate-matmul and the passes after it)";
       else if (distributed)
-        diag << "is not of the distributed level: a tensor it uses has no "
+        diag << "is not of " << levelName
+             << ": a tensor it uses has no "
                 "layout";
       else
         diag << "is not tile IR but of the distributed level (compile the "

@@ -10,7 +10,7 @@
 include "mlir/Pass/PassBase.td"
 
 def CheckLevel : Pass<"tile-check-level", "::mlir::ModuleOp"> {
-  let summary = "Check that a module is at a level: tile IR or distributed";
+  let summary = "Check that a module is at a level: tile, GPU or distributed";
   let description = [{
     Each level's legality is a conversion target (as Triton's TritonGPU
     conversion states its own):
@@ -19,15 +19,16 @@ def CheckLevel : Pass<"tile-check-level", "::mlir::ModuleOp"> {
       written in (arith, math, scf, cf, ub, and `gpu.barrier` and
       `llvm.intr.assume`, which Triton programs use); no tilegpu or tilenv
       op. (A layout a tensor carries is replaced by `tile-assign-layouts`.)
-    - `distributed`: those and the tilegpu and tilenv dialects, every
-      tensor with a layout.
+    - `gpu`: those and the tilegpu dialect, every tensor with a layout,
+      no block pointer or descriptor made in the kernel; no tilenv op.
+    - `distributed`: the `gpu` level and NVIDIA's dialect (tilenv).
 
     The pass reports the first op the target does not allow, located, and
     fails. The compile pipeline runs it first, for the level its input is
     at (`distributed` with `keep-layouts`), so a module fed to the wrong
     entry is an error naming the op rather than a failure further down,
-    and again after `tile-assign-layouts`, whose result must be
-    distributed; the conversion to NVVM then states what may not remain
+    and again after `tile-assign-layouts`, whose result must be at the
+    `gpu` level; the conversion to NVVM then states what may not remain
     (`convert-tile-to-nvvm`).
 
     ```mlir
