@@ -39,3 +39,27 @@ tile.func public @unlaid(%x: tensor<128xf32>) {
   tile.return
 }
 }
+
+// -----
+
+// TMA's limits are the GPU level's, not tile IR's: tile accepts these
+// descriptors (see the tile-level RUN line in check-level.mlir), and a
+// kernel that makes them in its body has them rewritten to pointers.
+// expected-error @below {{'tile.func' op is not of the GPU level: tile copies the blocks of !tile.tensordesc<512x64xf16> with TMA into swizzled shared memory: its block dimensions must be 1 to 256 (a TMA box)}}
+tile.func private @desc_box(!tile.tensordesc<512x64xf16>)
+
+// -----
+
+// expected-error @below {{'tile.func' op is not of the GPU level: tile copies the blocks of !tile.tensordesc<64x12xf16> with TMA into swizzled shared memory: its block rows must be a multiple of 32 bytes (a swizzle), got 24}}
+tile.func private @desc_row(!tile.tensordesc<64x12xf16>)
+
+// -----
+
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+tile.func public @desc_rows(%d: !tile.tensordesc<4x64xf16>, %i: i32) {
+  // expected-error @below {{'tile.descriptor_load' op is not of the GPU level: tile copies the blocks of !tile.tensordesc<4x64xf16> with TMA into swizzled shared memory: its blocks must have a multiple of 8 rows (whole swizzle repetitions), got 4}}
+  %v = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<4x64xf16> -> tensor<4x64xf16, #blocked>
+  tile.return
+}
+}

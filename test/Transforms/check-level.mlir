@@ -36,3 +36,13 @@ tile.func public @foreign(%n: i32) {
   %i = index.constant 0
   tile.return
 }
+
+// -----
+
+// Descriptors beyond TMA's limits are tile IR (the GPU level rejects them
+// as kernel arguments: check-level-gpu.mlir).
+tile.func private @desc_box(!tile.tensordesc<512x64xf16>)
+tile.func public @desc_rows(%d: !tile.tensordesc<12x8xf16>, %i: i32) {
+  %v = tile.descriptor_load %d[%i, %i] : !tile.tensordesc<12x8xf16> -> tensor<12x8xf16>
+  tile.return
+}

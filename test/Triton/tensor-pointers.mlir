@@ -32,6 +32,15 @@
 // DESC: @%p{{[0-9]+}} ld.global.b32
 // DESC: @%p{{[0-9]+}} st.global.b32
 // DESC: atom.relaxed.gpu.global.add.f32
+// Blocks of 16-byte rows, which TMA would not copy into a swizzled buffer:
+// made in the kernel, the descriptors are pointers and masks, so their
+// blocks answer to no limit of TMA's.
+// RUN: tile-translate %S/Inputs/kernel_desc_narrow.ttir --emit=ptx --sm=90a --num-warps=4 | FileCheck %s --check-prefix=NARROW
+// NARROW-LABEL: .entry desc_scale_kernel(
+// NARROW-NOT: cp.async.bulk
+// NARROW: @%p{{[0-9]+}} ld.global.b32
+// NARROW: @%p{{[0-9]+}} st.global.b32
+// NARROW: atom.relaxed.gpu.global.add.f32
 // The in-kernel descriptors' matmul: operands copied ahead with cp.async.
 // RUN: tile-translate %S/Inputs/kernel_desc_matmul.ttir --emit=ptx --sm=90a --num-warps=8 --num-stages=3 | FileCheck %s --check-prefix=DESCMM
 // DESCMM-LABEL: .entry desc_matmul_kernel(

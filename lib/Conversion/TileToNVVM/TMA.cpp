@@ -82,7 +82,7 @@ void issueWhere(OpBuilder &b, Location loc, const LoweringState &state,
 /// blocks of the box's width, one after another in the buffer at `base`.
 void forEachBox(OpBuilder &b, Location loc, TensorDescType desc, Value column,
                 Value base, function_ref<void(Value x, Value address)> copy) {
-  SmallVector<int64_t> box = desc.getBox();
+  SmallVector<int64_t, 2> box = getTMABox(desc);
   int64_t boxBytes = box[0] * box[1] * desc.getElementBytes();
   for (int64_t block = 0; block < desc.getShape()[1] / box[1]; ++block) {
     Value x = arith::AddIOp::create(b, loc, column,

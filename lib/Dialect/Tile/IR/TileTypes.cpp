@@ -148,13 +148,6 @@ LogicalResult mlir::tile::verifyDescriptorAccess(Operation *op,
   if (shape != desc.getShape() || element != desc.getElementType())
     return op->emitOpError() << what << " [" << shape << "] of " << element
                              << " is not one block of " << desc;
-  // Swizzles repeat every 8 rows, from 1024-byte (or smaller) aligned
-  // addresses: blocks of whole repetitions keep every stage of a ring and
-  // every column block aligned.
-  if (shape[0] % 8)
-    return op->emitOpError() << "copies blocks of " << shape[0]
-                             << " rows; whole swizzle repetitions of 8 "
-                                "rows only";
   return success();
 }
 
@@ -213,30 +206,9 @@ TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "tensor descriptors describe 2-D blocks, got rank "
                        << shape.size();
   for (int64_t dim : shape)
-    if (dim <= 0 || dim > 256)
+    if (dim <= 0)
       return emitError() << "a tensor descriptor's block dimensions must be "
-                            "1 to 256 (a TMA box), got "
+                            "positive, got "
                          << dim;
-  int64_t rowBytes = shape[1] * elementType.getIntOrFloatBitWidth() / 8;
-  if (!getNVMMASwizzle(rowBytes))
-    return emitError() << "a tensor descriptor's block rows must be a "
-                          "multiple of 32 bytes (a shared-memory swizzle), "
-                          "got "
-                       << rowBytes;
   return success();
-}
-
-unsigned TensorDescType::getSwizzle() const {
-  return getNVMMASwizzle(getRowBytes());
-}
-
-SmallVector<int64_t> TensorDescType::getBox() const {
-  return {getShape()[0], getSwizzle() / getElementBytes()};
-}
-
-unsigned mlir::tile::getNVMMASwizzle(int64_t rowBytes) {
-  for (unsigned swizzle : {128u, 64u, 32u})
-    if (rowBytes % swizzle == 0)
-      return swizzle;
-  return 0;
 }

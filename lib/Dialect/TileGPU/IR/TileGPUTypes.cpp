@@ -109,8 +109,36 @@ int64_t BufferType::getSizeInBytes() const {
   return getNumElements() * elementBytes;
 }
 
+unsigned mlir::tilegpu::getNVMMASwizzle(int64_t rowBytes) {
+  for (unsigned swizzle : {128u, 64u, 32u})
+    if (rowBytes % swizzle == 0)
+      return swizzle;
+  return 0;
+}
+
+std::string mlir::tilegpu::getUncopiableReason(TensorDescType desc,
+                                               bool wholeBlocks) {
+  std::string reason;
+  llvm::raw_string_ostream os(reason);
+  auto because = [&]() -> llvm::raw_ostream & {
+    return os << "tile copies the blocks of " << desc
+              << " with TMA into swizzled shared memory: ";
+  };
+  if (llvm::any_of(desc.getShape(), [](int64_t dim) { return dim > 256; }))
+    because() << "its block dimensions must be 1 to 256 (a TMA box)";
+  else if (!getNVMMASwizzle(desc.getRowBytes()))
+    because() << "its block rows must be a multiple of 32 bytes (a "
+                 "swizzle), got "
+              << desc.getRowBytes();
+  else if (wholeBlocks && desc.getShape()[0] % 8)
+    because() << "its blocks must have a multiple of 8 rows (whole swizzle "
+                 "repetitions), got "
+              << desc.getShape()[0];
+  return reason;
+}
+
 NVMMASharedLayoutAttr mlir::tilegpu::getSharedLayout(TensorDescType desc) {
   return NVMMASharedLayoutAttr::get(
-      desc.getContext(), desc.getSwizzle(),
+      desc.getContext(), getNVMMASwizzle(desc.getRowBytes()),
       /*transposed=*/false, desc.getElementType().getIntOrFloatBitWidth());
 }

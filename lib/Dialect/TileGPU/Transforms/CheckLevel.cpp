@@ -15,6 +15,8 @@
 #include "tile/Dialect/Tile/IR/OpUtils.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -83,14 +85,39 @@ bool isTileLevelPointerOp(Operation *op) {
   return isa<MakeTensorDescOp>(op) || usesBlockPointer(op);
 }
 
+/// Why tile cannot copy the blocks of a tensor descriptor `op` takes,
+/// yields, binds in its regions or declares in its signature (the first
+/// such), or an empty string. Loads, stores and reductions copy whole
+/// blocks; gathers and scatters rows.
+std::string getUncopiableDescriptor(Operation *op) {
+  bool wholeBlocks =
+      isa<DescriptorLoadOp, DescriptorStoreOp, DescriptorReduceOp>(op);
+  SmallVector<Type> types(op->getOperandTypes());
+  llvm::append_range(types, op->getResultTypes());
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      llvm::append_range(types, block.getArgumentTypes());
+  if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+    llvm::append_range(types, func.getArgumentTypes());
+    llvm::append_range(types, func.getResultTypes());
+  }
+  for (Type type : types)
+    if (auto desc = dyn_cast<TensorDescType>(type))
+      if (std::string reason = tilegpu::getUncopiableReason(desc, wholeBlocks);
+          !reason.empty())
+        return reason;
+  return "";
+}
+
 /// The distributed level: every kernel dialect, every tensor with a
-/// layout, no block pointer or descriptor made in the kernel.
+/// layout, no block pointer or descriptor made in the kernel, and
+/// descriptor arguments whose blocks TMA can copy.
 void addDistributedLegality(ConversionTarget &target) {
   addCommonLegality(target);
   target.markUnknownOpDynamicallyLegal([](Operation *op) {
     return isKernelDialect(op->getDialect()) &&
            tensorsHaveLayouts(op, /*laidOut=*/true) &&
-           !isTileLevelPointerOp(op);
+           !isTileLevelPointerOp(op) && getUncopiableDescriptor(op).empty();
   });
 }
 
@@ -136,10 +163,11 @@ struct CheckLevel : public tile::impl::CheckLevelBase<CheckLevel> {
       else if (gpu && isa<tilenvgpu::TileNVGPUDialect>(op->getDialect()))
         diag << "is not of the GPU level but NVIDIA-specific (tilenv ops "
                 "come from tile-accelerate-matmul and the passes after it)";
+      else if (std::string reason = getUncopiableDescriptor(op);
+               distributed && !reason.empty())
+        diag << "is not of " << levelName << ": " << reason;
       else if (distributed)
-        diag << "is not of " << levelName
-             << ": a tensor it uses has no "
-                "layout";
+        diag << "is not of " << levelName << ": a tensor it uses has no layout";
       else
         diag << "is not tile IR but of the distributed level (compile the "
                 "module with its layouts: --keep-layouts)";

@@ -118,12 +118,18 @@ SmallVector<TensorMapArg> mlir::tilenvgpu::getTensorMapArgs(Operation *kernel) {
       args.push_back({-1, TensorDescType(), {}, 0});
       continue;
     }
-    args.push_back({index.getInt(), desc,
-                    box ? SmallVector<int64_t, 2>(box.asArrayRef())
-                        : SmallVector<int64_t, 2>(desc.getBox()),
-                    swizzle ? unsigned(swizzle.getInt()) : desc.getSwizzle()});
+    args.push_back(
+        {index.getInt(), desc,
+         box ? SmallVector<int64_t, 2>(box.asArrayRef()) : getTMABox(desc),
+         swizzle ? unsigned(swizzle.getInt())
+                 : getSharedLayout(desc).getSwizzlingByteWidth()});
   }
   return args;
+}
+
+SmallVector<int64_t, 2> mlir::tilenvgpu::getTMABox(TensorDescType desc) {
+  unsigned swizzle = getSharedLayout(desc).getSwizzlingByteWidth();
+  return {desc.getShape()[0], swizzle / desc.getElementBytes()};
 }
 
 BufferType mlir::tilenvgpu::getMBarrierType(MLIRContext *context,

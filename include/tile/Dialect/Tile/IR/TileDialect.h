@@ -75,11 +75,6 @@ LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
                                      ArrayRef<int64_t> shape, Type element,
                                      StringRef what);
 
-/// The widest NVMMA swizzle (128, 64 or 32 bytes) that divides rows of
-/// `rowBytes`, or 0: wgmma and TMA read and write such rows in column blocks
-/// of that width.
-unsigned getNVMMASwizzle(int64_t rowBytes);
-
 /// Whether `type` is a pointer to one value (not to a block).
 bool isScalarPointer(Type type);
 

@@ -64,8 +64,10 @@ def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
     of the block are cut into column blocks of the widest swizzle (128, 64
     or 32 bytes) that divides them, as in `#tilegpu.nvmma_shared`. The
     kernel receives it by value, as a `__grid_constant__` parameter.
-    Blocks are at most 256 x 256 elements, a multiple of 8 rows of a
-    multiple of 32 bytes.
+    The type holds any 2-D block; TMA's limits (at most 256 x 256
+    elements, a multiple of 8 rows of a multiple of 32 bytes) are the GPU
+    level's, checked by `tile-check-level` for the descriptors that reach
+    it as kernel arguments.
 
     ```mlir
     !tile.tensordesc<128x64xf16>
@@ -76,11 +78,6 @@ def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// The swizzle (bytes) and box (elements, outer first) of the tensor
-    /// map: rows cut into column blocks of the widest swizzle that divides
-    /// them.
-    unsigned getSwizzle() const;
-    ::llvm::SmallVector<int64_t> getBox() const;
     /// Bytes of one element, of one row of a block, and of a block.
     unsigned getElementBytes() const {
       return getElementType().getIntOrFloatBitWidth() / 8;

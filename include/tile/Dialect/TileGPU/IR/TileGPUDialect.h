@@ -208,6 +208,22 @@ bool isValidClusterSize(int64_t size);
 /// the module): 1 without the attribute.
 unsigned getClusterSize(Operation *op);
 
+/// The widest NVMMA swizzle (128, 64 or 32 bytes) that divides rows of
+/// `rowBytes`, or 0: wgmma and TMA read and write such rows in column blocks
+/// of that width.
+unsigned getNVMMASwizzle(int64_t rowBytes);
+
+/// Why tile cannot copy the blocks of `desc`, or an empty string: a
+/// descriptor that reaches this level is a kernel argument whose blocks TMA
+/// copies into NVMMA-swizzled buffers, so its sides are 1 to 256 (a TMA
+/// box) and its rows a multiple of 32 bytes (a swizzle); with `wholeBlocks`
+/// (a load, store or reduction of one block, not rows picked by index) its
+/// row count is a multiple of 8 too (whole swizzle repetitions keep every
+/// stage of a ring and every column block aligned). Descriptors made in a
+/// kernel are rewritten to pointers at the tile level and bound by none of
+/// this.
+std::string getUncopiableReason(TensorDescType desc, bool wholeBlocks);
+
 /// The shared layout the blocks of `desc` land in: rows cut into column
 /// blocks of the tensor map's swizzle.
 NVMMASharedLayoutAttr getSharedLayout(TensorDescType desc);

@@ -44,6 +44,10 @@ struct TensorMapArg {
 /// it.
 SmallVector<TensorMapArg> getTensorMapArgs(Operation *kernel);
 
+/// The box (elements, outer first) of `desc`'s tensor map: a block's rows,
+/// and the columns of one swizzle width (getNVMMASwizzle).
+SmallVector<int64_t, 2> getTMABox(TensorDescType desc);
+
 /// The buffer of one mbarrier (`stages` 0), or of a ring of `stages`.
 BufferType getMBarrierType(MLIRContext *context, int64_t stages = 0);
 
