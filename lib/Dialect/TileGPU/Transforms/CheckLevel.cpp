@@ -37,21 +37,23 @@ using namespace mlir::tile;
 
 namespace {
 
+/// The types `op` takes, yields and binds in its regions.
+SmallVector<Type> getTypesOf(Operation *op) {
+  SmallVector<Type> types(op->getOperandTypes());
+  llvm::append_range(types, op->getResultTypes());
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      llvm::append_range(types, block.getArgumentTypes());
+  return types;
+}
+
 /// Whether every tensor `op` takes, yields or binds in its regions has a
 /// layout (`laidOut`) or none has.
 bool tensorsHaveLayouts(Operation *op, bool laidOut) {
-  auto matches = [&](Type type) {
+  return llvm::all_of(getTypesOf(op), [&](Type type) {
     auto tensor = dyn_cast<RankedTensorType>(type);
     return !tensor || (tensor.getEncoding() != nullptr) == laidOut;
-  };
-  if (!llvm::all_of(op->getOperandTypes(), matches) ||
-      !llvm::all_of(op->getResultTypes(), matches))
-    return false;
-  for (Region &region : op->getRegions())
-    for (Block &block : region)
-      if (!llvm::all_of(block.getArgumentTypes(), matches))
-        return false;
-  return true;
+  });
 }
 
 /// Whether `dialect` is one a kernel is written in at some level: tile's
@@ -92,11 +94,8 @@ bool isTileLevelPointerOp(Operation *op) {
 std::string getUncopiableDescriptor(Operation *op) {
   bool wholeBlocks =
       isa<DescriptorLoadOp, DescriptorStoreOp, DescriptorReduceOp>(op);
-  SmallVector<Type> types(op->getOperandTypes());
-  llvm::append_range(types, op->getResultTypes());
-  for (Region &region : op->getRegions())
-    for (Block &block : region)
-      llvm::append_range(types, block.getArgumentTypes());
+  SmallVector<Type> types = getTypesOf(op);
+  // A declaration binds no argument: its signature is all there is.
   if (auto func = dyn_cast<FunctionOpInterface>(op)) {
     llvm::append_range(types, func.getArgumentTypes());
     llvm::append_range(types, func.getResultTypes());

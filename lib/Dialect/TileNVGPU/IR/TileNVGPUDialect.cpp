@@ -122,14 +122,14 @@ SmallVector<TensorMapArg> mlir::tilenvgpu::getTensorMapArgs(Operation *kernel) {
         {index.getInt(), desc,
          box ? SmallVector<int64_t, 2>(box.asArrayRef()) : getTMABox(desc),
          swizzle ? unsigned(swizzle.getInt())
-                 : getSharedLayout(desc).getSwizzlingByteWidth()});
+                 : getNVMMASwizzle(desc.getRowBytes())});
   }
   return args;
 }
 
 SmallVector<int64_t, 2> mlir::tilenvgpu::getTMABox(TensorDescType desc) {
-  unsigned swizzle = getSharedLayout(desc).getSwizzlingByteWidth();
-  return {desc.getShape()[0], swizzle / desc.getElementBytes()};
+  return {desc.getShape()[0],
+          getNVMMASwizzle(desc.getRowBytes()) / desc.getElementBytes()};
 }
 
 BufferType mlir::tilenvgpu::getMBarrierType(MLIRContext *context,
