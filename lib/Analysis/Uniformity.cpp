@@ -18,6 +18,9 @@ using namespace mlir::tile;
 using namespace mlir::tilegpu;
 using namespace mlir::tilenvgpu;
 
+ClusterUniformity::ClusterUniformity(Operation *op)
+    : clusterSize(tilegpu::getClusterSize(op)) {}
+
 bool ClusterUniformity::isUniform(Value value) {
   if (auto it = known.find(value); it != known.end())
     return it->second;

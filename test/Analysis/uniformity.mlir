@@ -858,3 +858,23 @@ tile.func public @long_chain(%n: i32) {
   }
   tile.return
 }
+
+// -----
+
+// The module's own cluster size wins over the pass's default of 2:
+// program_id(x) / 2 differs between the CTAs of a cluster of 4.
+module attributes {"tilegpu.cluster-size" = 4 : i32} {
+  tile.func public @module_cluster_size() {
+    // expected-remark @below {{varying}}
+    %pid = tile.get_program_id x : i32
+    // expected-remark @below {{uniform}}
+    %c2 = arith.constant 2 : i32
+    // expected-remark @below {{uniform}}
+    %c4 = arith.constant 4 : i32
+    // expected-remark @below {{varying}}
+    %half = arith.divui %pid, %c2 : i32
+    // expected-remark @below {{uniform}}
+    %quarter = arith.divui %pid, %c4 : i32
+    tile.return
+  }
+}

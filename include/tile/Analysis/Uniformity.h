@@ -12,8 +12,9 @@
 // computed from them are not. A loop's induction variable is when its
 // bounds are, a loop-carried value when its initial and yielded values are
 // too, an scf.if's result when its condition and yielded values are.
-// tile-schedule-loops asks it whether a TMA load may be multicast: the same
-// block, loaded in the same iterations, by every CTA of the cluster.
+// tile-schedule-loops asks it, through the pass's analysis manager, whether
+// a TMA load may be multicast: the same block, loaded in the same
+// iterations, by every CTA of the cluster.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,16 +25,23 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
-namespace mlir::scf {
+namespace mlir {
+class Operation;
+namespace scf {
 class ForOp;
-} // namespace mlir::scf
+} // namespace scf
+} // namespace mlir
 
 namespace mlir::tile {
 
 class ClusterUniformity {
 public:
-  /// For a cluster of `clusterSize` CTAs along x.
-  explicit ClusterUniformity(unsigned clusterSize) : clusterSize(clusterSize) {}
+  /// For the clusters of `op`'s module (tilegpu.cluster-size CTAs along x;
+  /// one when unset), as the analysis manager builds it.
+  explicit ClusterUniformity(Operation *op);
+
+  /// The CTAs per cluster the answers are for.
+  unsigned getClusterSize() const { return clusterSize; }
 
   /// Whether `value` is the same in every CTA of a cluster.
   bool isUniform(Value value);

@@ -7,7 +7,9 @@
 // Emits a remark per op result (and per scf.for: its induction variable and
 // loop-carried values) saying whether the cluster uniformity analysis finds
 // it the same in every CTA of a cluster, for lit tests
-// (-verify-diagnostics=only-expected).
+// (-verify-diagnostics=only-expected). The cluster size is the module's
+// tilegpu.cluster-size; the cluster-size option sets it where the module
+// has none, as the pipeline does from --cluster-size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,11 +42,16 @@ struct TestPrintUniformityPass
   }
 
   Option<unsigned> clusterSize{*this, "cluster-size",
-                               llvm::cl::desc("CTAs per cluster along x"),
+                               llvm::cl::desc("CTAs per cluster along x, "
+                                              "where the module sets none"),
                                llvm::cl::init(2)};
 
   void runOnOperation() override {
-    ClusterUniformity analysis(clusterSize);
+    ModuleOp module = getOperation();
+    if (!module->hasAttr(TileGPUDialect::getClusterSizeAttrName()))
+      module->setAttr(TileGPUDialect::getClusterSizeAttrName(),
+                      Builder(module).getI32IntegerAttr(clusterSize));
+    ClusterUniformity &analysis = getAnalysis<ClusterUniformity>();
     auto word = [&](Value value) {
       return analysis.isUniform(value) ? "uniform" : "varying";
     };

@@ -298,7 +298,7 @@ private:
       // Loads that every CTA of the cluster makes alike, in the same
       // iterations, are multicast (producer to producer, the stages'
       // handover then cluster-wide).
-      ClusterUniformity uniformity(clusterSize);
+      ClusterUniformity &uniformity = getAnalysis<ClusterUniformity>();
       if (clusterSize > 1 && uniformity.hasUniformBounds(loop))
         for (const Stream &stream : streams) {
           DescriptorLoadOp tma = stream.getTMALoad();
