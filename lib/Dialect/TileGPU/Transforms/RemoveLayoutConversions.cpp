@@ -272,14 +272,41 @@ struct SinkConversionPastNarrowing : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// Whether `arg` is a loop-carried tensor that each iteration advances by
+/// an element-wise update of itself and values rematerializable in
+/// `layout`, used by nothing else in the loop's old layout: CarryInTargetLayout
+/// then carries it in any layout, converting only its initial value before
+/// the loop. Flex attention's key offsets step so, by a block index it
+/// loads, and a mask compares them with the query offsets.
+bool isCarriedIncrement(BlockArgument arg, Attribute layout, unsigned depth) {
+  auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+  if (!loop || arg.getArgNumber() == 0)
+    return false;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  Operation *update = yield.getOperand(arg.getArgNumber() - 1).getDefiningOp();
+  if (!update || update->getBlock() != loop.getBody() ||
+      !isCheapElementwise(update) || !update->hasOneUse() ||
+      !llvm::is_contained(update->getOperands(), arg))
+    return false;
+  return llvm::all_of(update->getOperands(), [&](Value operand) {
+    return operand == arg || !isa<RankedTensorType>(operand.getType()) ||
+           isRematerializable(operand, layout, depth + 1);
+  });
+}
+
 /// Whether `value` can be produced in `layout` without moving data between
 /// threads (RematerializeInTargetLayout then does so): from splats, ranges
-/// and constants, or from a load's conversion out of `layout` itself (the
+/// and constants, from a load's conversion out of `layout` itself (the
 /// two conversions cancel: two loads in one access layout feeding the same
-/// math), through element-wise ops.
+/// math), or from a carried increment (isCarriedIncrement), through
+/// element-wise ops.
 bool isRematerializable(Value value, Attribute layout, unsigned depth) {
+  if (depth > 8)
+    return false;
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return isCarriedIncrement(arg, layout, depth);
   Operation *def = value.getDefiningOp();
-  if (!def || depth > 8)
+  if (!def)
     return false;
   if (isa<SplatOp, MakeRangeOp>(def) || matchPattern(value, m_Constant()))
     return true;
@@ -385,10 +412,12 @@ private:
       Value value = use->get();
       if (layoutOf(value) == layout)
         continue;
-      if (layouts.contains(value) || (!isRematerializable(value, layout) &&
-                                      !(isCheapElementwise(use->getOwner()) &&
-                                        isConversionFrom(value, layout)) &&
-                                      !runsLessOften(*use) && !isSmall(value)))
+      Operation *user = use->getOwner();
+      if (layouts.contains(value) ||
+          (!isRematerializable(value, layout) &&
+           !((isCheapElementwise(user) || isa<scf::YieldOp>(user)) &&
+             isConversionFrom(value, layout)) &&
+           !runsLessOften(*use) && !isSmall(value)))
         return false;
       converted[use] = layout;
     }
@@ -398,9 +427,12 @@ private:
   /// Whether `value` is a conversion out of `layout`: converting it back
   /// folds away. Attention's running row sum adds this iteration's row
   /// sums, a reduction converted out of the accumulator's slice layout;
-  /// with it, both row statistics move into that layout together. Only for
-  /// math: a store given its value's old layout this way would give up its
-  /// coalesced one.
+  /// with it, both row statistics move into that layout together. A loop
+  /// that yields such a conversion for a value carried from an earlier
+  /// loop (flex attention's two loops over key blocks, one accumulator)
+  /// carries it in the source layout. Only for math and yields: a store
+  /// given its value's old layout this way would give up its coalesced
+  /// one.
   static bool isConversionFrom(Value value, Attribute layout) {
     auto convert = value.getDefiningOp<ConvertLayoutOp>();
     return convert && convert.getSrc().getType().getEncoding() == layout;
