@@ -25,6 +25,12 @@ std::optional<ByteInterval> findOverlap(const Intervals &a,
 }
 
 StageTag getStageTag(Value buffer) {
+  // A view of a stage (a transposed one, a dot's B) is of that stage.
+  while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>()) {
+    if (isa<BufferIndexOp>(view))
+      break;
+    buffer = view.getViewSource();
+  }
   auto index = buffer.getDefiningOp<BufferIndexOp>();
   auto ring = index ? index.getSrc().getDefiningOp<LocalAllocOp>() : nullptr;
   if (!ring)

@@ -69,11 +69,15 @@ tile.func @too_many_accumulators(%a: tensor<256x64xf16>, %b: tensor<64x256xf16>,
 // f16 B computed K-contiguous (attention's K^T: the transpose of an N x K
 // tensor) is stored as computed: K-major (rows of 64 f16 along K), which
 // wgmma reads as well as N-major, so that its stores and the pipeline's
-// copies stay 16 bytes wide. A row-major B stays N-major.
+// copies stay 16 bytes wide. A transposition's source goes to shared memory
+// itself (rows along its K) and the dot reads a transposed view, so that
+// the load it comes from can be copied ahead. A row-major B stays N-major.
 // CHECK-DAG: #[[KMAJOR:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
 // CHECK-DAG: #[[NMAJOR:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 // CHECK-LABEL: tile.func @f16_k_major
-// CHECK: %[[BT:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<64x64xf16, #[[KMAJOR]]>
+// CHECK-NOT: tile.trans
+// CHECK: %[[NK:.*]] = tilegpu.local_alloc %[[SRC:.*]] : (tensor<64x64xf16, #{{.*}}>) -> !tilegpu.buffer<64x64xf16, #[[NMAJOR]]>
+// CHECK: %[[BT:.*]] = tilegpu.buffer_trans %[[NK]] {order = array<i32: 1, 0>} : !tilegpu.buffer<64x64xf16, #[[NMAJOR]]> -> !tilegpu.buffer<64x64xf16, #[[KMAJOR]]>
 // CHECK: tilenv.warpgroup_dot %{{.*}}, %[[BT]], %{{.*}}
 // CHECK: %[[B:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<64x64xf16, #[[NMAJOR]]>
 // CHECK: tilenv.warpgroup_dot %{{.*}}, %[[B]], %{{.*}}
@@ -88,8 +92,8 @@ tile.func @f16_k_major(%a: tensor<128x64xf16>, %bt: tensor<64x64xf16>, %b: tenso
 
 // f32 operands: ieee stays on FMA; tf32 is a warpgroup dot (m64n64k8) when
 // B is computed K-contiguous (here the transpose of an N x K tensor): it is
-// stored transposed (rows of 32 f32 = 128 bytes along K), as wgmma reads
-// tf32 K-major only. A row-major B would be stored element by element: with
+// stored transposed (rows of 32 f32 = 128 bytes along K: the N x K source,
+// read through a transposed view), as wgmma reads tf32 K-major only. A row-major B would be stored element by element: with
 // this small accumulator (32 registers a thread), that tf32 dot stays on
 // mma.sync, as does tf32x3 (three products).
 // CHECK-DAG: #[[NV_A:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
@@ -99,7 +103,8 @@ tile.func @f16_k_major(%a: tensor<128x64xf16>, %bt: tensor<64x64xf16>, %b: tenso
 // CHECK-LABEL: tile.func @f32
 // CHECK: tile.dot {{.*}} -> tensor<128x64xf32, #blocked{{[0-9]*}}>
 // CHECK: %[[A:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<128x32xf32, #[[NV_A]]>
-// CHECK: %[[B:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<32x64xf32, #[[NV_B]]>
+// CHECK: %[[NK:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<64x32xf32, #[[NV_A]]>
+// CHECK: %[[B:.*]] = tilegpu.buffer_trans %[[NK]] {{.*}} -> !tilegpu.buffer<32x64xf32, #[[NV_B]]>
 // CHECK: tilenv.warpgroup_dot %[[A]], %[[B]], %{{.*}} : {{.*}} -> tensor<128x64xf32, #[[MMA3]]>
 // CHECK: tile.dot {{.*}}, inputPrecision = tf32 : {{.*}} -> tensor<128x64xf32, #[[MMA2]]>
 // CHECK: tile.dot {{.*}}, inputPrecision = tf32x3 : {{.*}} -> tensor<128x64xf32, #[[MMA2]]>
@@ -138,7 +143,8 @@ tile.func @tf32_large(%a: tensor<128x32xf32>, %b: tensor<32x256xf32>, %c: tensor
 // CHECK-DAG: #[[MMA2I:.*]] = #tilegpu.mma<{versionMajor = 2
 // CHECK-LABEL: tile.func @i8
 // CHECK: %[[A:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<128x64xi8, #[[NV8_A]]>
-// CHECK: %[[B:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<64x64xi8, #[[NV8_B]]>
+// CHECK: %[[NK:.*]] = tilegpu.local_alloc %{{.*}} -> !tilegpu.buffer<64x64xi8, #[[NV8_A]]>
+// CHECK: %[[B:.*]] = tilegpu.buffer_trans %[[NK]] {{.*}} -> !tilegpu.buffer<64x64xi8, #[[NV8_B]]>
 // CHECK: tilenv.warpgroup_dot %[[A]], %[[B]], %{{.*}} : {{.*}} -> tensor<128x64xi32, #[[MMA3I]]>
 // CHECK: tile.dot {{.*}} -> tensor<128x64xi32, #[[MMA2I]]>
 tile.func @i8(%a: tensor<128x64xi8>, %bt: tensor<64x64xi8>, %b: tensor<64x64xi8>, %c: tensor<128x64xi32>) -> (tensor<128x64xi32>, tensor<128x64xi32>) {

@@ -63,7 +63,7 @@ TEMPLATES = {"max_autotune": True, "max_autotune_gemm_backends": "TRITON",
              "test_configs.max_mm_configs": 1}
 
 
-def _case(name, make_inputs, fn, backward=False, options=None):
+def _case(name, make_inputs, fn, backward=False, options=None, timed=False):
     """A case running `fn` compiled on the inputs `make_inputs(device)` makes
     after seeding; with `backward`, the inputs that require a gradient get
     one from the sum of the first output times a random weight."""
@@ -84,7 +84,7 @@ def _case(name, make_inputs, fn, backward=False, options=None):
                     result[f"grad{i}"] = x.grad
         return result
 
-    return Case(name, run)
+    return Case(name, run, timed=timed)
 
 
 def _randn(*shape, dtype=torch.float32, device="cuda", grad=False):
@@ -240,13 +240,12 @@ def _flex_attention(q, k, v, block_mask):
     return flex_attention(q, k, v, block_mask=block_mask)
 
 
-def _flex_inputs(device, grad=False):
+def _flex_inputs(device, grad=False, shape=(2, 4, 384, 64)):
     from torch.nn.attention.flex_attention import create_block_mask
 
     def causal(b, h, q_idx, kv_idx):
         return q_idx >= kv_idx
 
-    shape = (2, 4, 384, 64)
     q, k, v = (_randn(*shape, dtype=torch.float16, device=device, grad=grad) for _ in range(3))
     return q, k, v, create_block_mask(causal, None, None, shape[2], shape[2], device=device)
 
@@ -339,6 +338,23 @@ def _cases():
         _case("flex_attention_causal", _flex_inputs, _flex_attention),
         _case("flex_attention_causal_bwd", lambda d: _flex_inputs(d, grad=True),
               _flex_attention, backward=True),
+        # Timed, at a model's size.
+        _case("flex_attention_causal_4x16x4096x64",
+              lambda d: _flex_inputs(d, shape=(4, 16, 4096, 64)), _flex_attention, timed=True),
+        _case("flex_attention_causal_bwd_2x16x2048x64",
+              lambda d: _flex_inputs(d, grad=True, shape=(2, 16, 2048, 64)), _flex_attention,
+              backward=True, timed=True),
+        _case("mm_template_bias_relu_4096_f16",
+              lambda d: (_randn(4096, 4096, dtype=torch.float16, device=d),
+                         _randn(4096, 4096, dtype=torch.float16, device=d),
+                         _randn(4096, dtype=torch.float16, device=d)),
+              _mm_bias_relu, options=TEMPLATES, timed=True),
+        _case("layer_norm_residual_8192x4096_bf16",
+              lambda d: (_randn(8192, 4096, dtype=bf16, device=d),
+                         _randn(8192, 4096, dtype=bf16, device=d),
+                         _randn(4096, dtype=bf16, device=d),
+                         _randn(4096, dtype=bf16, device=d)),
+              _layer_norm_residual, timed=True),
     ]
 
 

@@ -115,13 +115,30 @@ Value getStoredOperand(Value v) {
   return v;
 }
 
+/// The N x K value `operand` (K x N) transposes (flex attention's
+/// tl.trans(k)), if it is a transposition: it goes to shared memory as
+/// computed, and the dot reads a transposed view of it, so that the load
+/// it comes from can be copied straight into a buffer (tile-pipeline's
+/// rings take only such loads).
+Value getTransposedOperand(Value operand) {
+  auto trans = getStoredOperand(operand).getDefiningOp<TransOp>();
+  if (!trans || trans.getOrder() != ArrayRef<int32_t>{1, 0})
+    return Value();
+  return getStoredOperand(trans.getSrc());
+}
+
 /// Whether `operand` (K x N) is computed K-contiguous: each thread's
 /// elements run along K, so that its stores into a K-major buffer (and
 /// tile-pipeline's copies) are as wide as they are along K.
 bool isComputedKMajor(Value operand) {
+  unsigned kDim = 0;
+  if (Value source = getTransposedOperand(operand)) {
+    operand = source;
+    kDim = 1;
+  }
   auto type = cast<RankedTensorType>(getStoredOperand(operand).getType());
   auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding());
-  return blocked && blocked.getOrder()[0] == 0;
+  return blocked && blocked.getOrder()[0] == kDim;
 }
 
 /// Erases the layout conversions of `converts` (each listed once) that
@@ -374,7 +391,30 @@ public:
     } else {
       a = operand(dot.getA(), k, /*transposed=*/false);
     }
-    Value bb = operand(dot.getB(), transposeB ? k : n, transposeB);
+    Value bb;
+    if (Value source = getTransposedOperand(dot.getB())) {
+      // The same bytes as B's buffer, described with the rows of the
+      // untransposed value.
+      Value stored = operand(source, transposeB ? k : n, !transposeB);
+      auto type = cast<BufferType>(stored.getType());
+      auto layout = cast<NVMMASharedLayoutAttr>(type.getEncoding());
+      auto viewType = BufferType::get(
+          context, {type.getShape()[1], type.getShape()[0]},
+          type.getElementType(),
+          NVMMASharedLayoutAttr::get(context, layout.getSwizzlingByteWidth(),
+                                     transposeB, bits),
+          /*mutableMemory=*/false);
+      bb = BufferTransOp::create(b, loc, viewType, stored,
+                                 b.getDenseI32ArrayAttr({1, 0}));
+      Value v = dot.getB();
+      while (auto convert = v.getDefiningOp<ConvertLayoutOp>()) {
+        converts.insert(convert);
+        v = convert.getSrc();
+      }
+      converts.insert(v.getDefiningOp());
+    } else {
+      bb = operand(dot.getB(), transposeB ? k : n, transposeB);
+    }
     Value c =
         ConvertLayoutOp::create(b, loc, withEncoding(cType, mma), dot.getC());
     auto product = WarpgroupDotOp::create(b, loc, c.getType(), a, bb, c,

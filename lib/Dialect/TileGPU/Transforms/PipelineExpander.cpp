@@ -57,6 +57,10 @@ public:
         distance(schedule.stages - 1) {}
 
   void expand() {
+    for (const Stream &stream : s.streams)
+      for (auto [arg, update] : llvm::zip(stream.carried, stream.updates))
+        if (!update.empty())
+          recurrences[arg] = update;
     allocateRings();
     initStageBarriers();
     if (s.specialize)
@@ -143,11 +147,49 @@ private:
       ClusterBarrierOp::create(b, loc);
   }
 
-  /// `base` advanced by `steps` iterations of loop-carried value `arg`.
-  Value advance(BlockArgument arg, Value base, int64_t steps) {
+  /// Clones `op` of a stream's slice or a recurrence for the iteration at
+  /// `at`: a load there is masked off where that iteration is past the
+  /// loop's end (its value is then not used, and its address may be out of
+  /// bounds).
+  void cloneFor(Operation *op, IRMapping &mapping, Value at) {
+    auto load = dyn_cast<LoadOp>(op);
+    if (!load) {
+      b.clone(*op, mapping);
+      return;
+    }
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, at,
+                                          loop.getUpperBound());
+    if (auto type = dyn_cast<RankedTensorType>(load.getPtr().getType()))
+      inRange = SplatOp::create(b, loc, type.clone(b.getI1Type()), inRange);
+    if (Value mask = load.getMask())
+      inRange =
+          arith::AndIOp::create(b, loc, mapping.lookupOrDefault(mask), inRange);
+    cast<LoadOp>(b.clone(*op, mapping)).getMaskMutable().assign(inRange);
+  }
+
+  /// `base`, the value of loop-carried `arg` at the iteration at `at`,
+  /// advanced by `steps` iterations: by a multiple of its step, or its
+  /// recurrence run `steps` times.
+  Value advance(BlockArgument arg, Value base, Value at, int64_t steps) {
     if (steps == 0)
       return base;
     Value step = getInductionStep(loop, arg);
+    if (!step) {
+      SmallVector<Operation *> update = recurrences.lookup(arg);
+      Value next =
+          loop.getBody()->getTerminator()->getOperand(arg.getArgNumber() - 1);
+      for (int64_t k = 0; k < steps; ++k) {
+        Value iteration =
+            k ? arith::AddIOp::create(b, loc, at, constant(k)).getResult() : at;
+        IRMapping mapping;
+        mapping.map(iv, iteration);
+        mapping.map(arg, base);
+        for (Operation *op : update)
+          cloneFor(op, mapping, iteration);
+        base = mapping.lookupOrDefault(next);
+      }
+      return base;
+    }
     Type stepType = step.getType();
     TypedAttr count = b.getIntegerAttr(getElementTypeOrSelf(stepType), steps);
     if (auto shaped = dyn_cast<ShapedType>(stepType))
@@ -210,7 +252,7 @@ private:
       for (BlockArgument arg : stream.carried)
         mapping.map(arg, carried(arg));
       for (Operation *op : stream.slice)
-        b.clone(*op, mapping);
+        cloneFor(op, mapping, at);
       if (Value token =
               copyStream(stream, mapping, ring, slot, barrier, inRange, shared))
         tokens.push_back(token);
@@ -225,7 +267,7 @@ private:
       issue(constant(s.lb + i), i32((s.lb + i) % s.stages),
             [&](BlockArgument arg) {
               return advance(arg, loop.getInitArgs()[arg.getArgNumber() - 1],
-                             i);
+                             constant(s.lb), i);
             });
   }
 
@@ -282,7 +324,8 @@ private:
     if (!carried.empty())
       scf::YieldOp::create(b, loc,
                            llvm::map_to_vector(carried, [&](BlockArgument arg) {
-                             return advance(arg, current.lookup(arg), 1);
+                             return advance(arg, current.lookup(arg),
+                                            copies.getInductionVar(), 1);
                            }));
     // The cluster's barriers stay valid until every CTA's thread is done
     // with them (the kernel's warps meet here before invalidating them).
@@ -384,7 +427,7 @@ private:
     Value ahead = arith::AddIOp::create(b, loc, iv, constant(distance));
     Value aheadSlot = arith::RemUIOp::create(b, loc, toI32(ahead), stageCount);
     issue(ahead, aheadSlot,
-          [&](BlockArgument arg) { return advance(arg, arg, distance); });
+          [&](BlockArgument arg) { return advance(arg, arg, iv, distance); });
   }
 
   /// Each stream's buffer becomes this iteration's stage of its ring.
@@ -392,8 +435,17 @@ private:
     Value stageSlot = getSlot();
     for (auto [stream, ring] : llvm::zip(s.streams, rings)) {
       b.setInsertionPoint(stream.alloc);
-      stream.alloc.replaceAllUsesWith(stageOfRing(ring, stageSlot));
+      Value stage = stageOfRing(ring, stageSlot);
+      stream.alloc.replaceAllUsesWith(stage);
       stream.alloc.erase();
+      // A transposed view of the stage is of its mutable memory too.
+      for (Operation *user : stage.getUsers())
+        if (auto view = dyn_cast<BufferTransOp>(user)) {
+          BufferType type = view.getType();
+          view.getResult().setType(BufferType::get(
+              ctx, type.getShape(), type.getElementType(), type.getEncoding(),
+              /*mutableMemory=*/true));
+        }
       stream.load->erase();
     }
   }
@@ -437,6 +489,9 @@ private:
   Value barriers, emptyBarriers;
   SmallVector<Value> stageBarriers;
   Value stageCount, slot;
+  /// The streams' loop-carried inputs that advance by a recurrence, and
+  /// its ops (read before the body changes).
+  DenseMap<BlockArgument, SmallVector<Operation *>> recurrences;
 };
 
 } // namespace

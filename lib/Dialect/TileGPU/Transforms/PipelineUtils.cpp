@@ -35,33 +35,76 @@ Value mlir::tile::getInductionStep(scf::ForOp loop, BlockArgument arg) {
   return step;
 }
 
-/// The body ops `values` depend on, in program order, if every one is
-/// side-effect free without regions and the block arguments reached are the
-/// induction variable and loop-carried values with a loop-invariant step
-/// (collected in `carried`).
+/// Whether `loop`'s body may write memory other than shared memory (a
+/// store, an atomic, an op of unknown effects): a load it reads for a later
+/// iteration's copy could then see a value the iterations between have not
+/// written yet.
+static bool writesOutsideSharedMemory(scf::ForOp loop) {
+  return loop.getBody()
+      ->walk([](Operation *op) {
+        if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+          return WalkResult::advance();
+        auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+        if (!effects)
+          return WalkResult::interrupt();
+        SmallVector<MemoryEffects::EffectInstance> instances;
+        effects.getEffects(instances);
+        for (const MemoryEffects::EffectInstance &effect : instances)
+          if (isa<MemoryEffects::Write>(effect.getEffect()) &&
+              effect.getResource() != SharedMemory::get())
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// The body ops `values` depend on, in program order, if every one is a
+/// load (where the loop writes only shared memory) or side-effect free
+/// without regions, and the block arguments reached are the induction
+/// variable, `self`, and (without `self`) loop-carried values with a
+/// loop-invariant step or a recurrence (getRecurrence), collected in
+/// `carried` with their recurrences in `updates`.
 static std::optional<SmallVector<Operation *>>
 getSlice(scf::ForOp loop, ValueRange values,
-         SmallVectorImpl<BlockArgument> &carried) {
+         SmallVectorImpl<BlockArgument> &carried,
+         SmallVectorImpl<SmallVector<Operation *>> &updates,
+         BlockArgument self = {}) {
   Block *body = loop.getBody();
+  std::optional<bool> loadsAllowed;
   llvm::SetVector<Operation *> slice;
   SmallVector<Value> worklist(values.begin(), values.end());
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() != body || arg == loop.getInductionVar())
+      if (arg.getOwner() != body || arg == loop.getInductionVar() ||
+          arg == self)
         continue;
-      if (!getInductionStep(loop, arg))
-        return std::nullopt;
-      if (!llvm::is_contained(carried, arg))
-        carried.push_back(arg);
+      if (self || llvm::is_contained(carried, arg))
+        continue;
+      std::optional<SmallVector<Operation *>> update;
+      if (!getInductionStep(loop, arg)) {
+        update = getRecurrence(loop, arg);
+        if (!update)
+          return std::nullopt;
+      }
+      carried.push_back(arg);
+      updates.push_back(update.value_or(SmallVector<Operation *>()));
       continue;
     }
     Operation *def = v.getDefiningOp();
     if (!loop->isAncestor(def))
       continue; // defined outside the loop
-    if (def->getBlock() != body || def->getNumRegions() ||
-        !isMemoryEffectFree(def))
+    if (def->getBlock() != body || def->getNumRegions())
       return std::nullopt;
+    if (!isMemoryEffectFree(def)) {
+      auto load = dyn_cast<LoadOp>(def);
+      if (!load || load.getIsVolatile())
+        return std::nullopt;
+      if (!loadsAllowed)
+        loadsAllowed = !writesOutsideSharedMemory(loop);
+      if (!*loadsAllowed)
+        return std::nullopt;
+    }
     if (slice.insert(def))
       llvm::append_range(worklist, def->getOperands());
   }
@@ -69,6 +112,17 @@ getSlice(scf::ForOp loop, ValueRange values,
   llvm::sort(ordered,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   return ordered;
+}
+
+std::optional<SmallVector<Operation *>>
+mlir::tile::getRecurrence(scf::ForOp loop, BlockArgument arg) {
+  if (arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0)
+    return std::nullopt;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  SmallVector<BlockArgument> none;
+  SmallVector<SmallVector<Operation *>> noUpdates;
+  return getSlice(loop, yield.getOperand(arg.getArgNumber() - 1), none,
+                  noUpdates, arg);
 }
 
 std::optional<Stream> mlir::tile::getStream(scf::ForOp loop, Operation *load) {
@@ -82,6 +136,11 @@ std::optional<Stream> mlir::tile::getStream(scf::ForOp loop, Operation *load) {
       !isa<SwizzledSharedLayoutAttr, NVMMASharedLayoutAttr>(
           alloc.getType().getEncoding()) ||
       !llvm::all_of(alloc->getUsers(), [](Operation *user) {
+        // A transposed view (a dot's B given as tl.trans of a load).
+        if (isa<BufferTransOp>(user))
+          return llvm::all_of(user->getUsers(), [](Operation *reader) {
+            return isa<LocalLoadOp, WarpgroupDotOp>(reader);
+          });
         return isa<LocalLoadOp, WarpgroupDotOp>(user);
       }))
     return std::nullopt;
@@ -100,11 +159,13 @@ std::optional<Stream> mlir::tile::getStream(scf::ForOp loop, Operation *load) {
     llvm::append_range(inputs, tma.getIndices());
   }
   SmallVector<BlockArgument> carried;
+  SmallVector<SmallVector<Operation *>> updates;
   std::optional<SmallVector<Operation *>> slice =
-      getSlice(loop, inputs, carried);
+      getSlice(loop, inputs, carried, updates);
   if (!slice)
     return std::nullopt;
-  return Stream{load, alloc, std::move(*slice), std::move(carried)};
+  return Stream{load, alloc, std::move(*slice), std::move(carried),
+                std::move(updates)};
 }
 
 bool mlir::tile::isCarriedBack(OpOperand &use, scf::ForOp loop,

@@ -30,6 +30,9 @@ struct Stream {
   tilegpu::LocalAllocOp alloc;
   SmallVector<Operation *> slice;
   SmallVector<BlockArgument> carried;
+  /// For each of `carried`: its recurrence (getRecurrence), or nothing for
+  /// a loop-invariant step.
+  SmallVector<SmallVector<Operation *>> updates;
 
   DescriptorLoadOp getTMALoad() const {
     return dyn_cast<DescriptorLoadOp>(load);
@@ -40,6 +43,14 @@ struct Stream {
 /// iteration (yielded as addptr(arg, step) or addi(arg, step): Triton's
 /// `a_ptrs += BLOCK_K * stride_k`), that amount.
 Value getInductionStep(scf::ForOp loop, BlockArgument arg);
+
+/// For a loop-carried value that each iteration computes from itself, the
+/// induction variable and values defined outside the loop (flex
+/// attention's key offset, advanced by block indices it loads), the body
+/// ops that compute the next iteration's value, in program order. Loads
+/// among them are only allowed where the loop writes only shared memory.
+std::optional<SmallVector<Operation *>> getRecurrence(scf::ForOp loop,
+                                                      BlockArgument arg);
 
 /// `load` (a tile.load or tile.descriptor_load of `loop`'s body) as a
 /// stream, if its only use is a local_alloc of the body (of a swizzled or

@@ -68,8 +68,13 @@ WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
 /// reads after a synchronous warpgroup dot (attention's P * V, rescaled
 /// after the next Q * K^T): it can run asynchronously, the next
 /// iteration's products queued behind it on the tensor cores, its wait
-/// free after that synchronous dot.
-WarpgroupDotOp getDeferredDot(scf::ForOp loop) {
+/// free after that synchronous dot. The next iteration must not write the
+/// dot's buffers before then: a buffer of the body (not one of `streams`,
+/// whose copies go to other stages) stored before the synchronous dot, or
+/// stored after it from a value also stored before it (CSE makes the two
+/// one buffer), would be. Flex attention's backward stores K^T for Q * K^T
+/// and reads it again, through a transposed view, for dS * K.
+WarpgroupDotOp getDeferredDot(scf::ForOp loop, ArrayRef<Stream> streams) {
   Block *body = loop.getBody();
   for (auto dot : body->getOps<WarpgroupDotOp>()) {
     if (dot.getIsAsync() || !dot->hasOneUse())
@@ -77,7 +82,26 @@ WarpgroupDotOp getDeferredDot(scf::ForOp loop) {
     OpOperand &use = *dot->use_begin();
     if (use.getOwner() != body->getTerminator())
       continue;
-    if (getSyncDotBefore(loop, loop.getRegionIterArg(use.getOperandNumber())))
+    WarpgroupDotOp sync =
+        getSyncDotBefore(loop, loop.getRegionIterArg(use.getOperandNumber()));
+    if (!sync)
+      continue;
+    auto storedBeforeWait = [&](Value operand) {
+      while (auto view = operand.getDefiningOp<BufferTransOp>())
+        operand = view.getSrc();
+      auto alloc = operand.getDefiningOp<LocalAllocOp>();
+      if (!alloc || alloc->getBlock() != body || !alloc.getSrc() ||
+          llvm::any_of(streams, [&](const Stream &stream) {
+            return stream.alloc == alloc;
+          }))
+        return false;
+      return llvm::any_of(alloc.getSrc().getUsers(), [&](Operation *user) {
+        auto store = dyn_cast<LocalAllocOp>(user);
+        return store && store.getType() == alloc.getType() &&
+               store->getBlock() == body && store->isBeforeInBlock(sync);
+      });
+    };
+    if (!storedBeforeWait(dot.getA()) && !storedBeforeWait(dot.getB()))
       return dot;
   }
   return {};
@@ -316,7 +340,7 @@ private:
     StringRef async = "carried";
     WarpgroupDotOp dot = getAsyncDot(loop, streams);
     if (!dot && !specialize) {
-      dot = getDeferredDot(loop);
+      dot = getDeferredDot(loop, streams);
       async = "deferred";
     }
     if (dot)
