@@ -15,7 +15,9 @@
 // CHECK-NOT: tilegpu.staged
 // CHECK: tile.return
 // The copies for iteration iv + 2 read the table there, masked to the
-// iterations that exist; the recurrence is advanced from iv twice.
+// iterations that exist. The recurrence is carried two iterations ahead in
+// an iteration argument of its own, started by running it twice before the
+// loop and advanced once an iteration, for iteration iv + 2.
 // PIPE-LABEL: tile.func public @table(
 // PIPE: scf.for %[[IV:[a-z0-9]+]] = {{.*}} {
 // PIPE: %[[AHEAD:[0-9]+]] = arith.addi %[[IV]], %{{.*}} : i32
@@ -24,13 +26,14 @@
 // PIPE-NEXT: tile.load %[[SLOT]], %[[IN]] : !tile.ptr<i32>
 // PIPE: tilegpu.async_copy_global_to_local
 // PIPE-LABEL: tile.func public @recurrence(
-// PIPE: scf.for %[[IV2:[a-z0-9]+]] = {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[OFF:[a-z0-9]+]] = %{{[a-z0-9_]+}}) -> {{.*}} {
-// PIPE: %[[IN0:[0-9]+]] = arith.cmpi slt, %[[IV2]], %n : i32
-// PIPE-NEXT: %[[STEP0:[0-9]+]] = tile.load %{{.*}}, %[[IN0]] : !tile.ptr<i32>
-// PIPE-NEXT: %[[OFF1:[0-9]+]] = arith.addi %[[OFF]], %[[STEP0]] : i32
-// PIPE: tile.load %{{.*}}, %{{.*}} : !tile.ptr<i32>
-// PIPE-NEXT: arith.addi %[[OFF1]], %{{.*}} : i32
+// PIPE: %[[O2:[0-9]+]] = arith.addi %{{[0-9]+}}, %{{[0-9]+}} : i32
+// PIPE-NEXT: scf.for %[[IV2:[a-z0-9]+]] = {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{[a-z0-9]+}} = %c0_i32, %[[OFF2:[a-z0-9]+]] = %[[O2]]) -> {{.*}} {
 // PIPE: tilegpu.async_copy_global_to_local
+// PIPE: %[[NEXT:[0-9]+]] = arith.addi %[[IV2]], %{{.*}} : i32
+// PIPE: %[[IN2:[0-9]+]] = arith.cmpi slt, %[[NEXT]], %n : i32
+// PIPE-NEXT: %[[STEP:[0-9]+]] = tile.load %{{.*}}, %[[IN2]] : !tile.ptr<i32>
+// PIPE-NEXT: %[[MOVED:[0-9]+]] = arith.addi %[[OFF2]], %[[STEP]] : i32
+// PIPE-NEXT: scf.yield %{{.*}}, %{{.*}}, %[[MOVED]]
 #blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 module attributes {"tilegpu.num-warps" = 4 : i32} {

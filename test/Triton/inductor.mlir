@@ -8,30 +8,33 @@
 // RUN: tile-opt %S/Inputs/inductor_flex_attention.ttir "--tile-to-llvm=sm=90 arch-specific=true num-warps=4 num-stages=3 ttir=true" --mlir-print-ir-before=convert-tile-to-nvvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=FLEX
 
 // FLEX-LABEL: tile.func public @triton_tem_fused_flex_attention_0(
-// FLEX: scf.for {{.*}} -> (tensor<128x64xf32, #mma{{[0-9]*}}>, tensor<128xf32, #slice{{[0-9]*}}>, tensor<128xf32, #slice{{[0-9]*}}>, tensor<1x128xi32, #{{[a-z]+[0-9]*}}>, i32)
+// FLEX: scf.for {{.*}} -> (tensor<128x64xf32, #mma{{[0-9]*}}>, tensor<128xf32, #slice{{[0-9]*}}>, tensor<128xf32, #slice{{[0-9]*}}>, tensor<1x128xi32, #{{[a-z]+[0-9]*}}>, i32
 // FLEX-NOT: convert_layout {{.*}} tensor<128x{{64|128}}xf32
 // FLEX: scf.yield
-// FLEX: scf.for {{.*}} -> (tensor<128x64xf32, #mma{{[0-9]*}}>, tensor<128xf32, #slice{{[0-9]*}}>, tensor<128xf32, #slice{{[0-9]*}}>, tensor<1x128xi32, #{{[a-z]+[0-9]*}}>, i32)
+// FLEX: scf.for {{.*}} -> (tensor<128x64xf32, #mma{{[0-9]*}}>, tensor<128xf32, #slice{{[0-9]*}}>, tensor<128xf32, #slice{{[0-9]*}}>, tensor<1x128xi32, #{{[a-z]+[0-9]*}}>, i32
 // FLEX-NOT: convert_layout {{.*}} tensor<128x{{64|128}}xf32
 // FLEX: scf.yield
 
 // Its key and value blocks are copied ahead (cp.async, three stages): their
 // addresses advance by block indices loaded in the loop, a recurrence that
-// the copies ahead run forward, loads masked to the iterations that exist.
-// K is stored as loaded and read through a transposed view of its stage.
+// the loop also carries two iterations ahead (its last iteration
+// argument) for the copies, its loads masked to iterations that exist:
+// two index loads an iteration for the loop's own offset, two for the
+// offset ahead. K is stored as loaded and read through a transposed view
+// of its stage.
 // RUN: tile-opt %S/Inputs/inductor_flex_attention.ttir "--tile-to-llvm=sm=90 arch-specific=true num-warps=4 num-stages=3 ttir=true" --mlir-print-ir-after=tile-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPE
 // PIPE-LABEL: IR Dump After Pipeline
-// PIPE: scf.for
+// PIPE: scf.for {{.*}} -> ({{.*}}, i32, i32)
 // PIPE-NEXT: tilegpu.async_wait {num = 1 : i32}
 // PIPE: %[[STAGE:.*]] = tilegpu.buffer_index %{{.*}} : !tilegpu.buffer<3x128x64xf16, #{{.*}}, mutable> -> !tilegpu.buffer<128x64xf16, #{{.*}}, mutable>
 // PIPE: %[[KT:.*]] = tilegpu.buffer_trans %[[STAGE]] {order = array<i32: 1, 0>}
 // PIPE: tilenv.warpgroup_dot %{{.*}}, %[[KT]], %{{.*}}
-// PIPE: %[[IN:.*]] = arith.cmpi slt, %arg0, %{{.*}} : i32
-// PIPE-NEXT: tile.load %{{.*}}, %[[IN]] evictionPolicy = evict_last : !tile.ptr<i32>
 // PIPE: tilegpu.async_copy_global_to_local
 // PIPE: tilegpu.async_copy_global_to_local
 // PIPE: tilegpu.async_commit_group
-// PIPE: scf.yield
+// PIPE-COUNT-4: tile.load {{.*}} evictionPolicy = evict_last : !tile.ptr<i32>
+// PIPE-NOT: tile.load
+// PIPE: scf.yield {{.*}}, i32, i32
 
 // The backward's dS * K reads K through a transposed view of the buffer
 // that Q * K^T reads, so its products are not left in flight past the next

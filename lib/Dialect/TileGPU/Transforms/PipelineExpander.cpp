@@ -17,6 +17,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -63,10 +65,13 @@ public:
           recurrences[arg] = update;
     allocateRings();
     initStageBarriers();
-    if (s.specialize)
+    if (s.specialize) {
       buildProducer();
-    else
+    } else {
       issuePrologue();
+      if (!recurrences.empty())
+        carryAhead();
+    }
     b.setInsertionPointToStart(loop.getBody());
     waitForStage();
     if (s.asyncDot)
@@ -271,6 +276,48 @@ private:
             });
   }
 
+  /// Each recurrence is also carried `distance` iterations ahead, in a
+  /// new iteration argument, for the copies ahead: each iteration then runs
+  /// it once, for the iteration its copies are for, rather than `distance`
+  /// times from its own value. The loop is rebuilt with those arguments;
+  /// the schedule's block arguments are remapped to the new loop's.
+  void carryAhead() {
+    SmallVector<BlockArgument> args =
+        llvm::to_vector(llvm::make_first_range(recurrences));
+    llvm::sort(args, [](BlockArgument x, BlockArgument y) {
+      return x.getArgNumber() < y.getArgNumber();
+    });
+    SmallVector<Value> inits =
+        llvm::map_to_vector(args, [&](BlockArgument arg) {
+          return advance(arg, loop.getInitArgs()[arg.getArgNumber() - 1],
+                         constant(s.lb), distance);
+        });
+    IRRewriter rewriter(ctx);
+    rewriter.setInsertionPoint(loop);
+    auto grown = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
+        rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+        [](OpBuilder &, Location, ArrayRef<BlockArgument> added) {
+          return SmallVector<Value>(added.begin(), added.end());
+        }));
+    loop = grown;
+    iv = loop.getInductionVar();
+    auto remap = [&](BlockArgument arg) {
+      return loop.getRegionIterArg(arg.getArgNumber() - 1);
+    };
+    for (Stream &stream : s.streams)
+      for (BlockArgument &arg : stream.carried)
+        arg = remap(arg);
+    DenseMap<BlockArgument, SmallVector<Operation *>> remapped;
+    for (auto [index, arg] : llvm::enumerate(args)) {
+      BlockArgument now = remap(arg);
+      remapped[now] = recurrences.lookup(arg);
+      carriedAhead[now] = loop.getRegionIterArgs()[loop.getNumRegionIterArgs() -
+                                                   args.size() + index];
+    }
+    recurrences = std::move(remapped);
+    b.setInsertionPoint(loop);
+  }
+
   /// Puts the loop and what follows it into the default region of a new
   /// tilenv.warp_specialize (with the tensor ops of the schedule's sink),
   /// and builds the producer: a copy of the loop that waits for each
@@ -426,8 +473,20 @@ private:
         b.setInsertionPointAfter(dot);
     Value ahead = arith::AddIOp::create(b, loc, iv, constant(distance));
     Value aheadSlot = arith::RemUIOp::create(b, loc, toI32(ahead), stageCount);
-    issue(ahead, aheadSlot,
-          [&](BlockArgument arg) { return advance(arg, arg, iv, distance); });
+    issue(ahead, aheadSlot, [&](BlockArgument arg) {
+      if (Value value = carriedAhead.lookup(arg))
+        return value;
+      return advance(arg, arg, iv, distance);
+    });
+    // The recurrences carried ahead move one iteration on.
+    if (carriedAhead.empty())
+      return;
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(yield);
+    Value next = arith::AddIOp::create(b, loc, iv, constant(distance));
+    for (auto [arg, value] : carriedAhead)
+      yield->setOperand(value.getArgNumber() - 1, advance(arg, value, next, 1));
   }
 
   /// Each stream's buffer becomes this iteration's stage of its ring.
@@ -492,6 +551,9 @@ private:
   /// The streams' loop-carried inputs that advance by a recurrence, and
   /// its ops (read before the body changes).
   DenseMap<BlockArgument, SmallVector<Operation *>> recurrences;
+  /// For each recurrence carried ahead (carryAhead), the iteration
+  /// argument with its value `distance` iterations on.
+  llvm::MapVector<BlockArgument, BlockArgument> carriedAhead;
 };
 
 } // namespace

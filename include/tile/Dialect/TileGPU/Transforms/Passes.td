@@ -232,11 +232,17 @@ def ScheduleLoops : Pass<"tile-schedule-loops", "::mlir::ModuleOp"> {
       which gains nothing from being issued early and only multiplies the
       code. On sm_90 and newer, also a `tile.descriptor_load` whose only
       use is a `tilegpu.local_alloc` of the descriptor's own NVMMA layout
-      (a TMA copy). The load's pointers, mask and `other` (or indices) must
-      be computed by side-effect-free ops from the induction variable,
-      values defined outside the loop, and loop-carried values that
-      advance by a loop-invariant amount per iteration (`tile.addptr` or
-      `arith.addi` of it, as Triton's `a_ptrs += BLOCK_K * stride`).
+      (a TMA copy). The load's buffer may also be read through a
+      transposed view (`tilegpu.buffer_trans`: a dot's B given as
+      `tl.trans` of a load). The load's pointers, mask and `other` (or
+      indices) must be computed from the induction variable, values
+      defined outside the loop, and loop-carried values that advance by a
+      loop-invariant amount per iteration (`tile.addptr` or `arith.addi`
+      of it, as Triton's `a_ptrs += BLOCK_K * stride`) or by a recurrence
+      of themselves, the induction variable and values defined outside the
+      loop (flex attention's key offset, stepped by block indices it
+      loads), through side-effect-free ops and, where the loop writes no
+      memory but shared memory, loads (a paged cache's block table).
     - `tilegpu.num_stages = N` (on the loop, N = `num-stages`): the
       buffers of each ring, copies issued N - 1 iterations ahead.
     - `tilenv.async_dot = "carried"` (sm_90a): a `tilenv.warpgroup_dot` on
@@ -253,7 +259,9 @@ def ScheduleLoops : Pass<"tile-schedule-loops", "::mlir::ModuleOp"> {
     - `tilenv.async_dot = "deferred"`: otherwise, a warpgroup dot whose
       products only the next iteration needs, read there after a
       synchronous warpgroup dot (attention's P * V, rescaled after the
-      next Q * K^T), stays in flight until that dot's wait.
+      next Q * K^T), stays in flight until that dot's wait, unless the
+      next iteration stores one of its buffers (not a staged one) before
+      that dot.
     - `tilenv.warp_specialized` (on the loop), with `warp-specialize`: a
       loop whose staged loads are all TMA copies and that sits directly in
       its kernel's body, with nothing before it that the extra warp could
@@ -297,7 +305,11 @@ def Pipeline : Pass<"tile-pipeline", "::mlir::ModuleOp"> {
 
     The ops that compute a load's pointers, mask and `other` are cloned for
     the iteration ahead, with the carried values advanced by as many
-    steps. The barrier analysis proves the schedule race-free (it tells
+    steps; loads among them are masked to iterations before the loop's
+    end. A value advanced by a recurrence is carried N - 1 iterations
+    ahead in an iteration argument of its own (the loop is rebuilt with
+    it), started by running the recurrence N - 1 times before the loop
+    and advanced once an iteration. The barrier analysis proves the schedule race-free (it tells
     stages of the ring apart by their index, `(iv + c) rem N`) and places
     one barrier per iteration, between the wait and the copies (two with an
     asynchronous warpgroup dot and cp.async, below). Run before
