@@ -373,6 +373,15 @@ public:
       auto bufferType = BufferType::get(context, type.getShape(),
                                         type.getElementType(), layout,
                                         /*mutableMemory=*/false);
+      // A value already stored so for an earlier dot of the block is read
+      // from that buffer (flex attention's backward: K^T for Q * K^T, and
+      // through a transposed view for dS * K), so that the load it comes
+      // from has one buffer, which tile-pipeline can copy ahead.
+      for (Operation *user : v.getUsers())
+        if (auto alloc = dyn_cast<LocalAllocOp>(user);
+            alloc && alloc.getType() == bufferType &&
+            alloc->getBlock() == dot->getBlock() && alloc->isBeforeInBlock(dot))
+          return alloc.getResult();
       return LocalAllocOp::create(b, loc, bufferType, v);
     };
     // A 16-bit A computed from another dot's product (attention's P) stays
