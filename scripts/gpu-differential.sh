@@ -9,6 +9,7 @@
 #   scripts/gpu-differential.sh compile DIR [DEST]                (build/bin/tile-translate)
 #   scripts/gpu-differential.sh check DEST SUMMARY.json [OPTIONS] (GPU)
 #   scripts/gpu-differential.sh report SUMMARY.json [PAGE.md]
+#   scripts/gpu-differential.sh spills DIR                      (Triton, no GPU)
 #   scripts/gpu-differential.sh all DIR [OPTIONS]                (GPU and tile's tools)
 #
 # capture: runs every program with Triton and writes <key>.ttir and <key>.json
@@ -28,6 +29,9 @@
 # report: writes the results page (default docs/bench/triton-programs.md)
 #   from a check --time summary: matches per program, time ratios,
 #   registers and spills.
+# spills: compiles each captured kernel of DIR with Triton (sm_90a, its warps
+#   and stages) and with tile (TILE_TRANSLATE), and lists those whose
+#   build by tile spills more than Triton's (ptxas -v of both).
 # all: capture into DIR/kernels, compile into DIR/compiled, check --time
 #   into DIR/summary.json, and the results page: the one command that
 #   regenerates docs/bench/triton-programs.md on a machine with both.
@@ -96,6 +100,10 @@ case "$phase" in
     ;;
   report)
     exec python3 test/Differential/report.py "$2" "${3:-docs/bench/triton-programs.md}"
+    ;;
+  spills)
+    exec python3 test/Differential/spills.py "$2" \
+      --translate "${TILE_TRANSLATE:-build/bin/tile-translate}"
     ;;
   all)
     dir=$2

@@ -258,7 +258,19 @@ def test_report():
           "report: launches per program, and the device")
 
 
+def test_spills():
+    from spills import _ptxas_usage
+    text = """ptxas info    : Compiling entry function 'k' for 'sm_90a'
+ptxas info    : Function properties for k
+    272 bytes stack frame, 344 bytes spill stores, 332 bytes spill loads
+ptxas info    : Used 255 registers, used 1 barriers, 272 bytes cumulative stack size"""
+    check(_ptxas_usage(text) == (255, 344), f"spills: ptxas -v read as {_ptxas_usage(text)}")
+    check(_ptxas_usage("ptxas info    : Used 40 registers") == (40, 0),
+          "spills: no spill line is no spills")
+
+
 if __name__ == "__main__":
+    test_spills()
     test_ttir()
     test_parameters()
     test_descriptor_parameters()
