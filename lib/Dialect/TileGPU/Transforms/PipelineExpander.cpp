@@ -292,6 +292,18 @@ private:
           return advance(arg, loop.getInitArgs()[arg.getArgNumber() - 1],
                          constant(s.lb), distance);
         });
+    // The old body's arguments go with it: their numbers, read first, name
+    // the new ones.
+    SmallVector<SmallVector<unsigned>> streamArgs =
+        llvm::map_to_vector(s.streams, [](const Stream &stream) {
+          return llvm::map_to_vector(stream.carried, [](BlockArgument arg) {
+            return arg.getArgNumber();
+          });
+        });
+    SmallVector<std::pair<unsigned, SmallVector<Operation *>>> updates =
+        llvm::map_to_vector(args, [&](BlockArgument arg) {
+          return std::make_pair(arg.getArgNumber(), recurrences.lookup(arg));
+        });
     IRRewriter rewriter(ctx);
     rewriter.setInsertionPoint(loop);
     auto grown = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
@@ -301,20 +313,17 @@ private:
         }));
     loop = grown;
     iv = loop.getInductionVar();
-    auto remap = [&](BlockArgument arg) {
-      return loop.getRegionIterArg(arg.getArgNumber() - 1);
-    };
-    for (Stream &stream : s.streams)
-      for (BlockArgument &arg : stream.carried)
-        arg = remap(arg);
-    DenseMap<BlockArgument, SmallVector<Operation *>> remapped;
-    for (auto [index, arg] : llvm::enumerate(args)) {
-      BlockArgument now = remap(arg);
-      remapped[now] = recurrences.lookup(arg);
+    Block *body = loop.getBody();
+    for (auto [stream, numbers] : llvm::zip(s.streams, streamArgs))
+      for (auto [arg, number] : llvm::zip(stream.carried, numbers))
+        arg = body->getArgument(number);
+    recurrences.clear();
+    for (auto [index, update] : llvm::enumerate(updates)) {
+      BlockArgument now = body->getArgument(update.first);
+      recurrences[now] = std::move(update.second);
       carriedAhead[now] = loop.getRegionIterArgs()[loop.getNumRegionIterArgs() -
                                                    args.size() + index];
     }
-    recurrences = std::move(remapped);
     b.setInsertionPoint(loop);
   }
 
