@@ -28,8 +28,8 @@
 // PIPE-LABEL: tile.func public @recurrence(
 // PIPE: %[[O2:[0-9]+]] = arith.addi %{{[0-9]+}}, %{{[0-9]+}} : i32
 // PIPE-NEXT: scf.for %[[IV2:[a-z0-9]+]] = {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{[a-z0-9]+}} = %c0_i32, %[[OFF2:[a-z0-9]+]] = %[[O2]]) -> {{.*}} {
+// PIPE: %[[NEXT:[0-9]+]] = arith.addi %[[IV2]], %c2_i32 : i32
 // PIPE: tilegpu.async_copy_global_to_local
-// PIPE: %[[NEXT:[0-9]+]] = arith.addi %[[IV2]], %{{.*}} : i32
 // PIPE: %[[IN2:[0-9]+]] = arith.cmpi slt, %[[NEXT]], %n : i32
 // PIPE-NEXT: %[[STEP:[0-9]+]] = tile.load %{{.*}}, %[[IN2]] : !tile.ptr<i32>
 // PIPE-NEXT: %[[MOVED:[0-9]+]] = arith.addi %[[OFF2]], %[[STEP]] : i32

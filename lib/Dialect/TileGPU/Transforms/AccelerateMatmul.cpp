@@ -361,12 +361,17 @@ public:
                       isComputedKMajor(dot.getB());
     // A and B may share converts (B's value converted on to A's layout).
     llvm::SetVector<Operation *> converts;
-    auto operand = [&](Value v, int64_t rowElements, bool transposed) -> Value {
-      // Shared memory takes any layout: store the value as computed.
+    // `v` before the conversions that led to it, which are listed to erase.
+    auto stripConverts = [&](Value v) {
       while (auto convert = v.getDefiningOp<ConvertLayoutOp>()) {
         converts.insert(convert);
         v = convert.getSrc();
       }
+      return v;
+    };
+    auto operand = [&](Value v, int64_t rowElements, bool transposed) -> Value {
+      // Shared memory takes any layout: store the value as computed.
+      v = stripConverts(v);
       auto type = cast<RankedTensorType>(v.getType());
       auto layout = NVMMASharedLayoutAttr::get(
           context, getNVMMASwizzle(rowElements * bits / 8), transposed, bits);
@@ -415,12 +420,7 @@ public:
           /*mutableMemory=*/false);
       bb = BufferTransOp::create(b, loc, viewType, stored,
                                  b.getDenseI32ArrayAttr({1, 0}));
-      Value v = dot.getB();
-      while (auto convert = v.getDefiningOp<ConvertLayoutOp>()) {
-        converts.insert(convert);
-        v = convert.getSrc();
-      }
-      converts.insert(v.getDefiningOp());
+      converts.insert(stripConverts(dot.getB()).getDefiningOp());
     } else {
       bb = operand(dot.getB(), transposeB ? k : n, transposeB);
     }

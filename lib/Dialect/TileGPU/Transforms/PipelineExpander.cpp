@@ -493,9 +493,9 @@ private:
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(yield);
-    Value next = arith::AddIOp::create(b, loc, iv, constant(distance));
     for (auto [arg, value] : carriedAhead)
-      yield->setOperand(value.getArgNumber() - 1, advance(arg, value, next, 1));
+      yield->setOperand(value.getArgNumber() - 1,
+                        advance(arg, value, ahead, 1));
   }
 
   /// Each stream's buffer becomes this iteration's stage of its ring.

@@ -35,27 +35,33 @@ Value mlir::tile::getInductionStep(scf::ForOp loop, BlockArgument arg) {
   return step;
 }
 
+bool mlir::tile::mayHaveEffect(
+    Operation *op,
+    function_ref<bool(const MemoryEffects::EffectInstance &)> matches) {
+  return op
+      ->walk([&](Operation *nested) {
+        if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+          return WalkResult::advance();
+        auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+        if (!effects)
+          return WalkResult::interrupt();
+        SmallVector<MemoryEffects::EffectInstance> instances;
+        effects.getEffects(instances);
+        return llvm::any_of(instances, matches) ? WalkResult::interrupt()
+                                                : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Whether `loop`'s body may write memory other than shared memory (a
 /// store, an atomic, an op of unknown effects): a load it reads for a later
 /// iteration's copy could then see a value the iterations between have not
 /// written yet.
 static bool writesOutsideSharedMemory(scf::ForOp loop) {
-  return loop.getBody()
-      ->walk([](Operation *op) {
-        if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-          return WalkResult::advance();
-        auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-        if (!effects)
-          return WalkResult::interrupt();
-        SmallVector<MemoryEffects::EffectInstance> instances;
-        effects.getEffects(instances);
-        for (const MemoryEffects::EffectInstance &effect : instances)
-          if (isa<MemoryEffects::Write>(effect.getEffect()) &&
-              effect.getResource() != SharedMemory::get())
-            return WalkResult::interrupt();
-        return WalkResult::advance();
-      })
-      .wasInterrupted();
+  return mayHaveEffect(loop, [](const MemoryEffects::EffectInstance &effect) {
+    return isa<MemoryEffects::Write>(effect.getEffect()) &&
+           effect.getResource() != SharedMemory::get();
+  });
 }
 
 /// The body ops `values` depend on, in program order, if every one is a

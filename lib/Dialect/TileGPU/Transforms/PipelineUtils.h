@@ -16,6 +16,7 @@
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <optional>
 
@@ -43,6 +44,12 @@ struct Stream {
 /// iteration (yielded as addptr(arg, step) or addi(arg, step): Triton's
 /// `a_ptrs += BLOCK_K * stride_k`), that amount.
 Value getInductionStep(scf::ForOp loop, BlockArgument arg);
+
+/// Whether `op`, or an op nested in it, may have a memory effect that
+/// `matches` accepts: an op that declares no effects may have any.
+bool mayHaveEffect(
+    Operation *op,
+    function_ref<bool(const MemoryEffects::EffectInstance &)> matches);
 
 /// For a loop-carried value that each iteration computes from itself, the
 /// induction variable and values defined outside the loop (flex

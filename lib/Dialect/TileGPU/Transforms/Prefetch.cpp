@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PipelineUtils.h"
 #include "tile/Dialect/TileGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -100,21 +101,10 @@ getStagedOperand(scf::ForOp loop, Value operand,
 
 /// Whether `op` (or an op nested in it) may read shared memory.
 bool readsShared(Operation *op) {
-  WalkResult result = op->walk([](Operation *nested) {
-    if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return WalkResult::advance();
-    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
-    if (!effects)
-      return WalkResult::interrupt();
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    for (const MemoryEffects::EffectInstance &effect : instances)
-      if (isa<MemoryEffects::Read>(effect.getEffect()) &&
-          effect.getResource() == SharedMemory::get())
-        return WalkResult::interrupt();
-    return WalkResult::advance();
+  return mayHaveEffect(op, [](const MemoryEffects::EffectInstance &effect) {
+    return isa<MemoryEffects::Read>(effect.getEffect()) &&
+           effect.getResource() == SharedMemory::get();
   });
-  return result.wasInterrupted();
 }
 
 /// Registers (32-bit) a thread holds for `dot` once split in steps of

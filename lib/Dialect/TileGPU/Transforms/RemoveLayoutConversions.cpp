@@ -132,6 +132,22 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// The op that advances loop-carried `arg` each iteration, if it is a
+/// single-use element-wise op of the loop's body that reads `arg` (a
+/// pointer increment, a counter, an offset stepped by a loaded index).
+Operation *getCarriedUpdate(BlockArgument arg) {
+  auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+  if (!loop || arg.getArgNumber() == 0)
+    return nullptr;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  Operation *update = yield.getOperand(arg.getArgNumber() - 1).getDefiningOp();
+  if (!update || update->getBlock() != loop.getBody() ||
+      !isCheapElementwise(update) || !update->hasOneUse() ||
+      !llvm::is_contained(update->getOperands(), arg))
+    return nullptr;
+  return update;
+}
+
 /// convert_layout(iter_arg) in a loop whose carried value only advances by
 /// an element-wise update (a pointer increment, a counter): the value is
 /// carried in the converted layout instead, so the conversion runs once
@@ -143,20 +159,13 @@ struct CarryInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
   LogicalResult matchAndRewrite(ConvertLayoutOp convert,
                                 PatternRewriter &rewriter) const override {
     auto arg = dyn_cast<BlockArgument>(convert.getSrc());
-    auto loop = arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())
-                    : scf::ForOp();
-    if (!loop || arg.getArgNumber() == 0)
-      return failure();
+    Operation *update = arg ? getCarriedUpdate(arg) : nullptr;
     RankedTensorType target = convert.getType();
-    if (!isa_and_nonnull<DistributedLayoutAttr>(target.getEncoding()))
+    if (!update ||
+        !isa_and_nonnull<DistributedLayoutAttr>(target.getEncoding()))
       return failure();
+    auto loop = cast<scf::ForOp>(arg.getOwner()->getParentOp());
     unsigned index = arg.getArgNumber() - 1;
-    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-    Operation *update = yield.getOperand(index).getDefiningOp();
-    if (!update || update->getBlock() != loop.getBody() ||
-        !isCheapElementwise(update) || !update->hasOneUse() ||
-        !llvm::is_contained(update->getOperands(), arg))
-      return failure();
     for (Operation *user : arg.getUsers())
       if (user != update && !(isa<ConvertLayoutOp>(user) &&
                               user->getResult(0).getType() == target))
@@ -273,20 +282,14 @@ struct SinkConversionPastNarrowing : public OpRewritePattern<ConvertLayoutOp> {
 };
 
 /// Whether `arg` is a loop-carried tensor that each iteration advances by
-/// an element-wise update of itself and values rematerializable in
-/// `layout`, used by nothing else in the loop's old layout: CarryInTargetLayout
-/// then carries it in any layout, converting only its initial value before
-/// the loop. Flex attention's key offsets step so, by a block index it
-/// loads, and a mask compares them with the query offsets.
+/// an element-wise update (getCarriedUpdate) of itself and values
+/// rematerializable in `layout`: CarryInTargetLayout then carries it in the
+/// layout its uses are converted to, converting only its initial value
+/// before the loop. Flex attention's key offsets step so, by a block index
+/// it loads, and a mask compares them with the query offsets.
 bool isCarriedIncrement(BlockArgument arg, Attribute layout, unsigned depth) {
-  auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-  if (!loop || arg.getArgNumber() == 0)
-    return false;
-  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-  Operation *update = yield.getOperand(arg.getArgNumber() - 1).getDefiningOp();
-  if (!update || update->getBlock() != loop.getBody() ||
-      !isCheapElementwise(update) || !update->hasOneUse() ||
-      !llvm::is_contained(update->getOperands(), arg))
+  Operation *update = getCarriedUpdate(arg);
+  if (!update)
     return false;
   return llvm::all_of(update->getOperands(), [&](Value operand) {
     return operand == arg || !isa<RankedTensorType>(operand.getType()) ||
