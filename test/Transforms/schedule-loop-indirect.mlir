@@ -14,6 +14,11 @@
 // CHECK-LABEL: tile.func public @stores(
 // CHECK-NOT: tilegpu.staged
 // CHECK: tile.return
+// A recurrence that reads another carried value is not run ahead: the
+// copies would see that value at the current iteration.
+// CHECK-LABEL: tile.func public @coupled(
+// CHECK-NOT: tilegpu.staged
+// CHECK: tile.return
 // The copies for iteration iv + 2 read the table there, masked to the
 // iterations that exist. The recurrence is carried two iterations ahead in
 // an iteration argument of its own, started by running it twice before the
@@ -112,5 +117,31 @@ tile.func public @stores(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %t: 
     scf.yield %s : tensor<64x32xf16, #blocked>
   }
   tile.return %r : tensor<64x32xf16, #blocked>
+}
+tile.func public @coupled(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %t: !tile.ptr<i32>, %n: i32) -> tensor<64x32xf16, #blocked> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x32xf16, #blocked>
+  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
+  %r:3 = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero, %start = %c0, %k = %c0) -> (tensor<64x32xf16, #blocked>, i32, i32) : i32 {
+    %first = arith.muli %start, %c32 : i32
+    %firsts = tile.splat %first : i32 -> tensor<64x32xi32, #blocked>
+    %off = arith.addi %firsts, %colsb : tensor<64x32xi32, #blocked>
+    %ptrs = tile.addptr %base, %off : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+    %x = tile.load %ptrs : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %buf = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %v = tilegpu.local_load %buf : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %s = arith.addf %acc, %v : tensor<64x32xf16, #blocked>
+    %slot = tile.addptr %t, %k : !tile.ptr<i32>, i32
+    %step = tile.load %slot : !tile.ptr<i32>
+    %next = arith.addi %start, %step : i32
+    %k1 = arith.addi %k, %c1 : i32
+    scf.yield %s, %next, %k1 : tensor<64x32xf16, #blocked>, i32, i32
+  }
+  tile.return %r#0 : tensor<64x32xf16, #blocked>
 }
 }

@@ -85,7 +85,10 @@ getSlice(scf::ForOp loop, ValueRange values,
       if (arg.getOwner() != body || arg == loop.getInductionVar() ||
           arg == self)
         continue;
-      if (self || llvm::is_contained(carried, arg))
+      // A recurrence is run forward from its own value alone.
+      if (self)
+        return std::nullopt;
+      if (llvm::is_contained(carried, arg))
         continue;
       std::optional<SmallVector<Operation *>> update;
       if (!getInductionStep(loop, arg)) {
