@@ -29,8 +29,8 @@
 
 // MMA: %[[ACC:.*]] = scf.for {{.*}} -> (tensor<64x64xf32, #mma>)
 // MMA: tilegpu.local_alloc {{.*}} -> !tilegpu.buffer<64x32xf16, #shared>
-// MMA: tilegpu.local_load {{.*}} -> tensor<64x32xf16, #dot_op>
 // MMA: tilegpu.local_alloc {{.*}} -> !tilegpu.buffer<32x64xf16, #shared1>
+// MMA: tilegpu.local_load {{.*}} -> tensor<64x32xf16, #dot_op>
 // MMA: tilegpu.local_load {{.*}} -> tensor<32x64xf16, #dot_op1>
 // MMA-NOT: tilegpu.convert_layout
 // MMA: tile.dot {{.*}} -> tensor<64x64xf32, #mma>

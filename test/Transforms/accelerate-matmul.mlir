@@ -14,9 +14,10 @@
 // CHECK-DAG: #[[SB:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 // CHECK-LABEL: tile.func @f16
 // CHECK-NOT: #dot_op
+// Both operands are stored before either is read.
 // CHECK: %[[BA:.*]] = tilegpu.local_alloc %a : (tensor<64x32xf16, #{{.*}}>) -> !tilegpu.buffer<64x32xf16, #[[SA]]>
-// CHECK: %[[CA:.*]] = tilegpu.local_load %[[BA]] : !tilegpu.buffer<64x32xf16, #[[SA]]> -> tensor<64x32xf16, #[[A]]>
 // CHECK: %[[BB:.*]] = tilegpu.local_alloc %b : (tensor<32x64xf16, #{{.*}}>) -> !tilegpu.buffer<32x64xf16, #[[SB]]>
+// CHECK: %[[CA:.*]] = tilegpu.local_load %[[BA]] : !tilegpu.buffer<64x32xf16, #[[SA]]> -> tensor<64x32xf16, #[[A]]>
 // CHECK: %[[CB:.*]] = tilegpu.local_load %[[BB]] : !tilegpu.buffer<32x64xf16, #[[SB]]> -> tensor<32x64xf16, #[[B]]>
 // CHECK: %[[CC:.*]] = tilegpu.convert_layout %c : tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #[[MMA]]>
 // CHECK: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[CC]] : tensor<64x32xf16, #[[A]]> * tensor<32x64xf16, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>

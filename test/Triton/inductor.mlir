@@ -42,3 +42,19 @@
 // kernel otherwise).
 // REQUIRES: ptxas
 // RUN: tile-translate %S/Inputs/inductor_flex_attention_bwd.ttir --emit=cubin --sm=90a --num-warps=8 --num-stages=3 -o %t.bwd.cubin
+
+// A max-autotune template matmul with two warps and one stage: A and B are
+// stored to shared memory side by side before either is read by ldmatrix,
+// so the loop has two barriers (before the stores, and between stores and
+// reads), not one per operand for buffers sharing memory.
+// RUN: tile-opt %S/Inputs/inductor_mm_template.ttir "--tile-to-llvm=sm=90 arch-specific=true num-warps=2 num-stages=1 ttir=true" --mlir-print-ir-before=convert-tile-to-nvvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=MM
+// MM-LABEL: tile.func public @triton_tem_fused_add_mm_relu_0(
+// MM: scf.for
+// MM: gpu.barrier
+// MM-NEXT: %[[A:.*]] = tilegpu.local_alloc {{.*}} {tilegpu.offset = 0 : i32}
+// MM-NEXT: %[[B:.*]] = tilegpu.local_alloc {{.*}} {tilegpu.offset = 1024 : i32}
+// MM-NEXT: gpu.barrier
+// MM-NEXT: tilegpu.local_load %[[A]]
+// MM-NEXT: tilegpu.local_load %[[B]]
+// MM-NEXT: tile.dot
+// MM-NEXT: scf.yield

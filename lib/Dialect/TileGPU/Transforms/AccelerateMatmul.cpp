@@ -277,7 +277,11 @@ public:
       OpBuilder b(dot);
       Location loc = dot.getLoc();
       // An operand converted for the FMA path is converted from its source.
+      // Both operands are stored before either is read, so their buffers
+      // are live together: one barrier then separates the stores from the
+      // reads, where buffers sharing memory would need one per operand.
       SmallVector<Operation *> fmaConverts;
+      SmallVector<std::pair<Value, RankedTensorType>> reads;
       auto operand = [&](Value v, unsigned opIdx) -> Value {
         if (auto convert = v.getDefiningOp<ConvertLayoutOp>()) {
           fmaConverts.push_back(convert);
@@ -308,12 +312,20 @@ public:
               BufferType::get(context, type.getShape(), type.getElementType(),
                               shared, /*mutableMemory=*/false);
           Value buffer = LocalAllocOp::create(b, loc, bufferType, stored);
-          return LocalLoadOp::create(b, loc, withEncoding(type, layout),
-                                     buffer);
+          reads.emplace_back(buffer, withEncoding(type, layout));
+          return buffer;
         }
         return ConvertLayoutOp::create(b, loc, withEncoding(type, layout), v);
       };
+      auto read = [&](Value v) -> Value {
+        for (auto [buffer, type] : reads)
+          if (buffer == v)
+            return LocalLoadOp::create(b, loc, type, buffer);
+        return v;
+      };
       Value a = operand(dot.getA(), 0), bb = operand(dot.getB(), 1);
+      a = read(a);
+      bb = read(bb);
       Value c = ConvertLayoutOp::create(
           b, loc, withEncoding(dot.getC().getType(), mma), dot.getC());
       auto product = DotOp::create(b, loc, c.getType(), a, bb, c,
