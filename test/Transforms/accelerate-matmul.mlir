@@ -128,3 +128,36 @@ tile.func @fma(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf3
   %7 = tile.dot %aw, %bw, %ci : tensor<64x32xi16> * tensor<32x64xi16> -> tensor<64x64xi32>
   tile.return
 }
+
+// -----
+
+// A dot left on the FMA path gets an accumulator of 4x4 elements per thread
+// once it has 16 per thread (64x64 over 128 threads), 2x2 once it has 4
+// (32x32), and keeps its layout below that (16x4). Its operands go through
+// row-major buffers, both stored before either is read, and the product
+// returns to the layout the function had for it.
+// CHECK-DAG: #[[ROWS:.*]] = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+// CHECK-DAG: #[[ACC4:.*]] = #tilegpu.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[ACC2:.*]] = #tilegpu.blocked<{sizePerThread = [2, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[A4:.*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[ACC4]]}>
+// CHECK-DAG: #[[B4:.*]] = #tilegpu.dot_op<{opIdx = 1, parent = #[[ACC4]]}>
+// CHECK-LABEL: tile.func @fma_layouts
+// CHECK: %[[BA:.*]] = tilegpu.local_alloc %a : (tensor<64x32xf32, #{{.*}}>) -> !tilegpu.buffer<64x32xf32, #[[ROWS]]>
+// CHECK-NEXT: %[[BB:.*]] = tilegpu.local_alloc %b : (tensor<32x64xf32, #{{.*}}>) -> !tilegpu.buffer<32x64xf32, #[[ROWS]]>
+// CHECK-NEXT: %[[VA:.*]] = tilegpu.local_load %[[BA]] : {{.*}} -> tensor<64x32xf32, #[[A4]]>
+// CHECK-NEXT: %[[VB:.*]] = tilegpu.local_load %[[BB]] : {{.*}} -> tensor<32x64xf32, #[[B4]]>
+// CHECK-NEXT: %[[C:.*]] = tilegpu.convert_layout %c : {{.*}} -> tensor<64x64xf32, #[[ACC4]]>
+// CHECK-NEXT: %[[D:.*]] = tile.dot %[[VA]], %[[VB]], %[[C]] : {{.*}} -> tensor<64x64xf32, #[[ACC4]]>
+// CHECK-NEXT: tilegpu.convert_layout %[[D]] : tensor<64x64xf32, #[[ACC4]]> -> tensor<64x64xf32, #
+// CHECK: tile.dot {{.*}} -> tensor<32x32xf32, #[[ACC2]]>
+// CHECK: tile.dot {{.*}} : tensor<16x16xf32, #{{.*}}> * tensor<16x4xf32, #{{.*}}> -> tensor<16x4xf32, #[[SMALL:[a-z0-9]+]]>
+// CHECK-NOT: tilegpu.convert_layout {{.*}} -> tensor<16x4xf32, #[[SMALL]]>
+// CHECK: tile.return
+tile.func @fma_layouts(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>,
+                       %a2: tensor<32x8xf32>, %b2: tensor<8x32xf32>, %c2: tensor<32x32xf32>,
+                       %as: tensor<16x16xf32>, %bs: tensor<16x4xf32>, %cs: tensor<16x4xf32>) {
+  %0 = tile.dot %a, %b, %c : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
+  %1 = tile.dot %a2, %b2, %c2 : tensor<32x8xf32> * tensor<8x32xf32> -> tensor<32x32xf32>
+  %2 = tile.dot %as, %bs, %cs : tensor<16x16xf32> * tensor<16x4xf32> -> tensor<16x4xf32>
+  tile.return
+}

@@ -17,6 +17,9 @@
 // layout instead, which ldmatrix reads as well, so that the copy lands in that
 // buffer.
 //
+// A dot neither takes stays on the FMA units, with an accumulator of up to
+// 4x4 elements per thread and its operands read from row-major buffers.
+//
 // On sm_90a, a dot whose shape suits Hopper's warpgroup MMA becomes a
 // tilenv.warpgroup_dot instead: both operands in NVMMA-swizzled shared
 // buffers that wgmma reads itself (tf32's, i8's and fp8's B transposed,
@@ -267,11 +270,11 @@ public:
           !whyNotMmaSync(dot.getA().getType(), dot.getB().getType(),
                          dot.getC().getType(), dot.getInputPrecision())
                .empty())
-        return;
+        return toFmaLayout(dot, *numWarps);
       std::optional<SmallVector<unsigned>> warps =
           chooseWarps(dot.getC().getType().getShape(), *numWarps);
       if (!warps)
-        return;
+        return toFmaLayout(dot, *numWarps);
       MLIRContext *context = &getContext();
       auto mma = MmaLayoutAttr::get(context, 2, 0, *warps, {16, 8});
       OpBuilder b(dot);
@@ -336,6 +339,72 @@ public:
       dot.erase();
       eraseDeadConverts(fmaConverts);
     });
+  }
+
+  /// A dot left to the FMA units gets an accumulator layout of 2x2
+  /// elements per thread once it has 4 per thread, 4x4 once it has 16, as
+  /// Triton gives it: a thread then reuses each element of A it holds for
+  /// several columns and each of B for several rows, where one element per
+  /// thread spreads a row over the warp and has every thread hold all of
+  /// A's rows. (The layout it had is restored after the dot, for
+  /// tile-remove-layout-conversions to settle.)
+  void toFmaLayout(DotOp dot, unsigned numWarps) {
+    RankedTensorType type = dot.getC().getType();
+    auto blocked = dyn_cast<BlockedLayoutAttr>(type.getEncoding());
+    if (!blocked || type.getRank() != 2)
+      return;
+    unsigned threadsPerWarp = 32;
+    if (auto attr = getOperation()->getAttrOfType<IntegerAttr>(
+            TileGPUDialect::getThreadsPerWarpAttrName()))
+      threadsPerWarp = attr.getInt();
+    int64_t perThread = type.getNumElements() / (numWarps * threadsPerWarp);
+    unsigned size = perThread >= 16 ? 4 : perThread >= 4 ? 2 : 1;
+    SmallVector<unsigned> sizePerThread;
+    for (int64_t dim : type.getShape())
+      sizePerThread.push_back(std::min<int64_t>(size, dim));
+    if (ArrayRef<unsigned>(sizePerThread) == blocked.getSizePerThread())
+      return;
+    MLIRContext *context = &getContext();
+    auto layout = getBlockedLayout(context, type.getShape(), sizePerThread,
+                                   {1, 0}, numWarps, threadsPerWarp);
+    OpBuilder b(dot);
+    Location loc = dot.getLoc();
+    // Each operand goes through a row-major buffer (a thread reads its rows
+    // of A along K, its columns of B in runs along N), both stored before
+    // either is read: the reads then have no barrier after them, and can be
+    // scheduled next to the multiply-adds that use them.
+    SmallVector<Operation *> converts;
+    auto shared = SwizzledSharedLayoutAttr::get(context, 1, 1, 1, {1, 0});
+    auto store = [&](Value v) -> Value {
+      if (auto convert = v.getDefiningOp<ConvertLayoutOp>())
+        converts.push_back(convert);
+      v = getStoredOperand(v);
+      auto operandType = cast<RankedTensorType>(v.getType());
+      return LocalAllocOp::create(
+          b, loc,
+          BufferType::get(context, operandType.getShape(),
+                          operandType.getElementType(), shared,
+                          /*mutableMemory=*/false),
+          v);
+    };
+    auto read = [&](Value buffer, Value operand, unsigned opIdx) -> Value {
+      return LocalLoadOp::create(
+          b, loc,
+          withEncoding(operand.getType(),
+                       DotOperandLayoutAttr::get(context, opIdx, layout, 0)),
+          buffer);
+    };
+    Value bufferA = store(dot.getA()), bufferB = store(dot.getB());
+    Value a = read(bufferA, dot.getA(), 0), bb = read(bufferB, dot.getB(), 1);
+    Value c =
+        ConvertLayoutOp::create(b, loc, withEncoding(type, layout), dot.getC());
+    auto product = DotOp::create(b, loc, c.getType(), a, bb, c,
+                                 dot.getInputPrecisionAttr(),
+                                 dot.getMaxNumImpreciseAccAttr());
+    dot.replaceAllUsesWith(
+        ConvertLayoutOp::create(b, loc, dot.getType(), product).getResult());
+    dot.erase();
+    eraseDeadConverts(converts);
   }
 
   /// `dot`'s 8-bit float operands converted to f16 (exactly), in their

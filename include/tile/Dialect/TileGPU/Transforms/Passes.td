@@ -99,7 +99,14 @@ def AccelerateMatmul : Pass<"tile-accelerate-matmul", "::mlir::ModuleOp"> {
     An operand reaches its `dot_op` layout through a shared buffer
     (`tilegpu.local_alloc` + `tilegpu.local_load`): swizzled for ldmatrix, or, for
     a block a TMA descriptor loads, the descriptor's `#tilegpu.nvmma_shared`
-    layout (the copy then lands in it). Other dots stay on the FMA path. Run after `tile-assign-layouts`;
+    layout (the copy then lands in it). Both operands are stored before
+    either is read, so one barrier separates the stores from the reads.
+
+    Other 2-D dots stay on the FMA path, with a blocked accumulator of 2x2
+    elements per thread once it has 4 per thread and 4x4 once it has 16 (as
+    Triton gives them; a thread reuses each element of A and B it reads for
+    several products), their operands read from row-major `#tilegpu.shared`
+    buffers. Run after `tile-assign-layouts`;
     `tile-remove-layout-conversions` then removes what conversions it can.
 
     On an sm_90a target (`tilegpu.target = "sm_90a"`), a dot that wgmma can
