@@ -32,6 +32,48 @@ static BufferType getAllocatedBuffer(Operation *op) {
   return {};
 }
 
+/// Calls `cover` with each op, from `issue` on in program order, that the
+/// shared-memory reads `issue` starts may still be running at: on a queue
+/// of one group per issue (wgmma, TMA stores), until a wait on it leaves
+/// fewer groups in flight than were issued after `issue`. The walk leaves
+/// the regions it reaches the end of; a loop's body is walked once more
+/// from its start (the wait may be the next iteration's), the whole loop
+/// then covered. Waits nested in other ops' regions may not run, so only
+/// those at the walk's level retire the reads.
+static void forEachInFlight(AsyncOpInterface issue,
+                            function_ref<void(Operation *)> cover) {
+  AsyncQueue queue = issue.getAsyncQueue();
+  unsigned issuedAfter = 0;
+  llvm::SmallPtrSet<Operation *, 4> repeated;
+  Operation *op = issue;
+  while (true) {
+    Operation *next = op->getNextNode();
+    if (!next) {
+      Operation *parent = op->getParentOp();
+      if (!parent || isa<FuncOp>(parent))
+        return;
+      if (isa<LoopLikeOpInterface, scf::WhileOp>(parent) &&
+          repeated.insert(parent).second) {
+        cover(parent);
+        next = &op->getBlock()->front();
+      } else {
+        op = parent;
+        continue;
+      }
+    }
+    op = next;
+    cover(op);
+    auto async = dyn_cast<AsyncOpInterface>(op);
+    if (!async || async.getAsyncQueue() != queue)
+      continue;
+    if (async.getAsyncStep() == AsyncStep::Issue)
+      ++issuedAfter;
+    else if (async.getAsyncStep() == AsyncStep::Wait &&
+             issuedAfter >= async.getAsyncPendingGroups())
+      return;
+  }
+}
+
 int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
   // What an op needs is its own declaration (tilegpu::ScratchOpInterface).
   if (auto scratch = dyn_cast<ScratchOpInterface>(op))
@@ -160,6 +202,17 @@ void FunctionAllocation::computeExplicitLiveRanges(
         }
         auto [first, last] = extent(user);
         end = std::max(end, last + 1);
+        // Reads that run on after their op (an asynchronous warpgroup dot:
+        // a deferred one is retired in the next iteration) keep the
+        // buffer live until a wait retires them.
+        auto async = dyn_cast<AsyncOpInterface>(user);
+        if (async && async.getAsyncStep() == AsyncStep::Issue &&
+            groupsEachIssue(async.getAsyncQueue()))
+          forEachInFlight(async, [&](Operation *op) {
+            auto [first, last] = extent(op);
+            start = std::min(start, first);
+            end = std::max(end, last + 1);
+          });
       }
     }
     buffer.start = start;

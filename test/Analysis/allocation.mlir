@@ -351,3 +351,55 @@ tile.func public @declared_scratch() {
   tile.return
 }
 }
+
+// -----
+
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+// An asynchronous warpgroup dot reads its buffers until a wait retires it:
+// here the synchronous dot after it (which waits for every group). The
+// buffer it reads stays live until then, so the synchronous dot's buffer,
+// stored before, does not take its memory.
+// expected-remark @below {{total = 16384}}
+tile.func public @async_dot_reads(%t: tensor<64x64xf16, #blocked>, %acc: tensor<64x64xf32, #mma>) {
+  // expected-remark @below {{buffer: live in [1, 5), offset = 0, size = 8192}}
+  %a = tilegpu.local_alloc %t : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+  %d = tilenv.warpgroup_dot %a, %a, %acc {isAsync} : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+  // expected-remark @below {{buffer: live in [3, 5), offset = 8192, size = 8192}}
+  %b = tilegpu.local_alloc %t : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+  %e = tilenv.warpgroup_dot %b, %b, %acc : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+  %w = tilenv.warpgroup_dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+// A dot deferred to the next iteration (attention's P * V): its products
+// are waited for after that iteration's synchronous dot, so the buffer it
+// reads is live through the whole loop, and the synchronous dot's buffer,
+// stored in the next iteration before that wait, is placed beside it.
+// expected-remark @below {{total = 16384}}
+tile.func public @deferred_dot_reads(%t: tensor<64x64xf16, #blocked>, %acc0: tensor<64x64xf32, #mma>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:2 = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %acc0, %prev = %acc0) -> (tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>) : i32 {
+    // expected-remark @below {{buffer: live in [4, 6), offset = 8192, size = 8192}}
+    %s = tilegpu.local_alloc %t : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %q = tilenv.warpgroup_dot %s, %s, %acc : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    %pw = tilenv.warpgroup_dot_wait %prev {pendings = 0 : i32} : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+    // expected-remark @below {{buffer: live in [3, 10), offset = 0, size = 8192}}
+    %v = tilegpu.local_alloc %t : (tensor<64x64xf16, #blocked>) -> !tilegpu.buffer<64x64xf16, #nvmma>
+    %o = tilenv.warpgroup_dot %v, %v, %pw {isAsync} : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #mma>
+    scf.yield %q, %o : tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>
+  }
+  %rw = tilenv.warpgroup_dot_wait %r#1 {pendings = 0 : i32} : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  tile.return
+}
+}
