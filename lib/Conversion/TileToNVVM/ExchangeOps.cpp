@@ -451,10 +451,10 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
     // Each element is combined once: copies along the axis (a layout
     // larger than the tensor there) are left out at every level.
     // 1. Within the thread: fold the elements that differ only along the
-    //    axis, keyed by the rest of their index tuple, as a tree in element
-    //    order.
+    //    axis, keyed by the rest of their index tuple, in element order
+    //    (each as its load arrives).
     SmallVector<SmallVector<int64_t>> keys;
-    SmallVector<SmallVector<SmallVector<Value>>> elements;
+    SmallVector<SmallVector<Value>> accs;
     for (unsigned e = 0; e < src.getNumElements(); ++e) {
       if (src.isRegisterCopy(e, axis))
         continue;
@@ -466,14 +466,12 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
       auto it = llvm::find(keys, key);
       if (it == keys.end()) {
         keys.push_back(key);
-        elements.emplace_back();
-        it = std::prev(keys.end());
+        accs.push_back(vals);
+        continue;
       }
-      elements[it - keys.begin()].push_back(std::move(vals));
+      SmallVector<Value> &acc = accs[it - keys.begin()];
+      acc = combine(rewriter, op, acc, vals);
     }
-    SmallVector<SmallVector<Value>> accs;
-    for (auto &items : elements)
-      accs.push_back(foldTree(rewriter, op, std::move(items)));
 
     // 2. Across the lanes along the axis that hold distinct elements: after
     //    the butterfly every lane holds the warp's result.
