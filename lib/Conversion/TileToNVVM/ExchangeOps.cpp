@@ -344,23 +344,6 @@ SmallVector<Value> combine(OpBuilder &b, ReduceOp op, ValueRange lhs,
   return combine(b, op.getCombineOp(), lhs, rhs);
 }
 
-/// Combines `items` (each a tuple of the reduction's operands) in their
-/// order as a balanced tree: neighbours pairwise, level by level. The
-/// combiner is associative, so this is the left-to-right fold's value, with
-/// a dependence chain of log2 rather than linear length.
-static SmallVector<Value> foldTree(OpBuilder &b, ReduceOp op,
-                                   SmallVector<SmallVector<Value>> items) {
-  while (items.size() > 1) {
-    SmallVector<SmallVector<Value>> next;
-    for (size_t i = 0; i + 1 < items.size(); i += 2)
-      next.push_back(combine(b, op, items[i], items[i + 1]));
-    if (items.size() % 2)
-      next.push_back(items.back());
-    items = std::move(next);
-  }
-  return items.front();
-}
-
 /// A shuffle of any 1 to 64-bit scalar (gpu.shuffle moves 32 bits); `offset`
 /// is a constant or an i32 value (the source lane for idx mode).
 Value shuffle(OpBuilder &b, Location loc, Value value, Value offset,
@@ -451,8 +434,7 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
     // Each element is combined once: copies along the axis (a layout
     // larger than the tensor there) are left out at every level.
     // 1. Within the thread: fold the elements that differ only along the
-    //    axis, keyed by the rest of their index tuple, in element order
-    //    (each as its load arrives).
+    //    axis, keyed by the rest of their index tuple, in element order.
     SmallVector<SmallVector<int64_t>> keys;
     SmallVector<SmallVector<Value>> accs;
     for (unsigned e = 0; e < src.getNumElements(); ++e) {
@@ -489,7 +471,7 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
 
     // 3. Across the warps along the axis, through scratch: warp w writes its
     //    partial of row r at [r][w]; after a barrier every thread folds the
-    //    row of the warps that hold distinct elements as a tree.
+    //    row of the warps that hold distinct elements, in warp order.
     unsigned warps = src.getDistinctWarps(axis);
     SmallVector<int64_t> resultShape(srcType.getShape());
     resultShape.erase(resultShape.begin() + axis);
@@ -526,13 +508,16 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
           storeShared(rewriter, loc, acc[i], slot(i, rowOf[k], warp));
       gpu::BarrierOp::create(rewriter, loc);
       for (auto [k, acc] : llvm::enumerate(accs)) {
-        SmallVector<SmallVector<Value>> partial(warps);
-        for (unsigned w = 0; w < warps; ++w)
+        SmallVector<Value> folded;
+        for (unsigned w = 0; w < warps; ++w) {
+          SmallVector<Value> vals;
           for (unsigned i = 0; i < n; ++i)
-            partial[w].push_back(
+            vals.push_back(
                 loadShared(rewriter, loc, acc[i].getType(),
                            slot(i, rowOf[k], createI32(rewriter, loc, w))));
-        acc = foldTree(rewriter, op, std::move(partial));
+          folded = w == 0 ? vals : combine(rewriter, op, folded, vals);
+        }
+        acc = folded;
       }
     }
 
