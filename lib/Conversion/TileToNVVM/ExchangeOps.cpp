@@ -471,7 +471,11 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
 
     // 3. Across the warps along the axis, through scratch: warp w writes its
     //    partial of row r at [r][w]; after a barrier every thread folds the
-    //    row of the warps that hold distinct elements, in warp order.
+    //    row of the warps that hold distinct elements. Two partials are
+    //    loaded and combined; from four on (up to a warp's lanes), lane l
+    //    loads partial l mod warps and a butterfly over groups of `warps`
+    //    lanes combines them, as Triton does: log2(warps) combines a
+    //    thread, not warps - 1.
     unsigned warps = src.getDistinctWarps(axis);
     SmallVector<int64_t> resultShape(srcType.getShape());
     resultShape.erase(resultShape.begin() + axis);
@@ -507,7 +511,27 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
         for (unsigned i = 0; i < n; ++i)
           storeShared(rewriter, loc, acc[i], slot(i, rowOf[k], warp));
       gpu::BarrierOp::create(rewriter, loc);
+      bool butterfly = warps >= 4 && warps <= state.threadsPerWarp;
+      Value laneWarp =
+          butterfly ? arith::RemUIOp::create(rewriter, loc, ids.lane,
+                                             createI32(rewriter, loc, warps))
+                          .getResult()
+                    : Value();
       for (auto [k, acc] : llvm::enumerate(accs)) {
+        if (butterfly) {
+          for (unsigned i = 0; i < n; ++i)
+            acc[i] = loadShared(rewriter, loc, acc[i].getType(),
+                                slot(i, rowOf[k], laneWarp));
+          for (unsigned lanes = warps / 2; lanes >= 1; lanes /= 2) {
+            SmallVector<Value> other;
+            for (Value v : acc)
+              other.push_back(
+                  shuffle(rewriter, loc, v, createI32(rewriter, loc, lanes),
+                          state.threadsPerWarp, gpu::ShuffleMode::XOR));
+            acc = combine(rewriter, op, acc, other);
+          }
+          continue;
+        }
         SmallVector<Value> folded;
         for (unsigned w = 0; w < warps; ++w) {
           SmallVector<Value> vals;

@@ -5,7 +5,9 @@
 
 // A 1-D sum over 4 warps: 8 elements a thread folded in registers, a 5-step
 // butterfly within the warp, then the 4 warp partials through shared memory
-// at the reduction's offset, after a barrier.
+// at the reduction's offset, after a barrier: lane l loads partial l mod 4
+// and a butterfly over groups of 4 lanes combines them (two combines a
+// thread, not three).
 // CHECK-LABEL: gpu.func @sum
 // CHECK-COUNT-7: arith.addf %{{.*}} : f32
 // CHECK: gpu.shuffle  xor %{{.*}}, %c16_i32, %c32_i32 : i32
@@ -15,7 +17,17 @@
 // CHECK: gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : i32
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
 // CHECK: gpu.barrier
-// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: %[[W:.*]] = arith.remui %{{.*}}, %c4_i32 : i32
+// CHECK-NEXT: %[[B:.*]] = arith.muli %[[W]], %c4_i32 : i32
+// CHECK-NEXT: llvm.getelementptr %{{.*}}[%[[B]]]
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: llvm.load
+// CHECK: gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32 : i32
+// CHECK: arith.addf
+// CHECK: gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : i32
+// CHECK: arith.addf
+// CHECK-NOT: gpu.shuffle
+// CHECK: gpu.return
 tile.func public @sum(%p: !tile.ptr<f32>, %x: f32, %out: !tile.ptr<f32>) {
   %r = tile.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
   %ps = tile.splat %p : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
