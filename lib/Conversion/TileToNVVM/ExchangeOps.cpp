@@ -471,11 +471,12 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
 
     // 3. Across the warps along the axis, through scratch: warp w writes its
     //    partial of row r at [r][w]; after a barrier every thread folds the
-    //    row of the warps that hold distinct elements. Two partials are
-    //    loaded and combined; from four on (up to a warp's lanes), lane l
-    //    loads partial l mod warps and a butterfly over groups of `warps`
-    //    lanes combines them, as Triton does: log2(warps) combines a
-    //    thread, not warps - 1.
+    //    row of the warps that hold distinct elements. For a single row
+    //    (a 1-D reduction, a row per program) of four or more partials (up
+    //    to a warp's lanes), lane l loads partial l mod warps and a
+    //    butterfly over groups of `warps` lanes combines them, as Triton
+    //    does: log2(warps) combines a thread, not warps - 1. (With several
+    //    rows, the lanes of a group may need different rows.)
     unsigned warps = src.getDistinctWarps(axis);
     SmallVector<int64_t> resultShape(srcType.getShape());
     resultShape.erase(resultShape.begin() + axis);
@@ -511,7 +512,7 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
         for (unsigned i = 0; i < n; ++i)
           storeShared(rewriter, loc, acc[i], slot(i, rowOf[k], warp));
       gpu::BarrierOp::create(rewriter, loc);
-      bool butterfly = warps >= 4 && warps <= state.threadsPerWarp;
+      bool butterfly = rows == 1 && warps >= 4 && warps <= state.threadsPerWarp;
       Value laneWarp =
           butterfly ? arith::RemUIOp::create(rewriter, loc, ids.lane,
                                              createI32(rewriter, loc, warps))

@@ -44,6 +44,45 @@ tile.func public @sum(%p: !tile.ptr<f32>, %x: f32, %out: !tile.ptr<f32>) {
 
 // -----
 
+// Columns over 4 warps (the sum of each of 32 columns of 8 rows, as the
+// layer norm backward's dW sums): the lanes of a warp hold different
+// columns, so each thread loads the 4 warps' partials of its own column and
+// combines them; no butterfly mixes the lanes' columns.
+// CHECK-LABEL: gpu.func @columns
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: llvm.load
+// CHECK-NOT: gpu.shuffle
+// CHECK: gpu.return
+#blocked = #tilegpu.blocked<{sizePerThread = [2, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+tile.func public @columns(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) {
+  %r = tile.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #tilegpu.slice<{dim = 1, parent = #blocked}>>
+  %c = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %re = tile.expand_dims %r {axis = 1 : i32} : tensor<8xi32, #tilegpu.slice<{dim = 1, parent = #blocked}>> -> tensor<8x1xi32, #blocked>
+  %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %c32 = arith.constant dense<32> : tensor<8x1xi32, #blocked>
+  %rs = arith.muli %re, %c32 : tensor<8x1xi32, #blocked>
+  %rb = tile.broadcast %rs : tensor<8x1xi32, #blocked> -> tensor<8x32xi32, #blocked>
+  %cb = tile.broadcast %ce : tensor<1x32xi32, #blocked> -> tensor<8x32xi32, #blocked>
+  %off = arith.addi %rb, %cb : tensor<8x32xi32, #blocked>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<8x32x!tile.ptr<f32>, #blocked>
+  %pp = tile.addptr %ps, %off : tensor<8x32x!tile.ptr<f32>, #blocked>, tensor<8x32xi32, #blocked>
+  %v = tile.load %pp : tensor<8x32x!tile.ptr<f32>, #blocked>
+  %s = "tile.reduce"(%v) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tile.reduce.return %t : f32
+  }) : (tensor<8x32xf32, #blocked>) -> tensor<32xf32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %qs = tile.splat %q : !tile.ptr<f32> -> tensor<32x!tile.ptr<f32>, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %qp = tile.addptr %qs, %c : tensor<32x!tile.ptr<f32>, #tilegpu.slice<{dim = 0, parent = #blocked}>>, tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  tile.store %qp, %s : tensor<32x!tile.ptr<f32>, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  tile.return
+}
+}
+
+// -----
+
 // Rows within one warp: shuffles only, no shared memory. An argmax reduces
 // two operands together.
 // CHECK-LABEL: gpu.func @rows
