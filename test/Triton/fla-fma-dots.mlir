@@ -11,6 +11,10 @@
 // RUN: tile-opt %S/Inputs/fla_chunk_gla_bwd_dv.ttir --tile-to-llvm="ttir sm=90 num-warps=2" -mlir-print-ir-before=convert-tile-to-nvvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=FMA
 // RUN: tile-translate %S/Inputs/fla_chunk_gla_bwd_dv.ttir --ttir --emit=ptx --sm=90a --num-warps=2 --num-stages=2 | FileCheck %s --check-prefix=DV
 // RUN: tile-translate %S/Inputs/fla_merge_inverse.ttir --ttir --emit=ptx --sm=90a --num-warps=2 --num-stages=2 | FileCheck %s --check-prefix=MERGE
+// merge_16x16_to_64x64_inverse fits the register file (504 bytes of spill
+// stores with one element of an FMA accumulator per thread).
+// REQUIRES: ptxas
+// RUN: tile-translate %S/Inputs/fla_merge_inverse.ttir --ttir --emit=cubin --sm=90a --num-warps=2 --num-stages=2 --ptxas-info -o %t.merge.cubin 2>&1 | FileCheck %s --check-prefix=SPILLS
 
 // FMA-DAG: #[[ACC:blocked[0-9]*]] = #tilegpu.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [2, 1], order = [1, 0]}>
 // FMA-DAG: #[[A:dot_op[0-9]*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[ACC]]}>
@@ -24,3 +28,4 @@
 // FMA-NEXT: tile.dot %[[VA]], %[[VB]], {{.*}} -> tensor<64x64xf32, #[[ACC]]>
 // DV: .entry chunk_gla_bwd_kernel_dv(
 // MERGE: .entry merge_16x16_to_64x64_inverse_kernel(
+// SPILLS: 0 bytes spill stores, 0 bytes spill loads
