@@ -241,9 +241,7 @@ public:
     state.sm = parseSmVersion(targetName);
     if (fpFusion)
       allowContraction(module);
-    if (auto t = module->getAttrOfType<IntegerAttr>(
-            TileGPUDialect::getThreadsPerWarpAttrName()))
-      state.threadsPerWarp = t.getInt();
+    state.threadsPerWarp = getThreadsPerWarp(module);
 
     // Device functions are inlined by the pipeline; a leftover one is only
     // fine if nothing calls it.

@@ -178,6 +178,13 @@ FailureOr<unsigned> mlir::tilegpu::getNumWarpsOrError(Operation *op,
                             "run tile-assign-layouts first";
 }
 
+unsigned mlir::tilegpu::getThreadsPerWarp(Operation *op) {
+  if (auto threads = op->getAttrOfType<IntegerAttr>(
+          TileGPUDialect::getThreadsPerWarpAttrName()))
+    return threads.getInt();
+  return 32;
+}
+
 /// `value` as a 64-bit integer, if it is an integer attribute that fits (an
 /// i128 of 2^64 + 2 is not 2).
 static std::optional<int64_t> getInt64(Attribute value) {

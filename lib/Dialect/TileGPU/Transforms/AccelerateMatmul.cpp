@@ -353,10 +353,7 @@ public:
     auto blocked = dyn_cast<BlockedLayoutAttr>(type.getEncoding());
     if (!blocked || type.getRank() != 2)
       return;
-    unsigned threadsPerWarp = 32;
-    if (auto attr = getOperation()->getAttrOfType<IntegerAttr>(
-            TileGPUDialect::getThreadsPerWarpAttrName()))
-      threadsPerWarp = attr.getInt();
+    unsigned threadsPerWarp = getThreadsPerWarp(getOperation());
     int64_t perThread = type.getNumElements() / (numWarps * threadsPerWarp);
     unsigned size = perThread >= 16 ? 4 : perThread >= 4 ? 2 : 1;
     SmallVector<unsigned> sizePerThread;

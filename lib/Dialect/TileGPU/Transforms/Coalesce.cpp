@@ -57,10 +57,7 @@ public:
     FailureOr<unsigned> numWarps = getNumWarpsOrError(module, "tile-coalesce");
     if (failed(numWarps))
       return signalPassFailure();
-    unsigned threadsPerWarp = 32;
-    if (auto attr = module->getAttrOfType<IntegerAttr>(
-            TileGPUDialect::getThreadsPerWarpAttrName()))
-      threadsPerWarp = attr.getInt();
+    unsigned threadsPerWarp = getThreadsPerWarp(module);
 
     const ModuleAlignmentAnalysis &analysis =
         getAnalysis<ModuleAlignmentAnalysis>();

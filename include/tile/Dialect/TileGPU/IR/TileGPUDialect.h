@@ -199,6 +199,10 @@ inline int64_t getMmaKStep(Type element) { return 8 * getMmaKWidth(element); }
 /// (tilegpu.num-warps): run tile-assign-layouts first" on `op` and fails.
 FailureOr<unsigned> getNumWarpsOrError(Operation *op, StringRef pass);
 
+/// The threads per warp of the distributed level (`tilegpu.threads-per-warp`
+/// on `op`, the module), 32 where it is not given.
+unsigned getThreadsPerWarp(Operation *op);
+
 /// Whether `size` CTAs may form a cluster: a power of two from 1 to 8 (the
 /// portable cluster size). The attribute's verifier, tile-assign-layouts and
 /// the C API's options all hold it to this.
