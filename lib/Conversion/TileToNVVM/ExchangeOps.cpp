@@ -455,19 +455,25 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
       acc = combine(rewriter, op, acc, vals);
     }
 
+    // A butterfly over groups of `count` lanes `stride` apart, a step for
+    // all of `accs` at a time: after it, every lane of a group holds the
+    // group's combination.
+    auto butterfly = [&](MutableArrayRef<SmallVector<Value>> accs,
+                         unsigned count, unsigned stride) {
+      for (unsigned lanes = count / 2; lanes >= 1; lanes /= 2)
+        for (SmallVector<Value> &acc : accs) {
+          SmallVector<Value> other;
+          for (Value v : acc)
+            other.push_back(shuffle(
+                rewriter, loc, v, createI32(rewriter, loc, lanes * stride),
+                state.threadsPerWarp, gpu::ShuffleMode::XOR));
+          acc = combine(rewriter, op, acc, other);
+        }
+    };
+
     // 2. Across the lanes along the axis that hold distinct elements: after
     //    the butterfly every lane holds the warp's result.
-    unsigned stride = src.getLaneStride(axis);
-    for (unsigned lanes = src.getDistinctThreads(axis) / 2; lanes >= 1;
-         lanes /= 2)
-      for (SmallVector<Value> &acc : accs) {
-        SmallVector<Value> other;
-        for (Value v : acc)
-          other.push_back(shuffle(rewriter, loc, v,
-                                  createI32(rewriter, loc, lanes * stride),
-                                  state.threadsPerWarp, gpu::ShuffleMode::XOR));
-        acc = combine(rewriter, op, acc, other);
-      }
+    butterfly(accs, src.getDistinctThreads(axis), src.getLaneStride(axis));
 
     // 3. Across the warps along the axis, through scratch: warp w writes its
     //    partial of row r at [r][w]; after a barrier every thread folds the
@@ -512,25 +518,18 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
         for (unsigned i = 0; i < n; ++i)
           storeShared(rewriter, loc, acc[i], slot(i, rowOf[k], warp));
       gpu::BarrierOp::create(rewriter, loc);
-      bool butterfly = rows == 1 && warps >= 4 && warps <= state.threadsPerWarp;
+      bool overLanes = rows == 1 && warps >= 4 && warps <= state.threadsPerWarp;
       Value laneWarp =
-          butterfly ? arith::RemUIOp::create(rewriter, loc, ids.lane,
+          overLanes ? arith::RemUIOp::create(rewriter, loc, ids.lane,
                                              createI32(rewriter, loc, warps))
                           .getResult()
                     : Value();
       for (auto [k, acc] : llvm::enumerate(accs)) {
-        if (butterfly) {
+        if (overLanes) {
           for (unsigned i = 0; i < n; ++i)
             acc[i] = loadShared(rewriter, loc, acc[i].getType(),
                                 slot(i, rowOf[k], laneWarp));
-          for (unsigned lanes = warps / 2; lanes >= 1; lanes /= 2) {
-            SmallVector<Value> other;
-            for (Value v : acc)
-              other.push_back(
-                  shuffle(rewriter, loc, v, createI32(rewriter, loc, lanes),
-                          state.threadsPerWarp, gpu::ShuffleMode::XOR));
-            acc = combine(rewriter, op, acc, other);
-          }
+          butterfly(MutableArrayRef<SmallVector<Value>>(acc), warps, 1);
           continue;
         }
         SmallVector<Value> folded;
