@@ -353,20 +353,21 @@ tile.func public @through_if(%x: tensor<64x64xf32, #src>, %p: tensor<64x64x!tile
 #dst = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #st = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // @through_if, with a value the branch loads (in another layout) added to
-// the accumulator before the store (a stream-K block's other part): the
-// branch runs at most once an iteration, so that value is converted there
-// and the accumulator still stays in its layout through the loop.
+// the accumulator before the store (a stream-K block's other part). %x,
+// defined outside the loop, is converted once before it, so the
+// accumulator stays in the layout the branch loads in, and nothing is
+// converted in the loop but the stored f16 block.
 // CHECK-DAG: #[[SRC:.*]] = #tilegpu.blocked<{sizePerThread = [1, 2]
 // CHECK-DAG: #[[DST:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8]
 // CHECK-LABEL: tile.func public @through_if_other_operand
-// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64x64xf32, #[[SRC]]>)
-// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %x : tensor<64x64xf32, #[[SRC]]>
-// CHECK: scf.if {{.*}} -> (tensor<64x64xf32, #[[SRC]]>)
+// CHECK: %[[X:.*]] = tilegpu.convert_layout %x : tensor<64x64xf32, #[[SRC]]> -> tensor<64x64xf32, #[[DST]]>
+// CHECK-NEXT: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64x64xf32, #[[DST]]>)
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[X]] : tensor<64x64xf32, #[[DST]]>
+// CHECK: scf.if {{.*}} -> (tensor<64x64xf32, #[[DST]]>)
 // CHECK-NEXT: %[[PART:.*]] = tile.load %{{.*}} : tensor<64x64x!tile.ptr<f32>, #[[DST]]>
-// CHECK-NEXT: %[[P:.*]] = tilegpu.convert_layout %[[PART]] : tensor<64x64xf32, #[[DST]]> -> tensor<64x64xf32, #[[SRC]]>
-// CHECK-NEXT: arith.addf %[[S]], %[[P]] : tensor<64x64xf32, #[[SRC]]>
+// CHECK-NEXT: arith.addf %[[S]], %[[PART]] : tensor<64x64xf32, #[[DST]]>
 // CHECK: } else {
-// CHECK-NEXT: scf.yield %[[S]] : tensor<64x64xf32, #[[SRC]]>
+// CHECK-NEXT: scf.yield %[[S]] : tensor<64x64xf32, #[[DST]]>
 tile.func public @through_if_other_operand(%x: tensor<64x64xf32, #src>, %p: tensor<64x64x!tile.ptr<f16>, #st>,
                                            %q: tensor<64x64x!tile.ptr<f32>, #dst>, %n: i32, %steps: i32) {
   %c0 = arith.constant 0 : i32
@@ -515,4 +516,31 @@ tile.func public @row_statistics(%x: tensor<128x64xf32, #b2>, %n: i32) -> (tenso
   }
   tile.return %r#0, %r#1 : tensor<128xf32, #b1>, tensor<128xf32, #b1>
 }
+}
+
+// -----
+
+#a = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// Two conversions out of one layout whose results meet, each after its own
+// element-wise op (flex attention's backward multiplies exp2 of one
+// product by a function of another): from either, the other's operand is
+// neither in the layout nor a conversion out of it, but it is computed
+// element-wise from one, so it moves too. Everything stays in #a.
+// CHECK-LABEL: tile.func public @meeting_conversions
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: math.exp2 %x
+// CHECK: math.exp2 %y
+// CHECK: arith.mulf
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: tile.return
+tile.func public @meeting_conversions(%x: tensor<64x64xf32, #a>, %y: tensor<64x64xf32, #a>, %p: tensor<64x64x!tile.ptr<f32>, #a>) {
+  %cx = tilegpu.convert_layout %x : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+  %ex = math.exp2 %cx : tensor<64x64xf32, #b>
+  %cy = tilegpu.convert_layout %y : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+  %ey = math.exp2 %cy : tensor<64x64xf32, #b>
+  %m = arith.mulf %ex, %ey : tensor<64x64xf32, #b>
+  %back = tilegpu.convert_layout %m : tensor<64x64xf32, #b> -> tensor<64x64xf32, #a>
+  tile.store %p, %back : tensor<64x64x!tile.ptr<f32>, #a>
+  tile.return
 }

@@ -356,11 +356,14 @@ public:
       return false;
     if (!retype(convert.getResult(), layout))
       return false;
-    while (!worklist.empty())
-      if (!visitUses(worklist.pop_back_val()))
+    for (bool absorbed = true; absorbed;) {
+      while (!worklist.empty())
+        if (!visitUses(worklist.pop_back_val()))
+          return false;
+      absorbed = false;
+      if (!resolvePending(absorbed))
         return false;
-    if (!resolvePending())
-      return false;
+    }
     apply();
     return true;
   }
@@ -410,20 +413,35 @@ private:
   /// (runsLessOften), an operand that is not cheap is converted instead (an
   /// epilogue's bias joins the accumulator's layout; the backward rewrites
   /// then move the conversion to the smallest tensor it came from).
-  bool resolvePending() {
-    for (auto [use, layout] : pending) {
+  /// An operand computed element-wise in another layout (from a second
+  /// conversion out of this one, say) is computed in this one instead
+  /// (`absorbed`): its operands become pending in turn, and its other users
+  /// follow. Two conversions out of one layout that meet in an element-wise
+  /// op then go together (flex attention's backward multiplies P, from
+  /// Q * K^T, by dP, from dO * V^T).
+  bool resolvePending(bool &absorbed) {
+    for (size_t i = 0; i < pending.size(); ++i) {
+      auto [use, layout] = pending[i];
       Value value = use->get();
       if (layoutOf(value) == layout)
         continue;
       Operation *user = use->getOwner();
-      if (layouts.contains(value) ||
-          (!isRematerializable(value, layout) &&
-           !((isCheapElementwise(user) || isa<scf::YieldOp>(user)) &&
-             isConversionFrom(value, layout)) &&
-           !runsLessOften(*use) && !isSmall(value)))
+      if (!layouts.contains(value) &&
+          (isRematerializable(value, layout) ||
+           ((isCheapElementwise(user) || isa<scf::YieldOp>(user)) &&
+            isConversionFrom(value, layout)) ||
+           runsLessOften(*use) || isSmall(value) || isInvariantAround(value))) {
+        converted[use] = layout;
+        continue;
+      }
+      Operation *def = value.getDefiningOp();
+      if (layouts.contains(value) || !def || !isCheapElementwise(def) ||
+          def->getNumResults() != 1 || !retype(value, layout) ||
+          !needsAll(def, layout))
         return false;
-      converted[use] = layout;
+      absorbed = true;
     }
+    pending.clear();
     return true;
   }
 
@@ -472,6 +490,21 @@ private:
     // A loop between them (not only an scf.if, whose branch runs at most as
     // often as the code around it).
     for (Region *r = home; r != region; r = r->getParentRegion())
+      if (isa<LoopLikeOpInterface>(r->getParentOp()))
+        return true;
+    return false;
+  }
+
+  /// Whether `value` is defined outside a loop around the conversion: it
+  /// is then converted where it is defined, once for the whole loop (flex
+  /// attention's backward masks the scores with query rows computed before
+  /// its loops over key blocks).
+  bool isInvariantAround(Value value) {
+    Region *home = convert->getParentRegion();
+    Region *def = value.getParentRegion();
+    if (!def->isProperAncestor(home))
+      return false;
+    for (Region *r = home; r != def; r = r->getParentRegion())
       if (isa<LoopLikeOpInterface>(r->getParentOp()))
         return true;
     return false;
@@ -604,9 +637,15 @@ private:
   void apply() {
     OpBuilder builder(convert);
     for (auto [use, layout] : converted) {
-      // A loop's init value is converted before the loop.
-      builder.setInsertionPoint(use->getOwner());
+      // A loop's init value is converted before the loop, a value defined
+      // outside a loop around the conversion where it is defined.
       Value value = use->get();
+      if (layoutOf(value) == layout)
+        continue;
+      if (isInvariantAround(value))
+        builder.setInsertionPointAfterValue(value);
+      else
+        builder.setInsertionPoint(use->getOwner());
       use->set(ConvertLayoutOp::create(builder, value.getLoc(),
                                        withEncoding(value.getType(), layout),
                                        value));
