@@ -170,3 +170,18 @@ tile.func public @stray(%p: tensor<64x32x!tile.ptr<f16>, #blocked>) {
   tile.return
 }
 }
+
+// -----
+
+// Where the copies ahead go is part of a loop's schedule: without stages
+// there are none.
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+tile.func public @stray_issue_last(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-error @below {{has 'tilegpu.issue_last' but no 'tilegpu.num_stages'}}
+  scf.for %iv = %c0 to %n step %c1 : i32 {
+  } {tilegpu.issue_last}
+  tile.return
+}
+}

@@ -34,6 +34,14 @@
 // SCHED-NOT: tilenv.async_dot
 // SCHED-LABEL: tile.func public @deferred(
 // SCHED: tilenv.warpgroup_dot {{.*}} {tilenv.async_dot = "deferred"}
+// SCHED-NEXT: scf.yield
+// SCHED-NEXT: } {tilegpu.num_stages = 3 : i32}
+// Its copies go last where the tensors live after the first dot crowd the
+// registers.
+// SCHED-LABEL: tile.func public @deferred_crowded(
+// SCHED: tilenv.warpgroup_dot {{.*}} {tilenv.async_dot = "deferred"}
+// SCHED-NEXT: scf.yield
+// SCHED-NEXT: } {tilegpu.issue_last, tilegpu.num_stages = 3 : i32}
 // SCHED-LABEL: tile.func public @tma_staged(
 // SCHED-COUNT-2: tile.descriptor_load {{.*}} {tilegpu.staged}
 // SCHED: tilenv.warpgroup_dot {{.*}} {tilenv.async_dot = "carried"}
@@ -656,6 +664,73 @@ tile.func public @deferred(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
     scf.yield %d : tensor<64x64xf32, #mma>
   }
   tile.return %res : tensor<64x64xf32, #mma>
+}
+}
+
+// -----
+
+// The same chain with 128x128 blocks on one warpgroup: after the
+// synchronous dot, its products and the carried accumulator (128 registers
+// a thread each) take more than three quarters of a thread's registers,
+// and the copies' addresses would spill. The copies go at the end of the
+// body instead, after the second dot is issued; a barrier still precedes
+// them.
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+// CHECK-LABEL: tile.func public @deferred_crowded
+// CHECK: scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK-NOT: tilegpu.async_copy_global_to_local
+// CHECK: %[[S:.*]] = tilenv.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tilegpu.buffer
+// CHECK-NEXT: %[[W:.*]] = tilenv.warpgroup_dot_wait %[[ACC]] {pendings = 0 : i32}
+// CHECK-NOT: tilegpu.async_copy_global_to_local
+// CHECK: %[[R:.*]] = arith.mulf %[[W]], %[[S]]
+// CHECK: %[[D:.*]] = tilenv.warpgroup_dot %{{.*}}, %{{.*}}, %[[R]] {isAsync}
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: tilegpu.async_commit_group
+// CHECK-NEXT: scf.yield %[[D]]
+
+// BAR-LABEL: tile.func public @deferred_crowded
+// BAR: scf.for
+// BAR: tilenv.warpgroup_dot {{.*}} {isAsync}
+// BAR: gpu.barrier
+// BAR-NEXT: tilegpu.async_copy_global_to_local
+// BAR: scf.yield
+tile.func public @deferred_crowded(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                                   %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                                   %n: i32) -> tensor<128x128xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4096 = arith.constant 4096 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %ra = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %ra2 = tile.expand_dims %ra {axis = 0 : i32} : tensor<64xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+  %acols = tile.broadcast %ra2 : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
+  %rb = tile.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %rb2 = tile.expand_dims %rb {axis = 0 : i32} : tensor<128xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x128xi32, #blocked>
+  %bcols = tile.broadcast %rb2 : tensor<1x128xi32, #blocked> -> tensor<64x128xi32, #blocked>
+  %as = tile.splat %a : !tile.ptr<f16> -> tensor<128x64x!tile.ptr<f16>, #blocked>
+  %bs = tile.splat %b : !tile.ptr<f16> -> tensor<64x128x!tile.ptr<f16>, #blocked>
+  %res = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+    %k0 = arith.muli %iv, %c4096 : i32
+    %ka = tile.splat %k0 : i32 -> tensor<128x64xi32, #blocked>
+    %kb = tile.splat %k0 : i32 -> tensor<64x128xi32, #blocked>
+    %aoff = arith.addi %ka, %acols : tensor<128x64xi32, #blocked>
+    %boff = arith.addi %kb, %bcols : tensor<64x128xi32, #blocked>
+    %ap = tile.addptr %as, %aoff : tensor<128x64x!tile.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+    %bp = tile.addptr %bs, %boff : tensor<64x128x!tile.ptr<f16>, #blocked>, tensor<64x128xi32, #blocked>
+    %x = tile.load %ap : tensor<128x64x!tile.ptr<f16>, #blocked>
+    %y = tile.load %bp : tensor<64x128x!tile.ptr<f16>, #blocked>
+    %xa = tilegpu.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !tilegpu.buffer<128x64xf16, #nvmma>
+    %ya = tilegpu.local_alloc %y : (tensor<64x128xf16, #blocked>) -> !tilegpu.buffer<64x128xf16, #nvmma>
+    %s = tilenv.warpgroup_dot %xa, %ya, %zero : !tilegpu.buffer<128x64xf16, #nvmma>, !tilegpu.buffer<64x128xf16, #nvmma> -> tensor<128x128xf32, #mma>
+    %rescaled = arith.mulf %acc, %s : tensor<128x128xf32, #mma>
+    %d = tilenv.warpgroup_dot %xa, %ya, %rescaled : !tilegpu.buffer<128x64xf16, #nvmma>, !tilegpu.buffer<64x128xf16, #nvmma> -> tensor<128x128xf32, #mma>
+    scf.yield %d : tensor<128x128xf32, #mma>
+  }
+  tile.return %res : tensor<128x128xf32, #mma>
 }
 }
 

@@ -42,6 +42,29 @@ module {
 // -----
 
 module {
+  tile.func public @f(%n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // expected-error @below {{'tilegpu.issue_last' must be a unit attribute}}
+    scf.for %iv = %c0 to %n step %c1 : i32 {
+    } {tilegpu.issue_last = true, tilegpu.num_stages = 3 : i32}
+    tile.return
+  }
+}
+
+// -----
+
+module {
+  tile.func public @f(%x: i32) {
+    // expected-error @below {{'tilegpu.issue_last' belongs on a loop}}
+    %y = arith.addi %x, %x {tilegpu.issue_last} : i32
+    tile.return
+  }
+}
+
+// -----
+
+module {
   tile.func public @f(%p: !tile.ptr<f32>) {
     // expected-error @below {{'tilegpu.staged' must be a unit attribute}}
     %x = tile.load %p {tilegpu.staged = true} : !tile.ptr<f32>

@@ -238,7 +238,7 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
            << "'" << name
            << "' must be a positive power-of-two integer up to 1024";
   if ((name == getBranchedAttrName() || name == getPlannedAttrName() ||
-       name == getStagedAttrName()) &&
+       name == getStagedAttrName() || name == getIssueLastAttrName()) &&
       !isa<UnitAttr>(attr.getValue()))
     return op->emitOpError() << "'" << name << "' must be a unit attribute";
   if (name == getKernelParamsAttrName()) {
@@ -265,6 +265,8 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError()
              << "'" << name << "' must be an integer from 2 to 1024 on a loop";
   }
+  if (name == getIssueLastAttrName() && !isa<LoopLikeOpInterface>(op))
+    return op->emitOpError() << "'" << name << "' belongs on a loop";
   if (name == getStagedAttrName() &&
       !isa<tile::LoadOp, tile::DescriptorLoadOp>(op))
     return op->emitOpError()

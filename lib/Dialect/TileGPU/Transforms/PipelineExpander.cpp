@@ -476,10 +476,13 @@ private:
   /// which pays only with this order (docs/performance.md). Not with 2
   /// stages, whose copies would then be waited for right after they are
   /// issued; not for cp.async copies, which are slower issued that late.
+  /// At the end of the body where the schedule says so.
   void issueAhead() {
     if (!s.asyncDot && !s.anyCopy && s.stages >= 3)
       if (DotOp dot = getStageDot(loop, s.streams))
         b.setInsertionPointAfter(dot);
+    if (s.issueLast)
+      b.setInsertionPoint(loop.getBody()->getTerminator());
     Value ahead = arith::AddIOp::create(b, loc, iv, constant(distance));
     Value aheadSlot = arith::RemUIOp::create(b, loc, toI32(ahead), stageCount);
     issue(ahead, aheadSlot, [&](BlockArgument arg) {

@@ -29,7 +29,7 @@ struct DeferredDot {
 /// products are carried in.
 struct Schedule {
   int64_t stages = 0, lb = 0;
-  bool specialize = false;
+  bool specialize = false, issueLast = false;
   SmallVector<Stream> streams;
   SmallVector<bool> multicast;
   bool anyCopy = false, anyTMA = false, anyMulticast = false;

@@ -107,6 +107,56 @@ WarpgroupDotOp getDeferredDot(scf::ForOp loop, ArrayRef<Stream> streams) {
   return {};
 }
 
+/// 32-bit registers a thread holds for `value`, estimated from its
+/// elements spread over the block's `threads` (what a layout replicates is
+/// not counted): a scalar, a splat or a constant takes one; a broadcast or
+/// expand_dims holds what its operand does.
+int64_t estimateRegisters(Value value, int64_t threads) {
+  while (isa_and_present<BroadcastOp, ExpandDimsOp>(value.getDefiningOp()))
+    value = value.getDefiningOp()->getOperand(0);
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || isa_and_present<SplatOp>(value.getDefiningOp()) ||
+      matchPattern(value, m_Constant()))
+    return 1;
+  Type element = type.getElementType();
+  int64_t bits =
+      isa<PointerType>(element) ? 64 : element.getIntOrFloatBitWidth();
+  return std::max<int64_t>(
+      1, llvm::divideCeil(type.getNumElements() * bits, 32 * threads));
+}
+
+/// The registers (estimateRegisters) of the tensors live right after
+/// `point`, an op of `loop`'s body: read later in the body and defined
+/// before, in the body or outside the loop.
+int64_t estimateLiveRegisters(scf::ForOp loop, Operation *point,
+                              int64_t threads) {
+  Block *body = loop.getBody();
+  llvm::SmallPtrSet<Value, 32> live;
+  for (Operation *op = point->getNextNode(); op; op = op->getNextNode())
+    op->walk([&](Operation *user) {
+      for (Value operand : user->getOperands()) {
+        if (!isa<RankedTensorType>(operand.getType()))
+          continue;
+        Operation *def = operand.getDefiningOp();
+        if (!def) {
+          // Block arguments of ops after the point are defined there.
+          if (cast<BlockArgument>(operand).getOwner() == body ||
+              !loop->isAncestor(operand.getParentBlock()->getParentOp()))
+            live.insert(operand);
+          continue;
+        }
+        Operation *ancestor = body->findAncestorOpInBlock(*def);
+        if (ancestor ? !point->isBeforeInBlock(ancestor)
+                     : !loop->isAncestor(def))
+          live.insert(operand);
+      }
+    });
+  int64_t total = 0;
+  for (Value value : live)
+    total += estimateRegisters(value, threads);
+  return total;
+}
+
 /// A loop that restarts an accumulation on some iterations yields
 /// select(%reset, zeros, %d) for the warpgroup dot %d on its accumulator
 /// (canonicalization's form of a flattened persistent loop, whose epilogue
@@ -343,9 +393,31 @@ private:
       dot = getDeferredDot(loop, streams);
       async = "deferred";
     }
-    if (dot)
-      dot->setAttr(TileNVGPUDialect::getAsyncDotAttrName(),
-                   b.getStringAttr(async));
+    if (!dot)
+      return;
+    dot->setAttr(TileNVGPUDialect::getAsyncDotAttrName(),
+                 b.getStringAttr(async));
+    // The copies ahead go where their stage is free, after the next
+    // iteration's synchronous dot, for the longest lead. Unless the tensors
+    // live there (that dot's products among them) take more than three
+    // quarters of a thread's registers: the copies' addresses would then
+    // spill, and the copies go last, where the products have been used (as
+    // Triton places them).
+    if (async == "deferred" && crowdsRegisters(loop, dot))
+      loop->setAttr(TileGPUDialect::getIssueLastAttrName(), b.getUnitAttr());
+  }
+
+  bool crowdsRegisters(scf::ForOp loop, WarpgroupDotOp deferred) {
+    auto warps = getOperation()->getAttrOfType<IntegerAttr>(
+        TileGPUDialect::getNumWarpsAttrName());
+    if (!warps)
+      return false;
+    int64_t threads = warps.getInt() * getThreadsPerWarp(getOperation());
+    OpOperand &carried = *deferred->use_begin();
+    WarpgroupDotOp sync = getSyncDotBefore(
+        loop, loop.getRegionIterArg(carried.getOperandNumber()));
+    int64_t budget = std::min<int64_t>(255, 65536 / threads);
+    return 4 * estimateLiveRegisters(loop, sync, threads) > 3 * budget;
   }
 };
 

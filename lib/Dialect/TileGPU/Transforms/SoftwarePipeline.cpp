@@ -49,12 +49,17 @@ public:
     // What a scheduled loop did not read was scheduled for nothing.
     WalkResult leftover = getOperation().walk([](Operation *op) {
       for (StringRef name : {TileGPUDialect::getStagedAttrName(),
+                             TileGPUDialect::getIssueLastAttrName(),
                              TileNVGPUDialect::getMulticastAttrName(),
                              TileNVGPUDialect::getAsyncDotAttrName(),
                              TileNVGPUDialect::getWarpSpecializedAttrName()})
         if (op->hasAttr(name)) {
+          // The loop's own attributes are read with its stage count.
+          bool onLoop = name == TileGPUDialect::getIssueLastAttrName() ||
+                        name == TileNVGPUDialect::getWarpSpecializedAttrName();
           op->emitOpError()
-              << "has '" << name << "' outside the body of a loop with '"
+              << "has '" << name
+              << (onLoop ? "' but no '" : "' outside the body of a loop with '")
               << TileGPUDialect::getNumStagesAttrName() << "'";
           return WalkResult::interrupt();
         }
@@ -77,6 +82,8 @@ private:
     schedule.specialize =
         loop->removeAttr(TileNVGPUDialect::getWarpSpecializedAttrName()) !=
         nullptr;
+    schedule.issueLast =
+        loop->removeAttr(TileGPUDialect::getIssueLastAttrName()) != nullptr;
     std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
     if (schedule.stages < 2 || !lb || *lb < 0 || step != 1)

@@ -92,13 +92,18 @@ def TileGPU_Dialect : Dialect {
       return ::llvm::StringLiteral("tilegpu.planned");
     }
     /// Written by tile-schedule-loops, read by tile-pipeline: the buffers of
-    /// each ring of a loop to pipeline (on the scf.for), and the loads it
-    /// copies ahead into them (unit, on tile.load and tile.descriptor_load).
+    /// each ring of a loop to pipeline (on the scf.for), the loads it
+    /// copies ahead into them (unit, on tile.load and tile.descriptor_load),
+    /// and whether the copies ahead go at the end of the loop's body rather
+    /// than where their stage is free (unit, on the scf.for).
     static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
       return ::llvm::StringLiteral("tilegpu.num_stages");
     }
     static constexpr ::llvm::StringLiteral getStagedAttrName() {
       return ::llvm::StringLiteral("tilegpu.staged");
+    }
+    static constexpr ::llvm::StringLiteral getIssueLastAttrName() {
+      return ::llvm::StringLiteral("tilegpu.issue_last");
     }
   private:
     void registerTypes();
