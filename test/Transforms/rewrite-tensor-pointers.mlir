@@ -129,6 +129,25 @@ tile.func public @inc(%x: !tile.ptr<i32>, %m: i32, %s: i64, %v: tensor<32x32xi32
 
 // -----
 
+// min and max through a descriptor of unsigned elements (Triton's ui32)
+// compare unsigned; through one of signless elements, signed.
+// CHECK-LABEL: tile.func public @unsigned
+// CHECK: tile.atomic_rmw umax, relaxed, gpu, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<32x32x!tile.ptr<i32>>
+// CHECK: tile.atomic_rmw umin, relaxed, gpu
+// CHECK: tile.atomic_rmw max, relaxed, gpu
+// CHECK: tile.atomic_rmw min, relaxed, gpu
+tile.func public @unsigned(%x: !tile.ptr<i32>, %m: i32, %s: i64, %v: tensor<32x32xi32>) {
+  %d = tile.make_tensor_descriptor %x, [%m, %m], [%s, %s] : <i32>, <32x32xui32>
+  tile.descriptor_reduce max, %d[%m, %m], %v : !tile.tensordesc<32x32xui32>, tensor<32x32xi32>
+  tile.descriptor_reduce min, %d[%m, %m], %v : !tile.tensordesc<32x32xui32>, tensor<32x32xi32>
+  %e = tile.make_tensor_descriptor %x, [%m, %m], [%s, %s] : <i32>, <32x32xi32>
+  tile.descriptor_reduce max, %e[%m, %m], %v : !tile.tensordesc<32x32xi32>, tensor<32x32xi32>
+  tile.descriptor_reduce min, %e[%m, %m], %v : !tile.tensordesc<32x32xi32>, tensor<32x32xi32>
+  tile.return
+}
+
+// -----
+
 // A while loop carrying a block pointer of rank 3, loads with no check
 // (no mask) and with the middle dimension checked.
 // CHECK-LABEL: tile.func public @while_rank3

@@ -41,3 +41,19 @@ tile.func public @kernel_descriptor(%x: !tile.ptr<f32>, %m: i32, %n: i32, %ld: i
   tile.descriptor_store %e[%c0, %c0], %v : !tile.tensordesc<32x32xf32>, tensor<32x32xf32>
   tile.return
 }
+
+// Integer elements read signless; unsigned ones (Triton's ui32) stay marked
+// on the descriptor, signed ones (si32) do not.
+// CHECK-LABEL: tile.func public @unsigned_descriptor
+// CHECK-SAME: !tile.tensordesc<64x64xui32>, %{{.*}}: !tile.tensordesc<64x64xi32>, %{{.*}}: !tile.tensordesc<64x64xi32>
+// CHECK: tile.descriptor_reduce max, %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !tile.tensordesc<64x64xui32>, tensor<64x64xi32>
+// CHECK: tile.make_tensor_descriptor %{{.*}} : <i32>, <64x64xui32>
+tile.func public @unsigned_descriptor(%u: !tile.tensordesc<64x64xui32>, %s: !tile.tensordesc<tensor<64x64xsi32>>, %t: !tile.tensordesc<64x64xi32>, %x: !tile.ptr<i32>, %v: tensor<64x64xi32>, %n: i32, %ld: i64) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i64
+  tile.descriptor_reduce max, %u[%c0, %c0], %v : !tile.tensordesc<64x64xui32>, tensor<64x64xi32>
+  %d = tile.make_tensor_descriptor %x, [%n, %n], [%ld, %c1] : <i32>, <tensor<64x64xui32>>
+  tile.descriptor_reduce min, %d[%c0, %c0], %v : !tile.tensordesc<64x64xui32>, tensor<64x64xi32>
+  tile.return
+}
+

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Triton programs over block pointers (tl.make_block_ptr, tl.advance,
 boundary checks, zero and NaN padding) and tensor descriptors made in the
-kernel (tl.make_tensor_descriptor: loads, stores, an atomic add). tile
+kernel (tl.make_tensor_descriptor: loads, stores, an atomic add, unsigned
+atomic max and min). tile
 compiles the TTIR Triton's front end makes, before Triton's own
 RewriteTensorPointer pass (TTIR_STAGE = "source"), so that the block
 pointers reach tile as written. Sizes that are not multiples of the blocks;
@@ -92,6 +93,21 @@ def desc_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.co
     cd.store([m, n], acc.to(tl.float16))
 
 
+@triton.jit
+def desc_unsigned_kernel(x_ptr, hi_ptr, lo_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    # Unsigned max and min through descriptors made in the kernel: values
+    # with the top bit set are the largest, where a signed compare would
+    # take them for the smallest.
+    xd = tl.make_tensor_descriptor(x_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    hd = tl.make_tensor_descriptor(hi_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    ld = tl.make_tensor_descriptor(lo_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    m = tl.program_id(0) * BM
+    n = tl.program_id(1) * BN
+    v = xd.load([m, n])
+    hd.atomic_max([m, n], v)
+    ld.atomic_min([m, n], v)
+
+
 def _allocator(device):
     # Triton writes the tensor maps of in-kernel descriptors to a global
     # scratch buffer it asks the program for.
@@ -150,6 +166,21 @@ def _desc_scale(m, n, bm=32, bn=32):
     return Case(f"kernel_desc_scale_{m}x{n}_{bm}x{bn}", run)
 
 
+def _desc_unsigned(m, n, bm=32, bn=32):
+    def run(seed, device):
+        torch.manual_seed(seed)
+        _allocator(device)
+
+        def bits():
+            return torch.randint(-2**31, 2**31 - 1, (m, n), device=device,
+                                 dtype=torch.int32).view(torch.uint32)
+        x, hi, lo = bits(), bits(), bits()
+        desc_unsigned_kernel[(triton.cdiv(m, bm), triton.cdiv(n, bn))](x, hi, lo, m, n,
+                                                                       BM=bm, BN=bn)
+        return {"hi": hi.view(torch.int32), "lo": lo.view(torch.int32)}
+    return Case(f"kernel_desc_unsigned_{m}x{n}", run)
+
+
 def _desc_matmul(m, n, k, timed=False):
     def run(seed, device):
         torch.manual_seed(seed)
@@ -169,6 +200,7 @@ CASES = [_block_matmul(200, 152, 100), _padded_copy(64, 70, 1), _padded_copy(64,
          # Blocks TMA could not copy as tile does (16-byte rows, 4 rows): made
          # in the kernel, they are pointers and masks.
          _desc_scale(200, 36, 32, 4), _desc_scale(37, 136, 4, 32),
+         _desc_unsigned(100, 72),
          # Checked, and timed with --time.
          _block_matmul(4096, 4096, 4096, timed=True),
          _desc_matmul(4096, 4096, 4096, timed=True)]

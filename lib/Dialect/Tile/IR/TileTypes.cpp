@@ -171,10 +171,6 @@ Type TensorDescType::parse(AsmParser &parser) {
     }
     if (parser.parseGreater())
       return {};
-    // Triton marks integer elements signed or unsigned (si32) for the
-    // host's tensor map; tile's tensors, and so its blocks, are signless.
-    if (auto integer = dyn_cast<IntegerType>(elementType))
-      elementType = IntegerType::get(parser.getContext(), integer.getWidth());
   } else if (parser.parseDimensionList(shape, /*allowDynamic=*/false,
                                        /*withTrailingX=*/true) ||
              parser.parseType(elementType)) {
@@ -182,20 +178,32 @@ Type TensorDescType::parse(AsmParser &parser) {
   }
   if (parser.parseGreater())
     return {};
+  // Triton marks integer elements signed or unsigned (si32, ui32); tile's
+  // tensors, and so its blocks, are signless, and the descriptor keeps
+  // whether they are unsigned.
+  bool isUnsigned = false;
+  if (auto integer = dyn_cast<IntegerType>(elementType)) {
+    isUnsigned = integer.isUnsigned();
+    elementType = IntegerType::get(parser.getContext(), integer.getWidth());
+  }
   return parser.getChecked<TensorDescType>(loc, parser.getContext(), shape,
-                                           elementType);
+                                           elementType, isUnsigned);
 }
 
 void TensorDescType::print(AsmPrinter &printer) const {
   printer << "<";
   for (int64_t dim : getShape())
     printer << dim << "x";
-  printer << getElementType() << ">";
+  if (getUnsignedElements())
+    printer << "ui" << getElementType().getIntOrFloatBitWidth() << ">";
+  else
+    printer << getElementType() << ">";
 }
 
 LogicalResult
 TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
-                       ArrayRef<int64_t> shape, Type elementType) {
+                       ArrayRef<int64_t> shape, Type elementType,
+                       bool unsignedElements) {
   if (!elementType.isIntOrFloat() ||
       !llvm::is_contained({8u, 16u, 32u, 64u},
                           elementType.getIntOrFloatBitWidth()))

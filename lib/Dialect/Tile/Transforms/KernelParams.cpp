@@ -147,7 +147,8 @@ public:
         return std::nullopt;
       auto mapped = TensorDescType::getChecked(
           [&] { return fn.emitOpError() << "tile-specialize: "; },
-          fn.getContext(), ArrayRef<int64_t>(shape), type.getElementType());
+          fn.getContext(), ArrayRef<int64_t>(shape), type.getElementType(),
+          type.getUnsignedElements());
       if (!mapped) {
         failed = true;
         return type;

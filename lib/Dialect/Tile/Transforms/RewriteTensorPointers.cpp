@@ -319,15 +319,16 @@ BlockPlace descriptorPlace(OpBuilder &b, Location loc, MakeTensorDescOp make,
   return place;
 }
 
-/// The atomic a descriptor reduction of `element`s becomes.
-std::optional<RMWOp> atomicOf(DescriptorReduceKind kind, Type element) {
+/// The atomic a reduction through `desc` becomes.
+std::optional<RMWOp> atomicOf(DescriptorReduceKind kind, TensorDescType desc) {
+  bool isUnsigned = desc.getUnsignedElements();
   switch (kind) {
   case DescriptorReduceKind::ADD:
-    return isa<FloatType>(element) ? RMWOp::FADD : RMWOp::ADD;
+    return isa<FloatType>(desc.getElementType()) ? RMWOp::FADD : RMWOp::ADD;
   case DescriptorReduceKind::MAX:
-    return RMWOp::MAX;
+    return isUnsigned ? RMWOp::UMAX : RMWOp::MAX;
   case DescriptorReduceKind::MIN:
-    return RMWOp::MIN;
+    return isUnsigned ? RMWOp::UMIN : RMWOp::MIN;
   case DescriptorReduceKind::AND:
     return RMWOp::AND;
   case DescriptorReduceKind::OR:
@@ -366,7 +367,7 @@ LogicalResult rewriteDescriptorUse(Operation *use, MakeTensorDescOp make) {
   } else if (auto reduce = dyn_cast<DescriptorReduceOp>(use)) {
     auto type = cast<RankedTensorType>(reduce.getSrc().getType());
     std::optional<RMWOp> kind =
-        atomicOf(reduce.getKind(), type.getElementType());
+        atomicOf(reduce.getKind(), reduce.getDesc().getType());
     if (!kind)
       return reduce.emitOpError()
              << "'" << stringifyDescriptorReduceKind(reduce.getKind())

@@ -421,8 +421,10 @@ def Tile_DescriptorReduceOp : Tile_Op<"descriptor_reduce", [
     describes, by `kind`, each element atomically: `add`, `min`, `max`,
     `inc` and `dec` (unsigned wrapping increment and decrement, as
     `atom.inc`/`atom.dec`), `and`, `or`, `xor`. Elements past the tensor's
-    edges are left alone. Integer `min` and `max` are signed (the tensor
-    map describes signed integers). The element types are those the
+    edges are left alone. Integer `min` and `max` compare signed, or
+    unsigned on a descriptor of unsigned elements (`ui32`); through a
+    tensor map the host built, the map's data type decides, as the tensor
+    memory accelerator reads it. The element types are those the
     tensor memory accelerator reduces: `add` on i32, i64, f32, f16 and bf16;
     `min` and `max` on i32, i64, f16 and bf16; `inc` and `dec` on i32;
     `and`, `or` and `xor` on i32 and i64. On the GPU (sm_90 and newer) the

@@ -69,12 +69,18 @@ def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
     level's, checked by `tile-check-level` for the descriptors that reach
     it as kernel arguments.
 
+    Integer elements are signless, as tile's tensors are; a descriptor of
+    unsigned ones (`ui32`, as Triton marks them) keeps that fact for its
+    reductions, whose `min` and `max` then compare unsigned.
+
     ```mlir
     !tile.tensordesc<128x64xf16>
+    !tile.tensordesc<64x64xui32>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
-                        "::mlir::Type":$elementType);
+                        "::mlir::Type":$elementType,
+                        "bool":$unsignedElements);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
