@@ -7,7 +7,10 @@
 // Moves an immutable tilegpu.local_alloc of a value defined outside a loop
 // before the loop: the value is stored to shared memory once instead of in
 // every iteration (attention's Q, the first dot's A operand). Upstream LICM
-// leaves the op in place because it allocates and writes memory.
+// leaves the op in place because it allocates and writes memory. Where two
+// loops store the same value (flex attention's loops over partial and full
+// blocks, each reading Q), the second reads the first's buffer: the value
+// need not stay in registers through the first loop to be stored again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,9 +42,32 @@ struct HoistInvariantAllocs
       for (auto alloc : loop.getBody()->getOps<LocalAllocOp>())
         if (isHoistable(alloc, loop))
           invariant.push_back(alloc);
-      for (LocalAllocOp alloc : invariant)
+      for (LocalAllocOp alloc : invariant) {
         alloc->moveBefore(loop);
+        reuseEarlierStore(alloc);
+      }
     }
+  }
+
+  /// Replaces `alloc`, hoisted, by an earlier alloc of its block that
+  /// stores the same value into the same kind of buffer (both immutable and
+  /// never freed, so the earlier buffer holds the value from there on).
+  static void reuseEarlierStore(LocalAllocOp alloc) {
+    for (Operation *op = alloc->getPrevNode(); op; op = op->getPrevNode()) {
+      auto earlier = dyn_cast<LocalAllocOp>(op);
+      if (!earlier || earlier.getSrc() != alloc.getSrc() ||
+          earlier.getType() != alloc.getType() || !isNeverFreed(earlier))
+        continue;
+      alloc.replaceAllUsesWith(earlier.getResult());
+      alloc.erase();
+      return;
+    }
+  }
+
+  static bool isNeverFreed(LocalAllocOp alloc) {
+    return llvm::none_of(alloc->getUsers(), [](Operation *user) {
+      return isa<LocalDeallocOp>(user);
+    });
   }
 
   /// An alloc that stores a value from outside `loop` into a buffer nothing
@@ -53,9 +79,7 @@ struct HoistInvariantAllocs
     if (!src || alloc.getType().getMutableMemory() ||
         !loop.isDefinedOutsideOfLoop(src))
       return false;
-    return llvm::none_of(alloc->getUsers(), [](Operation *user) {
-      return isa<LocalDeallocOp>(user);
-    });
+    return isNeverFreed(alloc);
   }
 };
 
