@@ -485,14 +485,7 @@ private:
           return false;
       return true;
     }
-    if (!region->isProperAncestor(home))
-      return false;
-    // A loop between them (not only an scf.if, whose branch runs at most as
-    // often as the code around it).
-    for (Region *r = home; r != region; r = r->getParentRegion())
-      if (isa<LoopLikeOpInterface>(r->getParentOp()))
-        return true;
-    return false;
+    return isOutsideLoopAround(region);
   }
 
   /// Whether `value` is defined outside a loop around the conversion: it
@@ -500,11 +493,17 @@ private:
   /// attention's backward masks the scores with query rows computed before
   /// its loops over key blocks).
   bool isInvariantAround(Value value) {
+    return isOutsideLoopAround(value.getParentRegion());
+  }
+
+  /// Whether `outer` encloses the conversion with a loop between them (not
+  /// only an scf.if, whose branch runs at most as often as the code around
+  /// it).
+  bool isOutsideLoopAround(Region *outer) {
     Region *home = convert->getParentRegion();
-    Region *def = value.getParentRegion();
-    if (!def->isProperAncestor(home))
+    if (!outer->isProperAncestor(home))
       return false;
-    for (Region *r = home; r != def; r = r->getParentRegion())
+    for (Region *r = home; r != outer; r = r->getParentRegion())
       if (isa<LoopLikeOpInterface>(r->getParentOp()))
         return true;
     return false;
