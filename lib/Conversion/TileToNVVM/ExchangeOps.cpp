@@ -456,12 +456,12 @@ struct ReduceLowering : public TilePattern<ReduceOp> {
     }
 
     // A butterfly over groups of `count` lanes `stride` apart, a step for
-    // all of `accs` at a time: after it, every lane of a group holds the
+    // all of `partials` at a time: after it, every lane of a group holds the
     // group's combination.
-    auto butterfly = [&](MutableArrayRef<SmallVector<Value>> accs,
+    auto butterfly = [&](MutableArrayRef<SmallVector<Value>> partials,
                          unsigned count, unsigned stride) {
       for (unsigned lanes = count / 2; lanes >= 1; lanes /= 2)
-        for (SmallVector<Value> &acc : accs) {
+        for (SmallVector<Value> &acc : partials) {
           SmallVector<Value> other;
           for (Value v : acc)
             other.push_back(shuffle(
