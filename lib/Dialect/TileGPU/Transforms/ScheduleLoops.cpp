@@ -73,8 +73,10 @@ WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
 /// whose copies go to other stages) stored before the synchronous dot, or
 /// stored after it from a value also stored before it (CSE makes the two
 /// one buffer), would be. Flex attention's backward stores K^T for Q * K^T
-/// and reads it again, through a transposed view, for dS * K.
-WarpgroupDotOp getDeferredDot(scf::ForOp loop, ArrayRef<Stream> streams) {
+/// and reads it again, through a transposed view, for dS * K. Returns the
+/// dot and that synchronous dot, or nulls.
+std::pair<WarpgroupDotOp, WarpgroupDotOp>
+getDeferredDot(scf::ForOp loop, ArrayRef<Stream> streams) {
   Block *body = loop.getBody();
   for (auto dot : body->getOps<WarpgroupDotOp>()) {
     if (dot.getIsAsync() || !dot->hasOneUse())
@@ -102,7 +104,7 @@ WarpgroupDotOp getDeferredDot(scf::ForOp loop, ArrayRef<Stream> streams) {
       });
     };
     if (!storedBeforeWait(dot.getA()) && !storedBeforeWait(dot.getB()))
-      return dot;
+      return {dot, sync};
   }
   return {};
 }
@@ -388,9 +390,9 @@ private:
     // value, runs asynchronously; otherwise a dot whose products only the
     // next iteration needs does.
     StringRef async = "carried";
-    WarpgroupDotOp dot = getAsyncDot(loop, streams);
+    WarpgroupDotOp dot = getAsyncDot(loop, streams), sync;
     if (!dot && !specialize) {
-      dot = getDeferredDot(loop, streams);
+      std::tie(dot, sync) = getDeferredDot(loop, streams);
       async = "deferred";
     }
     if (!dot)
@@ -403,19 +405,19 @@ private:
     // quarters of a thread's registers: the copies' addresses would then
     // spill, and the copies go last, where the products have been used (as
     // Triton places them).
-    if (async == "deferred" && crowdsRegisters(loop, dot))
+    if (sync && crowdsRegisters(loop, sync))
       loop->setAttr(TileGPUDialect::getIssueLastAttrName(), b.getUnitAttr());
   }
 
-  bool crowdsRegisters(scf::ForOp loop, WarpgroupDotOp deferred) {
+  /// Whether the tensors live after `sync`, the synchronous dot a deferred
+  /// dot waits behind, fill more than three quarters of a thread's
+  /// registers.
+  bool crowdsRegisters(scf::ForOp loop, WarpgroupDotOp sync) {
     auto warps = getOperation()->getAttrOfType<IntegerAttr>(
         TileGPUDialect::getNumWarpsAttrName());
     if (!warps)
       return false;
     int64_t threads = warps.getInt() * getThreadsPerWarp(getOperation());
-    OpOperand &carried = *deferred->use_begin();
-    WarpgroupDotOp sync = getSyncDotBefore(
-        loop, loop.getRegionIterArg(carried.getOperandNumber()));
     int64_t budget = std::min<int64_t>(255, 65536 / threads);
     return 4 * estimateLiveRegisters(loop, sync, threads) > 3 * budget;
   }
