@@ -68,12 +68,12 @@ module attributes {"tilegpu.num-warps" = 4 : i32} {
 
 // -----
 
-// Batched (rank-3) FMA dot operands are not lowered.
-#blocked = #tilegpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+// FMA dot operands of rank 4 are not lowered (3-D dots, batched, are).
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1, 1, 1], threadsPerWarp = [1, 1, 4, 8], warpsPerCTA = [1, 1, 4, 1], order = [3, 2, 1, 0]}>
 module attributes {"tilegpu.num-warps" = 4 : i32} {
-  tile.func public @batched_fma_operand(%x: f32) {
-    // expected-error @below {{uses layout #tilegpu.dot_op<{opIdx = 0, parent = #tilegpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>}>, which convert-tile-to-nvvm does not lower yet}}
-    %a = tile.splat %x : f32 -> tensor<2x32x32xf32, #tilegpu.dot_op<{opIdx = 0, parent = #blocked}>>
+  tile.func public @rank4_fma_operand(%x: f32) {
+    // expected-error @below {{uses layout #tilegpu.dot_op<{opIdx = 0, parent = #tilegpu.blocked<{sizePerThread = [1, 1, 1, 1], threadsPerWarp = [1, 1, 4, 8], warpsPerCTA = [1, 1, 4, 1], order = [3, 2, 1, 0]}>}>, which convert-tile-to-nvvm does not lower yet}}
+    %a = tile.splat %x : f32 -> tensor<2x2x32x32xf32, #tilegpu.dot_op<{opIdx = 0, parent = #blocked}>>
     tile.return
   }
 }
@@ -100,7 +100,7 @@ module attributes {"tilegpu.num-warps" = 4 : i32} {
     %a = tile.splat %x : i16 -> tensor<32x32xi16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     %b = tile.splat %x : i16 -> tensor<32x32xi16, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     %c = tile.splat %y : i32 -> tensor<32x32xi32, #mma>
-    // expected-error @below {{'tile.dot' op mma.sync takes f16, bf16 or f32 operands with f32 accumulators, or i8 operands with i32 accumulators}}
+    // expected-error @below {{'tile.dot' op mma.sync takes f16, bf16 or f32 operands with f32 accumulators, f16 operands with f16 accumulators, or i8 operands with i32 accumulators}}
     %d = tile.dot %a, %b, %c : tensor<32x32xi16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xi16, #tilegpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xi32, #mma>
     tile.return
   }

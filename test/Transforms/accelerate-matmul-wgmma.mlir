@@ -54,6 +54,18 @@ tile.func @few_rows(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x
 
 // -----
 
+// f16 accumulators: mma.sync's f16 form, not wgmma.
+// CHECK: #mma = #tilegpu.mma<{versionMajor = 2
+// CHECK-LABEL: tile.func @f16_accumulators
+// CHECK-NOT: tilenv.warpgroup_dot
+// CHECK: tile.dot {{.*}} -> tensor<128x128xf16, #mma>
+tile.func @f16_accumulators(%a: tensor<128x64xf16>, %b: tensor<64x128xf16>, %c: tensor<128x128xf16>) -> tensor<128x128xf16> {
+  %d = tile.dot %a, %b, %c : tensor<128x64xf16> * tensor<64x128xf16> -> tensor<128x128xf16>
+  tile.return %d : tensor<128x128xf16>
+}
+
+// -----
+
 // 256x256 on 8 warps would need 256 accumulators a thread: mma.sync.
 // CHECK: #mma = #tilegpu.mma<{versionMajor = 2
 // CHECK-LABEL: tile.func @too_many_accumulators

@@ -161,3 +161,20 @@ tile.func @fma_layouts(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<
   %2 = tile.dot %as, %bs, %cs : tensor<16x16xf32> * tensor<16x4xf32> -> tensor<16x4xf32>
   tile.return
 }
+
+// -----
+
+// A 3-D (batched) dot on FMA: each thread's accumulators are a 4x4 square
+// of one batch (4x32x16: 16 a thread), its operands read from row-major
+// 3-D buffers.
+// CHECK-DAG: #[[ROWS3:.*]] = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [2, 1, 0]}>
+// CHECK-DAG: #[[ACC3:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4, 4], threadsPerWarp = {{.*}}, warpsPerCTA = {{.*}}, order = [2, 1, 0]}>
+// CHECK-DAG: #[[OPA3:.*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[ACC3]]}>
+// CHECK-LABEL: tile.func @fma_batched
+// CHECK: tilegpu.local_alloc %a : (tensor<4x32x32xf32, #{{.*}}>) -> !tilegpu.buffer<4x32x32xf32, #[[ROWS3]]>
+// CHECK: tilegpu.local_load {{.*}} -> tensor<4x32x32xf32, #[[OPA3]]>
+// CHECK: tile.dot {{.*}} -> tensor<4x32x16xf32, #[[ACC3]]>
+tile.func @fma_batched(%a: tensor<4x32x32xf32>, %b: tensor<4x32x16xf32>, %c: tensor<4x32x16xf32>) -> tensor<4x32x16xf32> {
+  %d = tile.dot %a, %b, %c : tensor<4x32x32xf32> * tensor<4x32x16xf32> -> tensor<4x32x16xf32>
+  tile.return %d : tensor<4x32x16xf32>
+}

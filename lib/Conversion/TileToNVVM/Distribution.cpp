@@ -168,16 +168,18 @@ FailureOr<Distribution> Distribution::get(RankedTensorType type) {
     return fromBase(mmaOperandBase(dotOperand, d.shape));
   if (auto dotOperand = dyn_cast_or_null<DotOperandLayoutAttr>(encoding)) {
     auto parent = dyn_cast<BlockedLayoutAttr>(dotOperand.getParent());
-    if (!parent || type.getRank() != 2)
+    unsigned rank = type.getRank();
+    if (!parent || rank < 2 || rank > 3 ||
+        parent.getSizePerThread().size() != rank)
       return failure();
     d.kind = Kind::DotOperand;
     d.opIdx = dotOperand.getOpIdx();
-    // A (MxK) keeps the parent's rows, B (KxN) its columns; K is whole on
-    // every thread.
-    unsigned kept = d.opIdx == 0 ? 0 : 1, kDim = 1 - kept;
+    // A ([B]xMxK) keeps the parent's batches and rows, B ([B]xKxN) its
+    // batches and columns; K is whole on every thread.
+    unsigned kDim = d.getKDim();
     d.kSize = d.shape[kDim];
-    SmallVector<int64_t> baseShape = {1, 1};
-    baseShape[kept] = d.shape[kept];
+    SmallVector<int64_t> baseShape(d.shape);
+    baseShape[kDim] = 1;
     d.base = *baseOf(parent, baseShape);
     SmallVector<SmallVector<int64_t>> all;
     enumerate(d.base, all);
@@ -185,17 +187,15 @@ FailureOr<Distribution> Distribution::get(RankedTensorType type) {
       if (tuple[kDim] != 0)
         continue;
       for (int64_t k = 0; k < d.kSize; ++k) {
-        SmallVector<int64_t> t(2);
-        t[kept] = tuple[kept];
+        SmallVector<int64_t> t(tuple);
         t[kDim] = k;
         d.tuples.push_back(t);
         d.baseTuples.push_back(tuple);
       }
     }
     // A thread's contiguous elements: the parent's along the kept
-    // dimension, all of K.
-    d.sizePerThread = {1, 1};
-    d.sizePerThread[kept] = d.base.sizePerThread[kept];
+    // dimensions, all of K.
+    d.sizePerThread = SmallVector<unsigned>(d.base.sizePerThread);
     d.sizePerThread[kDim] = unsigned(d.kSize);
     d.threads = d.base.threads;
     d.warps = d.base.warps;
@@ -333,14 +333,13 @@ SmallVector<Value> Distribution::emitCoordinates(OpBuilder &b, Location loc,
     coords = parent->emitCoordinates(b, loc, ids, parentElements[e]);
     coords.erase(coords.begin() + slicedDim);
     return coords;
-  case Kind::DotOperand: {
-    unsigned kept = opIdx == 0 ? 0 : 1;
-    coords.resize(2);
-    coords[kept] =
-        emitBaseCoordinate(b, loc, ids, kept, baseTuples[e][kept], true);
-    coords[1 - kept] = constantI32(b, loc, tuples[e][1 - kept]);
+  case Kind::DotOperand:
+    for (unsigned d = 0; d < getRank(); ++d)
+      coords.push_back(
+          d == getKDim()
+              ? constantI32(b, loc, tuples[e][d])
+              : emitBaseCoordinate(b, loc, ids, d, baseTuples[e][d], true));
     return coords;
-  }
   }
   return coords;
 }
@@ -451,7 +450,7 @@ int64_t Distribution::getConstantOffset(unsigned e, unsigned dim) const {
     return parent->getConstantOffset(parentElements[e], parentDim(dim));
   case Kind::DotOperand:
     // K is held whole: its index is its coordinate.
-    if (dim != (opIdx == 0 ? 0u : 1u))
+    if (dim == getKDim())
       return tuples[e][dim];
     return getConstantCoordinate(dim, baseTuples[e][dim]);
   }

@@ -74,6 +74,8 @@ public:
   static FailureOr<Distribution> get(RankedTensorType type);
 
   unsigned getRank() const { return shape.size(); }
+  /// Dot operand: the dimension of K (A's last, B's second to last).
+  unsigned getKDim() const { return getRank() - (opIdx == 0 ? 1 : 2); }
   /// Elements each thread holds.
   unsigned getNumElements() const { return tuples.size(); }
   /// The index tuple of element `e`.

@@ -5,8 +5,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A tile.dot whose accumulator has a blocked layout: each thread holds
-// whole rows of A and columns of B for its accumulators and multiplies
-// them out with fused multiply-adds.
+// whole rows of A and columns of B for its accumulators (of its batches,
+// for 3-D dots) and multiplies them out with fused multiply-adds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +35,9 @@ struct DotLowering : public TilePattern<DotOp> {
     Distribution c = getDistribution(op.getC().getType());
     if (isa<MmaLayoutAttr>(op.getC().getType().getEncoding()))
       return lowerMmaSync(op, adaptor, rewriter, a, b, c);
-    int64_t k = op.getA().getType().getDimSize(1);
+    // [batch,] M, K times [batch,] K, N.
+    unsigned rank = op.getA().getType().getRank();
+    int64_t k = op.getA().getType().getDimSize(rank - 1);
     Type accType = op.getC().getType().getElementType();
     bool isFloat = isa<FloatType>(accType);
     auto widen = [&](Value v) -> Value {
@@ -49,8 +51,10 @@ struct DotLowering : public TilePattern<DotOp> {
     for (unsigned e = 0; e < c.getNumElements(); ++e) {
       ArrayRef<int64_t> t = c.getTuple(e);
       Value acc = adaptor.getC()[e];
+      SmallVector<int64_t> ta(t), tb(t);
       for (int64_t i = 0; i < k; ++i) {
-        int64_t ia = a.findElement({t[0], i}), ib = b.findElement({i, t[1]});
+        ta[rank - 1] = tb[rank - 2] = i;
+        int64_t ia = a.findElement(ta), ib = b.findElement(tb);
         if (ia < 0 || ib < 0)
           return rewriter.notifyMatchFailure(op, "operand element missing");
         Value x = widen(adaptor.getA()[ia]), y = widen(adaptor.getB()[ib]);
@@ -67,7 +71,8 @@ struct DotLowering : public TilePattern<DotOp> {
   }
 
   /// mma.sync (m16n8k16 for f16/bf16 operands, m16n8k8 for tf32, f32
-  /// accumulators; m16n8k32 for i8, i32 accumulators): per 16x8 accumulator
+  /// accumulators, or f16 ones for f16 operands; m16n8k32 for i8, i32
+  /// accumulators): per 16x8 accumulator
   /// tile of this thread and K step, A's four and B's two 32-bit registers
   /// (Distribution's mma operand layouts: kWidth elements each, f32 ones
   /// rounded to tf32) and the four accumulators go to one instruction.
@@ -93,8 +98,12 @@ struct DotLowering : public TilePattern<DotOp> {
     bool split = precision == InputPrecision::TF32x3 && elementA.isF32();
     Type f32 = rewriter.getF32Type(), i32 = rewriter.getI32Type();
     Type accType = op.getC().getType().getElementType();
+    // f16 accumulators go in pairs, one f16x2 register per row of the tile.
+    bool packedAcc = accType.isF16();
+    Type accRegType = packedAcc ? VectorType::get({2}, accType) : accType;
     auto resultType = LLVM::LLVMStructType::getLiteral(
-        rewriter.getContext(), SmallVector<Type>(4, accType));
+        rewriter.getContext(),
+        SmallVector<Type>(packedAcc ? 2 : 4, accRegType));
     std::optional<NVVM::MMAIntOverflow> overflow;
     if (ptxType == NVVM::MMATypes::s8)
       overflow = NVVM::MMAIntOverflow::wrapped;
@@ -181,15 +190,25 @@ struct DotLowering : public TilePattern<DotOp> {
           SmallVector<Value> acc;
           for (int64_t index : accIndex)
             acc.push_back(results[index]);
+          if (packedAcc)
+            acc = {packVector(rewriter, loc, {acc[0], acc[1]}),
+                   packVector(rewriter, loc, {acc[2], acc[3]})};
           Value product = NVVM::MmaOp::create(
               rewriter, loc, resultType, x, y, acc, {16, 8, int(kStep)},
               std::nullopt, overflow,
               std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
               std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                              NVVM::MMALayout::col});
-          for (auto [i, index] : llvm::enumerate(accIndex))
-            results[index] =
-                LLVM::ExtractValueOp::create(rewriter, loc, product, i);
+          SmallVector<Value> sums;
+          for (int64_t i = 0; i < (packedAcc ? 2 : 4); ++i) {
+            Value v = LLVM::ExtractValueOp::create(rewriter, loc, product, i);
+            if (packedAcc)
+              llvm::append_range(sums, unpackVector(rewriter, loc, v));
+            else
+              sums.push_back(v);
+          }
+          for (auto [sum, index] : llvm::zip_equal(sums, accIndex))
+            results[index] = sum;
         };
         if (split) {
           mma(bigA, smallB);

@@ -105,6 +105,34 @@ tile.func public @dot_fma(%a: f32, %b: f32, %p: !tile.ptr<f32>) {
 
 // -----
 
+// A batched (3-D) dot on FMA: 2x16x16 accumulators over 128 threads, 4
+// each, K = 8: 32 FMAs. Each thread loads whole K rows of A and K columns
+// of B of its batch (its elements' batch and row or column coordinates).
+// CHECK-LABEL: gpu.func @dot_fma_batched
+// CHECK-COUNT-32: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f32
+// CHECK-NOT: math.fma
+tile.func public @dot_fma_batched(%pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>, %pc: !tile.ptr<f32>) {
+  %as = tile.splat %pa : !tile.ptr<f32> -> tensor<2x16x8x!tile.ptr<f32>>
+  %ra = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %ia = tile.reshape %ra : tensor<256xi32> -> tensor<2x16x8xi32>
+  %aptr = tile.addptr %as, %ia : tensor<2x16x8x!tile.ptr<f32>>, tensor<2x16x8xi32>
+  %a = tile.load %aptr : tensor<2x16x8x!tile.ptr<f32>>
+  %bs = tile.splat %pb : !tile.ptr<f32> -> tensor<2x8x16x!tile.ptr<f32>>
+  %ib = tile.reshape %ra : tensor<256xi32> -> tensor<2x8x16xi32>
+  %bptr = tile.addptr %bs, %ib : tensor<2x8x16x!tile.ptr<f32>>, tensor<2x8x16xi32>
+  %b = tile.load %bptr : tensor<2x8x16x!tile.ptr<f32>>
+  %c = arith.constant dense<0.0> : tensor<2x16x16xf32>
+  %d = tile.dot %a, %b, %c : tensor<2x16x8xf32> * tensor<2x8x16xf32> -> tensor<2x16x16xf32>
+  %rc = tile.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32>
+  %ic = tile.reshape %rc : tensor<512xi32> -> tensor<2x16x16xi32>
+  %cs = tile.splat %pc : !tile.ptr<f32> -> tensor<2x16x16x!tile.ptr<f32>>
+  %cptr = tile.addptr %cs, %ic : tensor<2x16x16x!tile.ptr<f32>>, tensor<2x16x16xi32>
+  tile.store %cptr, %d : tensor<2x16x16x!tile.ptr<f32>>
+  tile.return
+}
+
+// -----
+
 // Loop-carried tensors become loop-carried scalars.
 // CHECK-LABEL: gpu.func @loop
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (f32, f32)

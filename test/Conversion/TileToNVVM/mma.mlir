@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tile.dot on mma.sync: m16n8k16 for 16-bit operands, m16n8k8 for f32
 // operands as tf32 (rounded with cvt.rna.tf32.f32), three products for
-// tf32x3, m16n8k32 for i8 with i32 accumulators.
+// tf32x3, the f16 form for f16 accumulators, m16n8k32 for i8 with i32
+// accumulators.
 // RUN: tile-opt %s -tile-allocate-shared-memory -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s
 // RUN: tile-translate %s --keep-layouts --emit=ptx | FileCheck %s --check-prefix=PTX
 
@@ -87,6 +88,26 @@ tile.func public @f16(%y: f32) {
   %c = tile.splat %y : f32 -> tensor<32x16xf32, #mma>
   %d = tile.dot %a, %b, %c : tensor<32x16xf16, #opA2> * tensor<16x16xf16, #opB2> -> tensor<32x16xf32, #mma>
   tile.print " d" {hex = false, isSigned = array<i32: 0>} : %d : tensor<32x16xf32, #mma>
+  tile.return
+}
+
+// f16 accumulators: each row's pair of a 16x8 tile packed into one f16x2
+// register, two a tile, unpacked from the result.
+// CHECK-LABEL: gpu.func @f16_acc
+// CHECK-COUNT-2: llvm.insertelement %{{.*}} : vector<2xf16>
+// CHECK: nvvm.mma.sync A[{{.*}}, {{.*}}, {{.*}}, {{.*}}] B[{{.*}}, {{.*}}] C[{{.*}}, {{.*}}] {{{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+// CHECK-COUNT-2: llvm.extractvalue %{{.*}} : !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+// CHECK-NOT: nvvm.mma.sync
+// PTX-LABEL: .entry f16_acc
+// PTX: mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16
+tile.func public @f16_acc(%y: f16) {
+  %ba = tilegpu.local_alloc : () -> !tilegpu.buffer<32x16xf16, #plain, mutable>
+  %bb = tilegpu.local_alloc : () -> !tilegpu.buffer<16x16xf16, #plain, mutable>
+  %a = tilegpu.local_load %ba : !tilegpu.buffer<32x16xf16, #plain, mutable> -> tensor<32x16xf16, #opA2>
+  %b = tilegpu.local_load %bb : !tilegpu.buffer<16x16xf16, #plain, mutable> -> tensor<16x16xf16, #opB2>
+  %c = tile.splat %y : f16 -> tensor<32x16xf16, #mma>
+  %d = tile.dot %a, %b, %c : tensor<32x16xf16, #opA2> * tensor<16x16xf16, #opB2> -> tensor<32x16xf16, #mma>
+  tile.print " d" {hex = false, isSigned = array<i32: 0>} : %d : tensor<32x16xf16, #mma>
   tile.return
 }
 

@@ -5,7 +5,8 @@ reduced to a scalar and stored with tl.store, under 1..8 warps), and their
 neighbours: max/min/argmax, max with indices, cumsum, a custom combine,
 integer sums and xor, 2-D reductions and scans along either axis, atomic
 adds, and small dots (FMA with ieee f32 operands, tensor cores with bf16)
-with reductions and scans of their results, whose layouts replicate too.
+with reductions and scans of their results, whose layouts replicate too,
+f16 dots accumulated in f16, and 3-D (batched) dots.
 One launch per case, 3 programs each (pid selects the slice).
 """
 
@@ -159,6 +160,41 @@ def dot_kernel(a_ptr, b_ptr, c_ptr, rows_ptr, scan_ptr, M: tl.constexpr, N: tl.c
     tl.store(scan_ptr + pid * M * N + m[:, None] * N + n[None, :], tl.cumsum(c, 0))
 
 
+@triton.jit
+def dot_f16_acc_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
+                       K: tl.constexpr, BK: tl.constexpr):
+    # A product accumulated in f16 over K steps of BK.
+    pid = tl.program_id(0)
+    m = tl.arange(0, M)
+    n = tl.arange(0, N)
+    k = tl.arange(0, BK)
+    acc = tl.zeros((M, N), dtype=tl.float16)
+    for k0 in range(0, K, BK):
+        a = tl.load(a_ptr + pid * M * K + m[:, None] * K + (k0 + k)[None, :])
+        b = tl.load(b_ptr + pid * K * N + (k0 + k)[:, None] * N + n[None, :])
+        acc = tl.dot(a, b, acc, out_dtype=tl.float16)
+    tl.store(c_ptr + pid * M * N + m[:, None] * N + n[None, :], acc)
+
+
+@triton.jit
+def batched_dot_kernel(a_ptr, b_ptr, c_ptr, B: tl.constexpr, M: tl.constexpr,
+                       N: tl.constexpr, K: tl.constexpr, IEEE: tl.constexpr):
+    # A 3-D dot: B products of MxK by KxN, and their sums over the batch.
+    pid = tl.program_id(0)
+    i = tl.arange(0, B)[:, None, None]
+    m = tl.arange(0, M)
+    n = tl.arange(0, N)
+    k = tl.arange(0, K)
+    a = tl.load(a_ptr + pid * B * M * K + i * M * K + m[None, :, None] * K + k[None, None, :])
+    b = tl.load(b_ptr + pid * B * K * N + i * K * N + k[None, :, None] * N + n[None, None, :])
+    if IEEE:
+        c = tl.dot(a, b, input_precision="ieee")
+    else:
+        c = tl.dot(a, b)
+    c = c + tl.sum(c, 0)[None, :, :]
+    tl.store(c_ptr + pid * B * M * N + i * M * N + m[None, :, None] * N + n[None, None, :], c)
+
+
 def _inputs(seed, n, kind):
     torch.manual_seed(seed)
     if kind == "float":
@@ -250,6 +286,31 @@ def _dot_case(m, n, k, warps, ieee):
     return Case(f"dot_{'ieee' if ieee else 'bf16'}_{m}x{n}x{k}_w{warps}", run)
 
 
+def _dot_f16_acc_case(m, n, k, warps):
+    def run(seed, device):
+        a = (_inputs(seed, PROGRAMS * m * k, "float") / 4).to(device=device,
+                                                              dtype=torch.float16)
+        b = (_inputs(seed + 1, PROGRAMS * k * n, "float") / 4).to(device=device,
+                                                                  dtype=torch.float16)
+        c = torch.zeros(PROGRAMS * m * n, device=device, dtype=torch.float16)
+        dot_f16_acc_kernel[(PROGRAMS,)](a, b, c, M=m, N=n, K=k, BK=16, num_warps=warps)
+        return {"c": c}
+    return Case(f"dot_f16_acc_{m}x{n}x{k}_w{warps}", run)
+
+
+def _batched_dot_case(batch, m, n, k, warps, ieee):
+    def run(seed, device):
+        dtype = torch.float32 if ieee else torch.bfloat16
+        a = _inputs(seed, PROGRAMS * batch * m * k, "float").to(device=device, dtype=dtype)
+        b = _inputs(seed + 1, PROGRAMS * batch * k * n, "float").to(device=device, dtype=dtype)
+        c = torch.zeros(PROGRAMS * batch * m * n, device=device)
+        batched_dot_kernel[(PROGRAMS,)](a, b, c, B=batch, M=m, N=n, K=k, IEEE=ieee,
+                                        num_warps=warps)
+        return {"c": c}
+    kind = "ieee" if ieee else "bf16"
+    return Case(f"batched_dot_{kind}_{batch}x{m}x{n}x{k}_w{warps}", run)
+
+
 def _cases():
     cases = []
     for n in SIZES:
@@ -281,6 +342,12 @@ def _cases():
         for w in (1, 4, 8):
             for ieee in (True, False):
                 cases.append(_dot_case(m, n, k, w, ieee))
+    for w in (1, 4):
+        cases.append(_dot_f16_acc_case(64, 64, 32, w))
+    for batch, m, n, k in ((2, 16, 16, 16), (4, 32, 16, 32)):
+        for w in (1, 4):
+            for ieee in (True, False):
+                cases.append(_batched_dot_case(batch, m, n, k, w, ieee))
     return cases
 
 

@@ -726,12 +726,15 @@ StringRef mlir::tilegpu::whyNotMmaSync(RankedTensorType a, RankedTensorType b,
   if (a.getRank() != 2)
     return "mma.sync takes 2-D operands";
   Type element = a.getElementType(), acc = c.getElementType();
-  bool floats =
-      (element.isF16() || element.isBF16() || element.isF32()) && acc.isF32();
+  // The f16 form packs two accumulators into each 32-bit register.
+  bool floats = ((element.isF16() || element.isBF16() || element.isF32()) &&
+                 acc.isF32()) ||
+                (element.isF16() && acc.isF16());
   bool integers = element.isInteger(8) && acc.isInteger(32);
   if (element != b.getElementType() || (!floats && !integers))
     return "mma.sync takes f16, bf16 or f32 operands with f32 accumulators, "
-           "or i8 operands with i32 accumulators";
+           "f16 operands with f16 accumulators, or i8 operands with i32 "
+           "accumulators";
   if (element.isF32() && precision != InputPrecision::TF32 &&
       precision != InputPrecision::TF32x3)
     return "f32 operands use tensor cores only with inputPrecision = tf32 "

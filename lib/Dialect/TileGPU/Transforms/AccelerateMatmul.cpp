@@ -198,6 +198,10 @@ StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
   } else if (StringRef why = whyNotMmaSync(a, b, c, precision); !why.empty()) {
     return why;
   }
+  // wgmma's f16 form packs two accumulators a register, which the
+  // warpgroup_dot lowering does not: such dots stay on mma.sync.
+  if (c.getElementType().isF16())
+    return "f16 accumulators stay on mma.sync";
   int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
   // wgmma reads tf32 and i8 K-major only. A B computed N-contiguous (a
   // row-major matrix) is then stored element by element, 4-byte copies
@@ -351,19 +355,24 @@ public:
   void toFmaLayout(DotOp dot, unsigned numWarps) {
     RankedTensorType type = dot.getC().getType();
     auto blocked = dyn_cast<BlockedLayoutAttr>(type.getEncoding());
-    if (!blocked || type.getRank() != 2)
+    unsigned rank = type.getRank();
+    if (!blocked || rank < 2 || rank > 3)
       return;
     unsigned threadsPerWarp = getThreadsPerWarp(getOperation());
     int64_t perThread = type.getNumElements() / (numWarps * threadsPerWarp);
     unsigned size = perThread >= 16 ? 4 : perThread >= 4 ? 2 : 1;
-    SmallVector<unsigned> sizePerThread;
-    for (int64_t dim : type.getShape())
+    // A thread's accumulators form a square of rows and columns of one
+    // batch: each A row and B column it reads serves `size` of them.
+    SmallVector<unsigned> sizePerThread(rank - 2, 1);
+    for (int64_t dim : type.getShape().take_back(2))
       sizePerThread.push_back(std::min<int64_t>(size, dim));
     if (ArrayRef<unsigned>(sizePerThread) == blocked.getSizePerThread())
       return;
     MLIRContext *context = &getContext();
+    SmallVector<unsigned> order =
+        llvm::to_vector(llvm::reverse(llvm::seq<unsigned>(0, rank)));
     auto layout = getBlockedLayout(context, type.getShape(), sizePerThread,
-                                   {1, 0}, numWarps, threadsPerWarp);
+                                   order, numWarps, threadsPerWarp);
     OpBuilder b(dot);
     Location loc = dot.getLoc();
     // Each operand goes through a row-major buffer (a thread reads its rows
@@ -371,7 +380,7 @@ public:
     // either is read: the reads then have no barrier after them, and can be
     // scheduled next to the multiply-adds that use them.
     SmallVector<Operation *> converts;
-    auto shared = SwizzledSharedLayoutAttr::get(context, 1, 1, 1, {1, 0});
+    auto shared = SwizzledSharedLayoutAttr::get(context, 1, 1, 1, order);
     auto store = [&](Value v) -> Value {
       if (auto convert = v.getDefiningOp<ConvertLayoutOp>())
         converts.push_back(convert);
