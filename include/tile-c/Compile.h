@@ -91,12 +91,17 @@ typedef struct MlirTileCompileOptions {
   /// ("n=4096,x%16": n's value folded, x a multiple of 16); NULL or empty:
   /// nothing.
   const char *specialize;
+  /// For a cubin, without minBlocksPerSM: a kernel whose registers alone
+  /// hold it below 16 warps an SM, where shared memory and threads admit one
+  /// more block, is assembled again for that block (.minnctapersm) and kept
+  /// so where ptxas spills no more.
+  bool raiseOccupancy;
 } MlirTileCompileOptions;
 
 /// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no
 /// diagnostic callback, fp fusion on, layouts assigned by the compiler,
 /// 3 pipeline stages, no warp specialization, not a Triton program, no
-/// specialization.
+/// specialization, occupancy raised.
 MLIR_CAPI_EXPORTED void
 mlirTileCompileOptionsInit(MlirTileCompileOptions *options);
 

@@ -33,6 +33,8 @@ struct CompileOptions {
   TYPE FIELD = DEFAULT;
 #define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
   TYPE FIELD = DEFAULT;
+#define TILE_ASSEMBLER_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)         \
+  TYPE FIELD = DEFAULT;
 #include "tile/Compiler/Options.def"
 
   /// What the launcher knows about the kernels' arguments, applied first
@@ -140,6 +142,19 @@ FailureOr<std::string> emitPTX(ModuleOp lowered, const CompileOptions &options);
 FailureOr<std::string> assembleCubin(Location loc, llvm::StringRef ptx,
                                      const CompileOptions &options,
                                      std::string *report = nullptr);
+
+/// A lowered module assembled: its PTX, the cubin and ptxas' -v report.
+struct CubinResult {
+  std::string ptx, cubin, report;
+};
+
+/// PTX and cubin of a lowered module. With raiseOccupancy and no
+/// minBlocksPerSM bound, a kernel that its registers alone hold below 16
+/// warps an SM, where shared memory and threads would admit one more block,
+/// is assembled again for that block (.minnctapersm) and kept so where
+/// ptxas spills no more.
+FailureOr<CubinResult> compileCubin(ModuleOp lowered,
+                                    const CompileOptions &options);
 
 } // namespace mlir::tile
 

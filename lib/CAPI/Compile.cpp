@@ -47,6 +47,8 @@ void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
   options->FIELD = DEFAULT;
 #define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
   options->FIELD = DEFAULT;
+#define TILE_ASSEMBLER_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)         \
+  options->FIELD = DEFAULT;
 #include "tile/Compiler/Options.def"
   options->optLevel = 3;
   options->emit = MlirTileEmitPTX;
@@ -97,6 +99,8 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   compile.FIELD = options->FIELD;
 #define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
   compile.FIELD = options->FIELD;
+#define TILE_ASSEMBLER_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)         \
+  compile.FIELD = options->FIELD;
 #include "tile/Compiler/Options.def"
   compile.optLevel = options->optLevel;
   if (options->specialize) {
@@ -132,10 +136,14 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   FailureOr<std::string> result;
   if (emit == MlirTileEmitLLVMIR) {
     result = tile::emitLLVMIR(op);
+  } else if (emit == MlirTileEmitCubin) {
+    FailureOr<tile::CubinResult> compiled = tile::compileCubin(op, compile);
+    if (succeeded(compiled))
+      result = std::move(compiled->cubin);
+    else
+      result = failure();
   } else {
     result = tile::emitPTX(op, compile);
-    if (succeeded(result) && emit == MlirTileEmitCubin)
-      result = tile::assembleCubin(op.getLoc(), *result, compile);
   }
   if (failed(result))
     return mlirLogicalResultFailure();

@@ -62,10 +62,12 @@ static cl::opt<std::string>
        cl::desc("Target SM version: 90 is sm_90; 90a adds sm_90's "
                 "architecture-specific features (wgmma)"),
        cl::init("90"), cl::cat(tileCategory));
-// The pipeline's options (the target's is --sm, above), one flag each.
+// The pipeline's and the assembler's options (the target's is --sm, above),
+// one flag each.
 #define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
   static cl::opt<TYPE> FIELD##Flag(FLAG, cl::desc(DESCRIPTION),                \
                                    cl::init(DEFAULT), cl::cat(tileCategory));
+#define TILE_ASSEMBLER_OPTION TILE_PIPELINE_OPTION
 #include "tile/Compiler/Options.def"
 static cl::list<std::string> specialize(
     "specialize",
@@ -143,6 +145,7 @@ int main(int argc, char **argv) {
   options.archSpecific = archSpecific;
 #define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
   options.FIELD = FIELD##Flag;
+#define TILE_ASSEMBLER_OPTION TILE_PIPELINE_OPTION
 #include "tile/Compiler/Options.def"
   // A .ttir file is a Triton program, as --ttir says (unless --ttir=false).
   if (!ttirFlag.getNumOccurrences() &&
@@ -190,22 +193,19 @@ int main(int argc, char **argv) {
     if (failed(ir))
       return 1;
     result = *ir;
+  } else if (emit == Emit::Cubin || ptxasInfo) {
+    FailureOr<tile::CubinResult> compiled =
+        tile::compileCubin(*module, options);
+    if (failed(compiled))
+      return 1;
+    if (ptxasInfo)
+      llvm::errs() << compiled->report;
+    result = emit == Emit::Cubin ? compiled->cubin : compiled->ptx;
   } else {
     FailureOr<std::string> ptx = tile::emitPTX(*module, options);
     if (failed(ptx))
       return 1;
     result = *ptx;
-    if (emit == Emit::Cubin || ptxasInfo) {
-      std::string report;
-      FailureOr<std::string> cubin =
-          tile::assembleCubin(module->getLoc(), *ptx, options, &report);
-      if (failed(cubin))
-        return 1;
-      if (ptxasInfo)
-        llvm::errs() << report;
-      if (emit == Emit::Cubin)
-        result = *cubin;
-    }
   }
 
   auto output = openOutputFile(outputFilename, &error);
