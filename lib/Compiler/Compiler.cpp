@@ -19,12 +19,15 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -206,6 +209,47 @@ private:
 };
 } // namespace
 
+namespace {
+/// LLVM's loop options for code that ptxas schedules, set for one
+/// compile (LLVM's options are global: compiles in threads take turns) and
+/// only where the command line left them alone.
+/// - lsr-drop-solution: loop strength reduction keeps a loop as written
+///   when its solution is no cheaper. Otherwise it replaces a K loop's i32
+///   counter by the truncated 64-bit address offset, and ptxas, which
+///   unrolls counted loops of tensor-core products itself, no longer sees
+///   the count.
+/// - unroll-allow-partial=false: LLVM's own partial unrolling leaves the
+///   exit test on a disjoint `or` of the counter, which ptxas does not count
+///   either; ptxas then unrolls further than LLVM would.
+class LoopOptionsForPtxas {
+public:
+  LoopOptionsForPtxas() : lock(getMutex()) {
+    auto registered = llvm::cl::getRegisteredOptions();
+    for (auto [name, value] :
+         {std::pair<StringRef, StringRef>("lsr-drop-solution", "true"),
+          {"unroll-allow-partial", "false"}}) {
+      llvm::cl::Option *option = registered.lookup(name);
+      if (!option || option->getNumOccurrences())
+        continue;
+      if (!option->addOccurrence(0, name, value))
+        set.push_back(option);
+    }
+  }
+  ~LoopOptionsForPtxas() {
+    for (llvm::cl::Option *option : set)
+      option->reset();
+  }
+
+private:
+  static std::mutex &getMutex() {
+    static std::mutex mutex;
+    return mutex;
+  }
+  std::lock_guard<std::mutex> lock;
+  SmallVector<llvm::cl::Option *> set;
+};
+} // namespace
+
 /// The oldest PTX ISA (x10) that can target an SM, as LLVM's NVPTX back end
 /// requires it (it aborts otherwise); 0 for SMs not listed.
 static int getMinimumPtxVersion(int sm, bool archSpecific) {
@@ -263,6 +307,7 @@ FailureOr<std::string> mlir::tile::emitPTX(ModuleOp lowered,
   std::string ptx;
   TimingScope timing =
       options.timing ? options.timing->nest("LLVM IR to PTX") : TimingScope();
+  LoopOptionsForPtxas loopOptions;
   for (auto gpuModule : lowered.getOps<gpu::GPUModuleOp>()) {
     PTXSerializer serializer(*gpuModule, target, targetOptions, needsLibdevice,
                              timing);

@@ -68,3 +68,25 @@
 // MM-NEXT: tilegpu.local_load %[[B]]
 // MM-NEXT: tile.dot
 // MM-NEXT: scf.yield
+
+// The K loop counts with an i32 counter that ptxas sees (it unrolls the
+// loop, 56 HMMA in the SASS rather than 4): LLVM's loop strength reduction
+// keeps the loop as written (lsr-drop-solution) where it would otherwise
+// test a truncated 64-bit offset.
+// RUN: tile-translate %S/Inputs/inductor_mm_template.ttir --sm=90a --num-warps=2 --num-stages=1 --emit=ptx -o - | FileCheck %s --check-prefix=MMLOOP
+// MMLOOP: $L__BB0_1:
+// MMLOOP-NOT: cvt.u32.u64
+// MMLOOP: add.s32 [[I:%r[0-9]+]], [[I]], 1;
+// MMLOOP-NEXT: setp.ne.b32 %p{{[0-9]+}}, [[I]], 256;
+// MMLOOP-NEXT: @%p{{[0-9]+}} bra $L__BB0_1;
+
+// LLVM does not unroll a loop partially (unroll-allow-partial=false): its
+// exit test on the counter `or` 16 of a loop unrolled by two is one ptxas
+// cannot count; ptxas unrolls the loop as written (80 HMMA, 8 otherwise).
+// RUN: tile-translate %S/Inputs/inductor_bmm_template.ttir --sm=90a --num-warps=2 --num-stages=1 --emit=ptx -o - | FileCheck %s --check-prefix=BMMLOOP
+// BMMLOOP: $L__BB0_{{[0-9]+}}:
+// BMMLOOP-COUNT-4: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// BMMLOOP-NOT: mma.sync
+// BMMLOOP-NOT: or.b32
+// BMMLOOP: add.s32 [[NEXT:%r[0-9]+]], [[I:%r[0-9]+]], 16;
+// BMMLOOP-NEXT: setp.lt.u32 %p{{[0-9]+}}, [[I]], 304;
