@@ -91,11 +91,13 @@ typedef struct MlirTileCompileOptions {
   /// ("n=4096,x%16": n's value folded, x a multiple of 16); NULL or empty:
   /// nothing.
   const char *specialize;
-  /// For a cubin, without minBlocksPerSM: a kernel whose registers alone
-  /// hold it below 16 warps an SM, where shared memory and threads admit one
-  /// more block, is assembled again for that block (.minnctapersm) and kept
-  /// so where ptxas spills no more.
-  bool raiseOccupancy;
+  /// For a cubin, without minBlocksPerSM: a kernel that spills a kilobyte or
+  /// more on fewer registers than one block may have is assembled again with
+  /// them (.maxnreg), kept where it spills less; a kernel whose registers
+  /// alone hold it below 16 warps an SM, where shared memory and threads
+  /// admit one more block, is assembled again for that block
+  /// (.minnctapersm), kept where ptxas spills no more.
+  bool tuneRegisters;
 } MlirTileCompileOptions;
 
 /// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no

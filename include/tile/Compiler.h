@@ -148,11 +148,13 @@ struct CubinResult {
   std::string ptx, cubin, report;
 };
 
-/// PTX and cubin of a lowered module. With raiseOccupancy and no
-/// minBlocksPerSM bound, a kernel that its registers alone hold below 16
-/// warps an SM, where shared memory and threads would admit one more block,
-/// is assembled again for that block (.minnctapersm) and kept so where
-/// ptxas spills no more.
+/// PTX and cubin of a lowered module. With tuneRegisters and no
+/// minBlocksPerSM bound, a kernel that spills a kilobyte or more on fewer
+/// registers than one block may have is assembled again with them
+/// (.maxnreg), kept where it spills less; then a kernel that its registers
+/// alone hold below 16 warps an SM, where shared memory and threads would
+/// admit one more block, is assembled again for that block (.minnctapersm),
+/// kept where ptxas spills no more.
 FailureOr<CubinResult> compileCubin(ModuleOp lowered,
                                     const CompileOptions &options);
 

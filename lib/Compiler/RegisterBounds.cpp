@@ -1,0 +1,237 @@
+//===- RegisterBounds.cpp - register bounds chosen when assembling --------===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// ptxas gives a kernel as many registers as it likes up to 255 a thread,
+// and its choice can cost twice:
+// - Kilobytes of spills on few registers: for some kernels of large
+//   register demand ptxas takes 32 registers and spills the rest. Such a
+//   kernel is assembled again with the register file's share of one block
+//   (.maxnreg), kept where it spills less.
+// - A register cliff: a few registers more than a share of the register
+//   file (128 a thread for two 8-warp blocks) halve the blocks an SM holds.
+//   Where registers alone hold a kernel below a quarter of the SM's warps,
+//   and shared memory and threads would admit one more block, the kernel is
+//   assembled again with that many blocks asked for (.minnctapersm, which
+//   bounds ptxas' registers), kept where ptxas then spills no more.
+//===----------------------------------------------------------------------===//
+
+#include "tile/Compiler.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace {
+/// What ptxas -v reports of one kernel.
+struct PtxasUsage {
+  int registers = 0;
+  int64_t spillBytes = 0;
+  int64_t staticShared = 0;
+};
+
+// Hopper's SM (sm_90): 64K 32-bit registers in four partitions (a warp's
+// registers lie in one), allocated per warp in units of 256; 64 warps,
+// 32 blocks, 228 KB of shared memory of which the driver reserves 1 KB per
+// block.
+constexpr int kRegistersPerPartition = 16384;
+constexpr int kPartitions = 4;
+constexpr int kMaxWarps = 64, kMaxBlocks = 32;
+constexpr int64_t kSharedPerSM = 228 * 1024, kSharedReserved = 1024;
+/// Spills below this many bytes a thread (stores and loads) are a few
+/// values, cheaper than the occupancy more registers would cost.
+constexpr int64_t kMinSpillToWiden = 1024;
+/// Below this many warps an SM has too few to hide latency with.
+constexpr int kTargetWarps = 16;
+/// A bound that takes more than a fifth of ptxas' registers away costs more
+/// in spills and rematerialization than the extra block gains.
+constexpr double kMinRegisterShare = 0.8;
+
+/// Per kernel, what the report says (entries in the order ptxas prints:
+/// "Compiling entry function 'k'", its properties, then "Used N registers").
+llvm::StringMap<PtxasUsage> parseReport(StringRef report) {
+  llvm::StringMap<PtxasUsage> usage;
+  PtxasUsage *current = nullptr;
+  SmallVector<StringRef> lines;
+  report.split(lines, '\n');
+  for (StringRef line : lines) {
+    if (size_t at = line.find("entry function '"); at != StringRef::npos) {
+      StringRef name = line.drop_front(at + 16);
+      current = &usage[name.take_until([](char c) { return c == '\''; })];
+      continue;
+    }
+    if (!current)
+      continue;
+    auto numberBefore = [&](StringRef text, StringRef what, int64_t &out) {
+      size_t at = text.find(what);
+      if (at == StringRef::npos)
+        return;
+      StringRef digits = text.take_front(at).rtrim();
+      digits = digits.drop_front(digits.find_last_not_of("0123456789") + 1);
+      digits.getAsInteger(10, out);
+    };
+    int64_t registers = 0;
+    numberBefore(line, " registers", registers);
+    if (registers)
+      current->registers = registers;
+    int64_t stores = 0, loads = 0;
+    numberBefore(line, " bytes spill stores", stores);
+    numberBefore(line, " bytes spill loads", loads);
+    current->spillBytes = std::max(current->spillBytes, stores + loads);
+    numberBefore(line, " bytes smem", current->staticShared);
+  }
+  return usage;
+}
+
+/// Blocks of `threads` threads with `registers` registers each that the
+/// register file holds.
+int blocksByRegisters(int registers, int threads) {
+  int perWarp = llvm::alignTo(std::max(registers, 1) * 32, 256);
+  int warps = kRegistersPerPartition / perWarp * kPartitions;
+  return warps / llvm::divideCeil(threads, 32);
+}
+
+/// The most registers a thread may have for `blocks` blocks of `threads`
+/// threads to fit (what ptxas derives from .minnctapersm), at most 255.
+int registerBound(int blocks, int threads) {
+  int warps = blocks * int(llvm::divideCeil(threads, 32));
+  int warpsPerPartition = int(llvm::divideCeil(warps, kPartitions));
+  int perThread = kRegistersPerPartition / warpsPerPartition / 32;
+  return std::min(255, perThread / 8 * 8);
+}
+} // namespace
+
+namespace {
+/// Re-assembles `lowered` with per-kernel register attributes and keeps
+/// each kernel's attribute only where ptxas then spills less (`strictly`)
+/// or no more than before.
+class RegisterBounds {
+public:
+  RegisterBounds(ModuleOp lowered, const tile::CompileOptions &options)
+      : lowered(lowered), options(options) {}
+
+  FailureOr<tile::CubinResult> assemble() {
+    tile::CubinResult result;
+    FailureOr<std::string> ptx = tile::emitPTX(lowered, options);
+    if (failed(ptx))
+      return failure();
+    result.ptx = std::move(*ptx);
+    FailureOr<std::string> cubin = tile::assembleCubin(
+        lowered.getLoc(), result.ptx, options, &result.report);
+    if (failed(cubin))
+      return failure();
+    result.cubin = std::move(*cubin);
+    return result;
+  }
+
+  /// Sets `name` to `value` on each of `changes`' kernels, assembles, and
+  /// keeps the attribute where the kernel spills less than `before` (or,
+  /// unless `strictly`, as much); returns the result for the kept ones.
+  FailureOr<tile::CubinResult>
+  tryAttributes(tile::CubinResult current, StringAttr name,
+                ArrayRef<std::tuple<LLVM::LLVMFuncOp, int, PtxasUsage>> changes,
+                bool strictly) {
+    if (changes.empty())
+      return current;
+    Type i32 = IntegerType::get(lowered.getContext(), 32);
+    for (auto &[fn, value, before] : changes)
+      LLVM::LLVMFuncOp(fn)->setAttr(name, IntegerAttr::get(i32, value));
+    FailureOr<tile::CubinResult> next = assemble();
+    if (failed(next))
+      return failure();
+    llvm::StringMap<PtxasUsage> after = parseReport(next->report);
+    unsigned kept = 0;
+    for (auto &[fn, value, before] : changes) {
+      int64_t spills = after.lookup(LLVM::LLVMFuncOp(fn).getName()).spillBytes;
+      if (strictly ? spills < before.spillBytes : spills <= before.spillBytes)
+        ++kept;
+      else
+        LLVM::LLVMFuncOp(fn)->removeAttr(name);
+    }
+    if (kept == changes.size())
+      return next;
+    return kept ? assemble() : FailureOr<tile::CubinResult>(current);
+  }
+
+private:
+  ModuleOp lowered;
+  const tile::CompileOptions &options;
+};
+} // namespace
+
+FailureOr<tile::CubinResult>
+mlir::tile::compileCubin(ModuleOp lowered, const CompileOptions &options) {
+  RegisterBounds bounds(lowered, options);
+  FailureOr<CubinResult> result = bounds.assemble();
+  // A bound the user gave is theirs.
+  if (failed(result) || !options.tuneRegisters || options.minBlocksPerSM)
+    return result;
+  FailureOr<SmallVector<KernelInfo>> kernels = getKernelInfo(lowered);
+  if (failed(kernels))
+    return failure();
+  llvm::StringMap<LLVM::LLVMFuncOp> functions;
+  lowered.walk([&](LLVM::LLVMFuncOp fn) {
+    if (fn->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
+      functions[fn.getName()] = fn;
+  });
+  MLIRContext *context = lowered.getContext();
+  StringAttr maxnreg =
+      StringAttr::get(context, NVVM::NVVMDialect::getMaxnregAttrName());
+  StringAttr minctasm =
+      StringAttr::get(context, NVVM::NVVMDialect::getMinctasmAttrName());
+
+  // ptxas sometimes answers a kernel's large register demand with few
+  // registers and kilobytes of spills (32 registers and 14 KB for one of
+  // flash-linear-attention's 2-warp kernels): such a kernel may take the
+  // register file's share of one block (.maxnreg).
+  llvm::StringMap<PtxasUsage> usage = parseReport(result->report);
+  SmallVector<std::tuple<LLVM::LLVMFuncOp, int, PtxasUsage>> widen;
+  for (const KernelInfo &kernel : *kernels) {
+    LLVM::LLVMFuncOp fn = functions.lookup(kernel.name);
+    auto used = usage.find(kernel.name);
+    if (!fn || used == usage.end() || kernel.threads <= 0 ||
+        fn->hasAttr(maxnreg) || fn->hasAttr(minctasm))
+      continue;
+    int bound = registerBound(1, kernel.threads);
+    if (used->second.spillBytes >= kMinSpillToWiden &&
+        used->second.registers < bound)
+      widen.push_back({fn, bound, used->second});
+  }
+  result = bounds.tryAttributes(*result, maxnreg, widen, /*strictly=*/true);
+  if (failed(result))
+    return failure();
+
+  // Register cliffs: where registers alone hold a kernel below a quarter
+  // of the SM's warps, and shared memory and threads admit one more block,
+  // ask for that block.
+  usage = parseReport(result->report);
+  SmallVector<std::tuple<LLVM::LLVMFuncOp, int, PtxasUsage>> raise;
+  for (const KernelInfo &kernel : *kernels) {
+    LLVM::LLVMFuncOp fn = functions.lookup(kernel.name);
+    auto used = usage.find(kernel.name);
+    if (!fn || used == usage.end() || kernel.threads <= 0 ||
+        fn->hasAttr(maxnreg) || fn->hasAttr(minctasm))
+      continue;
+    const PtxasUsage &u = used->second;
+    int warps = int(llvm::divideCeil(kernel.threads, 32));
+    int blocks = blocksByRegisters(u.registers, kernel.threads);
+    if (blocks == 0 || blocks * warps >= kTargetWarps)
+      continue;
+    int64_t shared = u.staticShared + kernel.sharedBytes + kSharedReserved;
+    int64_t others = std::min<int64_t>(
+        {kMaxWarps / warps, kMaxBlocks, kSharedPerSM / shared});
+    if (others <= blocks)
+      continue;
+    if (registerBound(blocks + 1, kernel.threads) <
+        kMinRegisterShare * u.registers)
+      continue;
+    raise.push_back({fn, blocks + 1, u});
+  }
+  return bounds.tryAttributes(*result, minctasm, raise, /*strictly=*/false);
+}
