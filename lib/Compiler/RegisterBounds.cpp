@@ -36,14 +36,35 @@ struct PtxasUsage {
   int64_t staticShared = 0;
 };
 
-// Hopper's SM (sm_90): 64K 32-bit registers in four partitions (a warp's
-// registers lie in one), allocated per warp in units of 256; 64 warps,
-// 32 blocks, 228 KB of shared memory of which the driver reserves 1 KB per
-// block.
+// An SM since sm_80: 64K 32-bit registers in four partitions (a warp's
+// registers lie in one), allocated per warp in units of 256; the driver
+// reserves 1 KB of shared memory per block.
 constexpr int kRegistersPerPartition = 16384;
 constexpr int kPartitions = 4;
-constexpr int kMaxWarps = 64, kMaxBlocks = 32;
-constexpr int64_t kSharedPerSM = 228 * 1024, kSharedReserved = 1024;
+constexpr int64_t kSharedReserved = 1024;
+
+/// The limits of an SM version that differ: resident warps and blocks, and
+/// shared memory (bytes); none for versions not listed.
+struct SMLimits {
+  int warps = 0, blocks = 0;
+  int64_t shared = 0;
+};
+SMLimits getSMLimits(int sm) {
+  switch (sm) {
+  case 80:
+    return {64, 32, 164 * 1024};
+  case 86:
+    return {48, 16, 100 * 1024};
+  case 87:
+    return {48, 16, 164 * 1024};
+  case 89:
+    return {48, 24, 100 * 1024};
+  case 90:
+    return {64, 32, 228 * 1024};
+  default:
+    return {};
+  }
+}
 /// Spills below this many bytes a thread (stores and loads) are a few
 /// values, cheaper than the occupancy more registers would cost.
 constexpr int64_t kMinSpillToWiden = 1024;
@@ -210,6 +231,9 @@ mlir::tile::compileCubin(ModuleOp lowered, const CompileOptions &options) {
   // Register cliffs: where registers alone hold a kernel below a quarter
   // of the SM's warps, and shared memory and threads admit one more block,
   // ask for that block.
+  SMLimits limits = getSMLimits(options.sm);
+  if (!limits.warps)
+    return result;
   usage = parseReport(result->report);
   SmallVector<std::tuple<LLVM::LLVMFuncOp, int, PtxasUsage>> raise;
   for (const KernelInfo &kernel : *kernels) {
@@ -225,7 +249,7 @@ mlir::tile::compileCubin(ModuleOp lowered, const CompileOptions &options) {
       continue;
     int64_t shared = u.staticShared + kernel.sharedBytes + kSharedReserved;
     int64_t others = std::min<int64_t>(
-        {kMaxWarps / warps, kMaxBlocks, kSharedPerSM / shared});
+        {limits.warps / warps, limits.blocks, limits.shared / shared});
     if (others <= blocks)
       continue;
     if (registerBound(blocks + 1, kernel.threads) <
