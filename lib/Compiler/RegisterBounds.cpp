@@ -65,6 +65,7 @@ SMLimits getSMLimits(int sm) {
     return {};
   }
 }
+
 /// Spills below this many bytes a thread (stores and loads) are a few
 /// values, cheaper than the occupancy more registers would cost.
 constexpr int64_t kMinSpillToWiden = 1024;
@@ -126,16 +127,31 @@ int registerBound(int blocks, int threads) {
   int perThread = kRegistersPerPartition / warpsPerPartition / 32;
   return std::min(255, perThread / 8 * 8);
 }
-} // namespace
 
-namespace {
+/// A register attribute to try on a kernel, and what the kernel spilled
+/// without it.
+struct Change {
+  LLVM::LLVMFuncOp fn;
+  int value;
+  int64_t spillsBefore;
+};
+
 /// Re-assembles `lowered` with per-kernel register attributes and keeps
 /// each kernel's attribute only where ptxas then spills less (`strictly`)
 /// or no more than before.
 class RegisterBounds {
 public:
   RegisterBounds(ModuleOp lowered, const tile::CompileOptions &options)
-      : lowered(lowered), options(options) {}
+      : lowered(lowered), options(options) {
+    lowered.walk([&](LLVM::LLVMFuncOp fn) {
+      if (fn->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
+        functions[fn.getName()] = fn;
+    });
+    MLIRContext *context = lowered.getContext();
+    maxnreg = StringAttr::get(context, NVVM::NVVMDialect::getMaxnregAttrName());
+    minctasm =
+        StringAttr::get(context, NVVM::NVVMDialect::getMinctasmAttrName());
+  }
 
   FailureOr<tile::CubinResult> assemble() {
     tile::CubinResult result;
@@ -151,38 +167,62 @@ public:
     return result;
   }
 
-  /// Sets `name` to `value` on each of `changes`' kernels, assembles, and
-  /// keeps the attribute where the kernel spills less than `before` (or,
-  /// unless `strictly`, as much); returns the result for the kept ones.
-  FailureOr<tile::CubinResult>
-  tryAttributes(tile::CubinResult current, StringAttr name,
-                ArrayRef<std::tuple<LLVM::LLVMFuncOp, int, PtxasUsage>> changes,
-                bool strictly) {
+  /// The changes `choose` makes for the kernels that `current` reports and
+  /// that have no register attribute yet: `choose(kernel, usage)` gives the
+  /// attribute's value, or 0 for none.
+  SmallVector<Change> collect(
+      const tile::CubinResult &current, ArrayRef<tile::KernelInfo> kernels,
+      function_ref<int(const tile::KernelInfo &, const PtxasUsage &)> choose) {
+    llvm::StringMap<PtxasUsage> usage = parseReport(current.report);
+    SmallVector<Change> changes;
+    for (const tile::KernelInfo &kernel : kernels) {
+      LLVM::LLVMFuncOp fn = functions.lookup(kernel.name);
+      auto used = usage.find(kernel.name);
+      if (!fn || used == usage.end() || kernel.threads <= 0 ||
+          fn->hasAttr(maxnreg) || fn->hasAttr(minctasm))
+        continue;
+      if (int value = choose(kernel, used->second))
+        changes.push_back({fn, value, used->second.spillBytes});
+    }
+    return changes;
+  }
+
+  /// Sets `name` to each change's value on its kernel, assembles, and keeps
+  /// the attribute where the kernel spills less than before (or, unless
+  /// `strictly`, as much); returns the result for the kept ones.
+  FailureOr<tile::CubinResult> tryAttributes(tile::CubinResult current,
+                                             StringAttr name,
+                                             ArrayRef<Change> changes,
+                                             bool strictly) {
     if (changes.empty())
       return current;
     Type i32 = IntegerType::get(lowered.getContext(), 32);
-    for (auto &[fn, value, before] : changes)
-      LLVM::LLVMFuncOp(fn)->setAttr(name, IntegerAttr::get(i32, value));
+    for (Change change : changes)
+      change.fn->setAttr(name, IntegerAttr::get(i32, change.value));
     FailureOr<tile::CubinResult> next = assemble();
     if (failed(next))
       return failure();
     llvm::StringMap<PtxasUsage> after = parseReport(next->report);
     unsigned kept = 0;
-    for (auto &[fn, value, before] : changes) {
-      int64_t spills = after.lookup(LLVM::LLVMFuncOp(fn).getName()).spillBytes;
-      if (strictly ? spills < before.spillBytes : spills <= before.spillBytes)
+    for (Change change : changes) {
+      int64_t spills = after.lookup(change.fn.getName()).spillBytes;
+      if (strictly ? spills < change.spillsBefore
+                   : spills <= change.spillsBefore)
         ++kept;
       else
-        LLVM::LLVMFuncOp(fn)->removeAttr(name);
+        change.fn->removeAttr(name);
     }
     if (kept == changes.size())
       return next;
     return kept ? assemble() : FailureOr<tile::CubinResult>(current);
   }
 
+  StringAttr maxnreg, minctasm;
+
 private:
   ModuleOp lowered;
   const tile::CompileOptions &options;
+  llvm::StringMap<LLVM::LLVMFuncOp> functions;
 };
 } // namespace
 
@@ -196,35 +236,19 @@ mlir::tile::compileCubin(ModuleOp lowered, const CompileOptions &options) {
   FailureOr<SmallVector<KernelInfo>> kernels = getKernelInfo(lowered);
   if (failed(kernels))
     return failure();
-  llvm::StringMap<LLVM::LLVMFuncOp> functions;
-  lowered.walk([&](LLVM::LLVMFuncOp fn) {
-    if (fn->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
-      functions[fn.getName()] = fn;
-  });
-  MLIRContext *context = lowered.getContext();
-  StringAttr maxnreg =
-      StringAttr::get(context, NVVM::NVVMDialect::getMaxnregAttrName());
-  StringAttr minctasm =
-      StringAttr::get(context, NVVM::NVVMDialect::getMinctasmAttrName());
 
   // ptxas sometimes answers a kernel's large register demand with few
   // registers and kilobytes of spills (32 registers and 14 KB for one of
   // flash-linear-attention's 2-warp kernels): such a kernel may take the
   // register file's share of one block (.maxnreg).
-  llvm::StringMap<PtxasUsage> usage = parseReport(result->report);
-  SmallVector<std::tuple<LLVM::LLVMFuncOp, int, PtxasUsage>> widen;
-  for (const KernelInfo &kernel : *kernels) {
-    LLVM::LLVMFuncOp fn = functions.lookup(kernel.name);
-    auto used = usage.find(kernel.name);
-    if (!fn || used == usage.end() || kernel.threads <= 0 ||
-        fn->hasAttr(maxnreg) || fn->hasAttr(minctasm))
-      continue;
-    int bound = registerBound(1, kernel.threads);
-    if (used->second.spillBytes >= kMinSpillToWiden &&
-        used->second.registers < bound)
-      widen.push_back({fn, bound, used->second});
-  }
-  result = bounds.tryAttributes(*result, maxnreg, widen, /*strictly=*/true);
+  SmallVector<Change> widen = bounds.collect(
+      *result, *kernels, [](const KernelInfo &kernel, const PtxasUsage &u) {
+        int bound = registerBound(1, kernel.threads);
+        return u.spillBytes >= kMinSpillToWiden && u.registers < bound ? bound
+                                                                       : 0;
+      });
+  result =
+      bounds.tryAttributes(*result, bounds.maxnreg, widen, /*strictly=*/true);
   if (failed(result))
     return failure();
 
@@ -234,28 +258,20 @@ mlir::tile::compileCubin(ModuleOp lowered, const CompileOptions &options) {
   SMLimits limits = getSMLimits(options.sm);
   if (!limits.warps)
     return result;
-  usage = parseReport(result->report);
-  SmallVector<std::tuple<LLVM::LLVMFuncOp, int, PtxasUsage>> raise;
-  for (const KernelInfo &kernel : *kernels) {
-    LLVM::LLVMFuncOp fn = functions.lookup(kernel.name);
-    auto used = usage.find(kernel.name);
-    if (!fn || used == usage.end() || kernel.threads <= 0 ||
-        fn->hasAttr(maxnreg) || fn->hasAttr(minctasm))
-      continue;
-    const PtxasUsage &u = used->second;
-    int warps = int(llvm::divideCeil(kernel.threads, 32));
-    int blocks = blocksByRegisters(u.registers, kernel.threads);
-    if (blocks == 0 || blocks * warps >= kTargetWarps)
-      continue;
-    int64_t shared = u.staticShared + kernel.sharedBytes + kSharedReserved;
-    int64_t others = std::min<int64_t>(
-        {limits.warps / warps, limits.blocks, limits.shared / shared});
-    if (others <= blocks)
-      continue;
-    if (registerBound(blocks + 1, kernel.threads) <
-        kMinRegisterShare * u.registers)
-      continue;
-    raise.push_back({fn, blocks + 1, u});
-  }
-  return bounds.tryAttributes(*result, minctasm, raise, /*strictly=*/false);
+  SmallVector<Change> raise = bounds.collect(
+      *result, *kernels, [&](const KernelInfo &kernel, const PtxasUsage &u) {
+        int warps = int(llvm::divideCeil(kernel.threads, 32));
+        int blocks = blocksByRegisters(u.registers, kernel.threads);
+        if (blocks == 0 || blocks * warps >= kTargetWarps)
+          return 0;
+        int64_t shared = u.staticShared + kernel.sharedBytes + kSharedReserved;
+        int64_t others = std::min<int64_t>(
+            {limits.warps / warps, limits.blocks, limits.shared / shared});
+        if (others <= blocks || registerBound(blocks + 1, kernel.threads) <
+                                    kMinRegisterShare * u.registers)
+          return 0;
+        return blocks + 1;
+      });
+  return bounds.tryAttributes(*result, bounds.minctasm, raise,
+                              /*strictly=*/false);
 }
