@@ -92,6 +92,11 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     // computes a pointer's per-iteration advance inside the loop).
     pm.addPass(createLoopInvariantCodeMotionPass());
     pm.addPass(createHoistInvariantAllocs());
+    // mma.sync operands computed from loads: the loads are stored instead,
+    // so that the schedule can copy them ahead.
+    OptimizeDotOperandsOptions operands;
+    operands.numStages = options.numStages;
+    pm.addPass(createOptimizeDotOperands(operands));
     ScheduleLoopsOptions schedule;
     schedule.numStages = options.numStages;
     schedule.warpSpecialize = options.warpSpecialize;

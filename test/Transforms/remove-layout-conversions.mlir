@@ -544,3 +544,76 @@ tile.func public @meeting_conversions(%x: tensor<64x64xf32, #a>, %y: tensor<64x6
   tile.store %p, %back : tensor<64x64x!tile.ptr<f32>, #a>
   tile.return
 }
+
+// -----
+
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#row = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#wide = #tilegpu.blocked<{sizePerThread = [1, 16], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+// A recurrent step (fla's fused_recurrent): rows of 64 elements loaded
+// each iteration, at most one per thread of the block, used along both
+// dimensions of a 64x64 state. Each is loaded again in the layout it is
+// used in (threads that share an element read one address), its pointer
+// carried in that layout, instead of converted through shared memory.
+// CHECK-LABEL: tile.func public @recurrent_rows
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[PK:.*]] = %{{.*}}, %[[PV:.*]] = %{{.*}}) -> (tensor<64x64xf32, #{{.*}}>, tensor<64x!tile.ptr<bf16>, #[[KROWS:slice[0-9]*]]>, tensor<64x!tile.ptr<bf16>, #[[VCOLS:slice[0-9]*]]>)
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: tile.load %[[PK]], %{{.*}}, %{{.*}} : tensor<64x!tile.ptr<bf16>, #[[KROWS]]>
+// CHECK: tile.load %[[PV]], %{{.*}}, %{{.*}} : tensor<64x!tile.ptr<bf16>, #[[VCOLS]]>
+// CHECK: tile.expand_dims %{{.*}} {axis = 1 : i32} : tensor<64xf32, #[[KROWS]]>
+// CHECK: tile.expand_dims %{{.*}} {axis = 0 : i32} : tensor<64xf32, #[[VCOLS]]>
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: scf.yield
+// A row of more elements than threads stays converted; so does one whose
+// target layout would give each thread more than 8 of them.
+// CHECK-LABEL: tile.func public @wide_row
+// CHECK: tile.load %{{.*}} : tensor<256x!tile.ptr<f32>, #{{.*}}>
+// CHECK: tilegpu.convert_layout
+// CHECK-LABEL: tile.func public @replicated_row
+// CHECK: tile.load %{{.*}} : tensor<64x!tile.ptr<f32>, #{{.*}}>
+// CHECK: tilegpu.convert_layout
+tile.func public @recurrent_rows(%k: tensor<64x!tile.ptr<bf16>, #row>, %v: tensor<64x!tile.ptr<bf16>, #row>, %n: i32, %out: tensor<64x64x!tile.ptr<f32>, #blocked>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %step = arith.constant dense<64> : tensor<64xi32, #row>
+  %zero = arith.constant dense<0.0> : tensor<64xbf16, #row>
+  %h0 = arith.constant dense<0.0> : tensor<64x64xf32, #blocked>
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #row>
+  %lim = arith.constant dense<48> : tensor<64xi32, #row>
+  %m = arith.cmpi slt, %r, %lim : tensor<64xi32, #row>
+  %res:3 = scf.for %i = %c0 to %n step %c1 iter_args(%h = %h0, %pk = %k, %pv = %v) -> (tensor<64x64xf32, #blocked>, tensor<64x!tile.ptr<bf16>, #row>, tensor<64x!tile.ptr<bf16>, #row>) : i32 {
+    %bk = tile.load %pk, %m, %zero : tensor<64x!tile.ptr<bf16>, #row>
+    %bv = tile.load %pv, %m, %zero : tensor<64x!tile.ptr<bf16>, #row>
+    %kc = tilegpu.convert_layout %bk : tensor<64xbf16, #row> -> tensor<64xbf16, #tilegpu.slice<{dim = 1, parent = #blocked}>>
+    %vc = tilegpu.convert_layout %bv : tensor<64xbf16, #row> -> tensor<64xbf16, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+    %kf = arith.extf %kc : tensor<64xbf16, #tilegpu.slice<{dim = 1, parent = #blocked}>> to tensor<64xf32, #tilegpu.slice<{dim = 1, parent = #blocked}>>
+    %vf = arith.extf %vc : tensor<64xbf16, #tilegpu.slice<{dim = 0, parent = #blocked}>> to tensor<64xf32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+    %k2 = tile.expand_dims %kf {axis = 1 : i32} : tensor<64xf32, #tilegpu.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xf32, #blocked>
+    %v2 = tile.expand_dims %vf {axis = 0 : i32} : tensor<64xf32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xf32, #blocked>
+    %kb = tile.broadcast %k2 : tensor<64x1xf32, #blocked> -> tensor<64x64xf32, #blocked>
+    %vb = tile.broadcast %v2 : tensor<1x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
+    %kv = arith.mulf %kb, %vb : tensor<64x64xf32, #blocked>
+    %h2 = arith.addf %h, %kv : tensor<64x64xf32, #blocked>
+    %pk2 = tile.addptr %pk, %step : tensor<64x!tile.ptr<bf16>, #row>, tensor<64xi32, #row>
+    %pv2 = tile.addptr %pv, %step : tensor<64x!tile.ptr<bf16>, #row>, tensor<64xi32, #row>
+    scf.yield %h2, %pk2, %pv2 : tensor<64x64xf32, #blocked>, tensor<64x!tile.ptr<bf16>, #row>, tensor<64x!tile.ptr<bf16>, #row>
+  }
+  tile.store %out, %res#0 : tensor<64x64x!tile.ptr<f32>, #blocked>
+  tile.return
+}
+
+tile.func public @wide_row(%p: tensor<256x!tile.ptr<f32>, #row>, %out: tensor<256x!tile.ptr<f32>, #tilegpu.slice<{dim = 1, parent = #blocked}>>) {
+  %x = tile.load %p : tensor<256x!tile.ptr<f32>, #row>
+  %c = tilegpu.convert_layout %x : tensor<256xf32, #row> -> tensor<256xf32, #tilegpu.slice<{dim = 1, parent = #blocked}>>
+  tile.store %out, %c : tensor<256x!tile.ptr<f32>, #tilegpu.slice<{dim = 1, parent = #blocked}>>
+  tile.return
+}
+
+tile.func public @replicated_row(%p: tensor<64x!tile.ptr<f32>, #row>, %out: tensor<64x!tile.ptr<f32>, #tilegpu.slice<{dim = 0, parent = #wide}>>) {
+  %x = tile.load %p : tensor<64x!tile.ptr<f32>, #row>
+  %c = tilegpu.convert_layout %x : tensor<64xf32, #row> -> tensor<64xf32, #tilegpu.slice<{dim = 0, parent = #wide}>>
+  tile.store %out, %c : tensor<64x!tile.ptr<f32>, #tilegpu.slice<{dim = 0, parent = #wide}>>
+  tile.return
+}
+}

@@ -805,6 +805,24 @@ bool mlir::tilegpu::isAsyncCopyable(int64_t bytes, Value other) {
          matchPattern(other, m_PosZeroFloat());
 }
 
+SwizzledSharedLayoutAttr
+mlir::tilegpu::getOperandSharedLayout(RankedTensorType type) {
+  auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding());
+  Type element = type.getElementType();
+  if (!blocked || !element.isIntOrFloat() ||
+      !llvm::is_contained({8u, 16u, 32u}, element.getIntOrFloatBitWidth()))
+    return {};
+  SmallVector<unsigned> order = blocked.getOrder();
+  int64_t bytes = element.getIntOrFloatBitWidth() / 8, vec = 16 / bytes;
+  int64_t width = type.getDimSize(order[0]);
+  if (width % vec)
+    return {};
+  int64_t perPhase = std::max<int64_t>(1, 128 / (width * bytes));
+  int64_t maxPhase = std::max<int64_t>(1, std::min(width / vec, 8 / perPhase));
+  return SwizzledSharedLayoutAttr::get(type.getContext(), vec, perPhase,
+                                       maxPhase, order);
+}
+
 unsigned mlir::tilegpu::getMmaKWidth(Type element) {
   return std::max<unsigned>(1, 32 / element.getIntOrFloatBitWidth());
 }

@@ -69,29 +69,6 @@ std::optional<SmallVector<unsigned>> chooseWarps(ArrayRef<int64_t> shape,
   return SmallVector<unsigned>{alongM, alongN};
 }
 
-/// The swizzled layout ldmatrix reads without bank conflicts: 16-byte groups
-/// (`vec` elements) XOR-permuted so that the 8 rows of one 8x8 matrix (one
-/// 16-byte piece each) fall in the 8 different 16-byte bank groups of a
-/// 128-byte line. Rows shorter than 128 bytes share a phase (perPhase).
-/// The same keeps tf32 and i8 operands' element loads (a lane's K element
-/// of 8 rows, or of 4 rows and 2 groups) in distinct bank groups.
-SwizzledSharedLayoutAttr getOperandSharedLayout(RankedTensorType type) {
-  auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding());
-  Type element = type.getElementType();
-  if (!blocked || !element.isIntOrFloat() ||
-      !llvm::is_contained({8u, 16u, 32u}, element.getIntOrFloatBitWidth()))
-    return {};
-  SmallVector<unsigned> order = blocked.getOrder();
-  int64_t bytes = element.getIntOrFloatBitWidth() / 8, vec = 16 / bytes;
-  int64_t width = type.getDimSize(order[0]);
-  if (width % vec)
-    return {};
-  int64_t perPhase = std::max<int64_t>(1, 128 / (width * bytes));
-  int64_t maxPhase = std::max<int64_t>(1, std::min(width / vec, 8 / perPhase));
-  return SwizzledSharedLayoutAttr::get(type.getContext(), vec, perPhase,
-                                       maxPhase, order);
-}
-
 /// Whether wgmma takes the operands of a dot of `element`s as tf32: f32
 /// with inputPrecision = tf32 (tf32x3's three products stay on mma.sync).
 bool isTF32(Type element, InputPrecision precision) {

@@ -8,6 +8,7 @@
 
 #include "PipelineUtils.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -134,6 +135,59 @@ mlir::tile::getRecurrence(scf::ForOp loop, BlockArgument arg) {
                   noUpdates, arg);
 }
 
+/// The body ops the operands of `load` (a tile.load or
+/// tile.descriptor_load) depend on (getSlice).
+static std::optional<SmallVector<Operation *>>
+getOperandSlice(scf::ForOp loop, Operation *load,
+                SmallVectorImpl<BlockArgument> &carried,
+                SmallVectorImpl<SmallVector<Operation *>> &updates) {
+  SmallVector<Value> inputs;
+  if (auto plain = dyn_cast<LoadOp>(load)) {
+    inputs.push_back(plain.getPtr());
+    if (plain.getMask())
+      inputs.push_back(plain.getMask());
+    if (plain.getOther())
+      inputs.push_back(plain.getOther());
+  } else {
+    llvm::append_range(inputs, cast<DescriptorLoadOp>(load).getIndices());
+  }
+  return getSlice(loop, inputs, carried, updates);
+}
+
+bool mlir::tile::hasClonableOperands(scf::ForOp loop, Operation *load) {
+  SmallVector<BlockArgument> carried;
+  SmallVector<SmallVector<Operation *>> updates;
+  return getOperandSlice(loop, load, carried, updates).has_value();
+}
+
+int64_t mlir::tile::getLoopStages(scf::ForOp loop, int64_t fallback) {
+  if (auto stages =
+          loop->getAttrOfType<IntegerAttr>(TileDialect::getNumStagesAttrName()))
+    return stages.getInt();
+  return fallback;
+}
+
+bool mlir::tile::isPipelinable(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  return lb && *lb >= 0 && step && *step >= 1 &&
+         (*step == 1 || !loop.getUnsignedCmp());
+}
+
+bool mlir::tile::isAsyncCopy(LoadOp load, BufferType buffer,
+                             const ModuleAlignmentAnalysis &alignment) {
+  auto type = cast<RankedTensorType>(load.getPtr().getType());
+  auto blocked = dyn_cast<BlockedLayoutAttr>(type.getEncoding());
+  if (!blocked)
+    return false;
+  unsigned width = getCopyVectorWidth(
+      buffer, blocked.getOrder()[0],
+      alignment.getAccessWidth(load.getPtr(), load.getMask()));
+  int64_t bytes =
+      std::max<int64_t>(1, buffer.getElementType().getIntOrFloatBitWidth() / 8);
+  return isAsyncCopyable(width * bytes, load.getOther());
+}
+
 std::optional<Stream> mlir::tile::getStream(scf::ForOp loop, Operation *load) {
   auto plain = dyn_cast<LoadOp>(load);
   auto tma = dyn_cast<DescriptorLoadOp>(load);
@@ -157,20 +211,10 @@ std::optional<Stream> mlir::tile::getStream(scf::ForOp loop, Operation *load) {
   if (tma &&
       alloc.getType().getEncoding() != getSharedLayout(tma.getDesc().getType()))
     return std::nullopt;
-  SmallVector<Value> inputs;
-  if (plain) {
-    inputs.push_back(plain.getPtr());
-    if (plain.getMask())
-      inputs.push_back(plain.getMask());
-    if (plain.getOther())
-      inputs.push_back(plain.getOther());
-  } else {
-    llvm::append_range(inputs, tma.getIndices());
-  }
   SmallVector<BlockArgument> carried;
   SmallVector<SmallVector<Operation *>> updates;
   std::optional<SmallVector<Operation *>> slice =
-      getSlice(loop, inputs, carried, updates);
+      getOperandSlice(loop, load, carried, updates);
   if (!slice)
     return std::nullopt;
   return Stream{load, alloc, std::move(*slice), std::move(carried),

@@ -13,6 +13,7 @@
 #ifndef TILE_LIB_DIALECT_TILEGPU_TRANSFORMS_PIPELINEUTILS_H
 #define TILE_LIB_DIALECT_TILEGPU_TRANSFORMS_PIPELINEUTILS_H
 
+#include "tile/Analysis/Alignment.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -65,6 +66,30 @@ std::optional<SmallVector<Operation *>> getRecurrence(scf::ForOp loop,
 /// and warpgroup dots, and the ops its operands depend on can be cloned
 /// for another iteration.
 std::optional<Stream> getStream(scf::ForOp loop, Operation *load);
+
+/// Whether the operands of `load` (a tile.load or tile.descriptor_load of
+/// `loop`'s body) are computed by ops that can be cloned for another
+/// iteration (getStream's condition on them).
+bool hasClonableOperands(scf::ForOp loop, Operation *load);
+
+/// The stages of `loop`'s rings: its own count, where the kernel gave it
+/// one (Triton's `tl.range(..., num_stages=N)`, TTIR's tt.num_stages),
+/// else `fallback` (the pass's option).
+int64_t getLoopStages(scf::ForOp loop, int64_t fallback);
+
+/// Whether tile-schedule-loops can pipeline `loop`: a constant lower bound
+/// of at least 0 and a constant step of at least 1 (a step other than 1 is
+/// normalized first, which needs a signed comparison).
+bool isPipelinable(scf::ForOp loop);
+
+/// Whether `load` into a buffer of type `buffer` can be a cp.async (vectors
+/// of 4, 8 or 16 bytes on both sides, zero where masked off). Any other
+/// copy lowers to a synchronous load and store, which gains nothing from
+/// being issued stages ahead and only multiplies the code
+/// (examples/matmul.mlir, K not known aligned, is faster unpipelined:
+/// docs/performance.md).
+bool isAsyncCopy(LoadOp load, tilegpu::BufferType buffer,
+                 const ModuleAlignmentAnalysis &alignment);
 
 /// Whether `use` of an asynchronous dot's result passes it straight back to
 /// the dot's accumulator, iteration argument `index` of `loop`. (Not

@@ -132,6 +132,83 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// Elements of `type` a thread holds in its blocked layout or slice of one
+/// (replicas included); 0 for other layouts.
+int64_t getElementsPerThread(RankedTensorType type) {
+  Attribute layout = type.getEncoding();
+  std::optional<unsigned> sliced;
+  if (auto slice = dyn_cast<SliceLayoutAttr>(layout)) {
+    sliced = slice.getDim();
+    layout = slice.getParent();
+  }
+  auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
+  if (!blocked)
+    return 0;
+  SmallVector<int64_t> shape(type.getShape());
+  if (sliced)
+    shape.insert(shape.begin() + *sliced, 1);
+  int64_t total = 1;
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    if (sliced && d == *sliced)
+      continue;
+    int64_t size = blocked.getSizePerThread()[d];
+    total *= llvm::divideCeil(shape[d], size * blocked.getThreads()[d] *
+                                            blocked.getWarps()[d]) *
+             size;
+  }
+  return total;
+}
+
+/// convert_layout(load(p, m, o)) -> load(convert(p), convert(m),
+/// convert(o)) for a load of at most one element per thread of the block,
+/// as Triton rematerializes such loads: reading it again in the target
+/// layout, the threads that share an element reading the same address (one
+/// cached line), costs less than moving it between threads through shared
+/// memory behind a barrier. fla's recurrent kernels load rows of 64
+/// elements each step and use them along both dimensions of a 64x64 state;
+/// the pointers then follow backwards (a loop-carried pointer is carried in
+/// the new layout). Only into blocked layouts and their slices, at most 8
+/// elements a thread: each element takes a 64-bit pointer and its mask,
+/// and an accumulator's row of 128 columns (32 a thread in a wgmma layout)
+/// costs a convolution's epilogue more than the conversion (11%).
+constexpr int64_t kMaxReloadedPerThread = 8;
+
+struct ReloadInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
+  ReloadInTargetLayout(MLIRContext *context, int64_t threads)
+      : OpRewritePattern(context), threads(threads) {}
+
+  LogicalResult matchAndRewrite(ConvertLayoutOp convert,
+                                PatternRewriter &rewriter) const override {
+    auto load = convert.getSrc().getDefiningOp<LoadOp>();
+    RankedTensorType type = convert.getType();
+    if (!load || load.getIsVolatile() || load.getBoundaryCheck() ||
+        !isa<RankedTensorType>(load.getPtr().getType()) ||
+        type.getNumElements() > threads)
+      return failure();
+    int64_t perThread = getElementsPerThread(type);
+    if (perThread == 0 || perThread > kMaxReloadedPerThread)
+      return failure();
+    // Issued where the original was, for the same latency.
+    rewriter.setInsertionPointAfter(load);
+    auto to = [&](Value v) -> Value {
+      if (!v)
+        return v;
+      return ConvertLayoutOp::create(
+          rewriter, convert.getLoc(),
+          withEncoding(v.getType(), type.getEncoding()), v);
+    };
+    auto reload = LoadOp::create(rewriter, load.getLoc(), to(load.getPtr()),
+                                 to(load.getMask()), to(load.getOther()),
+                                 load.getCache(), load.getEvict(),
+                                 /*isVolatile=*/false);
+    rewriter.replaceOp(convert, reload.getResult());
+    return success();
+  }
+
+private:
+  int64_t threads;
+};
+
 /// The op that advances loop-carried `arg` each iteration, if it is a
 /// single-use element-wise op of the loop's body that reads `arg` (a
 /// pointer increment, a counter, an offset stepped by a loaded index).
@@ -753,6 +830,10 @@ public:
     RewritePatternSet patterns(&getContext());
     patterns.add<RematerializeInTargetLayout, CarryInTargetLayout,
                  SinkConversionPastNarrowing>(&getContext());
+    if (auto warps = getOperation()->getAttrOfType<IntegerAttr>(
+            TileGPUDialect::getNumWarpsAttrName()))
+      patterns.add<ReloadInTargetLayout>(
+          &getContext(), warps.getInt() * getThreadsPerWarp(getOperation()));
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
     FrozenRewritePatternSet frozen(std::move(patterns));
     // Forward moves can depend on each other through values that the

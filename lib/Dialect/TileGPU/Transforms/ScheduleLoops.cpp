@@ -35,25 +35,6 @@ using namespace mlir::tilenvgpu;
 
 namespace {
 
-/// Whether `load` into `alloc`'s buffer can be a cp.async (vectors of 4, 8
-/// or 16 bytes on both sides, zero where masked off). Any other copy lowers
-/// to a synchronous load and store, which gains nothing from being issued
-/// stages ahead and only multiplies the code (examples/matmul.mlir, K not
-/// known aligned, is faster unpipelined: docs/performance.md).
-bool isAsyncCopy(LoadOp load, LocalAllocOp alloc,
-                 const ModuleAlignmentAnalysis &alignment) {
-  auto type = cast<RankedTensorType>(load.getPtr().getType());
-  auto blocked = dyn_cast<BlockedLayoutAttr>(type.getEncoding());
-  if (!blocked)
-    return false;
-  unsigned width = getCopyVectorWidth(
-      alloc.getType(), blocked.getOrder()[0],
-      alignment.getAccessWidth(load.getPtr(), load.getMask()));
-  int64_t bytes = std::max<int64_t>(
-      1, alloc.getType().getElementType().getIntOrFloatBitWidth() / 8);
-  return isAsyncCopyable(width * bytes, load.getOther());
-}
-
 /// The loop's warpgroup dot that can run asynchronously
 /// (canCarryInFlight), if any.
 WarpgroupDotOp getAsyncDot(scf::ForOp loop, ArrayRef<Stream> streams) {
@@ -296,13 +277,8 @@ public:
 private:
   bool hasTMA = false;
 
-  /// A loop's own stage count, where the kernel gave it one (Triton's
-  /// `tl.range(..., num_stages=N)`, TTIR's tt.num_stages), else the pass's.
   int64_t getLoopStages(scf::ForOp loop) const {
-    if (auto stages = loop->getAttrOfType<IntegerAttr>(
-            TileDialect::getNumStagesAttrName()))
-      return stages.getInt();
-    return numStages;
+    return tile::getLoopStages(loop, numStages);
   }
 
   /// Whether a loop's TMA loads may come from a producer warp: the loop's
@@ -322,14 +298,13 @@ private:
     int64_t stages = getLoopStages(loop);
     if (stages < 2)
       return;
-    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
-    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
     // Stage indices are (iv + c) rem S, which needs iv >= 0 and consecutive
     // iterations to take consecutive stages: a loop of another constant
     // step with loads to stage is first rewritten to count by 1.
-    if (!lb || *lb < 0 || !step || *step < 1 ||
-        (*step != 1 && loop.getUnsignedCmp()))
+    if (!isPipelinable(loop))
       return;
+    int64_t lb = *getConstantIntValue(loop.getLowerBound());
+    int64_t step = *getConstantIntValue(loop.getStep());
     auto collect = [&] {
       SmallVector<Stream> streams;
       for (Operation &op : *loop.getBody()) {
@@ -339,7 +314,7 @@ private:
         if (!stream)
           continue;
         if (auto load = dyn_cast<LoadOp>(op);
-            load && !isAsyncCopy(load, stream->alloc, alignment))
+            load && !isAsyncCopy(load, stream->alloc.getType(), alignment))
           continue;
         streams.push_back(std::move(*stream));
       }
@@ -348,8 +323,8 @@ private:
     SmallVector<Stream> streams = collect();
     if (streams.empty())
       return;
-    if (*step != 1) {
-      normalize(loop, *lb, *step);
+    if (step != 1) {
+      normalize(loop, lb, step);
       streams = collect();
     }
     bool anyCopy = llvm::any_of(

@@ -184,6 +184,16 @@ unsigned getCopyVectorWidth(BufferType buffer, unsigned fastestDim,
 /// zero-fill).
 bool isAsyncCopyable(int64_t bytes, Value other);
 
+/// The swizzled layout a blocked tensor `type` is stored in for an mma.sync
+/// operand, which ldmatrix reads without bank conflicts: 16-byte groups
+/// (`vec` elements) XOR-permuted so that the 8 rows of one 8x8 matrix (one
+/// 16-byte piece each) fall in the 8 different 16-byte bank groups of a
+/// 128-byte line. Rows shorter than 128 bytes share a phase (perPhase).
+/// The same keeps tf32 and i8 operands' element loads (a lane's K element
+/// of 8 rows, or of 4 rows and 2 groups) in distinct bank groups.
+/// Null for other tensors.
+SwizzledSharedLayoutAttr getOperandSharedLayout(RankedTensorType type);
+
 /// Consecutive K elements of an mma.sync operand a thread holds in one
 /// 32-bit register (the dot_op layout's kWidth): 2 16-bit elements, 4 i8,
 /// 1 tf32.

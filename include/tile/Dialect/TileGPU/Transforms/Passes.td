@@ -157,6 +157,18 @@ def RemoveLayoutConversions
     its loop and only advanced by an element-wise update (pointers advanced
     each K step) is carried in the converted layout instead.
 
+    Small loads: a conversion of a load's result, where the load has at most
+    one element per thread of the block, becomes the same load in the target
+    layout (its pointers, mask and `other` converted, which the backward
+    rewrite takes further), as Triton rematerializes such loads: threads
+    that share an element read the same address, one cached line, instead
+    of a round trip through shared memory behind a barrier. A recurrent
+    kernel's rows of 64 elements, used along both dimensions of its state,
+    are loaded in both slices of the state's layout. Only into blocked
+    layouts and their slices, and at most 8 elements a thread: each takes a
+    64-bit pointer and a mask, and a bias row in a wgmma accumulator's
+    columns (32 elements a thread) costs more than its conversion.
+
     Past narrowing ops: the backward rewrite does not cross an element-wise
     op whose result has smaller elements than its operands (a truncation, a
     comparison) unless its operands cost nothing in the target layout;
@@ -210,6 +222,67 @@ def HoistInvariantAllocs
     ```
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+def OptimizeDotOperands
+    : Pass<"tile-optimize-dot-operands", "::mlir::ModuleOp"> {
+  let summary = "Compute mma.sync operands from staged loads, in their "
+                "dot_op layouts";
+  let description = [{
+    `tile-accelerate-matmul` stores an mma.sync operand to a shared buffer
+    as it was computed and reads it back in its `dot_op` layout. Where the
+    operand is computed element-wise from loads (flash-linear-attention's
+    `k * exp2(g_last - g)[:, None]`), those loads are synchronous: the
+    buffer holds the math's result, not a load's, so no copy can be issued
+    ahead into it, and each iteration waits for global memory before it
+    computes, stores, synchronizes and reads back.
+
+    This pass stores the loads instead, each into a buffer of its own read
+    in the `dot_op` layout (or, for a load reaching the operand through
+    `expand_dims` and `broadcast`, in the matching slice of it), and
+    computes the element-wise ops there, on the registers mma.sync reads.
+    `tile-schedule-loops` then issues those loads ahead as cp.async copies.
+    Triton hoists layout conversions into dot operands the same way.
+
+    The rewrite applies to a `tilegpu.local_load` into a `dot_op` layout of
+    an mma.sync (`#tilegpu.mma` version 2) accumulator, from an immutable
+    buffer stored only for it, of a value computed in the loop body through
+    pure element-wise ops, `expand_dims`, `broadcast` and layout
+    conversions from:
+    - loads of the same loop body, at least one, each of which
+      `tile-schedule-loops` will copy ahead (the loop is pipelined with two
+      stages or more, the copy can be a cp.async, its addresses can be
+      computed for another iteration); a load that other ops read too is
+      read by them from its buffer, in its own layout;
+    - splats, ranges and constants, computed again in the new layout;
+    - values defined before the loop, or with at most an eighth of the
+      operand's elements, converted to the new layout.
+    The operand's math then runs on more threads where the `dot_op` layout
+    replicates it (A across the accumulator's warps along N, B along M),
+    which the copies issued ahead outweigh.
+
+    ```mlir
+    %v = tile.load %p : tensor<64x32x!tile.ptr<bf16>, #blocked>
+    %x = arith.extf %v : tensor<64x32xbf16, #blocked> to tensor<64x32xf32, #blocked>
+    %y = arith.mulf %x, %scale : tensor<64x32xf32, #blocked>
+    %z = arith.truncf %y : tensor<64x32xf32, #blocked> to tensor<64x32xbf16, #blocked>
+    %buf = tilegpu.local_alloc %z : (tensor<64x32xbf16, #blocked>) -> !tilegpu.buffer<64x32xbf16, #shared>
+    %b = tilegpu.local_load %buf : !tilegpu.buffer<64x32xbf16, #shared> -> tensor<64x32xbf16, #dot_op>
+    // becomes
+    %v = tile.load %p : tensor<64x32x!tile.ptr<bf16>, #blocked>
+    %buf = tilegpu.local_alloc %v : (tensor<64x32xbf16, #blocked>) -> !tilegpu.buffer<64x32xbf16, #shared>
+    %r = tilegpu.local_load %buf : !tilegpu.buffer<64x32xbf16, #shared> -> tensor<64x32xbf16, #dot_op>
+    %x = arith.extf %r : tensor<64x32xbf16, #dot_op> to tensor<64x32xf32, #dot_op>
+    ...
+    ```
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "Stages of the loops that tile-schedule-loops pipelines (a "
+           "loop's own tile.num_stages takes precedence); below 2, only "
+           "those loops">,
+  ];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
 
 def ScheduleLoops : Pass<"tile-schedule-loops", "::mlir::ModuleOp"> {
