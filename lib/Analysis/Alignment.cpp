@@ -788,13 +788,23 @@ unsigned ModuleAlignmentAnalysis::getAccessWidth(Value ptr, Value mask) const {
   if (!type)
     return 1;
   // Each thread's consecutive elements along the fastest dimension: a
-  // blocked layout's elements per thread, an mma accumulator's pairs of
-  // columns.
+  // blocked layout's elements per thread, a slice's along the fastest
+  // dimension of its blocked parent that it keeps (a bias row loaded in
+  // the columns of the values it is added to), an mma accumulator's pairs
+  // of columns.
   unsigned dim;
   int64_t perThread;
+  auto slice = dyn_cast<SliceLayoutAttr>(type.getEncoding());
+  auto sliced = slice ? dyn_cast<BlockedLayoutAttr>(slice.getParent())
+                      : BlockedLayoutAttr();
   if (auto blocked = dyn_cast<BlockedLayoutAttr>(type.getEncoding())) {
     dim = blocked.getOrder()[0];
     perThread = blocked.getSizePerThread()[dim];
+  } else if (sliced) {
+    unsigned kept = *llvm::find_if(
+        sliced.getOrder(), [&](unsigned d) { return d != slice.getDim(); });
+    dim = kept > slice.getDim() ? kept - 1 : kept;
+    perThread = sliced.getSizePerThread()[kept];
   } else if (isa<MmaLayoutAttr>(type.getEncoding())) {
     dim = 1;
     perThread = 2;
