@@ -953,3 +953,45 @@ tile.func public @tma_sync_wgmma(%a: !tile.tensordesc<128x64xf16>, %bt: tensor<6
   tile.return %res : tensor<128x128xf32, #mma3>
 }
 }
+
+// -----
+
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+// Triton's form of a backward range(n - 1, -1, -1) (fla's chunk_bwd_kernel_dh):
+// a loop from -1 by 1, the block index n - 1 - iv. Stage indices need
+// iv >= 0: the loop is first rewritten to count from 0, up to
+// max(n, -1) + 1 iterations, its induction value i - 1 in the body.
+// CHECK-LABEL: tile.func public @from_minus_one
+// CHECK: %[[TOP:.*]] = arith.maxsi %n, %c-1_i32{{.*}} : i32
+// CHECK: %[[SPAN:.*]] = arith.subi %[[TOP]], %c-1_i32{{.*}} : i32
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: scf.for %[[I:.*]] = %c0_i32 to %{{.*}} step %c1_i32
+// CHECK: arith.addi %{{.*}}, %c-1_i32
+// CHECK: tilegpu.async_copy_global_to_local
+// CHECK: %[[SLOT:.*]] = arith.remui %[[I]], %c3_i32
+// CHECK: tilegpu.buffer_index %{{.*}}[%[[SLOT]]]
+// CHECK-NEXT: tilegpu.local_load
+tile.func public @from_minus_one(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32, %stride: i32 {tile.divisibility = 16 : i32}) {
+  %cm1 = arith.constant -1 : i32
+  %c1 = arith.constant 1 : i32
+  %cols = tile.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>>
+  %cols2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #tilegpu.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+  %colsb = tile.broadcast %cols2 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>, #blocked>
+  %start = tile.addptr %base, %colsb : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+  scf.for %iv = %cm1 to %n step %c1 : i32 {
+    %back = arith.subi %n, %iv : i32
+    %t = arith.addi %back, %cm1 : i32
+    %off = arith.muli %t, %stride : i32
+    %offs = tile.splat %off : i32 -> tensor<64x32xi32, #blocked>
+    %ptrs = tile.addptr %start, %offs : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+    %x = tile.load %ptrs : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %buf = tilegpu.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !tilegpu.buffer<64x32xf16, #shared>
+    %v = tilegpu.local_load %buf : !tilegpu.buffer<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+  }
+  tile.return
+}
+}

@@ -170,8 +170,8 @@ int64_t mlir::tile::getLoopStages(scf::ForOp loop, int64_t fallback) {
 bool mlir::tile::isPipelinable(scf::ForOp loop) {
   std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  return lb && *lb >= 0 && step && *step >= 1 &&
-         (*step == 1 || !loop.getUnsignedCmp());
+  return lb && step && *step >= 1 &&
+         ((*step == 1 && *lb >= 0) || !loop.getUnsignedCmp());
 }
 
 bool mlir::tile::isAsyncCopy(LoadOp load, BufferType buffer,

@@ -78,8 +78,8 @@ bool hasClonableOperands(scf::ForOp loop, Operation *load);
 int64_t getLoopStages(scf::ForOp loop, int64_t fallback);
 
 /// Whether tile-schedule-loops can pipeline `loop`: a constant lower bound
-/// of at least 0 and a constant step of at least 1 (a step other than 1 is
-/// normalized first, which needs a signed comparison).
+/// and a constant step of at least 1 (a loop of another step, or starting
+/// below 0, is normalized first, which needs a signed comparison).
 bool isPipelinable(scf::ForOp loop);
 
 /// Whether `load` into a buffer of type `buffer` can be a cp.async (vectors

@@ -204,11 +204,13 @@ scf::ForOp carryResetAsFlag(scf::ForOp loop) {
   return loop;
 }
 
-/// Rewrites `loop` (step `step` > 1, lower bound lb >= 0) in place to
+/// Rewrites `loop` (constant step `step` >= 1 and lower bound `lb`, the
+/// step other than 1 or the bound below 0, compared signed) in place to
 /// count its iterations from 0 by 1, up to ceil((ub - lb) / step), with
 /// the induction value lb + i * step computed at the top of the body
-/// (attention's `range(0, hi, BLOCK_N)`): stage indices are then the
-/// iteration count, as for a loop of step 1.
+/// (attention's `range(0, hi, BLOCK_N)`; a loop Triton rewrote from a
+/// backward range, `range(n - 1, -1, -1)`, counts from -1): stage indices
+/// are then the iteration count, as for a loop of step 1 from 0.
 void normalize(scf::ForOp loop, int64_t lb, int64_t step) {
   OpBuilder b(loop);
   Location loc = loop.getLoc();
@@ -216,8 +218,8 @@ void normalize(scf::ForOp loop, int64_t lb, int64_t step) {
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
   };
-  // max(ub, lb) - lb: no wrap for an upper bound below the lower one
-  // (lb >= 0), which runs no iteration.
+  // max(ub, lb) - lb: no iteration for an upper bound below the lower one.
+  // It wraps only for a loop of more iterations than the type holds.
   Value span = arith::SubIOp::create(
       b, loc,
       arith::MaxSIOp::create(b, loc, loop.getUpperBound(), constant(lb)),
@@ -300,7 +302,8 @@ private:
       return;
     // Stage indices are (iv + c) rem S, which needs iv >= 0 and consecutive
     // iterations to take consecutive stages: a loop of another constant
-    // step with loads to stage is first rewritten to count by 1.
+    // step or start with loads to stage is first rewritten to count by 1
+    // from 0.
     if (!isPipelinable(loop))
       return;
     int64_t lb = *getConstantIntValue(loop.getLowerBound());
@@ -323,7 +326,7 @@ private:
     SmallVector<Stream> streams = collect();
     if (streams.empty())
       return;
-    if (step != 1) {
+    if (step != 1 || lb < 0) {
       normalize(loop, lb, step);
       streams = collect();
     }

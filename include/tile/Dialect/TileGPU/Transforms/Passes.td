@@ -295,12 +295,14 @@ def ScheduleLoops : Pass<"tile-schedule-loops", "::mlir::ModuleOp"> {
     buffers, how many buffers, which warpgroup dots stay in flight across
     iterations, and whether a producer warp issues the copies.
 
-    A loop qualifies with a constant lower bound (non-negative) and a
-    constant step (and a signed comparison unless the step is 1); a step
-    other than 1 is first rewritten in place to count
-    the iterations from 0 by 1, up to `ceil((max(ub, lb) - lb) / step)`,
-    with the induction value `lb + i * step` computed in the body (stage
-    indices are then the iteration count).
+    A loop qualifies with a constant lower bound and a positive constant
+    step (and a signed comparison unless the step is 1 and the bound
+    non-negative); a step other than 1 or a negative bound (Triton's form
+    of a backward `range(n - 1, -1, -1)` counts from -1) is first rewritten
+    in place to count the iterations from 0 by 1, up to
+    `ceil((max(ub, lb) - lb) / step)`, with the induction value
+    `lb + i * step` computed in the body (stage indices are then the
+    iteration count).
 
     - `tilegpu.staged` (on the load): a `tile.load` whose only use is a
       `tilegpu.local_alloc` read by `tilegpu.local_load`s or
