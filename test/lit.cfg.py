@@ -22,6 +22,9 @@ config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%cc", config.c_compiler))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP", "ASAN_OPTIONS", "UBSAN_OPTIONS"])
+# Compiles under test are compiles, not reads of an earlier run's results
+# (test/Target/cache.test turns the cache on where it tests it).
+config.environment["TILE_CACHE_DIR"] = "off"
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]

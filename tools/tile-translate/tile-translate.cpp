@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Compiler.h"
+#include "tile/Compiler/CompileCache.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 #include "tile/InitTile.h"
 
@@ -104,12 +105,107 @@ static cl::opt<std::string>
     kernelInfo("kernel-info",
                cl::desc("Write launch information of each kernel here"),
                cl::init(""), cl::cat(tileCategory));
+static cl::opt<bool> useCache(
+    "cache",
+    cl::desc("Keep results in the compile cache ($TILE_CACHE_DIR, else tile "
+             "under the user's cache directory; TILE_CACHE_DIR empty or off: "
+             "none) and read them back for the same input, options, build "
+             "of tile and CUDA toolkit (not with --timing or --verify-each)"),
+    cl::init(true), cl::cat(tileCategory));
+
+/// The command line without what names files (the input, whose text is
+/// part of the key instead, and the outputs), as a cache key part.
+static std::string getKeyedArguments(int argc, char **argv) {
+  std::string keyed;
+  for (int i = 1; i < argc; ++i) {
+    StringRef arg = argv[i];
+    if (arg == inputFilename)
+      continue;
+    StringRef name = arg.ltrim('-');
+    bool named = false;
+    for (StringRef option : {"o", "kernel-info", "reproducer"}) {
+      if (name == option && arg.starts_with("-")) {
+        ++i; // its value is the next argument
+        named = true;
+      } else if (name.starts_with((option + "=").str()) &&
+                 arg.starts_with("-")) {
+        named = true;
+      }
+    }
+    if (!named)
+      keyed += arg.str() + "\n";
+  }
+  return keyed;
+}
+
+/// The kernel-info text of `kernels` (see the file comment).
+static std::string formatKernelInfo(ArrayRef<tile::KernelInfo> kernels) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (const tile::KernelInfo &k : kernels) {
+    os << "kernel " << k.name << " threads " << k.threads << " shared "
+       << k.sharedBytes;
+    if (k.clusterSize > 1)
+      os << " cluster " << k.clusterSize;
+    os << "\n";
+    for (const tile::TensorMapInfo &m : k.tensorMaps)
+      os << "tensormap " << k.name << " " << m.argIndex << " " << m.elementBytes
+         << " " << m.boxRows << " " << m.boxCols << " " << m.swizzle << "\n";
+    for (auto [index, param] : llvm::enumerate(k.params))
+      os << "param " << k.name << " " << index << " "
+         << (param.name.empty() ? "-" : param.name) << " " << param.type
+         << "\n";
+  }
+  return text;
+}
+
+/// Writes `text` to `path`; false (after an error message) where it cannot.
+static bool writeFile(StringRef path, StringRef text, StringRef what) {
+  std::string error;
+  auto file = openOutputFile(path, &error);
+  if (!file) {
+    llvm::errs() << "tile-translate: error: cannot write " << what << ": "
+                 << error << "\n";
+    return false;
+  }
+  file->os() << text;
+  file->keep();
+  return true;
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tile::registerTilePassesAndPipelines();
   cl::HideUnrelatedOptions(tileCategory);
   cl::ParseCommandLineOptions(argc, argv, "tile IR to LLVM IR, PTX or cubin\n");
+
+  std::string error;
+  auto input = openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << "tile-translate: " << error << "\n";
+    return 1;
+  }
+  // A result kept from an earlier run of the same input and options: no
+  // context, no parsing, no compile.
+  std::optional<tile::CompileCache> cache;
+  std::string key;
+  if (useCache && !timing && !verifyEach)
+    cache = tile::CompileCache::open();
+  if (cache) {
+    bool ttirName = StringRef(inputFilename).ends_with(".ttir");
+    key = tile::CompileCache::getKey(
+        {input->getBuffer(), getKeyedArguments(argc, argv),
+         ttirName ? "ttir" : "mlir", tile::getToolkitIdentity(cudaPath)});
+    if (std::optional<tile::CacheEntry> hit = cache->lookup(key)) {
+      if (ptxasInfo)
+        llvm::errs() << hit->report;
+      if (!writeFile(outputFilename, hit->output, "output") ||
+          (!kernelInfo.empty() &&
+           !writeFile(kernelInfo, hit->kernelInfo, "kernel info")))
+        return 1;
+      return 0;
+    }
+  }
 
   DefaultTimingManager timingManager;
   timingManager.setEnabled(timing);
@@ -123,12 +219,6 @@ int main(int argc, char **argv) {
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  std::string error;
-  auto input = openInputFile(inputFilename, &error);
-  if (!input) {
-    llvm::errs() << "tile-translate: " << error << "\n";
-    return 1;
-  }
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   TimingScope parseTiming = rootTiming.nest("parse");
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
@@ -187,7 +277,7 @@ int main(int argc, char **argv) {
   if (failed(kernels))
     return 1;
 
-  std::string result;
+  std::string result, report;
   if (emit == Emit::LLVMIR) {
     FailureOr<std::string> ir = tile::emitLLVMIR(*module);
     if (failed(ir))
@@ -198,8 +288,9 @@ int main(int argc, char **argv) {
         tile::compileCubin(*module, options);
     if (failed(compiled))
       return 1;
+    report = compiled->report;
     if (ptxasInfo)
-      llvm::errs() << compiled->report;
+      llvm::errs() << report;
     result = emit == Emit::Cubin ? compiled->cubin : compiled->ptx;
   } else {
     FailureOr<std::string> ptx = tile::emitPTX(*module, options);
@@ -208,36 +299,11 @@ int main(int argc, char **argv) {
     result = *ptx;
   }
 
-  auto output = openOutputFile(outputFilename, &error);
-  if (!output) {
-    emitError(module->getLoc()) << "cannot write output: " << error;
+  std::string info = formatKernelInfo(*kernels);
+  if (!writeFile(outputFilename, result, "output") ||
+      (!kernelInfo.empty() && !writeFile(kernelInfo, info, "kernel info")))
     return 1;
-  }
-  output->os() << result;
-  output->keep();
-
-  if (!kernelInfo.empty()) {
-    auto info = openOutputFile(kernelInfo, &error);
-    if (!info) {
-      emitError(module->getLoc()) << "cannot write kernel info: " << error;
-      return 1;
-    }
-    for (const tile::KernelInfo &k : *kernels) {
-      info->os() << "kernel " << k.name << " threads " << k.threads
-                 << " shared " << k.sharedBytes;
-      if (k.clusterSize > 1)
-        info->os() << " cluster " << k.clusterSize;
-      info->os() << "\n";
-      for (const tile::TensorMapInfo &m : k.tensorMaps)
-        info->os() << "tensormap " << k.name << " " << m.argIndex << " "
-                   << m.elementBytes << " " << m.boxRows << " " << m.boxCols
-                   << " " << m.swizzle << "\n";
-      for (auto [index, param] : llvm::enumerate(k.params))
-        info->os() << "param " << k.name << " " << index << " "
-                   << (param.name.empty() ? "-" : param.name) << " "
-                   << param.type << "\n";
-    }
-    info->keep();
-  }
+  if (cache)
+    cache->store(key, {result, info, report});
   return 0;
 }

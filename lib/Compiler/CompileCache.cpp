@@ -1,0 +1,161 @@
+//===- CompileCache.cpp - compiled kernels kept between runs --------------===//
+//
+// Part of the tile project, under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// An entry is one file, <key>.entry: a header line, each field as its byte
+// count on a line and its bytes, and the SHA-256 of the fields last, which a
+// read checks (a file cut short or overwritten is not an entry).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Compiler/CompileCache.h"
+#include "tile/Compiler.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <dlfcn.h>
+
+using namespace mlir;
+using namespace mlir::tile;
+
+static constexpr llvm::StringLiteral kHeader = "tile compile cache 1\n";
+
+/// `path`'s size and modification time, or nothing where it does not exist.
+static std::string describeFile(llvm::StringRef path) {
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(path, status) || !llvm::sys::fs::exists(status))
+    return "";
+  return (path + " " + llvm::Twine(status.getSize()) + " " +
+          llvm::Twine(
+              status.getLastModificationTime().time_since_epoch().count()))
+      .str();
+}
+
+/// The file holding the compiler's code (this library or the executable it
+/// is linked into): rebuilding the compiler changes its size or time, so a
+/// result of another build is never read back.
+static std::string getBuildIdentity() {
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&getBuildIdentity), &info) &&
+      info.dli_fname && *info.dli_fname)
+    if (std::string described = describeFile(info.dli_fname);
+        !described.empty())
+      return described;
+  return describeFile(llvm::sys::fs::getMainExecutable(
+      nullptr, reinterpret_cast<void *>(&getBuildIdentity)));
+}
+
+std::optional<CompileCache> CompileCache::open() {
+  std::optional<std::string> env = llvm::sys::Process::GetEnv("TILE_CACHE_DIR");
+  if (env) {
+    if (env->empty() || *env == "off")
+      return std::nullopt;
+    return CompileCache(*env);
+  }
+  llvm::SmallString<128> path;
+  if (!llvm::sys::path::cache_directory(path))
+    return std::nullopt;
+  llvm::sys::path::append(path, "tile");
+  return CompileCache(std::string(path));
+}
+
+std::string CompileCache::getKey(llvm::ArrayRef<llvm::StringRef> parts) {
+  llvm::SHA256 hash;
+  auto add = [&](llvm::StringRef part) {
+    // Lengths first, so that no two lists of parts hash alike.
+    hash.update(std::to_string(part.size()) + ":");
+    hash.update(part);
+  };
+  add(kHeader);
+  add(TILE_VERSION_STRING);
+  add(getBuildIdentity());
+  for (llvm::StringRef part : parts)
+    add(part);
+  return llvm::toHex(hash.final(), /*LowerCase=*/true);
+}
+
+static std::string getEntryPath(llvm::StringRef directory,
+                                llvm::StringRef key) {
+  llvm::SmallString<128> path(directory);
+  llvm::sys::path::append(path, key + ".entry");
+  return std::string(path);
+}
+
+static std::string checksum(const CacheEntry &entry) {
+  llvm::SHA256 hash;
+  for (const std::string *field :
+       {&entry.output, &entry.kernelInfo, &entry.report}) {
+    hash.update(std::to_string(field->size()) + ":");
+    hash.update(*field);
+  }
+  return llvm::toHex(hash.final(), /*LowerCase=*/true);
+}
+
+std::optional<CacheEntry> CompileCache::lookup(llvm::StringRef key) const {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(getEntryPath(directory, key),
+                                  /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!file)
+    return std::nullopt;
+  llvm::StringRef rest = (*file)->getBuffer();
+  if (!rest.consume_front(kHeader))
+    return std::nullopt;
+  CacheEntry entry;
+  for (std::string *field : {&entry.output, &entry.kernelInfo, &entry.report}) {
+    auto [count, tail] = rest.split('\n');
+    size_t size;
+    if (count.getAsInteger(10, size) || tail.size() < size)
+      return std::nullopt;
+    *field = tail.take_front(size).str();
+    rest = tail.drop_front(size);
+  }
+  if (rest != checksum(entry) + "\n")
+    return std::nullopt;
+  return entry;
+}
+
+void CompileCache::store(llvm::StringRef key, const CacheEntry &entry) const {
+  if (llvm::sys::fs::create_directories(directory))
+    return;
+  llvm::SmallString<128> model(directory);
+  llvm::sys::path::append(model, key + ".%%%%%%%%.tmp");
+  int fd;
+  llvm::SmallString<128> temporary;
+  if (llvm::sys::fs::createUniqueFile(model, fd, temporary))
+    return;
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << kHeader;
+    for (const std::string *field :
+         {&entry.output, &entry.kernelInfo, &entry.report})
+      os << field->size() << "\n" << *field;
+    os << checksum(entry) << "\n";
+    os.close();
+    if (os.has_error()) {
+      os.clear_error();
+      llvm::sys::fs::remove(temporary);
+      return;
+    }
+  }
+  if (llvm::sys::fs::rename(temporary, getEntryPath(directory, key)))
+    llvm::sys::fs::remove(temporary);
+}
+
+std::string mlir::tile::getToolkitIdentity(llvm::StringRef cudaPath) {
+  std::optional<std::string> toolkit = findCudaToolkit(cudaPath);
+  if (!toolkit)
+    return "";
+  llvm::SmallString<128> ptxas(*toolkit), libdevice(*toolkit);
+  llvm::sys::path::append(ptxas, "bin", "ptxas");
+  llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
+  return describeFile(ptxas) + "\n" + describeFile(libdevice);
+}
