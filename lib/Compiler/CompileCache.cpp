@@ -13,12 +13,15 @@
 #include "tile/Compiler/CompileCache.h"
 #include "tile/Compiler.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <dlfcn.h>
@@ -39,18 +42,33 @@ static std::string describeFile(llvm::StringRef path) {
       .str();
 }
 
-/// The file holding the compiler's code (this library or the executable it
-/// is linked into): rebuilding the compiler changes its size or time, so a
-/// result of another build is never read back.
-static std::string getBuildIdentity() {
+/// The file holding the code at `address` (a shared library, or the
+/// executable).
+static std::string describeCodeFile(void *address) {
   Dl_info info;
-  if (dladdr(reinterpret_cast<void *>(&getBuildIdentity), &info) &&
-      info.dli_fname && *info.dli_fname)
+  // dladdr names the executable as it was started (argv[0], perhaps
+  // relative): only a shared library's absolute path is taken from it.
+  if (dladdr(address, &info) && info.dli_fname &&
+      llvm::sys::path::is_absolute(info.dli_fname))
     if (std::string described = describeFile(info.dli_fname);
         !described.empty())
       return described;
-  return describeFile(llvm::sys::fs::getMainExecutable(
-      nullptr, reinterpret_cast<void *>(&getBuildIdentity)));
+  return describeFile(llvm::sys::fs::getMainExecutable(nullptr, address));
+}
+
+/// The files holding the compiler's code: tile's (this library or the
+/// executable it is linked into), MLIR's and LLVM's (shared libraries an
+/// upgrade may replace under the same name). A rebuild or an upgrade changes
+/// their size or time, so a result of other code is never read back.
+static std::string getBuildIdentity() {
+  using EmitError = InFlightDiagnostic (*)(Location);
+  return describeCodeFile(reinterpret_cast<void *>(&getBuildIdentity)) + "\n" +
+         describeCodeFile(reinterpret_cast<void *>(
+             static_cast<EmitError>(&mlir::emitError))) +
+         "\n" +
+         describeCodeFile(
+             reinterpret_cast<void *>(&llvm::sys::fs::getMainExecutable)) +
+         "\n" LLVM_VERSION_STRING;
 }
 
 std::optional<CompileCache> CompileCache::open() {
@@ -107,7 +125,9 @@ std::optional<CacheEntry> CompileCache::lookup(llvm::StringRef key) const {
   if (!file)
     return std::nullopt;
   llvm::StringRef rest = (*file)->getBuffer();
-  if (!rest.consume_front(kHeader))
+  // The key too: an entry copied under another key is not that key's.
+  if (!rest.consume_front(kHeader) || !rest.consume_front(key) ||
+      !rest.consume_front("\n"))
     return std::nullopt;
   CacheEntry entry;
   for (std::string *field : {&entry.output, &entry.kernelInfo, &entry.report}) {
@@ -124,7 +144,9 @@ std::optional<CacheEntry> CompileCache::lookup(llvm::StringRef key) const {
 }
 
 void CompileCache::store(llvm::StringRef key, const CacheEntry &entry) const {
-  if (llvm::sys::fs::create_directories(directory))
+  // The user's own: entries are read back as compiled code.
+  if (llvm::sys::fs::create_directories(directory, /*IgnoreExisting=*/true,
+                                        llvm::sys::fs::owner_all))
     return;
   llvm::SmallString<128> model(directory);
   llvm::sys::path::append(model, key + ".%%%%%%%%.tmp");
@@ -132,9 +154,11 @@ void CompileCache::store(llvm::StringRef key, const CacheEntry &entry) const {
   llvm::SmallString<128> temporary;
   if (llvm::sys::fs::createUniqueFile(model, fd, temporary))
     return;
+  // Not left behind by an interrupted compile.
+  llvm::sys::RemoveFileOnSignal(temporary);
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << kHeader;
+    os << kHeader << key << "\n";
     for (const std::string *field :
          {&entry.output, &entry.kernelInfo, &entry.report})
       os << field->size() << "\n" << *field;
@@ -148,6 +172,7 @@ void CompileCache::store(llvm::StringRef key, const CacheEntry &entry) const {
   }
   if (llvm::sys::fs::rename(temporary, getEntryPath(directory, key)))
     llvm::sys::fs::remove(temporary);
+  llvm::sys::DontRemoveFileOnSignal(temporary);
 }
 
 std::string mlir::tile::getToolkitIdentity(llvm::StringRef cudaPath) {

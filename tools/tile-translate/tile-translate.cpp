@@ -113,27 +113,29 @@ static cl::opt<bool> useCache(
              "of tile and CUDA toolkit (not with --timing or --verify-each)"),
     cl::init(true), cl::cat(tileCategory));
 
-/// The command line without what names files (the input, whose text is
-/// part of the key instead, and the outputs), as a cache key part.
-static std::string getKeyedArguments(int argc, char **argv) {
+/// The command line as a cache key part, without the output files' names;
+/// none where a compile could depend on more than its text: a response
+/// file (@file), or an option of LLVM's passed through (they may also
+/// print, as -print-after-all does, which a result read back would not).
+static std::optional<std::string> getKeyedArguments(int argc, char **argv) {
+  auto &registered = cl::getRegisteredOptions();
   std::string keyed;
   for (int i = 1; i < argc; ++i) {
     StringRef arg = argv[i];
-    if (arg == inputFilename)
-      continue;
-    StringRef name = arg.ltrim('-');
-    bool named = false;
-    for (StringRef option : {"o", "kernel-info", "reproducer"}) {
-      if (name == option && arg.starts_with("-")) {
-        ++i; // its value is the next argument
-        named = true;
-      } else if (name.starts_with((option + "=").str()) &&
-                 arg.starts_with("-")) {
-        named = true;
+    if (arg.starts_with("@"))
+      return std::nullopt;
+    if (arg.starts_with("-") && arg != "-") {
+      StringRef name = arg.ltrim('-').split('=').first;
+      cl::Option *option = registered.lookup(name);
+      if (!option || !llvm::is_contained(option->Categories, &tileCategory))
+        return std::nullopt;
+      if (name == "o" || name == "kernel-info" || name == "reproducer") {
+        if (!arg.contains('='))
+          ++i; // the file name is the next argument
+        continue;
       }
     }
-    if (!named)
-      keyed += arg.str() + "\n";
+    keyed += std::to_string(arg.size()) + ":" + arg.str();
   }
   return keyed;
 }
@@ -191,11 +193,14 @@ int main(int argc, char **argv) {
   std::string key;
   if (useCache && !timing && !verifyEach)
     cache = tile::CompileCache::open();
+  std::optional<std::string> arguments = getKeyedArguments(argc, argv);
+  if (!arguments)
+    cache.reset();
   if (cache) {
     bool ttirName = StringRef(inputFilename).ends_with(".ttir");
-    key = tile::CompileCache::getKey(
-        {input->getBuffer(), getKeyedArguments(argc, argv),
-         ttirName ? "ttir" : "mlir", tile::getToolkitIdentity(cudaPath)});
+    key = tile::CompileCache::getKey({input->getBuffer(), *arguments,
+                                      ttirName ? "ttir" : "mlir",
+                                      tile::getToolkitIdentity(cudaPath)});
     if (std::optional<tile::CacheEntry> hit = cache->lookup(key)) {
       if (ptxasInfo)
         llvm::errs() << hit->report;
