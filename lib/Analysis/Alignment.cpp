@@ -795,8 +795,9 @@ unsigned ModuleAlignmentAnalysis::getAccessWidth(Value ptr, Value mask) const {
   unsigned dim;
   int64_t perThread;
   auto slice = dyn_cast<SliceLayoutAttr>(type.getEncoding());
-  auto sliced = slice ? dyn_cast<BlockedLayoutAttr>(slice.getParent())
-                      : BlockedLayoutAttr();
+  auto sliced = slice && type.getRank() > 0
+                    ? dyn_cast<BlockedLayoutAttr>(slice.getParent())
+                    : BlockedLayoutAttr();
   if (auto blocked = dyn_cast<BlockedLayoutAttr>(type.getEncoding())) {
     dim = blocked.getOrder()[0];
     perThread = blocked.getSizePerThread()[dim];

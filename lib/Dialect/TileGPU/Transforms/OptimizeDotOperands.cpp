@@ -120,7 +120,8 @@ private:
       }
       // A buffer of this loop's load, read in another layout (the other
       // operand's rewrite staged it).
-      if (auto other = dyn_cast<LocalLoadOp>(def)) {
+      if (auto other = dyn_cast<LocalLoadOp>(def);
+          other && !other.getOffsets()) {
         auto alloc = other.getSrc().getDefiningOp<LocalAllocOp>();
         if (alloc && alloc.getSrc() && !alloc.getType().getMutableMemory() &&
             alloc->getBlock() == loop.getBody() &&
@@ -157,7 +158,8 @@ private:
   /// to a buffer of its own.
   bool isStaged(LoadOp load) {
     auto type = dyn_cast<RankedTensorType>(load.getType());
-    if (!type || load->getBlock() != loop.getBody() || load.getIsVolatile() ||
+    if (!type || !isa<RankedTensorType>(load.getPtr().getType()) ||
+        load->getBlock() != loop.getBody() || load.getIsVolatile() ||
         stages < 2 || type.getRank() > 2 ||
         !type.getElementType().isIntOrFloat())
       return false;
@@ -280,9 +282,10 @@ private:
   bool optimize(LocalLoadOp read, const ModuleAlignmentAnalysis &alignment) {
     auto alloc = read.getSrc().getDefiningOp<LocalAllocOp>();
     auto loop = dyn_cast<scf::ForOp>(read->getParentOp());
+    // A window of the buffer (tile-prefetch's) reads part of the operand.
     if (!alloc || !alloc.getSrc() || alloc.getType().getMutableMemory() ||
-        !alloc->hasOneUse() || !loop || alloc->getBlock() != loop.getBody() ||
-        !isPipelinable(loop))
+        read.getOffsets() || !alloc->hasOneUse() || !loop ||
+        alloc->getBlock() != loop.getBody() || !isPipelinable(loop))
       return false;
     Value stored = alloc.getSrc();
     OperandChain chain(loop, read, getLoopStages(loop, numStages), alignment);

@@ -176,8 +176,9 @@ bool mlir::tile::isPipelinable(scf::ForOp loop) {
 
 bool mlir::tile::isAsyncCopy(LoadOp load, BufferType buffer,
                              const ModuleAlignmentAnalysis &alignment) {
-  auto type = cast<RankedTensorType>(load.getPtr().getType());
-  auto blocked = dyn_cast<BlockedLayoutAttr>(type.getEncoding());
+  auto type = dyn_cast<RankedTensorType>(load.getPtr().getType());
+  auto blocked =
+      type ? dyn_cast<BlockedLayoutAttr>(type.getEncoding()) : nullptr;
   if (!blocked)
     return false;
   unsigned width = getCopyVectorWidth(

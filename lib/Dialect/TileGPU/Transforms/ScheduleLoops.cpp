@@ -219,7 +219,9 @@ void normalize(scf::ForOp loop, int64_t lb, int64_t step) {
     return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
   };
   // max(ub, lb) - lb: no iteration for an upper bound below the lower one.
-  // It wraps only for a loop of more iterations than the type holds.
+  // It wraps where ub - lb exceeds the type's largest value (a negative
+  // lower bound and an upper one near that value), which real loops do
+  // not reach.
   Value span = arith::SubIOp::create(
       b, loc,
       arith::MaxSIOp::create(b, loc, loop.getUpperBound(), constant(lb)),
