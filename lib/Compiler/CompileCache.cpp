@@ -24,7 +24,9 @@
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <dlfcn.h>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -72,17 +74,23 @@ static std::string getBuildIdentity() {
 }
 
 std::optional<CompileCache> CompileCache::open() {
+  double megabytes = 1024;
+  if (std::optional<std::string> limit =
+          llvm::sys::Process::GetEnv("TILE_CACHE_MAX_MB"))
+    if (llvm::StringRef(*limit).getAsDouble(megabytes) || megabytes < 0)
+      megabytes = 1024;
+  auto limit = uint64_t(megabytes * (1 << 20));
   std::optional<std::string> env = llvm::sys::Process::GetEnv("TILE_CACHE_DIR");
   if (env) {
     if (env->empty() || *env == "off")
       return std::nullopt;
-    return CompileCache(*env);
+    return CompileCache(*env, limit);
   }
   llvm::SmallString<128> path;
   if (!llvm::sys::path::cache_directory(path))
     return std::nullopt;
   llvm::sys::path::append(path, "tile");
-  return CompileCache(std::string(path));
+  return CompileCache(std::string(path), limit);
 }
 
 std::string CompileCache::getKey(llvm::ArrayRef<llvm::StringRef> parts) {
@@ -140,7 +148,46 @@ std::optional<CacheEntry> CompileCache::lookup(llvm::StringRef key) const {
   }
   if (rest != checksum(entry) + "\n")
     return std::nullopt;
+  // Recently used: the last to be evicted.
+  int fd;
+  if (!llvm::sys::fs::openFileForRead(getEntryPath(directory, key), fd)) {
+    (void)llvm::sys::fs::setLastAccessAndModificationTime(
+        fd, std::chrono::system_clock::now());
+    llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  }
   return entry;
+}
+
+void CompileCache::evict() const {
+  struct Entry {
+    std::string path;
+    uint64_t size;
+    llvm::sys::TimePoint<> time;
+  };
+  std::vector<Entry> entries;
+  uint64_t total = 0;
+  std::error_code error;
+  for (llvm::sys::fs::directory_iterator it(directory, error), end;
+       it != end && !error; it.increment(error)) {
+    if (!llvm::StringRef(it->path()).ends_with(".entry"))
+      continue;
+    llvm::sys::fs::file_status status;
+    if (llvm::sys::fs::status(it->path(), status))
+      continue;
+    entries.push_back(
+        {it->path(), status.getSize(), status.getLastModificationTime()});
+    total += status.getSize();
+  }
+  if (total <= limitBytes)
+    return;
+  llvm::sort(entries,
+             [](const Entry &a, const Entry &b) { return a.time < b.time; });
+  for (const Entry &entry : entries) {
+    if (total <= limitBytes / 4 * 3)
+      break;
+    if (!llvm::sys::fs::remove(entry.path))
+      total -= entry.size;
+  }
 }
 
 void CompileCache::store(llvm::StringRef key, const CacheEntry &entry) const {
@@ -173,6 +220,8 @@ void CompileCache::store(llvm::StringRef key, const CacheEntry &entry) const {
   if (llvm::sys::fs::rename(temporary, getEntryPath(directory, key)))
     llvm::sys::fs::remove(temporary);
   llvm::sys::DontRemoveFileOnSignal(temporary);
+  if (limitBytes)
+    evict();
 }
 
 std::string mlir::tile::getToolkitIdentity(llvm::StringRef cudaPath) {

@@ -17,6 +17,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -29,12 +30,14 @@ struct CacheEntry {
 
 class CompileCache {
 public:
-  explicit CompileCache(std::string directory)
-      : directory(std::move(directory)) {}
+  explicit CompileCache(std::string directory, uint64_t limitBytes = 0)
+      : directory(std::move(directory)), limitBytes(limitBytes) {}
 
   /// The cache in $TILE_CACHE_DIR, or in `tile` under the user's cache
   /// directory ($XDG_CACHE_HOME or ~/.cache) where that is unset; none where
-  /// it is empty or `off`, or no directory can be found.
+  /// it is empty or `off`, or no directory can be found. It keeps at most
+  /// $TILE_CACHE_MAX_MB megabytes of entries (1024 where unset; 0: no
+  /// limit).
   static std::optional<CompileCache> open();
 
   /// The key of what a result depends on: `parts` (the input, the options),
@@ -48,12 +51,20 @@ public:
   /// Stores `entry` under `key`: written to a file of its own and renamed
   /// into place, so that processes compiling at once never read a partial
   /// entry. A failure leaves the cache as it was (it only saves time).
+  /// Where the entries then exceed the limit, the least recently used go
+  /// (by modification time: a hit touches its entry) until they fill three
+  /// quarters of it.
   void store(llvm::StringRef key, const CacheEntry &entry) const;
 
   llvm::StringRef getDirectory() const { return directory; }
 
 private:
+  /// Removes the least recently used entries while they take more than the
+  /// limit.
+  void evict() const;
+
   std::string directory;
+  uint64_t limitBytes;
 };
 
 /// What identifies the CUDA toolkit a compile uses (`cudaPath` as
