@@ -98,12 +98,18 @@ typedef struct MlirTileCompileOptions {
   /// admit one more block, is assembled again for that block
   /// (.minnctapersm), kept where ptxas spills no more.
   bool tuneRegisters;
+  /// Keep the emitted result in the compile cache ($TILE_CACHE_DIR, else
+  /// tile under the user's cache directory; TILE_CACHE_DIR empty or "off":
+  /// none) and read it back for the same lowered module and options: the
+  /// module is still lowered in place, LLVM's code generation and ptxas
+  /// are what a hit saves.
+  bool cache;
 } MlirTileCompileOptions;
 
 /// Sets the defaults: sm 90, 4 warps, PTX 8.0, O3, PTX, no CUDA path, no
 /// diagnostic callback, fp fusion on, layouts assigned by the compiler,
 /// 3 pipeline stages, no warp specialization, not a Triton program, no
-/// specialization, occupancy raised.
+/// specialization, occupancy raised, the compile cache used.
 MLIR_CAPI_EXPORTED void
 mlirTileCompileOptionsInit(MlirTileCompileOptions *options);
 

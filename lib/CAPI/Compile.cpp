@@ -7,6 +7,7 @@
 #include "tile-c/Compile.h"
 
 #include "tile/Compiler.h"
+#include "tile/Compiler/CompileCache.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 #include "tile/InitTile.h"
 
@@ -56,6 +57,7 @@ void mlirTileCompileOptionsInit(MlirTileCompileOptions *options) {
   options->diagnosticCallback = nullptr;
   options->diagnosticUserData = nullptr;
   options->specialize = nullptr;
+  options->cache = true;
 }
 
 MlirLogicalResult mlirTileCompile(MlirModule module,
@@ -133,6 +135,32 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   mlirTileInitializeNVPTXTarget();
   if (failed(tile::lowerToLLVM(op, compile)))
     return mlirLogicalResultFailure();
+  // The caller reads the lowered module afterwards, so only emission can
+  // come from the cache: keyed by the lowered module (locations included)
+  // and every option.
+  std::optional<tile::CompileCache> cache;
+  std::string key;
+  if (options->cache)
+    cache = tile::CompileCache::open();
+  if (cache) {
+    std::string lowered, settings;
+    llvm::raw_string_ostream moduleText(lowered), optionText(settings);
+    op->print(moduleText, OpPrintingFlags().enableDebugInfo());
+#define TILE_TARGET_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)            \
+  optionText << FLAG << "=" << compile.FIELD << "\n";
+#define TILE_PIPELINE_OPTION TILE_TARGET_OPTION
+#define TILE_ASSEMBLER_OPTION TILE_TARGET_OPTION
+#include "tile/Compiler/Options.def"
+    optionText << "opt-level=" << compile.optLevel << "\nemit=" << emit;
+    key = tile::CompileCache::getKey(
+        {"C API", lowered, settings,
+         tile::getToolkitIdentity(compile.cudaPath)});
+    if (std::optional<tile::CacheEntry> hit = cache->lookup(key)) {
+      callback(mlirStringRefCreate(hit->output.data(), hit->output.size()),
+               userData);
+      return mlirLogicalResultSuccess();
+    }
+  }
   FailureOr<std::string> result;
   if (emit == MlirTileEmitLLVMIR) {
     result = tile::emitLLVMIR(op);
@@ -147,6 +175,8 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   }
   if (failed(result))
     return mlirLogicalResultFailure();
+  if (cache)
+    cache->store(key, {*result, "", ""});
   callback(mlirStringRefCreate(result->data(), result->size()), userData);
   return mlirLogicalResultSuccess();
 }

@@ -10,10 +10,14 @@
  *===----------------------------------------------------------------------===*/
 
 // REQUIRES: ptxas
+// RUN: rm -rf %t.cache
+// RUN: env TILE_CAPI_TEST_CACHE=%t.cache \
 // RUN: tile-capi-compile-test %tile_src_root/examples/vector_add.mlir \
 // RUN:   %tile_src_root/examples/softmax.mlir \
 // RUN:   %tile_src_root/examples/matmul_tma.mlir \
 // RUN:   %tile_src_root/test/Triton/Inputs/softmax.ttir 2>&1 | FileCheck %s
+
+#define _POSIX_C_SOURCE 200809L
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -22,6 +26,7 @@
 #include "tile-c/Compile.h"
 #include "tile-c/Passes.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,18 +173,18 @@ int main(int argc, char **argv) {
   mlirTileCompileOptionsInit(&options);
   // CHECK: defaults: sm 90 arch-specific 0 warps 4 ptx 80 O3 emit 1 fp-fusion 1
   // CHECK-SAME: keep-layouts 0 stages 3 min-blocks 0 warp-specialize 0 cluster 1
-  // CHECK-SAME: ttir 0 specialize none tune-registers 1
+  // CHECK-SAME: ttir 0 specialize none tune-registers 1 cache 1
   fprintf(stderr,
           "defaults: sm %d arch-specific %d warps %d ptx %d O%d emit %d "
           "fp-fusion %d "
           "keep-layouts %d stages %d min-blocks %d warp-specialize %d "
-          "cluster %d ttir %d specialize %s tune-registers %d\n",
+          "cluster %d ttir %d specialize %s tune-registers %d cache %d\n",
           options.sm, options.archSpecific, options.numWarps,
           options.ptxVersion, options.optLevel, options.emit, options.fpFusion,
           options.keepLayouts, options.numStages, options.minBlocksPerSM,
           options.warpSpecialize, options.clusterSize, options.ttir,
           options.specialize ? options.specialize : "none",
-          options.tuneRegisters);
+          options.tuneRegisters, options.cache);
   options.diagnosticCallback = printDiagnostic;
 
   // CHECK-LABEL: ptx: ok
@@ -511,6 +516,44 @@ int main(int argc, char **argv) {
                 : "failed");
     free(ptx.data);
     mlirModuleDestroy(tma);
+  }
+
+  // The compile cache (off for the rest of this test): the same module and
+  // options compiled twice into a fresh directory give the same cubin, and
+  // the directory holds the one entry the first compile stored.
+  // CHECK: cache: same output, 1 entry
+  {
+    const char *dir = getenv("TILE_CAPI_TEST_CACHE");
+    setenv("TILE_CACHE_DIR", dir ? dir : "off", 1);
+    MlirTileCompileOptions cached;
+    mlirTileCompileOptionsInit(&cached);
+    cached.emit = MlirTileEmitCubin;
+    Buffer results[2] = {{NULL, 0}, {NULL, 0}};
+    bool compiled = true;
+    for (int i = 0; i < 2; ++i) {
+      MlirModule module = parse(ctx, vectorAdd);
+      compiled &= mlirLogicalResultIsSuccess(
+          mlirTileCompile(module, &cached, append, &results[i]));
+      mlirModuleDestroy(module);
+    }
+    int entries = 0;
+    if (dir) {
+      DIR *listing = opendir(dir);
+      for (struct dirent *e; listing && (e = readdir(listing));)
+        entries += strstr(e->d_name, ".entry") != NULL;
+      if (listing)
+        closedir(listing);
+    }
+    fprintf(stderr, "cache: %s, %d entr%s\n",
+            compiled && results[0].size == results[1].size &&
+                    memcmp(results[0].data, results[1].data,
+                           results[0].size) == 0
+                ? "same output"
+                : "failed",
+            entries, entries == 1 ? "y" : "ies");
+    free(results[0].data);
+    free(results[1].data);
+    setenv("TILE_CACHE_DIR", "off", 1);
   }
 
   // CHECK: unknown pass: failed
