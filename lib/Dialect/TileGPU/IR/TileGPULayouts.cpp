@@ -14,6 +14,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -858,6 +859,11 @@ bool mlir::tilegpu::isSameDistribution(Attribute a, Attribute b) {
          ma.getVersionMinor() == mb.getVersionMinor() &&
          ma.getWarps() == mb.getWarps() &&
          ma.getInstrShape().front() == mb.getInstrShape().front();
+}
+
+bool mlir::tilegpu::isPureElementwise(Operation *op) {
+  return op->hasTrait<OpTrait::Elementwise>() && isMemoryEffectFree(op) &&
+         op->getNumResults() == 1 && op->getNumRegions() == 0;
 }
 
 bool mlir::tilegpu::movesDataBetweenThreads(Operation *op) {

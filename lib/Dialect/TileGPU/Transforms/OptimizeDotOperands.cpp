@@ -30,13 +30,6 @@ using namespace mlir::tilegpu;
 
 namespace {
 
-/// Whether `op` computes each element from the same elements of its
-/// operands, with no memory or control effects.
-bool isPureElementwise(Operation *op) {
-  return op->hasTrait<OpTrait::Elementwise>() && isMemoryEffectFree(op) &&
-         op->getNumResults() == 1 && op->getNumRegions() == 0;
-}
-
 /// The buffer a load is stored to, to be read in dot_op layouts: the
 /// operand layout of a 2-D block (swizzled for ldmatrix), a plain one for
 /// a 1-D row of scales.

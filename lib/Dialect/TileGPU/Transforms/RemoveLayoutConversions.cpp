@@ -27,16 +27,6 @@ using namespace mlir::tilenvgpu;
 
 namespace {
 
-/// Whether `def` computes each element from the same elements of its
-/// operands, with no memory or control effects. Not necessarily
-/// speculatable: a division qualifies, since every rewrite here computes the
-/// op where a use of its result already is, after the original has run on
-/// the same elements.
-bool isCheapElementwise(Operation *def) {
-  return def->hasTrait<OpTrait::Elementwise>() && isMemoryEffectFree(def) &&
-         def->getNumResults() == 1 && def->getNumRegions() == 0;
-}
-
 /// Whether `op` makes each element smaller than its tensor operands' (a
 /// truncation, a comparison): a conversion moves less data after it.
 bool isNarrowing(Operation *op) {
@@ -72,7 +62,7 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
         convert.getType().getEncoding());
     if (!def || !layout)
       return failure();
-    if (isCheapElementwise(def) && isNarrowing(def) &&
+    if (isPureElementwise(def) && isNarrowing(def) &&
         !llvm::all_of(def->getOperands(), [&](Value operand) {
           return !isa<RankedTensorType>(operand.getType()) ||
                  isFreeIn(operand, layout);
@@ -115,7 +105,7 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
           convert, type, to(expand.getSrc(), slice), expand.getAxis());
       return success();
     }
-    if (isCheapElementwise(def)) {
+    if (isPureElementwise(def)) {
       SmallVector<Value> operands;
       for (Value operand : def->getOperands())
         operands.push_back(isa<RankedTensorType>(operand.getType())
@@ -219,7 +209,7 @@ Operation *getCarriedUpdate(BlockArgument arg) {
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   Operation *update = yield.getOperand(arg.getArgNumber() - 1).getDefiningOp();
   if (!update || update->getBlock() != loop.getBody() ||
-      !isCheapElementwise(update) || !update->hasOneUse() ||
+      !isPureElementwise(update) || !update->hasOneUse() ||
       !llvm::is_contained(update->getOperands(), arg))
     return nullptr;
   return update;
@@ -313,7 +303,7 @@ struct SinkConversionPastNarrowing : public OpRewritePattern<ConvertLayoutOp> {
     Value value = convert.getResult();
     while (value.hasOneUse()) {
       Operation *user = *value.getUsers().begin();
-      if (!isCheapElementwise(user) || user->getBlock() != convert->getBlock())
+      if (!isPureElementwise(user) || user->getBlock() != convert->getBlock())
         return failure();
       for (Value operand : user->getOperands()) {
         auto type = dyn_cast<RankedTensorType>(operand.getType());
@@ -397,7 +387,7 @@ bool isRematerializable(Value value, Attribute layout, unsigned depth) {
            convert.getSrc().getType().getEncoding() == layout;
   if (isa<BroadcastOp, ExpandDimsOp>(def))
     return isRematerializable(def->getOperand(0), Attribute(), depth + 1);
-  if (isCheapElementwise(def))
+  if (isPureElementwise(def))
     return llvm::all_of(def->getOperands(), [&](Value operand) {
       return !isa<RankedTensorType>(operand.getType()) ||
              isRematerializable(operand, layout, depth + 1);
@@ -505,14 +495,14 @@ private:
       Operation *user = use->getOwner();
       if (!layouts.contains(value) &&
           (isRematerializable(value, layout) ||
-           ((isCheapElementwise(user) || isa<scf::YieldOp>(user)) &&
+           ((isPureElementwise(user) || isa<scf::YieldOp>(user)) &&
             isConversionFrom(value, layout)) ||
            runsLessOften(*use) || isSmall(value) || isInvariantAround(value))) {
         converted[use] = layout;
         continue;
       }
       Operation *def = value.getDefiningOp();
-      if (layouts.contains(value) || !def || !isCheapElementwise(def) ||
+      if (layouts.contains(value) || !def || !isPureElementwise(def) ||
           def->getNumResults() != 1 || !retype(value, layout) ||
           !needsAll(def, layout))
         return false;
@@ -631,7 +621,7 @@ private:
     auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
-      if (isCheapElementwise(user)) {
+      if (isPureElementwise(user)) {
         if (!retype(user->getResult(0), layout) || !needsAll(user, layout))
           return false;
       } else if (auto reshape = dyn_cast<ReshapeOp>(user)) {

@@ -143,6 +143,14 @@ BlockedLayoutAttr getUnpairedLayout(BlockedLayoutAttr src);
 /// elements between threads, and so goes through shared memory.
 bool movesDataBetweenThreads(Operation *op);
 
+/// Whether `op` computes its one result's elements each from the same
+/// elements of its operands, with no memory or control effects, so that it
+/// can be computed again in another layout. Not necessarily speculatable: a
+/// division qualifies, since the layout rewrites compute the copy where a
+/// use of the original's result already is, after the original has run on
+/// the same elements.
+bool isPureElementwise(Operation *op);
+
 /// Whether layouts `a` and `b` place every element of a tensor on the same
 /// threads in the same register order, so that converting between them
 /// moves nothing.
