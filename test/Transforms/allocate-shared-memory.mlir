@@ -39,3 +39,33 @@ module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.target" = "sm_80"} {
     tile.return
   }
 }
+
+// -----
+
+// A scan across warps keeps every warp's total of each repetition along
+// its axis at once: a 64x32 tensor with 4 warps and one row a thread along
+// axis 0 repeats 16 times there, 32 columns x 16 x 4 warps x 4 bytes. A
+// reduction keeps one partial per warp and column: 32 x 4 x 4 bytes.
+#rows = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tile.func public @scan_scratch
+// CHECK-SAME: tilegpu.shared_memory = 8192 : i32
+// CHECK-LABEL: tile.func public @reduce_scratch
+// CHECK-SAME: tilegpu.shared_memory = 512 : i32
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.target" = "sm_90"} {
+  tile.func public @scan_scratch(%t: tensor<64x32xf32, #rows>) {
+    %s = "tile.scan"(%t) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: f32, %b: f32):
+      %x = arith.addf %a, %b : f32
+      tile.scan.return %x : f32
+    }) : (tensor<64x32xf32, #rows>) -> tensor<64x32xf32, #rows>
+    tile.return
+  }
+  tile.func public @reduce_scratch(%t: tensor<64x32xf32, #rows>) {
+    %s = "tile.reduce"(%t) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %x = arith.addf %a, %b : f32
+      tile.reduce.return %x : f32
+    }) : (tensor<64x32xf32, #rows>) -> tensor<32xf32, #tilegpu.slice<{dim = 0, parent = #rows}>>
+    tile.return
+  }
+}

@@ -651,93 +651,120 @@ struct ScanLowering : public TilePattern<ScanOp> {
     // Per repetition, the thread's contiguous elements that are not copies.
     unsigned chunkSize = std::min<int64_t>(size, axisSize);
 
-    // Scratch for warp totals: [operand][row][warp].
+    // Scratch for warp totals: [operand][row][repetition][warp]. Every
+    // repetition's totals go in at once, behind a single barrier: a barrier
+    // per repetition serializes the warps as many times as a thread has
+    // elements along the axis (64 barriers for a 64-row cumulative sum).
     Value base;
     SmallVector<int64_t> rowShape(srcType.getShape());
     rowShape.erase(rowShape.begin() + axis);
     int64_t rows = srcType.getNumElements() / srcType.getDimSize(axis);
+    int64_t maxReps = 1;
+    for (const auto &group : groups)
+      maxReps = std::max<int64_t>(maxReps, group.size() / chunkSize);
     if (warps > 1) {
       FailureOr<Value> scratch = getScratchPointer(rewriter, op);
       if (failed(scratch))
         return rewriter.notifyMatchFailure(op, "no scratch offset");
       base = *scratch;
     }
-    WarpPartials partials(base, op.getSrcs(), rows, warps);
-    auto slot = [&](unsigned i, Value row, Value w) {
-      return partials.slot(rewriter, loc, i, row, w);
+    WarpPartials partials(base, op.getSrcs(), rows * maxReps, warps);
+    auto slot = [&](unsigned i, Value row, int64_t rep, Value w) {
+      Value index = arith::AddIOp::create(
+          rewriter, loc,
+          arith::MulIOp::create(rewriter, loc, row,
+                                createI32(rewriter, loc, maxReps)),
+          createI32(rewriter, loc, rep));
+      return partials.slot(rewriter, loc, i, index, w);
     };
     gpu::ShuffleMode towardsLater =
         forward ? gpu::ShuffleMode::UP : gpu::ShuffleMode::DOWN;
     int64_t lastLane = forward ? threads - 1 : 0;
+    Value hasLaneExcl =
+        forward ? cmp(arith::CmpIPredicate::ugt, laneC, 0)
+                : cmp(arith::CmpIPredicate::ult, laneC, threads - 1);
 
-    SmallVector<SmallVector<Value>> results(
-        n, SmallVector<Value>(dist.getNumElements()));
+    // First, per group and repetition: the scan within the thread and
+    // across lanes; the warp's total goes to scratch.
+    struct Repetition {
+      SmallVector<unsigned> chunk;
+      SmallVector<SmallVector<Value>> local;
+      SmallVector<Value> lanes, laneExcl;
+    };
+    SmallVector<SmallVector<Repetition, 0>> scans(groups.size());
+    SmallVector<Value> groupRows(groups.size());
     for (auto [k, group] : llvm::enumerate(groups)) {
-      int64_t count = group.size();
-      int64_t reps = count / chunkSize;
-      Value row;
+      int64_t reps = group.size() / chunkSize;
       if (warps > 1) {
         SmallVector<Value> coords =
             dist.emitCoordinates(rewriter, loc, ids, group.begin()->second);
         coords.erase(coords.begin() + axis);
-        row = linearize(rewriter, loc, coords, rowShape);
+        groupRows[k] = linearize(rewriter, loc, coords, rowShape);
       }
-      SmallVector<Value> carry;
       for (int64_t step = 0; step < reps; ++step) {
         int64_t rep = forward ? step : reps - 1 - step;
-        // Within the thread.
-        SmallVector<unsigned> chunk;
+        Repetition &r = scans[k].emplace_back();
         for (int64_t j = 0; j < chunkSize; ++j)
-          chunk.push_back(
+          r.chunk.push_back(
               group.at(rep * size + (forward ? j : chunkSize - 1 - j)));
-        SmallVector<SmallVector<Value>> local;
-        for (unsigned e : chunk)
-          local.push_back(local.empty() ? values(e)
-                                        : combine(rewriter, region,
-                                                  local.back(), values(e)));
+        for (unsigned e : r.chunk)
+          r.local.push_back(
+              r.local.empty()
+                  ? values(e)
+                  : combine(rewriter, region, r.local.back(), values(e)));
         // Across lanes: an inclusive Hillis-Steele scan of thread totals.
-        SmallVector<Value> lanes = local.back();
+        r.lanes = r.local.back();
         for (unsigned off = 1; off < threads; off *= 2) {
           SmallVector<Value> other;
-          for (Value v : lanes)
+          for (Value v : r.lanes)
             other.push_back(shuffle(rewriter, loc, v,
                                     createI32(rewriter, loc, off * stride),
                                     state.threadsPerWarp, towardsLater));
           Value valid =
               forward ? cmp(arith::CmpIPredicate::uge, laneC, off)
                       : cmp(arith::CmpIPredicate::ult, laneC, threads - off);
-          lanes = select(valid, combine(rewriter, region, other, lanes), lanes);
+          r.lanes =
+              select(valid, combine(rewriter, region, other, r.lanes), r.lanes);
         }
-        SmallVector<Value> laneExcl;
-        for (Value v : lanes)
-          laneExcl.push_back(shuffle(rewriter, loc, v,
-                                     createI32(rewriter, loc, stride),
-                                     state.threadsPerWarp, towardsLater));
-        Value hasLaneExcl =
-            forward ? cmp(arith::CmpIPredicate::ugt, laneC, 0)
-                    : cmp(arith::CmpIPredicate::ult, laneC, threads - 1);
-        // Across warps: totals through shared memory.
-        SmallVector<Value> repTotal, warpExcl;
-        Value hasWarpExcl;
+        for (Value v : r.lanes)
+          r.laneExcl.push_back(shuffle(rewriter, loc, v,
+                                       createI32(rewriter, loc, stride),
+                                       state.threadsPerWarp, towardsLater));
         if (warps > 1) {
-          if (step > 0)
-            gpu::BarrierOp::create(rewriter, loc); // earlier reads are done
           Value isLast = cmp(arith::CmpIPredicate::eq, laneC, lastLane);
           auto ifOp = scf::IfOp::create(rewriter, loc, isLast, false);
-          {
-            OpBuilder::InsertionGuard guard(rewriter);
-            rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
-            for (unsigned i = 0; i < n; ++i)
-              storeShared(rewriter, loc, lanes[i], slot(i, row, warpC));
-          }
-          gpu::BarrierOp::create(rewriter, loc);
+          OpBuilder::InsertionGuard guard(rewriter);
+          rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+          for (unsigned i = 0; i < n; ++i)
+            storeShared(rewriter, loc, r.lanes[i],
+                        slot(i, groupRows[k], step, warpC));
+        }
+      }
+    }
+    if (warps > 1)
+      gpu::BarrierOp::create(rewriter, loc);
+
+    // Then the results: each repetition's element combines the carry of
+    // the repetitions before, the totals of the warps before (scratch), of
+    // the lanes before, and its thread's own elements before.
+    SmallVector<SmallVector<Value>> results(
+        n, SmallVector<Value>(dist.getNumElements()));
+    Value hasWarpExcl;
+    if (warps > 1)
+      hasWarpExcl = forward ? cmp(arith::CmpIPredicate::ugt, warpC, 0)
+                            : cmp(arith::CmpIPredicate::ult, warpC, warps - 1);
+    for (auto [k, group] : llvm::enumerate(groups)) {
+      SmallVector<Value> carry;
+      for (auto [step, r] : llvm::enumerate(scans[k])) {
+        SmallVector<Value> repTotal, warpExcl;
+        if (warps > 1) {
           SmallVector<SmallVector<Value>> totals;
           for (unsigned w = 0; w < warps; ++w) {
             SmallVector<Value> t;
             for (unsigned i = 0; i < n; ++i)
-              t.push_back(
-                  loadShared(rewriter, loc, lanes[i].getType(),
-                             slot(i, row, createI32(rewriter, loc, w))));
+              t.push_back(loadShared(
+                  rewriter, loc, r.lanes[i].getType(),
+                  slot(i, groupRows[k], step, createI32(rewriter, loc, w))));
             totals.push_back(t);
           }
           // The combination of the warps before each warp, in scan order.
@@ -761,9 +788,6 @@ struct ScanLowering : public TilePattern<ScanOp> {
             warpExcl = select(cmp(arith::CmpIPredicate::eq, warpC, w),
                               before[w], warpExcl);
           }
-          hasWarpExcl = forward
-                            ? cmp(arith::CmpIPredicate::ugt, warpC, 0)
-                            : cmp(arith::CmpIPredicate::ult, warpC, warps - 1);
         } else {
           // The last lane along the axis holds the warp's total.
           Value lane = arith::AddIOp::create(
@@ -773,20 +797,20 @@ struct ScanLowering : public TilePattern<ScanOp> {
                   arith::MulIOp::create(rewriter, loc, laneC,
                                         createI32(rewriter, loc, stride))),
               createI32(rewriter, loc, lastLane * stride));
-          for (Value v : lanes)
+          for (Value v : r.lanes)
             repTotal.push_back(shuffle(rewriter, loc, v, lane,
                                        state.threadsPerWarp,
                                        gpu::ShuffleMode::IDX));
         }
-        for (auto [j, e] : llvm::enumerate(chunk)) {
-          SmallVector<Value> r = local[j];
-          r = select(hasLaneExcl, combine(rewriter, region, laneExcl, r), r);
+        for (auto [j, e] : llvm::enumerate(r.chunk)) {
+          SmallVector<Value> v = r.local[j];
+          v = select(hasLaneExcl, combine(rewriter, region, r.laneExcl, v), v);
           if (!warpExcl.empty())
-            r = select(hasWarpExcl, combine(rewriter, region, warpExcl, r), r);
+            v = select(hasWarpExcl, combine(rewriter, region, warpExcl, v), v);
           if (!carry.empty())
-            r = combine(rewriter, region, carry, r);
+            v = combine(rewriter, region, carry, v);
           for (unsigned i = 0; i < n; ++i)
-            results[i][e] = r[i];
+            results[i][e] = v[i];
         }
         carry = carry.empty() ? repTotal
                               : combine(rewriter, region, carry, repTotal);

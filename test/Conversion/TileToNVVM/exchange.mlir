@@ -297,3 +297,37 @@ tile.func public @scans(%p: !tile.ptr<f32>) {
   tile.store %pp, %g : tensor<256x!tile.ptr<f32>>
   tile.return
 }
+
+// -----
+
+// A cumulative sum down 16 rows with the default layout of 4 warps: a
+// thread holds 4 rows, one per repetition of the layout, and the warps
+// take turns along the axis. Every repetition's warp total is stored, then
+// one barrier, then the totals are read back: not a barrier pair per
+// repetition. (The reshape that makes the input moves through shared memory
+// before, with barriers of its own.)
+// CHECK-LABEL: gpu.func @column_scan
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+tile.func public @column_scan(%p: !tile.ptr<f32>) {
+  %r = tile.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32>
+  %o = tile.reshape %r : tensor<512xi32> -> tensor<16x32xi32>
+  %t = arith.sitofp %o : tensor<16x32xi32> to tensor<16x32xf32>
+  %s = "tile.scan"(%t) <{axis = 0 : i32, reverse = false}> ({
+  ^bb0(%a: f32, %b: f32):
+    %x = arith.addf %a, %b : f32
+    tile.scan.return %x : f32
+  }) : (tensor<16x32xf32>) -> tensor<16x32xf32>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<16x32x!tile.ptr<f32>>
+  %pp = tile.addptr %ps, %o : tensor<16x32x!tile.ptr<f32>>, tensor<16x32xi32>
+  tile.store %pp, %s : tensor<16x32x!tile.ptr<f32>>
+  tile.return
+}

@@ -32,6 +32,21 @@ static int64_t getWarpsAlong(Type type, unsigned axis) {
   return layout.getWarpsPerCTA()[axis];
 }
 
+/// How many times `type`'s layout repeats along `axis` (at least 1): the
+/// tensor's size there over the layout's block, taken as the threads and
+/// warps along it where the layout does not say how many consecutive
+/// elements a thread holds (an upper bound then).
+static int64_t getRepetitionsAlong(RankedTensorType type, unsigned axis) {
+  DistributedLayoutAttr layout = getDistributedLayout(type);
+  if (!layout)
+    return 1;
+  int64_t block =
+      int64_t(layout.getThreadsPerWarp()[axis]) * layout.getWarpsPerCTA()[axis];
+  if (auto blocked = dyn_cast<BlockedLayoutAttr>(layout))
+    block *= blocked.getSizePerThread()[axis];
+  return std::max<int64_t>(1, type.getDimSize(axis) / block);
+}
+
 /// Bytes of a row that one shared-memory write of `type`'s layout covers:
 /// the lanes of a warp along the row times what each writes at once, where
 /// a thread's consecutive elements fit one write (16 bytes); 0 where they
@@ -185,6 +200,10 @@ struct CrossWarpScratch
     if (warps <= 1)
       return 0;
     int64_t rows = srcType.getNumElements() / srcType.getDimSize(axis);
+    // A scan keeps the warps' totals of each of a thread's repetitions
+    // along the axis, all at once.
+    if (isa<ScanOp>(op))
+      rows *= getRepetitionsAlong(srcType, axis);
     int64_t bytes = 0;
     for (Value src : srcs)
       bytes += rows * warps * getScratchElementBytes(src.getType());
