@@ -37,10 +37,10 @@ tile.func public @calls_recursive(%p: !tile.ptr<i32>) {
 // -----
 
 // A 256x256x256 tf32 dot on tensor cores needs more shared memory than
-// sm_90's 227 KiB: its f32 operands are staged whole (256 KiB each, both
-// stored before either is read) for mma.sync to read. (The f32
-// accumulator's store converts it in rounds, through 32 KiB, after that.)
-// expected-error @below {{'tile.func' op needs 524288 bytes of shared memory, more than the 232448 bytes a block has on sm_90}}
+// sm_90's 227 KiB: its f32 operand is staged whole (256 KiB, stored once
+// for both A and B) for mma.sync to read. (The f32 accumulator's store
+// converts it in rounds, through 32 KiB, after that.)
+// expected-error @below {{'tile.func' op needs 262144 bytes of shared memory, more than the 232448 bytes a block has on sm_90}}
 tile.func public @dot_too_big(%pa: !tile.ptr<f32>, %pc: !tile.ptr<f32>) {
   %r = tile.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
   %row = tile.expand_dims %r {axis = 1 : i32} : tensor<256xi32> -> tensor<256x1xi32>

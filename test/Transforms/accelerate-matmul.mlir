@@ -178,3 +178,35 @@ tile.func @fma_batched(%a: tensor<4x32x32xf32>, %b: tensor<4x32x16xf32>, %c: ten
   %d = tile.dot %a, %b, %c : tensor<4x32x32xf32> * tensor<4x32x16xf32> -> tensor<4x32x16xf32>
   tile.return %d : tensor<4x32x16xf32>
 }
+
+// -----
+
+// fla's k * k^T: the transposed operand is read through a transposed view
+// of its source's buffer, and A, the same value, from that buffer too: one
+// store of k, no transpose in registers, and a load of k feeds only the
+// buffer (tile-pipeline can copy it in). A dot of a value with itself
+// stores it once.
+// CHECK-DAG: #[[S:.*]] = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+// CHECK-DAG: #[[ST:.*]] = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [0, 1]}>
+// CHECK-LABEL: tile.func @k_kt
+// CHECK-NOT: tile.trans
+// CHECK: %[[K:.*]] = tilegpu.local_alloc %k : (tensor<64x32xf16, #{{.*}}>) -> !tilegpu.buffer<64x32xf16, #[[S]]>
+// CHECK-NOT: tilegpu.local_alloc
+// CHECK: %[[KT:.*]] = tilegpu.buffer_trans %[[K]] {order = array<i32: 1, 0>} : !tilegpu.buffer<64x32xf16, #[[S]]> -> !tilegpu.buffer<32x64xf16, #[[ST]]>
+// CHECK: tilegpu.local_load %[[K]] : !tilegpu.buffer<64x32xf16, #[[S]]> -> tensor<64x32xf16, #dot_op>
+// CHECK: tilegpu.local_load %[[KT]] : !tilegpu.buffer<32x64xf16, #[[ST]]> -> tensor<32x64xf16, #dot_op1>
+// CHECK-NOT: tile.trans
+// CHECK-LABEL: tile.func @square
+// CHECK: %[[A:.*]] = tilegpu.local_alloc %a
+// CHECK-NOT: tilegpu.local_alloc
+// CHECK: tilegpu.local_load %[[A]] : !tilegpu.buffer<64x64xf16, #{{.*}}> -> tensor<64x64xf16, #dot_op>
+// CHECK: tilegpu.local_load %[[A]] : !tilegpu.buffer<64x64xf16, #{{.*}}> -> tensor<64x64xf16, #dot_op1>
+tile.func @k_kt(%k: tensor<64x32xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %kt = tile.trans %k {order = array<i32: 1, 0>} : tensor<64x32xf16> -> tensor<32x64xf16>
+  %d = tile.dot %k, %kt, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+  tile.return %d : tensor<64x64xf32>
+}
+tile.func @square(%a: tensor<64x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d = tile.dot %a, %a, %c : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+  tile.return %d : tensor<64x64xf32>
+}

@@ -824,6 +824,27 @@ mlir::tilegpu::getOperandSharedLayout(RankedTensorType type) {
                                        maxPhase, order);
 }
 
+Attribute mlir::tilegpu::getTransposedSharedLayout(Attribute layout,
+                                                   ArrayRef<int32_t> order) {
+  if (auto swizzled = dyn_cast<SwizzledSharedLayoutAttr>(layout)) {
+    if (swizzled.getOrder().size() != order.size())
+      return {};
+    SmallVector<unsigned> inverse(order.size()), newOrder;
+    for (auto [i, d] : llvm::enumerate(order))
+      inverse[d] = i;
+    for (unsigned d : swizzled.getOrder())
+      newOrder.push_back(inverse[d]);
+    return SwizzledSharedLayoutAttr::get(layout.getContext(), swizzled.getVec(),
+                                         swizzled.getPerPhase(),
+                                         swizzled.getMaxPhase(), newOrder);
+  }
+  auto nvmma = cast<NVMMASharedLayoutAttr>(layout);
+  bool swaps = order[0] == 1;
+  return NVMMASharedLayoutAttr::get(
+      layout.getContext(), nvmma.getSwizzlingByteWidth(),
+      nvmma.getTransposed() != swaps, nvmma.getElementBitWidth());
+}
+
 unsigned mlir::tilegpu::getMmaKWidth(Type element) {
   return std::max<unsigned>(1, 32 / element.getIntOrFloatBitWidth());
 }

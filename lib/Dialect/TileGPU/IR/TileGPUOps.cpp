@@ -127,34 +127,17 @@ LogicalResult BufferTransOp::verify() {
     return emitOpError() << "result shape [" << result.getShape()
                          << "] does not match the permuted source shape ["
                          << *shape << "]";
-  SmallVector<int64_t> inverse(rank);
-  for (auto [i, d] : llvm::enumerate(order))
-    inverse[d] = i;
   if (result.getElementType() != src.getElementType() ||
       result.getMutableMemory() != src.getMutableMemory())
     return emitOpError() << "result must keep the source's element type and "
                             "mutability";
   // The view moves no data: the layout must describe the same placement.
-  Attribute expected;
-  if (auto swizzled = dyn_cast<SwizzledSharedLayoutAttr>(src.getEncoding())) {
-    if (swizzled.getOrder().size() != static_cast<size_t>(rank))
-      return emitOpError() << "can only transpose a buffer whose layout "
-                              "covers every dimension";
-    SmallVector<unsigned> newOrder;
-    for (unsigned d : swizzled.getOrder())
-      newOrder.push_back(inverse[d]);
-    expected = SwizzledSharedLayoutAttr::get(getContext(), swizzled.getVec(),
-                                             swizzled.getPerPhase(),
-                                             swizzled.getMaxPhase(), newOrder);
-  } else {
-    auto nvmma = cast<NVMMASharedLayoutAttr>(src.getEncoding());
-    if (rank != 2)
-      return emitOpError() << "can only transpose a 2-D NVMMA buffer";
-    bool swaps = order[0] == 1;
-    expected = NVMMASharedLayoutAttr::get(
-        getContext(), nvmma.getSwizzlingByteWidth(),
-        nvmma.getTransposed() != swaps, nvmma.getElementBitWidth());
-  }
+  if (!isa<SwizzledSharedLayoutAttr>(src.getEncoding()) && rank != 2)
+    return emitOpError() << "can only transpose a 2-D NVMMA buffer";
+  Attribute expected = getTransposedSharedLayout(src.getEncoding(), order);
+  if (!expected)
+    return emitOpError() << "can only transpose a buffer whose layout "
+                            "covers every dimension";
   if (result.getEncoding() != expected)
     return emitOpError() << "result layout " << result.getEncoding()
                          << " is not the source layout transposed (" << expected

@@ -107,6 +107,33 @@ Value getTransposedOperand(Value operand) {
   return getStoredOperand(trans.getSrc());
 }
 
+/// A transposed view of 2-D `buffer` (its bytes read as the transposed
+/// value's).
+Value createTransposedView(OpBuilder &b, Location loc, Value buffer) {
+  auto type = cast<BufferType>(buffer.getType());
+  SmallVector<int32_t> order = {1, 0};
+  auto viewType =
+      BufferType::get(b.getContext(), {type.getShape()[1], type.getShape()[0]},
+                      type.getElementType(),
+                      getTransposedSharedLayout(type.getEncoding(), order),
+                      type.getMutableMemory());
+  return BufferTransOp::create(b, loc, viewType, buffer,
+                               b.getDenseI32ArrayAttr(order));
+}
+
+/// The buffer of `type` that `value` is stored in before `dot` in its
+/// block, if there is one: a value that two operands read (fla's k * k^T,
+/// directly and transposed) is stored once, so that the load it comes from
+/// has one buffer, which tile-pipeline can copy ahead.
+Value findStoredBuffer(Value value, BufferType type, Operation *dot) {
+  for (Operation *user : value.getUsers())
+    if (auto alloc = dyn_cast<LocalAllocOp>(user);
+        alloc && alloc.getType() == type &&
+        alloc->getBlock() == dot->getBlock() && alloc->isBeforeInBlock(dot))
+      return alloc.getResult();
+  return Value();
+}
+
 /// Whether `operand` (K x N) is computed K-contiguous: each thread's
 /// elements run along K, so that its stores into a K-major buffer (and
 /// tile-pipeline's copies) are as wide as they are along K.
@@ -275,6 +302,33 @@ public:
             context, opIdx, mma,
             getMmaKWidth(dot.getA().getType().getElementType()));
         auto type = cast<RankedTensorType>(v.getType());
+        // A transposed value (fla's k^T in k * k^T) is read through a
+        // transposed view of its source's buffer, as computed: no transpose
+        // through shared memory first, and the load it comes from can be
+        // copied straight into the buffer.
+        if (auto trans = getStoredOperand(v).getDefiningOp<TransOp>();
+            trans && trans.getOrder() == ArrayRef<int32_t>{1, 0}) {
+          Value source = getStoredOperand(trans.getSrc());
+          auto sourceType = cast<RankedTensorType>(source.getType());
+          if (Attribute shared = getOperandSharedLayout(sourceType)) {
+            auto bufferType = BufferType::get(context, sourceType.getShape(),
+                                              sourceType.getElementType(),
+                                              shared, /*mutableMemory=*/false);
+            Value buffer = findStoredBuffer(source, bufferType, dot);
+            if (!buffer)
+              buffer = LocalAllocOp::create(b, loc, bufferType, source);
+            Value view = createTransposedView(b, loc, buffer);
+            reads.emplace_back(view, withEncoding(type, layout));
+            // The chain from the source to the operand, once unused.
+            for (Value x : {v, Value(trans.getSrc())})
+              while (auto convert = x.getDefiningOp<ConvertLayoutOp>()) {
+                fmaConverts.push_back(convert);
+                x = convert.getSrc();
+              }
+            fmaConverts.push_back(trans);
+            return view;
+          }
+        }
         // Shared memory takes any layout: store the value as it was
         // computed (e.g. the coalesced load before tile-coalesce's
         // conversion back).
@@ -295,16 +349,22 @@ public:
           auto bufferType =
               BufferType::get(context, type.getShape(), type.getElementType(),
                               shared, /*mutableMemory=*/false);
-          Value buffer = LocalAllocOp::create(b, loc, bufferType, stored);
+          Value buffer = findStoredBuffer(stored, bufferType, dot);
+          if (!buffer)
+            buffer = LocalAllocOp::create(b, loc, bufferType, stored);
           reads.emplace_back(buffer, withEncoding(type, layout));
           return buffer;
         }
         return ConvertLayoutOp::create(b, loc, withEncoding(type, layout), v);
       };
+      // Each operand's read, in turn (both may read one buffer).
       auto read = [&](Value v) -> Value {
-        for (auto [buffer, type] : reads)
-          if (buffer == v)
-            return LocalLoadOp::create(b, loc, type, buffer);
+        for (auto *it = reads.begin(); it != reads.end(); ++it)
+          if (it->first == v) {
+            RankedTensorType type = it->second;
+            reads.erase(it);
+            return LocalLoadOp::create(b, loc, type, v);
+          }
         return v;
       };
       Value a = operand(dot.getA(), 0), bb = operand(dot.getB(), 1);
@@ -444,13 +504,9 @@ public:
                                         /*mutableMemory=*/false);
       // A value already stored so for an earlier dot of the block is read
       // from that buffer (flex attention's backward: K^T for Q * K^T, and
-      // through a transposed view for dS * K), so that the load it comes
-      // from has one buffer, which tile-pipeline can copy ahead.
-      for (Operation *user : v.getUsers())
-        if (auto alloc = dyn_cast<LocalAllocOp>(user);
-            alloc && alloc.getType() == bufferType &&
-            alloc->getBlock() == dot->getBlock() && alloc->isBeforeInBlock(dot))
-          return alloc.getResult();
+      // through a transposed view for dS * K).
+      if (Value buffer = findStoredBuffer(v, bufferType, dot))
+        return buffer;
       return LocalAllocOp::create(b, loc, bufferType, v);
     };
     // A 16-bit A computed from another dot's product (attention's P) stays
@@ -474,16 +530,7 @@ public:
       // The same bytes as B's buffer, described with the rows of the
       // untransposed value.
       Value stored = operand(source, transposeB ? k : n, !transposeB);
-      auto type = cast<BufferType>(stored.getType());
-      auto layout = cast<NVMMASharedLayoutAttr>(type.getEncoding());
-      auto viewType = BufferType::get(
-          context, {type.getShape()[1], type.getShape()[0]},
-          type.getElementType(),
-          NVMMASharedLayoutAttr::get(context, layout.getSwizzlingByteWidth(),
-                                     transposeB, bits),
-          /*mutableMemory=*/false);
-      bb = BufferTransOp::create(b, loc, viewType, stored,
-                                 b.getDenseI32ArrayAttr({1, 0}));
+      bb = createTransposedView(b, loc, stored);
       converts.insert(stripConverts(dot.getB()).getDefiningOp());
     } else {
       bb = operand(dot.getB(), transposeB ? k : n, transposeB);

@@ -202,6 +202,13 @@ bool isAsyncCopyable(int64_t bytes, Value other);
 /// Null for other tensors.
 SwizzledSharedLayoutAttr getOperandSharedLayout(RankedTensorType type);
 
+/// The layout of a buffer in `layout` seen with its dimensions permuted by
+/// `order` (result dimension i is source dimension order[i]): the same
+/// bytes at the same coordinates. A swizzled layout's order is permuted, a
+/// 2-D NVMMA layout's `transposed` flag flips when the dimensions swap;
+/// null for a swizzled layout that does not cover every dimension.
+Attribute getTransposedSharedLayout(Attribute layout, ArrayRef<int32_t> order);
+
 /// Consecutive K elements of an mma.sync operand a thread holds in one
 /// 32-bit register (the dot_op layout's kWidth): 2 16-bit elements, 4 i8,
 /// 1 tf32.
