@@ -80,13 +80,13 @@ module attributes {"tilegpu.num-warps" = 4 : i32} {
 
 // -----
 
-// A slice of a wgmma (version 3) layout with warps along N is not lowered
-// either (warpgroup dots put every warp along M).
+// A slice of a wgmma operand layout is not lowered either (wgmma reads
+// its operands from shared memory).
 #mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>
 module attributes {"tilegpu.num-warps" = 8 : i32} {
-  tile.func public @slice_of_wgmma(%x: f32) {
-    // expected-error @below {{uses layout #tilegpu.slice<{dim = 1, parent = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>}>, which convert-tile-to-nvvm does not lower yet}}
-    %s = tile.splat %x : f32 -> tensor<64xf32, #tilegpu.slice<{dim = 1, parent = #mma}>>
+  tile.func public @slice_of_wgmma_operand(%x: f16) {
+    // expected-error @below {{uses layout #tilegpu.slice<{dim = 1, parent = #tilegpu.dot_op<{opIdx = 0, parent = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>, kWidth = 2}>}>, which convert-tile-to-nvvm does not lower yet}}
+    %s = tile.splat %x : f16 -> tensor<64xf16, #tilegpu.slice<{dim = 1, parent = #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>}>>
     tile.return
   }
 }

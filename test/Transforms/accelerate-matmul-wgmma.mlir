@@ -42,11 +42,14 @@ tile.func @bf16(%a: tensor<128x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<128x
 
 // -----
 
-// 64 rows cannot give 8 warps 16 rows each: mma.sync.
-// CHECK: #mma = #tilegpu.mma<{versionMajor = 2
+// 64 rows cannot give 8 warps 16 rows each: two warpgroups side by side
+// along N, each computing 32 columns, as Triton places them. B's rows are
+// stored swizzled for the 32 columns a warpgroup reads (64 bytes).
+// CHECK-DAG: #mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 32, 16]}>
+// CHECK-DAG: #[[B64:.*]] = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
 // CHECK-LABEL: tile.func @few_rows
-// CHECK-NOT: tilenv.warpgroup_dot
-// CHECK: tile.dot {{.*}} -> tensor<64x64xf32, #mma>
+// CHECK: tilegpu.local_alloc %b : (tensor<32x64xf16, #{{.*}}>) -> !tilegpu.buffer<32x64xf16, #[[B64]]>
+// CHECK: tilenv.warpgroup_dot {{.*}} -> tensor<64x64xf32, #mma>
 tile.func @few_rows(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %d = tile.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   tile.return %d : tensor<64x64xf32>

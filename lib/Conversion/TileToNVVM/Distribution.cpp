@@ -57,17 +57,22 @@ static FailureOr<Distribution::Base> baseOf(Attribute layout,
     // mma.sync m16n8 accumulators: lane l holds rows l/4 and l/4 + 8 and
     // columns 2*(l%4) + {0, 1} of each 16x8 tile; warps tile the result
     // row-major. Registers c0..c3 are (row, col) = (0,0) (0,1) (8,0) (8,1).
-    // wgmma's (version 3, warps along M only) are the same: warp w of a
-    // warpgroup holds rows 16*w.. of its 64, as 16x8 tiles along N.
+    // wgmma's (version 3) are the same: warp w of a warpgroup holds rows
+    // 16*w.. of its 64, as 16x8 tiles along N. Warpgroups side by side
+    // along N (warpsPerCTA [W, 2]) each hold a contiguous instruction's N
+    // of columns, the warps of a warpgroup consecutive along M.
     if (shape.size() != 2 ||
-        !(mma.getVersionMajor() == 2 ||
-          (mma.getVersionMajor() == 3 && mma.getWarps()[1] == 1)))
+        (mma.getVersionMajor() != 2 && mma.getVersionMajor() != 3))
       return failure();
     base.sizePerThread = {1, 2};
     base.repeats = {2, 1};
     base.threads = {8, 4};
     base.warps = SmallVector<unsigned>(mma.getWarps());
     base.order = {1, 0};
+    if (mma.getVersionMajor() == 3 && base.warps[1] > 1) {
+      base.repeats[1] = mma.getInstrShape()[1] / 8;
+      base.warpStride = {1, base.warps[0]};
+    }
     return base;
   }
   return failure();

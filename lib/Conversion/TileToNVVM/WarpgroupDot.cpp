@@ -8,7 +8,10 @@
 // wgmma.mma_async m64nNkK (K = 32 bytes of elements: 16 f16 or bf16, 8
 // tf32, 32 i8 or fp8), reading both operands from their NVMMA buffers through
 // matrix descriptors: per 64-row slice a chain of instructions along K on one
-// accumulator struct, then one commit and a wait for all of them.
+// accumulator struct, then one commit and a wait for all of them. Where
+// warpgroups also lie side by side along N (8 warps on 64 rows), each
+// computes its own instruction's N of columns, reading B from its first
+// column.
 //
 // A descriptor is the start address and two strides, in 16-byte units, and
 // the swizzle mode. A (M x K, K contiguous, rows S bytes of a column block
@@ -79,7 +82,10 @@ std::string getAccumulatorConstraints(size_t count, bool tied, Type type) {
 FailureOr<SmallVector<int64_t>> getRegisterElements(RankedTensorType type,
                                                     int64_t slices) {
   Distribution dist = getDistribution(type);
-  int64_t perSlice = type.getDimSize(1) / 2;
+  // A warp's columns: the instruction's N where warpgroups split N.
+  int64_t perSlice =
+      type.getDimSize(1) /
+      (2 * cast<MmaLayoutAttr>(type.getEncoding()).getWarps()[1]);
   SmallVector<int64_t> element(slices * perSlice, -1);
   for (unsigned e = 0; e < dist.getNumElements(); ++e) {
     ArrayRef<int64_t> t = dist.getTuple(e);
@@ -158,8 +164,11 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     auto mma = cast<MmaLayoutAttr>(op.getC().getType().getEncoding());
     unsigned warps = mma.getWarps()[0];
     int64_t slices = m / (16 * warps);
+    // Warpgroups side by side along N each compute instrN columns.
+    int64_t instrN = mma.getInstrShape()[1];
+    int64_t groupsAlongM = warps / 4;
 
-    int64_t perSlice = n / 2;
+    int64_t perSlice = instrN / 2;
     FailureOr<SmallVector<int64_t>> accumulator =
         getRegisterElements(op.getC().getType(), slices);
     if (failed(accumulator))
@@ -214,6 +223,21 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
             rewriter, loc,
             emitUniformWarp(rewriter, loc, ids, state.threadsPerWarp),
             createI32(rewriter, loc, 4)));
+    // Warpgroups are consecutive along M, then along N: this one's B
+    // columns start at (group / groupsAlongM) * instrN, a whole column
+    // block N-major, a row of K-major B.
+    if (mma.getWarps()[1] > 1) {
+      Value groupN = arith::DivUIOp::create(
+          rewriter, loc, group, createI64(rewriter, loc, groupsAlongM));
+      group = arith::RemUIOp::create(rewriter, loc, group,
+                                     createI64(rewriter, loc, groupsAlongM));
+      int64_t columnBytes =
+          kMajorB ? instrN * swizzleB : instrN / blockB * k * swizzleB;
+      bBase = arith::AddIOp::create(
+          rewriter, loc, bBase,
+          arith::MulIOp::create(rewriter, loc, groupN,
+                                createI64(rewriter, loc, columnBytes)));
+    }
     bool integer = elementType.isInteger(8);
     auto wgmmaType = [&](Type element) {
       return integer                          ? NVVM::WGMMATypes::s8
@@ -227,7 +251,7 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
     auto type = wgmmaType(elementType);
     auto typeB = wgmmaType(bType.getElementType());
     auto typeD = integer ? NVVM::WGMMATypes::s32 : NVVM::WGMMATypes::f32;
-    auto shape = NVVM::MMAShapeAttr::get(context, 64, n, kStep);
+    auto shape = NVVM::MMAShapeAttr::get(context, 64, instrN, kStep);
     // NVVM's layout of B: `row` is N-contiguous (PTX's transposed B).
     auto bLayout = kMajorB ? NVVM::MMALayout::col : NVVM::MMALayout::row;
 
@@ -264,7 +288,7 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
           acc = emitRegisterAStep(
               rewriter, loc, acc, structType, perSlice, accType,
               ArrayRef(packed[slice]).slice(4 * (k0 / kStep), 4), descB, scale,
-              n, type, kMajorB);
+              instrN, type, kMajorB);
         }
         products.push_back(acc);
         continue;
@@ -322,7 +346,7 @@ struct WarpgroupDotLowering : public TilePattern<WarpgroupDotOp> {
         std::string asmText =
             "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
             std::to_string(2 * perSlice + 2) +
-            ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
+            ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(instrN) +
             "k" + std::to_string(kStep) + "." +
             NVVM::stringifyWGMMATypes(typeD).str() + "." + inputs + " {" +
             accs + "}, $" + std::to_string(2 * perSlice) + ", $" +

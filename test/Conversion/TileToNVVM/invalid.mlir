@@ -13,9 +13,11 @@ module {
 
 #mma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>
 module attributes {"tilegpu.num-warps" = 8 : i32} {
-  tile.func public @mma(%x: f32) {
-    // expected-error @below {{uses layout #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>, which convert-tile-to-nvvm does not lower yet}}
-    %s = tile.splat %x : f32 -> tensor<64x128xf32, #mma>
+  tile.func public @mma(%x: f16) {
+    // wgmma reads its operands from shared memory (or A from an
+    // accumulator layout): no register layout of an operand of its own.
+    // expected-error @below {{uses layout #tilegpu.dot_op<{opIdx = 0, parent = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>, kWidth = 2}>, which convert-tile-to-nvvm does not lower yet}}
+    %s = tile.splat %x : f16 -> tensor<64x64xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     tile.return
   }
 }

@@ -585,10 +585,34 @@ tile.func public @wgmma_acc_layout(%a: !tilegpu.buffer<64x64xf16, #nvmma>, %b: !
 // -----
 
 #nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#wgmma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>
+#wgmma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 128, 16]}>
 tile.func public @wgmma_warps(%a: !tilegpu.buffer<64x64xf16, #nvmma>, %b: !tilegpu.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
-  // expected-error @below {{warps must all be along M (warpsPerCTA [W, 1]), got [4, 2]}}
+  // expected-error @below {{needs M a multiple of 64 (16 rows a warp), K of 16 and N the instruction's N times the warps along N, got [64, 128, 64], instrShape [16, 128, 16] and warps [4, 2]}}
   %d = tilenv.warpgroup_dot %a, %b, %c : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+// Two warpgroups along N: each reads B from its first column, which must
+// start a column block (64 f16 columns of a 128-byte swizzle).
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 32, 16]}>
+tile.func public @wgmma_split_columns(%a: !tilegpu.buffer<64x64xf16, #nvmma>, %b: !tilegpu.buffer<64x64xf16, #nvmma>, %c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @below {{splits N over 2 warpgroups of 32 columns, not whole 64-column blocks of b's swizzle}}
+  %d = tilenv.warpgroup_dot %a, %b, %c : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #wgmma>
+  tile.return
+}
+
+// -----
+
+// A in registers: warps along M only.
+#nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#wgmma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 32, 16]}>
+#a64 = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>
+tile.func public @wgmma_split_register_a(%a: tensor<64x64xf16, #a64>, %b: !tilegpu.buffer<64x64xf16, #nvmma>, %c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @below {{a in registers needs all warps along M, got [4, 2]}}
+  %d = tilenv.warpgroup_dot %a, %b, %c : tensor<64x64xf16, #a64>, !tilegpu.buffer<64x64xf16, #nvmma> -> tensor<64x64xf32, #wgmma>
   tile.return
 }
 
@@ -597,7 +621,7 @@ tile.func public @wgmma_warps(%a: !tilegpu.buffer<64x64xf16, #nvmma>, %b: !tileg
 #nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #wgmma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
 tile.func public @wgmma_rows(%a: !tilegpu.buffer<64x64xf16, #nvmma>, %b: !tilegpu.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
-  // expected-error @below {{needs M a multiple of 128 (16 rows a warp), K of 16 and N of 8 up to 256 (the instruction's N), got [64, 128, 64] and instrShape [16, 128, 16]}}
+  // expected-error @below {{needs M a multiple of 128 (16 rows a warp), K of 16 and N the instruction's N times the warps along N, got [64, 128, 64], instrShape [16, 128, 16] and warps [8, 1]}}
   %d = tilenv.warpgroup_dot %a, %b, %c : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
   tile.return
 }
@@ -607,7 +631,7 @@ tile.func public @wgmma_rows(%a: !tilegpu.buffer<64x64xf16, #nvmma>, %b: !tilegp
 #nvmma = #tilegpu.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #wgmma = #tilegpu.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 tile.func public @wgmma_instr_n(%a: !tilegpu.buffer<64x64xf16, #nvmma>, %b: !tilegpu.buffer<64x128xf16, #nvmma>, %c: tensor<64x128xf32, #wgmma>) {
-  // expected-error @below {{needs M a multiple of 64 (16 rows a warp), K of 16 and N of 8 up to 256 (the instruction's N), got [64, 128, 64] and instrShape [16, 64, 16]}}
+  // expected-error @below {{needs M a multiple of 64 (16 rows a warp), K of 16 and N the instruction's N times the warps along N, got [64, 128, 64], instrShape [16, 64, 16] and warps [4, 1]}}
   %d = tilenv.warpgroup_dot %a, %b, %c : !tilegpu.buffer<64x64xf16, #nvmma>, !tilegpu.buffer<64x128xf16, #nvmma> -> tensor<64x128xf32, #wgmma>
   tile.return
 }

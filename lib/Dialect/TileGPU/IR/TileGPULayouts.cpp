@@ -607,8 +607,10 @@ mlir::tilegpu::getRepetitionShape(Attribute layout) {
     if (mma.getVersionMajor() == 2)
       return SmallVector<int64_t>{16 * int64_t(warps[0]),
                                   8 * int64_t(warps[1])};
-    if (mma.getVersionMajor() == 3 && warps[1] == 1)
-      return SmallVector<int64_t>{16 * int64_t(warps[0]), 8};
+    if (mma.getVersionMajor() == 3)
+      return SmallVector<int64_t>{
+          16 * int64_t(warps[0]),
+          warps[1] == 1 ? 8 : int64_t(mma.getInstrShape()[1]) * warps[1]};
   }
   return std::nullopt;
 }

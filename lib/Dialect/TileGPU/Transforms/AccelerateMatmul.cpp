@@ -184,6 +184,22 @@ bool isComputedFromDot(Value value, unsigned depth = 0) {
 
 /// Why `dot` cannot be a tilenv.warpgroup_dot on `numWarps` warps (all along
 /// M), or an empty string.
+/// The warps of a warpgroup dot's accumulator, [along M, along N], as
+/// Triton places them: a warpgroup (4 warps along M) at first, then twice
+/// as many along M while M has 16 rows a warp for them, else along N (a
+/// 64-row block with 8 warps: two warpgroups side by side, each computing
+/// half the columns).
+std::pair<unsigned, unsigned> getWarpgroupWarps(int64_t m, unsigned numWarps) {
+  unsigned alongM = 4, alongN = 1;
+  while (alongM * alongN < numWarps) {
+    if (m > 16 * int64_t(alongM))
+      alongM *= 2;
+    else
+      alongN *= 2;
+  }
+  return {alongM, alongN};
+}
+
 StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
   RankedTensorType a = dot.getA().getType(), b = dot.getB().getType(),
                    c = dot.getC().getType();
@@ -223,14 +239,20 @@ StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
   if (numWarps % 4)
     return "the warps do not form warpgroups";
-  if (m % (16 * numWarps))
+  auto [alongM, alongN] = getWarpgroupWarps(m, numWarps);
+  if (m % (16 * alongM))
     return "M is not a multiple of 16 rows per warp";
-  // B's swizzled rows run along N, or along K if K-major.
-  if (n % 8 || n > 256 || !getNVMMASwizzle((kMajorOnly ? k : n) * bytes) ||
+  if (n % (8 * alongN))
+    return "N does not split into 8-column blocks of each warpgroup";
+  // Each warpgroup's instruction covers N / alongN columns; B's swizzled
+  // rows run along N (each warpgroup's columns whole column blocks of
+  // them), or along K if K-major.
+  int64_t instrN = n / alongN;
+  if (instrN > 256 || !getNVMMASwizzle((kMajorOnly ? k : instrN) * bytes) ||
       !getNVMMASwizzle(k * bytes))
     return "N or K does not suit a wgmma instruction and swizzle";
   // The accumulator stays in registers: at most 128 a thread.
-  if (m / (16 * numWarps) * n / 2 > 128)
+  if (m / (16 * alongM) * instrN / 2 > 128)
     return "the accumulator needs more than 128 registers a thread";
   return "";
 }
@@ -465,7 +487,7 @@ public:
 
   /// `dot` as a tilenv.warpgroup_dot: each operand stored (in the layout it
   /// was computed in) into an NVMMA buffer, the accumulator converted to
-  /// #tilegpu.mma version 3 with every warp along M.
+  /// #tilegpu.mma version 3 with the warps of getWarpgroupWarps.
   void toWarpgroupDot(DotOp dot, unsigned numWarps) {
     MLIRContext *context = &getContext();
     OpBuilder b(dot);
@@ -474,9 +496,10 @@ public:
     int64_t n = cType.getDimSize(1), k = dot.getA().getType().getDimSize(1);
     Type element = dot.getA().getType().getElementType();
     unsigned bits = element.getIntOrFloatBitWidth();
-    auto mma =
-        MmaLayoutAttr::get(context, 3, 0, {numWarps, 1},
-                           {16, unsigned(n), unsigned(getMmaKStep(element))});
+    auto [alongM, alongN] = getWarpgroupWarps(cType.getDimSize(0), numWarps);
+    unsigned instrN = n / alongN;
+    auto mma = MmaLayoutAttr::get(context, 3, 0, {alongM, alongN},
+                                  {16, instrN, unsigned(getMmaKStep(element))});
     // wgmma reads tf32, i8 and fp8 operands K-major only: B transposed
     // (K-contiguous). 16-bit B is stored as it is computed: K-major where
     // its elements run along K (attention's K^T, loaded K-contiguous), so
@@ -517,7 +540,8 @@ public:
     // through shared memory, where tile-pipeline's copies land: in
     // registers it would first be converted through shared memory anyway.
     Value a;
-    if (bits == 16 && isComputedFromDot(dot.getA()) && k <= 256) {
+    if (bits == 16 && isComputedFromDot(dot.getA()) && k <= 256 &&
+        alongN == 1) {
       auto layout = MmaLayoutAttr::get(context, 3, 0, {numWarps, 1},
                                        {16, unsigned(k), 16});
       a = ConvertLayoutOp::create(
@@ -529,11 +553,11 @@ public:
     if (Value source = getTransposedOperand(dot.getB())) {
       // The same bytes as B's buffer, described with the rows of the
       // untransposed value.
-      Value stored = operand(source, transposeB ? k : n, !transposeB);
+      Value stored = operand(source, transposeB ? k : instrN, !transposeB);
       bb = createTransposedView(b, loc, stored);
       converts.insert(stripConverts(dot.getB()).getDefiningOp());
     } else {
-      bb = operand(dot.getB(), transposeB ? k : n, transposeB);
+      bb = operand(dot.getB(), transposeB ? k : instrN, transposeB);
     }
     Value c =
         ConvertLayoutOp::create(b, loc, withEncoding(cType, mma), dot.getC());

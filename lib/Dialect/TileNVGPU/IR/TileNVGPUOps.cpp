@@ -121,18 +121,27 @@ LogicalResult WarpgroupDotOp::verify() {
               "got "
            << c.getEncoding();
   ArrayRef<unsigned> warps = mma.getWarps();
-  if (warps.size() != 2 || warps[1] != 1)
-    return emitOpError() << "warps must all be along M (warpsPerCTA [W, 1]), "
-                            "got ["
-                         << warps << "]";
   int64_t kStep = getMmaKStep(element), rows = 16 * int64_t(warps[0]);
-  if (m % rows || k % kStep || n % 8 || n > 256 || mma.getInstrShape()[1] != n)
+  // Warpgroups side by side along N each compute N / warps[1] columns.
+  int64_t instrN = mma.getInstrShape()[1];
+  if (m % rows || k % kStep || n != instrN * warps[1])
     return emitOpError() << "needs M a multiple of " << rows
                          << " (16 rows a warp), K of " << kStep
-                         << " and N of 8 up to 256 "
-                            "(the instruction's N), got ["
-                         << m << ", " << n << ", " << k << "] and instrShape ["
-                         << mma.getInstrShape() << "]";
+                         << " and N the instruction's N times the warps "
+                            "along N, got ["
+                         << m << ", " << n << ", " << k << "], instrShape ["
+                         << mma.getInstrShape() << "] and warps [" << warps
+                         << "]";
+  // Each warpgroup's B columns start a column block of its swizzle.
+  auto layoutB = cast<NVMMASharedLayoutAttr>(b.getEncoding());
+  int64_t blockB = layoutB.getSwizzlingByteWidth() / (bits / 8);
+  if (warps[1] > 1 && !layoutB.getTransposed() && instrN % blockB)
+    return emitOpError() << "splits N over " << warps[1] << " warpgroups of "
+                         << instrN << " columns, not whole " << blockB
+                         << "-column blocks of b's swizzle";
+  if (isa<RankedTensorType>(getA().getType()) && warps[1] != 1)
+    return emitOpError() << "a in registers needs all warps along M, got ["
+                         << warps << "]";
   return success();
 }
 

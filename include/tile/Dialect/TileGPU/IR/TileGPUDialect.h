@@ -96,9 +96,10 @@ BlockedLayoutAttr getBlockedLayout(MLIRContext *context,
 /// The block of a tensor that `layout`'s threads cover once before their
 /// elements repeat (per dimension: elements per thread, times threads,
 /// times warps; for mma accumulators, 16 rows per warp along M and 8
-/// columns, times the warps along N for mma.sync), and nullopt for layouts
-/// that are not distributed as blocks (slices, dot operands, wgmma
-/// accumulators with warps along N). Element i of a thread along a
+/// columns, times the warps along N for mma.sync; a wgmma accumulator with
+/// warpgroups along N, the instruction's N columns times them), and
+/// nullopt for layouts that are not distributed as blocks (slices, dot
+/// operands). Element i of a thread along a
 /// dimension lies in repetition i / (elements of the thread per
 /// repetition), whatever the thread.
 std::optional<llvm::SmallVector<int64_t>> getRepetitionShape(Attribute layout);
