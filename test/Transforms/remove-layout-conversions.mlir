@@ -159,39 +159,6 @@ tile.func public @softmax_like(%p: tensor<512x!tile.ptr<f32>, #b4>) {
 
 // -----
 
-#rows = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]}>
-#load = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
-#store = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
-// A scan (fla's chunked cumulative sum down 64 rows) runs in the layout of
-// the load it reads, as element-wise math does: of the two conversions,
-// into the scan's default layout and out of it to the store's, one stays.
-// CHECK-LABEL: tile.func public @cumsum_rows
-// CHECK: %[[X:.*]] = tile.load %{{.*}} : tensor<64x32x!tile.ptr<bf16>, #[[L:blocked[0-9]*]]>
-// CHECK-NOT: tilegpu.convert_layout
-// CHECK: %[[E:.*]] = arith.extf %[[X]] : tensor<64x32xbf16, #[[L]]> to tensor<64x32xf32, #[[L]]>
-// CHECK-NOT: tilegpu.convert_layout
-// CHECK: "tile.scan"(%[[E]])
-// CHECK: (tensor<64x32xf32, #[[L]]>) -> tensor<64x32xf32, #[[L]]>
-// CHECK: tilegpu.convert_layout %{{.*}} : tensor<64x32xf32, #[[L]]> -> tensor<64x32xf32, #[[S:blocked[0-9]*]]>
-// CHECK: tile.store %{{.*}}, %{{.*}} : tensor<64x32x!tile.ptr<f32>, #[[S]]>
-module attributes {"tilegpu.num-warps" = 2 : i32} {
-tile.func public @cumsum_rows(%p: tensor<64x32x!tile.ptr<bf16>, #load>, %q: tensor<64x32x!tile.ptr<f32>, #store>) {
-  %x = tile.load %p : tensor<64x32x!tile.ptr<bf16>, #load>
-  %c = tilegpu.convert_layout %x : tensor<64x32xbf16, #load> -> tensor<64x32xbf16, #rows>
-  %e = arith.extf %c : tensor<64x32xbf16, #rows> to tensor<64x32xf32, #rows>
-  %s = "tile.scan"(%e) <{axis = 0 : i32, reverse = false}> ({
-  ^bb0(%a: f32, %b: f32):
-    %t = arith.addf %a, %b : f32
-    tile.scan.return %t : f32
-  }) : (tensor<64x32xf32, #rows>) -> tensor<64x32xf32, #rows>
-  %o = tilegpu.convert_layout %s : tensor<64x32xf32, #rows> -> tensor<64x32xf32, #store>
-  tile.store %q, %o : tensor<64x32x!tile.ptr<f32>, #store>
-  tile.return
-}
-}
-
-// -----
-
 #b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b4 = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // Loop-carried values move with it: the accumulator, its initial value (a

@@ -397,9 +397,8 @@ bool isRematerializable(Value value, Attribute layout, unsigned depth) {
 
 /// Moves the values computed from `convert`'s result into layouts derived
 /// from its source layout instead, so that the conversion disappears:
-/// element-wise users, broadcasts and scans of blocked layouts (same
-/// layout), reductions (the slice of it), expand_dims of a slice (its
-/// parent), reshapes and splits that then
+/// element-wise users and broadcasts (same layout), reductions (the slice of
+/// it), expand_dims of a slice (its parent), reshapes and splits that then
 /// rename registers (getReshapedLayout, getUnpairedLayout), loop-carried
 /// values (scf.for iter_args, yields and results), scf.if results with what
 /// each branch yields for them, and consumers that accept any layout
@@ -665,14 +664,6 @@ private:
             return false;
         }
         if (!needsAll(reduce, layout))
-          return false;
-      } else if (auto scan = dyn_cast<ScanOp>(user); scan && blocked) {
-        // A scan runs in any blocked layout: in order within a thread, then
-        // across lanes and warps (cumulative sums of a coalesced load).
-        for (Value result : scan->getResults())
-          if (!retype(result, layout))
-            return false;
-        if (!needsAll(scan, layout))
           return false;
       } else if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
         auto slice = dyn_cast<SliceLayoutAttr>(layout);
