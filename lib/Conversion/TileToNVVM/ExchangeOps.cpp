@@ -651,10 +651,12 @@ struct ScanLowering : public TilePattern<ScanOp> {
     // Per repetition, the thread's contiguous elements that are not copies.
     unsigned chunkSize = std::min<int64_t>(size, axisSize);
 
-    // Scratch for warp totals: [operand][row][repetition][warp]. Every
+    // Scratch for warp totals: [operand][repetition][row][warp]. Every
     // repetition's totals go in at once, behind a single barrier: a barrier
     // per repetition serializes the warps as many times as a thread has
     // elements along the axis (64 barriers for a 64-row cumulative sum).
+    // Lanes along the rows write and read neighbouring slots, in distinct
+    // banks.
     Value base;
     SmallVector<int64_t> rowShape(srcType.getShape());
     rowShape.erase(rowShape.begin() + axis);
@@ -670,11 +672,8 @@ struct ScanLowering : public TilePattern<ScanOp> {
     }
     WarpPartials partials(base, op.getSrcs(), rows * maxReps, warps);
     auto slot = [&](unsigned i, Value row, int64_t rep, Value w) {
-      Value index = arith::AddIOp::create(
-          rewriter, loc,
-          arith::MulIOp::create(rewriter, loc, row,
-                                createI32(rewriter, loc, maxReps)),
-          createI32(rewriter, loc, rep));
+      Value index = arith::AddIOp::create(rewriter, loc, row,
+                                          createI32(rewriter, loc, rep * rows));
       return partials.slot(rewriter, loc, i, index, w);
     };
     gpu::ShuffleMode towardsLater =
