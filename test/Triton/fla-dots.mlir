@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// Dots and scans of flash-linear-attention as tile compiles them.
+//
+// chunk_fwd_kernel_o multiplies 64-row blocks with 8 warps: two warpgroups
+// side by side along N, each a wgmma of half the columns (Triton's
+// placement), not mma.sync; 97 registers and no spills, where mma.sync
+// took 213.
+// RUN: tile-translate %S/Inputs/fla_chunk_fwd_o.ttir --emit=ptx --sm=90a --num-warps=8 --num-stages=3 | FileCheck %s --check-prefix=O
+// RUN: %if ptxas %{ tile-translate %S/Inputs/fla_chunk_fwd_o.ttir --emit=cubin --sm=90a --num-warps=8 --num-stages=3 --ptxas-info -o %t.o.cubin 2>&1 | FileCheck %s --check-prefix=O-PTXAS %}
+// O-NOT: mma.sync
+// O: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16
+// O-NOT: mma.sync
+// O-PTXAS: 0 bytes spill stores, 0 bytes spill loads
+//
+// chunk_scaled_dot_kkt_fwd_kernel computes k * tl.trans(k): k is stored
+// once, by a copy issued ahead, and read for A and, through a transposed
+// view, for B; nothing is transposed in registers.
+// RUN: tile-opt %S/Inputs/fla_chunk_scaled_dot_kkt.ttir "--tile-to-llvm=sm=90 arch-specific=true num-warps=2 num-stages=2 ttir=true" --mlir-print-ir-after=tile-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=KKT
+// KKT: scf.for
+// KKT-NOT: tile.trans
+// KKT: tilegpu.async_copy_global_to_local {{.*}} -> !tilegpu.buffer<64x32xbf16
+// KKT-NOT: tile.trans
+// KKT: %[[VIEW:.*]] = tilegpu.buffer_trans %[[K:.*]] {order = array<i32: 1, 0>}
+// KKT: tilegpu.local_load %[[K]] : {{.*}} -> tensor<64x32xbf16, #dot_op>
+// KKT: tilegpu.local_load %[[VIEW]] : {{.*}} -> tensor<32x64xbf16, #dot_op1>
+// KKT-NOT: tile.trans
+// KKT: scf.yield
+//
+// chunk_local_cumsum_vector_kernel sums down 64 rows over 2 warps, a row a
+// thread per repetition: every repetition's warp totals meet behind one
+// barrier (five in the kernel, with the conversions around the scan), not
+// two per repetition.
+// RUN: tile-translate %S/Inputs/fla_cumsum_vector.ttir --emit=ptx --sm=90a --num-warps=2 --num-stages=3 | FileCheck %s --check-prefix=SCAN
+// SCAN-COUNT-5: bar.sync
+// SCAN-NOT: bar.sync
