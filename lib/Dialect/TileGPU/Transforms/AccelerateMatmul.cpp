@@ -182,8 +182,6 @@ bool isComputedFromDot(Value value, unsigned depth = 0) {
   });
 }
 
-/// Why `dot` cannot be a tilenv.warpgroup_dot on `numWarps` warps (all along
-/// M), or an empty string.
 /// The warps of a warpgroup dot's accumulator, [along M, along N], as
 /// Triton places them: a warpgroup (4 warps along M) at first, then twice
 /// as many along M while M has 16 rows a warp for them, else along N (a
@@ -200,6 +198,8 @@ std::pair<unsigned, unsigned> getWarpgroupWarps(int64_t m, unsigned numWarps) {
   return {alongM, alongN};
 }
 
+/// Why `dot` cannot be a tilenv.warpgroup_dot on `numWarps` warps (placed
+/// by getWarpgroupWarps), or an empty string.
 StringRef whyNotWarpgroupDot(DotOp dot, unsigned numWarps) {
   RankedTensorType a = dot.getA().getType(), b = dot.getB().getType(),
                    c = dot.getC().getType();
@@ -317,8 +317,8 @@ public:
       SmallVector<std::pair<Value, RankedTensorType>> reads;
       // A value both operands read (k * k^T) is stored once. Across dots
       // buffers are not shared: the reads of one buffer by two dots of a
-      // loop keep both dots' operand fragments live together (fla's
-      // prepare_wy_repr_bwd spilled 1.9 KB instead of 1.1 KB).
+      // loop keep both dots' operand fragments live together, and fla's
+      // prepare_wy_repr_bwd spilled more for it.
       SmallVector<LocalAllocOp, 2> stores;
       auto store = [&](Value v, BufferType type) -> Value {
         for (LocalAllocOp alloc : stores)
