@@ -148,9 +148,10 @@ bool isComputedKMajor(Value operand) {
   return blocked && blocked.getOrder()[0] == kDim;
 }
 
-/// Erases the layout conversions of `converts` (each listed once) that
-/// nothing reads once the dot they fed is gone, each after those that read
-/// it (one operand's chain may read into the middle of the other's).
+/// Erases the ops of `converts` (layout conversions, and a transposition
+/// read through a view instead; each listed once) that nothing reads once
+/// the dot they fed is gone, each after those that read it (one operand's
+/// chain may read into the middle of the other's).
 void eraseDeadConverts(ArrayRef<Operation *> converts) {
   SmallVector<Operation *> left(converts);
   for (bool erased = true; erased;) {
@@ -339,9 +340,7 @@ public:
         // transposed view of its source's buffer, as computed: no transpose
         // through shared memory first, and the load it comes from can be
         // copied straight into the buffer.
-        if (auto trans = getStoredOperand(v).getDefiningOp<TransOp>();
-            trans && trans.getOrder() == ArrayRef<int32_t>{1, 0}) {
-          Value source = getStoredOperand(trans.getSrc());
+        if (Value source = getTransposedOperand(v)) {
           auto sourceType = cast<RankedTensorType>(source.getType());
           if (Attribute shared = getOperandSharedLayout(sourceType)) {
             auto bufferType = BufferType::get(context, sourceType.getShape(),
@@ -350,13 +349,10 @@ public:
             Value buffer = store(source, bufferType);
             Value view = createTransposedView(b, loc, buffer);
             reads.emplace_back(view, withEncoding(type, layout));
-            // The chain from the source to the operand, once unused.
-            for (Value x : {v, Value(trans.getSrc())})
-              while (auto convert = x.getDefiningOp<ConvertLayoutOp>()) {
-                fmaConverts.push_back(convert);
-                x = convert.getSrc();
-              }
-            fmaConverts.push_back(trans);
+            // The chain from the source to the operand (conversions and
+            // the transposition), once unused.
+            for (Value x = v; x != source; x = x.getDefiningOp()->getOperand(0))
+              fmaConverts.push_back(x.getDefiningOp());
             return view;
           }
         }

@@ -14,6 +14,7 @@
 #include "PipelineUtils.h"
 #include "tile/Dialect/TileGPU/Transforms/Passes.h"
 
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
@@ -227,11 +228,7 @@ private:
         operands.push_back(isa<RankedTensorType>(operand.getType())
                                ? build(b, operand, layout)
                                : operand);
-      OperationState state(def->getLoc(), def->getName());
-      state.addOperands(operands);
-      state.addTypes(type);
-      state.addAttributes(def->getAttrs());
-      result = b.create(state)->getResult(0);
+      result = clone(b, def, type, operands)->getResult(0);
     }
     built[key] = result;
     return result;

@@ -9,6 +9,7 @@
 #include "tile/Analysis/Allocation.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -111,11 +112,8 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
         operands.push_back(isa<RankedTensorType>(operand.getType())
                                ? to(operand, layout)
                                : operand);
-      OperationState state(def->getLoc(), def->getName());
-      state.addOperands(operands);
-      state.addTypes(type);
-      state.addAttributes(def->getAttrs());
-      rewriter.replaceOp(convert, rewriter.create(state)->getResults());
+      rewriter.replaceOp(convert,
+                         clone(rewriter, def, type, operands)->getResults());
       return success();
     }
     return failure();
@@ -160,7 +158,7 @@ int64_t getElementsPerThread(RankedTensorType type) {
 /// the new layout). Only into blocked layouts and their slices, at most 8
 /// elements a thread: each element takes a 64-bit pointer and its mask,
 /// and an accumulator's row of 128 columns (32 a thread in a wgmma layout)
-/// costs a convolution's epilogue more than the conversion (11%).
+/// costs a convolution's epilogue more than the conversion.
 constexpr int64_t kMaxReloadedPerThread = 8;
 
 struct ReloadInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
@@ -503,8 +501,7 @@ private:
       }
       Operation *def = value.getDefiningOp();
       if (layouts.contains(value) || !def || !isPureElementwise(def) ||
-          def->getNumResults() != 1 || !retype(value, layout) ||
-          !needsAll(def, layout))
+          !retype(value, layout) || !needsAll(def, layout))
         return false;
       absorbed = true;
     }
