@@ -93,19 +93,23 @@ std::optional<CompileCache> CompileCache::open() {
   return CompileCache(std::string(path), limit);
 }
 
-std::string CompileCache::getKey(llvm::ArrayRef<llvm::StringRef> parts) {
+/// The SHA-256 of `parts`, in hex, each after its length: no two lists of
+/// parts hash alike.
+static std::string hashParts(llvm::ArrayRef<llvm::StringRef> parts) {
   llvm::SHA256 hash;
-  auto add = [&](llvm::StringRef part) {
-    // Lengths first, so that no two lists of parts hash alike.
+  for (llvm::StringRef part : parts) {
     hash.update(std::to_string(part.size()) + ":");
     hash.update(part);
-  };
-  add(kHeader);
-  add(TILE_VERSION_STRING);
-  add(getBuildIdentity());
-  for (llvm::StringRef part : parts)
-    add(part);
+  }
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
+}
+
+std::string CompileCache::getKey(llvm::ArrayRef<llvm::StringRef> parts) {
+  std::string build = getBuildIdentity();
+  llvm::SmallVector<llvm::StringRef> all = {kHeader, TILE_VERSION_STRING,
+                                            build};
+  llvm::append_range(all, parts);
+  return hashParts(all);
 }
 
 static std::string getEntryPath(llvm::StringRef directory,
@@ -116,13 +120,7 @@ static std::string getEntryPath(llvm::StringRef directory,
 }
 
 static std::string checksum(const CacheEntry &entry) {
-  llvm::SHA256 hash;
-  for (const std::string *field :
-       {&entry.output, &entry.kernelInfo, &entry.report}) {
-    hash.update(std::to_string(field->size()) + ":");
-    hash.update(*field);
-  }
-  return llvm::toHex(hash.final(), /*LowerCase=*/true);
+  return hashParts({entry.output, entry.kernelInfo, entry.report});
 }
 
 std::optional<CacheEntry> CompileCache::lookup(llvm::StringRef key) const {

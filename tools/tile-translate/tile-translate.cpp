@@ -175,6 +175,14 @@ static bool writeFile(StringRef path, StringRef text, StringRef what) {
   return true;
 }
 
+/// Writes a result, compiled or read from the cache: the output, and the
+/// kernel info where asked for; false where a file cannot be written.
+static bool writeResult(const tile::CacheEntry &result) {
+  return writeFile(outputFilename, result.output, "output") &&
+         (kernelInfo.empty() ||
+          writeFile(kernelInfo, result.kernelInfo, "kernel info"));
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tile::registerTilePassesAndPipelines();
@@ -191,11 +199,10 @@ int main(int argc, char **argv) {
   // context, no parsing, no compile.
   std::optional<tile::CompileCache> cache;
   std::string key;
-  if (useCache && !timing && !verifyEach)
+  std::optional<std::string> arguments;
+  if (useCache && !timing && !verifyEach &&
+      (arguments = getKeyedArguments(argc, argv)))
     cache = tile::CompileCache::open();
-  std::optional<std::string> arguments = getKeyedArguments(argc, argv);
-  if (!arguments)
-    cache.reset();
   if (cache) {
     bool ttirName = StringRef(inputFilename).ends_with(".ttir");
     key = tile::CompileCache::getKey({input->getBuffer(), *arguments,
@@ -204,11 +211,7 @@ int main(int argc, char **argv) {
     if (std::optional<tile::CacheEntry> hit = cache->lookup(key)) {
       if (ptxasInfo)
         llvm::errs() << hit->report;
-      if (!writeFile(outputFilename, hit->output, "output") ||
-          (!kernelInfo.empty() &&
-           !writeFile(kernelInfo, hit->kernelInfo, "kernel info")))
-        return 1;
-      return 0;
+      return writeResult(*hit) ? 0 : 1;
     }
   }
 
@@ -304,11 +307,11 @@ int main(int argc, char **argv) {
     result = *ptx;
   }
 
-  std::string info = formatKernelInfo(*kernels);
-  if (!writeFile(outputFilename, result, "output") ||
-      (!kernelInfo.empty() && !writeFile(kernelInfo, info, "kernel info")))
+  tile::CacheEntry entry{std::move(result), formatKernelInfo(*kernels),
+                         std::move(report)};
+  if (!writeResult(entry))
     return 1;
   if (cache)
-    cache->store(key, {result, info, report});
+    cache->store(key, entry);
   return 0;
 }
