@@ -301,6 +301,69 @@ tile.func public @stays_two_users(%acc: tensor<64x64xf32, #src>,
 
 #src = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #dst = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#one = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#two = #tilegpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// A product that a store keeps in its own layout and another store needs in
+// a second one: converting the product once moves one tensor; recomputing
+// it there would convert both factors and hold both copies. A value free
+// in the second layout (from a range) is recomputed there.
+// CHECK-DAG: #[[SRC:.*]] = #tilegpu.blocked<{sizePerThread = [1, 2]
+// CHECK-DAG: #[[DST:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8]
+// CHECK-DAG: #[[ONE:.*]] = #tilegpu.blocked<{sizePerThread = [1], 
+// CHECK-DAG: #[[TWO:.*]] = #tilegpu.blocked<{sizePerThread = [2], 
+// CHECK-LABEL: tile.func public @kept_elsewhere
+// CHECK: %[[M:.*]] = arith.mulf %{{.*}}, %{{.*}} : tensor<64x64xf32, #[[SRC]]>
+// CHECK: tile.store %{{.*}}, %[[M]] : tensor<64x64x!tile.ptr<f32>, #[[SRC]]>
+// CHECK: %[[C:.*]] = tilegpu.convert_layout %[[M]] : tensor<64x64xf32, #[[SRC]]> -> tensor<64x64xf32, #[[DST]]>
+// CHECK: tile.store %{{.*}}, %[[C]] : tensor<64x64x!tile.ptr<f32>, #[[DST]]>
+// CHECK-NOT: arith.mulf
+// CHECK-LABEL: tile.func public @free_elsewhere
+// CHECK-DAG: arith.sitofp %{{.*}} : tensor<64xi32, #[[ONE]]>
+// CHECK-DAG: arith.sitofp %{{.*}} : tensor<64xi32, #[[TWO]]>
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: tile.return
+// A row loaded with fewer elements than threads is read again in the
+// second layout, as a conversion of the load alone would be.
+// CHECK-LABEL: tile.func public @reloaded_elsewhere
+// CHECK-DAG: tile.load %{{.*}} : tensor<64x!tile.ptr<bf16>, #[[ONE]]>
+// CHECK-DAG: tile.load %{{.*}} : tensor<64x!tile.ptr<bf16>, #[[TWO]]>
+// CHECK-NOT: tilegpu.convert_layout {{.*}} : tensor<64xf32
+// CHECK: tile.return
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+tile.func public @kept_elsewhere(%x: tensor<64x64xf32, #src>, %y: tensor<64x64xf32, #src>,
+                                 %p: tensor<64x64x!tile.ptr<f32>, #src>,
+                                 %q: tensor<64x64x!tile.ptr<f32>, #dst>) {
+  %m = arith.mulf %x, %y : tensor<64x64xf32, #src>
+  tile.store %p, %m : tensor<64x64x!tile.ptr<f32>, #src>
+  %c = tilegpu.convert_layout %m : tensor<64x64xf32, #src> -> tensor<64x64xf32, #dst>
+  tile.store %q, %c : tensor<64x64x!tile.ptr<f32>, #dst>
+  tile.return
+}
+tile.func public @free_elsewhere(%p: tensor<64x!tile.ptr<f32>, #one>,
+                                 %q: tensor<64x!tile.ptr<f32>, #two>) {
+  %r = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #one>
+  %f = arith.sitofp %r : tensor<64xi32, #one> to tensor<64xf32, #one>
+  tile.store %p, %f : tensor<64x!tile.ptr<f32>, #one>
+  %c = tilegpu.convert_layout %f : tensor<64xf32, #one> -> tensor<64xf32, #two>
+  tile.store %q, %c : tensor<64x!tile.ptr<f32>, #two>
+  tile.return
+}
+tile.func public @reloaded_elsewhere(%r: tensor<64x!tile.ptr<bf16>, #one>,
+                                     %p: tensor<64x!tile.ptr<f32>, #one>,
+                                     %q: tensor<64x!tile.ptr<f32>, #two>) {
+  %x = tile.load %r : tensor<64x!tile.ptr<bf16>, #one>
+  %f = arith.extf %x : tensor<64xbf16, #one> to tensor<64xf32, #one>
+  tile.store %p, %f : tensor<64x!tile.ptr<f32>, #one>
+  %c = tilegpu.convert_layout %f : tensor<64xf32, #one> -> tensor<64xf32, #two>
+  tile.store %q, %c : tensor<64x!tile.ptr<f32>, #two>
+  tile.return
+}
+}
+
+// -----
+
+#src = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #st = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // A loop-carried accumulator that goes through an scf.if (a persistent
 // loop's epilogue, which stores it and restarts from zeros) and is
@@ -614,6 +677,55 @@ tile.func public @replicated_row(%p: tensor<64x!tile.ptr<f32>, #row>, %out: tens
   %x = tile.load %p : tensor<64x!tile.ptr<f32>, #row>
   %c = tilegpu.convert_layout %x : tensor<64xf32, #row> -> tensor<64xf32, #tilegpu.slice<{dim = 0, parent = #wide}>>
   tile.store %out, %c : tensor<64x!tile.ptr<f32>, #tilegpu.slice<{dim = 0, parent = #wide}>>
+  tile.return
+}
+}
+
+// -----
+
+#a = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#c = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// Row sums of an f32 product of a value loaded in #a and a bf16 factor
+// loaded in #c, carried by a loop: converting the bf16 factor to #a moves
+// half the bytes of converting the f32 operand to #b, and the rows are then
+// summed in #a. The other way round (the f32 operand to #c) would move
+// twice the bytes: not done.
+// CHECK-DAG: #[[A:.*]] = #tilegpu.blocked<{sizePerThread = [1, 2]
+// CHECK-DAG: #[[C:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8]
+// CHECK-LABEL: tile.func public @factor_converted
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = tile.load %{{.*}} : tensor<64x64x!tile.ptr<bf16>, #[[C]]>
+// CHECK: %[[XA:.*]] = tilegpu.convert_layout %[[X]] : tensor<64x64xbf16, #[[C]]> -> tensor<64x64xbf16, #[[A]]>
+// CHECK: arith.extf %[[XA]] : tensor<64x64xbf16, #[[A]]> to tensor<64x64xf32, #[[A]]>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : tensor<64x64xf32, #[[A]]>
+// CHECK: tile.reduce
+// CHECK: (tensor<64x64xf32, #[[A]]>) -> tensor<64xf32, #slice
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: scf.yield
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+tile.func public @factor_converted(%pa: tensor<64x64x!tile.ptr<f32>, #a>, %p: tensor<64x64x!tile.ptr<bf16>, #c>,
+                                   %q: tensor<64x!tile.ptr<f32>, #tilegpu.slice<{dim = 1, parent = #b}>>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<64xf32, #tilegpu.slice<{dim = 1, parent = #b}>>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%s = %zero) -> (tensor<64xf32, #tilegpu.slice<{dim = 1, parent = #b}>>) : i32 {
+    %x = tile.load %p : tensor<64x64x!tile.ptr<bf16>, #c>
+    %xb = tilegpu.convert_layout %x : tensor<64x64xbf16, #c> -> tensor<64x64xbf16, #b>
+    %xf = arith.extf %xb : tensor<64x64xbf16, #b> to tensor<64x64xf32, #b>
+    %a = tile.load %pa : tensor<64x64x!tile.ptr<f32>, #a>
+    %sq = arith.mulf %a, %a : tensor<64x64xf32, #a>
+    %y = tilegpu.convert_layout %sq : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+    %m = arith.mulf %y, %xf : tensor<64x64xf32, #b>
+    %rs = "tile.reduce"(%m) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %w = arith.addf %u, %v : f32
+      tile.reduce.return %w : f32
+    }) : (tensor<64x64xf32, #b>) -> tensor<64xf32, #tilegpu.slice<{dim = 1, parent = #b}>>
+    %s2 = arith.addf %s, %rs : tensor<64xf32, #tilegpu.slice<{dim = 1, parent = #b}>>
+    scf.yield %s2 : tensor<64xf32, #tilegpu.slice<{dim = 1, parent = #b}>>
+  }
+  tile.store %q, %r : tensor<64x!tile.ptr<f32>, #tilegpu.slice<{dim = 1, parent = #b}>>
   tile.return
 }
 }

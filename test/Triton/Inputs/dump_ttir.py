@@ -113,3 +113,5 @@ dump(softmax_kernel, {"output_ptr": "*fp32", "input_ptr": "*fp32", "input_row_st
 dump(matmul_kernel, {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32", "N": "i32", "K": "i32", "stride_am": "i32", "stride_ak": "i32", "stride_bk": "i32", "stride_bn": "i32", "stride_cm": "i32", "stride_cn": "i32", "BLOCK_SIZE_M": "constexpr", "BLOCK_SIZE_N": "constexpr", "BLOCK_SIZE_K": "constexpr", "GROUP_SIZE_M": "constexpr"}, {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8}, "matmul")
 dump(misc_kernel, {"x_ptr": "*fp32", "out_ptr": "*fp32", "cnt_ptr": "*fp32", "n": "i32", "BLOCK": "constexpr"}, {"BLOCK": 256}, "misc")
 dump_ttir_only(gather_scatter_kernel, {"desc": "tensordesc<fp32[1, 64]>", "idx_ptr": "*i32", "BN": "constexpr"}, {"BN": 64}, "descriptor_gather")
+# A row wider than its warps hold in registers (run with 2 warps).
+dump(softmax_kernel, {"output_ptr": "*fp32", "input_ptr": "*fp32", "input_row_stride": "i32", "output_row_stride": "i32", "n_rows": "i32", "n_cols": "i32", "BLOCK_SIZE": "constexpr", "num_stages": "constexpr"}, {"BLOCK_SIZE": 32768, "num_stages": 1}, "softmax_wide")

@@ -47,6 +47,63 @@ BufferType getLoadBufferType(RankedTensorType type) {
                          /*mutableMemory=*/false);
 }
 
+/// Whether `a` and `b` hold the same elements, possibly in different
+/// layouts: one value (through conversions), equal splat constants, or the
+/// same side-effect-free op on such operands.
+bool isSameModuloLayout(Value a, Value b, unsigned depth = 0) {
+  auto source = [](Value v) {
+    while (auto convert = v.getDefiningOp<ConvertLayoutOp>())
+      v = convert.getSrc();
+    return v;
+  };
+  a = source(a);
+  b = source(b);
+  if (a == b)
+    return true;
+  auto ta = dyn_cast<RankedTensorType>(a.getType());
+  auto tb = dyn_cast<RankedTensorType>(b.getType());
+  if (depth > 16 || !ta || !tb || ta.getShape() != tb.getShape() ||
+      ta.getElementType() != tb.getElementType())
+    return false;
+  DenseElementsAttr ca, cb;
+  if (matchPattern(a, m_Constant(&ca)) && matchPattern(b, m_Constant(&cb)))
+    return ca.isSplat() && cb.isSplat() &&
+           ca.getSplatValue<Attribute>() == cb.getSplatValue<Attribute>();
+  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  if (!x || !y || x->getName() != y->getName() ||
+      x->getAttrDictionary() != y->getAttrDictionary() ||
+      x->getNumOperands() != y->getNumOperands() || x->getNumResults() != 1 ||
+      x->getNumRegions() || !isMemoryEffectFree(x))
+    return false;
+  return llvm::all_of_zip(x->getOperands(), y->getOperands(),
+                          [&](Value u, Value v) {
+                            return isa<RankedTensorType>(u.getType())
+                                       ? isSameModuloLayout(u, v, depth + 1)
+                                       : u == v;
+                          });
+}
+
+/// The load of `load`'s block that `load` reads again in another layout,
+/// if any: tile-remove-layout-conversions reloads a small row in the
+/// layout a conversion of it had (ReloadInTargetLayout), its pointers and
+/// mask recomputed there.
+LoadOp getReloadedFrom(LoadOp load) {
+  auto same = [](Value a, Value b) {
+    return (!a && !b) || (a && b && isSameModuloLayout(a, b));
+  };
+  for (auto other : load->getBlock()->getOps<LoadOp>())
+    if (other != load && other.getCache() == load.getCache() &&
+        other.getEvict() == load.getEvict() &&
+        other.getIsVolatile() == load.getIsVolatile() &&
+        !other.getBoundaryCheck() && !load.getBoundaryCheck() &&
+        isa<RankedTensorType>(other.getPtr().getType()) &&
+        same(other.getPtr(), load.getPtr()) &&
+        same(other.getMask(), load.getMask()) &&
+        same(other.getOther(), load.getOther()))
+      return other;
+  return {};
+}
+
 /// One operand's rewrite: which values its chain reaches and how each is
 /// produced in its new layout.
 class OperandChain {
@@ -76,6 +133,8 @@ public:
 
   /// Buffers made for the loads, by load.
   llvm::MapVector<Operation *, Value> buffers;
+  /// The load each load leaf reads: itself, or the one it reads again.
+  llvm::MapVector<Operation *, Operation *> origins;
   llvm::SetVector<Operation *> chain;
 
 private:
@@ -105,11 +164,16 @@ private:
         leaves[key] = Leaf::Recompute;
         return true;
       }
+      // A load read again in another layout is its original's buffer read
+      // in this one.
       if (auto load = dyn_cast<LoadOp>(def)) {
-        if (!isStaged(load))
+        LoadOp staged = isStaged(load) ? load : getReloadedFrom(load);
+        if (!staged || (staged != load &&
+                        (!isStaged(staged) || !staged->isBeforeInBlock(read))))
           return false;
         leaves[key] = Leaf::Load;
-        loads.insert(load);
+        origins[load] = staged;
+        loads.insert(staged);
         return true;
       }
       // A buffer of this loop's load, read in another layout (the other
@@ -177,14 +241,16 @@ private:
     if (leaf != leaves.end()) {
       switch (leaf->second) {
       case Leaf::Load: {
-        Value &buffer = buffers[def];
+        Operation *load = origins.lookup(def);
+        Value &buffer = buffers[load];
         if (!buffer) {
           OpBuilder::InsertionGuard afterLoad(b);
-          b.setInsertionPointAfter(def);
+          b.setInsertionPointAfter(load);
+          Value loaded = load->getResult(0);
           buffer = LocalAllocOp::create(
               b, loc,
-              getLoadBufferType(cast<RankedTensorType>(value.getType())),
-              value);
+              getLoadBufferType(cast<RankedTensorType>(loaded.getType())),
+              loaded);
         }
         result = LocalLoadOp::create(b, loc, type, buffer);
         break;
@@ -293,6 +359,9 @@ private:
     for (Operation *op : dead)
       if (op->use_empty())
         op->erase();
+    for (auto [leaf, load] : chain.origins)
+      if (leaf != load && leaf->use_empty())
+        leaf->erase();
     for (auto [load, buffer] : chain.buffers) {
       Value value = load->getResult(0);
       for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {

@@ -41,6 +41,10 @@ bool isNarrowing(Operation *op) {
 /// threads; defined below.
 bool isRematerializable(Value value, Attribute layout, unsigned depth = 0);
 
+/// Whether ReloadInTargetLayout reads `value`, a load's result, again in
+/// `type`'s layout rather than converting it; defined below.
+bool isReloadable(Value value, RankedTensorType type, int64_t threads);
+
 /// Whether `value` costs no conversion in `layout`: recomputed there, or a
 /// conversion out of it (the two cancel).
 bool isFreeIn(Value value, Attribute layout) {
@@ -50,11 +54,29 @@ bool isFreeIn(Value value, Attribute layout) {
   return isRematerializable(value, layout);
 }
 
+/// Whether `def` has users other than `convert`, conversions to its layout
+/// and dead ops (a copy already made for another conversion leaves the
+/// original dead until the rewriter erases it): recomputing it there
+/// leaves it computed twice.
+bool isKeptElsewhere(Operation *def, ConvertLayoutOp convert) {
+  return llvm::any_of(def->getUsers(), [&](Operation *user) {
+    auto other = dyn_cast<ConvertLayoutOp>(user);
+    return (!other || other.getType() != convert.getType()) &&
+           !isOpTriviallyDead(user);
+  });
+}
+
 /// convert_layout(cheap(x...)) -> cheap(convert_layout(x)...), except across
 /// a narrowing op whose operands would need converting
-/// (SinkConversionPastNarrowing moves conversions the other way there).
+/// (SinkConversionPastNarrowing moves conversions the other way there), and
+/// for an element-wise op that other users keep unless its operands are
+/// free in the target layout: each copy of a chain recomputed so converts
+/// the chain's inputs again and keeps its own registers (a 64x32 epilogue
+/// computed in four layouts at once spilled 2.6 KB where one conversion of
+/// its result costs a round through shared memory).
 struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
-  using OpRewritePattern::OpRewritePattern;
+  RematerializeInTargetLayout(MLIRContext *context, int64_t threads)
+      : OpRewritePattern(context), threads(threads) {}
 
   LogicalResult matchAndRewrite(ConvertLayoutOp convert,
                                 PatternRewriter &rewriter) const override {
@@ -63,12 +85,19 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
         convert.getType().getEncoding());
     if (!def || !layout)
       return failure();
-    if (isPureElementwise(def) && isNarrowing(def) &&
-        !llvm::all_of(def->getOperands(), [&](Value operand) {
-          return !isa<RankedTensorType>(operand.getType()) ||
-                 isFreeIn(operand, layout);
-        }))
-      return failure();
+    if (isPureElementwise(def)) {
+      bool narrowing = isNarrowing(def);
+      if ((narrowing || isKeptElsewhere(def, convert)) &&
+          !llvm::all_of(def->getOperands(), [&](Value operand) {
+            auto type = dyn_cast<RankedTensorType>(operand.getType());
+            // A copy beside the original may read a small load again (a
+            // recurrent kernel's row).
+            return !type || isFreeIn(operand, layout) ||
+                   (!narrowing &&
+                    isReloadable(operand, withEncoding(type, layout), threads));
+          }))
+        return failure();
+    }
     Location loc = convert.getLoc();
     RankedTensorType type = convert.getType();
     // The copy goes where the original is, not where the conversion was:
@@ -118,6 +147,9 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
     }
     return failure();
   }
+
+private:
+  int64_t threads;
 };
 
 /// Elements of `type` a thread holds in its blocked layout or slice of one
@@ -161,21 +193,26 @@ int64_t getElementsPerThread(RankedTensorType type) {
 /// costs a convolution's epilogue more than the conversion.
 constexpr int64_t kMaxReloadedPerThread = 8;
 
+bool isReloadable(Value value, RankedTensorType type, int64_t threads) {
+  auto load = value.getDefiningOp<LoadOp>();
+  if (!load || load.getIsVolatile() || load.getBoundaryCheck() ||
+      !isa<RankedTensorType>(load.getPtr().getType()) ||
+      type.getNumElements() > threads)
+    return false;
+  int64_t perThread = getElementsPerThread(type);
+  return perThread != 0 && perThread <= kMaxReloadedPerThread;
+}
+
 struct ReloadInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
   ReloadInTargetLayout(MLIRContext *context, int64_t threads)
       : OpRewritePattern(context), threads(threads) {}
 
   LogicalResult matchAndRewrite(ConvertLayoutOp convert,
                                 PatternRewriter &rewriter) const override {
-    auto load = convert.getSrc().getDefiningOp<LoadOp>();
     RankedTensorType type = convert.getType();
-    if (!load || load.getIsVolatile() || load.getBoundaryCheck() ||
-        !isa<RankedTensorType>(load.getPtr().getType()) ||
-        type.getNumElements() > threads)
+    if (!isReloadable(convert.getSrc(), type, threads))
       return failure();
-    int64_t perThread = getElementsPerThread(type);
-    if (perThread == 0 || perThread > kMaxReloadedPerThread)
-      return failure();
+    auto load = convert.getSrc().getDefiningOp<LoadOp>();
     // Issued where the original was, for the same latency.
     rewriter.setInsertionPointAfter(load);
     auto to = [&](Value v) -> Value {
@@ -411,7 +448,8 @@ bool isRematerializable(Value value, Attribute layout, unsigned depth) {
 /// from it.
 class ForwardPropagation {
 public:
-  ForwardPropagation(ConvertLayoutOp convert) : convert(convert) {}
+  ForwardPropagation(ConvertLayoutOp convert, int64_t threads)
+      : convert(convert), threads(threads) {}
 
   bool run() {
     Attribute layout = convert.getSrc().getType().getEncoding();
@@ -500,12 +538,45 @@ private:
         continue;
       }
       Operation *def = value.getDefiningOp();
-      if (layouts.contains(value) || !def || !isPureElementwise(def) ||
-          !retype(value, layout) || !needsAll(def, layout))
+      if (layouts.contains(value))
+        return false;
+      if (!def || !isPureElementwise(def)) {
+        // Only for math: a store given its value's layout so would give up
+        // its coalesced one.
+        if (!isPureElementwise(user) || !withinBudget(value))
+          return false;
+        converted[use] = layout;
+        continue;
+      }
+      if (!retype(value, layout) || !needsAll(def, layout))
         return false;
       absorbed = true;
     }
     pending.clear();
+    return true;
+  }
+
+  /// Whether converting `value` too keeps the bytes this move converts,
+  /// with the operands converted so far, below those of the conversion
+  /// removed: a product's bf16 factor converted to the f32 accumulator's
+  /// layout (fla's prepare_wy_repr_bwd multiplies dot results by their
+  /// loaded inputs and sums the rows; converting the accumulator instead
+  /// moved twice the bytes and reduced in a layout of one column a thread).
+  bool withinBudget(Value value) {
+    // Below a few elements a thread a conversion costs its barrier more
+    // than its bytes: one in place of another saves nothing (a recurrent
+    // kernel's rows are better reloaded, ReloadInTargetLayout).
+    if (!threads ||
+        convert.getType().getNumElements() < kMinBudgetPerThread * threads)
+      return false;
+    auto bytes = [](Value v) {
+      auto type = cast<RankedTensorType>(v.getType());
+      return type.getNumElements() * getScratchElementBytes(type);
+    };
+    int64_t more = bytes(value);
+    if (convertedBytes + more >= bytes(convert.getResult()))
+      return false;
+    convertedBytes += more;
     return true;
   }
 
@@ -725,9 +796,13 @@ private:
     convert.erase();
   }
 
+  static constexpr int64_t kMinBudgetPerThread = 8;
+
   ConvertLayoutOp convert;
+  int64_t threads;
   llvm::MapVector<Value, Attribute> layouts;
   llvm::MapVector<OpOperand *, Attribute> converted;
+  int64_t convertedBytes = 0;
   SmallVector<std::pair<OpOperand *, Attribute>> pending;
   SmallVector<std::pair<OpOperand *, Type>> escapes;
   SmallVector<Value> worklist;
@@ -815,12 +890,20 @@ public:
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeInTargetLayout, CarryInTargetLayout,
-                 SinkConversionPastNarrowing>(&getContext());
+    // Without a warp count: no reloads, and no operand converted for its
+    // bytes alone (ForwardPropagation::withinBudget).
+    int64_t threads = 0;
     if (auto warps = getOperation()->getAttrOfType<IntegerAttr>(
             TileGPUDialect::getNumWarpsAttrName()))
-      patterns.add<ReloadInTargetLayout>(
-          &getContext(), warps.getInt() * getThreadsPerWarp(getOperation()));
+      threads = warps.getInt() * getThreadsPerWarp(getOperation());
+    // In this order (equal benefits apply in the order added): a
+    // conversion of a broadcast moves before it before it can sink past a
+    // comparison of two broadcasts, each in one layout, which would
+    // otherwise sink back and forth.
+    patterns.add<RematerializeInTargetLayout>(&getContext(), threads);
+    patterns.add<CarryInTargetLayout, SinkConversionPastNarrowing>(
+        &getContext());
+    patterns.add<ReloadInTargetLayout>(&getContext(), threads);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
     FrozenRewritePatternSet frozen(std::move(patterns));
     // Forward moves can depend on each other through values that the
@@ -831,7 +914,7 @@ public:
       getOperation().walk([&](ConvertLayoutOp op) { converts.push_back(op); });
       bool moved = false;
       for (ConvertLayoutOp convert : converts)
-        moved |= ForwardPropagation(convert).run();
+        moved |= ForwardPropagation(convert, threads).run();
       if (failed(applyPatternsGreedily(getOperation(), frozen)))
         return signalPassFailure();
       if (!moved)

@@ -142,7 +142,11 @@ def RemoveLayoutConversions
     already be in the source layout or be cheap to recompute in it, or be
     used where a conversion runs less often than the one removed (after a
     loop around it, or in an `scf.if` branch under it: a persistent
-    kernel's epilogue), otherwise that conversion stays. After
+    kernel's epilogue), or, for math, be converted itself where the bytes
+    so converted stay below those of the conversion removed (a bf16 factor
+    of an f32 product), where that conversion holds at least 8 elements a
+    thread (below that its barrier costs more than its bytes); otherwise
+    that conversion stays. After
     `tile-coalesce` this spreads a load's access layout to the math on its
     values (softmax, layernorm).
 
@@ -151,7 +155,12 @@ def RemoveLayoutConversions
     computed directly in the target layout instead, converting its
     operands, which repeats the rewrite towards the values' sources until
     the conversions cancel (convert(convert(x)) folds) or reach a value that
-    is not cheap (a load, a reduction, a loop result). This puts address
+    is not cheap (a load, a reduction, a loop result). An element-wise op
+    that other users keep is computed again only where its operands cost
+    nothing in the target layout or are small loads read again there (see
+    below): otherwise its result is converted once,
+    rather than a chain copied per layout with its inputs converted for
+    each copy. This puts address
     arithmetic in the layouts of the memory accesses, so a kernel like
     vector add needs no shared memory. A loop-carried value converted in
     its loop and only advanced by an element-wise update (pointers advanced
@@ -253,7 +262,10 @@ def OptimizeDotOperands
       `tile-schedule-loops` will copy ahead (the loop is pipelined with two
       stages or more, the copy can be a cp.async, its addresses can be
       computed for another iteration); a load that other ops read too is
-      read by them from its buffer, in its own layout;
+      read by them from its buffer, in its own layout; a load that reads
+      the same elements as an earlier one in another layout (a row
+      `tile-remove-layout-conversions` reloads, its addresses recomputed
+      there) reads that one's buffer instead and goes;
     - splats, ranges and constants, computed again in the new layout;
     - values defined before the loop, or with at most an eighth of the
       operand's elements, converted to the new layout.
