@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Dots and scans of flash-linear-attention as tile compiles them.
+// Dots, scans and epilogues of flash-linear-attention as tile compiles them.
 //
 // chunk_fwd_kernel_o multiplies 64-row blocks with 8 warps: two warpgroups
 // side by side along N, each a wgmma of half the columns (Triton's
@@ -33,3 +33,10 @@
 // RUN: tile-translate %S/Inputs/fla_cumsum_vector.ttir --emit=ptx --sm=90a --num-warps=2 --num-stages=3 | FileCheck %s --check-prefix=SCAN
 // SCAN-COUNT-5: bar.sync
 // SCAN-NOT: bar.sync
+//
+// chunk_gla_bwd_kernel_inter's epilogue (two 64x32 dot results scaled,
+// combined, scanned and summed down the rows, on 2 warps) is computed in
+// the accumulator's layout with each result converted once for its store
+// and the scan; recomputed per layout, it spilled 2.5 KB at 255 registers.
+// RUN: %if ptxas %{ tile-translate %S/Inputs/fla_chunk_gla_bwd_inter.ttir --emit=cubin --sm=90a --num-warps=2 --num-stages=2 --ptxas-info -o %t.inter.cubin 2>&1 | FileCheck %s --check-prefix=INTER %}
+// INTER: {{ ([0-9]|[1-9][0-9]|[1-9][0-9][0-9]) bytes spill stores}}
