@@ -164,18 +164,15 @@ int64_t getElementsPerThread(RankedTensorType type) {
   auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
   if (!blocked)
     return 0;
+  SmallVector<int64_t> block = *getRepetitionShape(blocked);
   SmallVector<int64_t> shape(type.getShape());
   if (sliced)
     shape.insert(shape.begin() + *sliced, 1);
   int64_t total = 1;
-  for (unsigned d = 0; d < shape.size(); ++d) {
-    if (sliced && d == *sliced)
-      continue;
-    int64_t size = blocked.getSizePerThread()[d];
-    total *= llvm::divideCeil(shape[d], size * blocked.getThreads()[d] *
-                                            blocked.getWarps()[d]) *
-             size;
-  }
+  for (unsigned d = 0; d < shape.size(); ++d)
+    if (d != sliced)
+      total *=
+          llvm::divideCeil(shape[d], block[d]) * blocked.getSizePerThread()[d];
   return total;
 }
 
