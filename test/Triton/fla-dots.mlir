@@ -40,3 +40,12 @@
 // and the scan; recomputed per layout, it spilled 2.5 KB at 255 registers.
 // RUN: %if ptxas %{ tile-translate %S/Inputs/fla_chunk_gla_bwd_inter.ttir --emit=cubin --sm=90a --num-warps=2 --num-stages=2 --ptxas-info -o %t.inter.cubin 2>&1 | FileCheck %s --check-prefix=INTER %}
 // INTER: {{ ([0-9]|[1-9][0-9]|[1-9][0-9][0-9]) bytes spill stores}}
+//
+// prepare_wy_repr_bwd_kernel sums rows of dot results times their bf16
+// inputs in three loops: the bf16 inputs are converted to the
+// accumulator's layout and the rows summed there (a few shuffles), not
+// the f32 products converted to a layout of one column a thread (960
+// shuffles, and 1.1 KB of spills against 0.76).
+// RUN: tile-opt %S/Inputs/fla_prepare_wy_repr_bwd.ttir "--tile-to-llvm=sm=90 arch-specific=true num-warps=2 num-stages=2 ttir=true" --mlir-print-ir-after=tile-remove-layout-conversions -o /dev/null 2>&1 | FileCheck %s --check-prefix=WY
+// WY-COUNT-3: (tensor<64x64xf32, #mma>) -> tensor<64xf32, #slice{{[0-9]*}}>
+// WY-NOT: -> tensor<64xf32, #slice
