@@ -729,3 +729,119 @@ tile.func public @factor_converted(%pa: tensor<64x64x!tile.ptr<f32>, #a>, %p: te
   tile.return
 }
 }
+
+// -----
+
+#b1 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]}>
+#b8 = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
+// Forward through a scan: a load's layout spreads to the scan of its values
+// (a blocked layout scans in place along any axis) and on to their store.
+// CHECK-LABEL: tile.func public @scan_forward
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: %[[X:.*]] = tile.load %{{.*}} : tensor<64x32x!tile.ptr<f32>, #[[B8:blocked[0-9]*]]>
+// CHECK: %[[S:.*]] = "tile.scan"(%[[X]])
+// CHECK: (tensor<64x32xf32, #[[B8]]>) -> tensor<64x32xf32, #[[B8]]>
+// CHECK: tile.store %{{.*}}, %[[S]] : tensor<64x32x!tile.ptr<f32>, #[[B8]]>
+// CHECK-NOT: tilegpu.convert_layout
+module attributes {"tilegpu.num-warps" = 2 : i32} {
+tile.func public @scan_forward(%p: tensor<64x32x!tile.ptr<f32>, #b8>) {
+  %x = tile.load %p : tensor<64x32x!tile.ptr<f32>, #b8>
+  %c = tilegpu.convert_layout %x : tensor<64x32xf32, #b8> -> tensor<64x32xf32, #b1>
+  %s = "tile.scan"(%c) <{axis = 0 : i32, reverse = false}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tile.scan.return %t : f32
+  }) : (tensor<64x32xf32, #b1>) -> tensor<64x32xf32, #b1>
+  %sc = tilegpu.convert_layout %s : tensor<64x32xf32, #b1> -> tensor<64x32xf32, #b8>
+  tile.store %p, %sc : tensor<64x32x!tile.ptr<f32>, #b8>
+  tile.return
+}
+}
+
+// -----
+
+#b1 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]}>
+#b4 = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+#b8 = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
+// Backward through a scan: a scan whose only use is converted for a store
+// in another layout runs in that layout, and the conversion moves before
+// the cast that widens its input (the bf16 values move, not the f32 sums).
+// CHECK-LABEL: tile.func public @scan_backward
+// CHECK: %[[X:.*]] = tile.load %{{.*}} : tensor<64x32x!tile.ptr<bf16>, #[[B8:blocked[0-9]*]]>
+// CHECK: %[[C:.*]] = tilegpu.convert_layout %[[X]] : tensor<64x32xbf16, #[[B8]]> -> tensor<64x32xbf16, #[[B4:blocked[0-9]*]]>
+// CHECK: %[[E:.*]] = arith.extf %[[C]] : tensor<64x32xbf16, #[[B4]]> to tensor<64x32xf32, #[[B4]]>
+// CHECK: %[[S:.*]] = "tile.scan"(%[[E]])
+// CHECK: (tensor<64x32xf32, #[[B4]]>) -> tensor<64x32xf32, #[[B4]]>
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: tile.store %{{.*}}, %[[S]] : tensor<64x32x!tile.ptr<f32>, #[[B4]]>
+module attributes {"tilegpu.num-warps" = 2 : i32} {
+tile.func public @scan_backward(%p: tensor<64x32x!tile.ptr<bf16>, #b8>, %q: tensor<64x32x!tile.ptr<f32>, #b4>) {
+  %x = tile.load %p : tensor<64x32x!tile.ptr<bf16>, #b8>
+  %c = tilegpu.convert_layout %x : tensor<64x32xbf16, #b8> -> tensor<64x32xbf16, #b1>
+  %e = arith.extf %c : tensor<64x32xbf16, #b1> to tensor<64x32xf32, #b1>
+  %s = "tile.scan"(%e) <{axis = 0 : i32, reverse = false}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tile.scan.return %t : f32
+  }) : (tensor<64x32xf32, #b1>) -> tensor<64x32xf32, #b1>
+  %sc = tilegpu.convert_layout %s : tensor<64x32xf32, #b1> -> tensor<64x32xf32, #b4>
+  tile.store %q, %sc : tensor<64x32x!tile.ptr<f32>, #b4>
+  tile.return
+}
+}
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#b2 = #tilegpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+// A row sum converted out of its reduction's slice, subtracted from a
+// loaded row: the load's conversion moves forward and the sum's is
+// retargeted to the load's layout, so the row is converted neither for the
+// math nor back for its store.
+// CHECK-LABEL: tile.func public @retarget_row_sum
+// CHECK: %[[R:.*]] = "tile.reduce"
+// CHECK: %[[X:.*]] = tile.load %{{.*}} : tensor<128x!tile.ptr<f32>, #[[B2:blocked[0-9]*]]>
+// CHECK: %[[C:.*]] = tilegpu.convert_layout %[[R]] : tensor<128xf32, #slice> -> tensor<128xf32, #[[B2]]>
+// CHECK: %[[D:.*]] = arith.subf %[[X]], %[[C]] : tensor<128xf32, #[[B2]]>
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: tile.store %{{.*}}, %[[D]] : tensor<128x!tile.ptr<f32>, #[[B2]]>
+module attributes {"tilegpu.num-warps" = 2 : i32} {
+tile.func public @retarget_row_sum(%p: tensor<128x!tile.ptr<f32>, #b2>, %s: tensor<128x32xf32, #b>) {
+  %r = "tile.reduce"(%s) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %c: f32):
+    %t = arith.addf %a, %c : f32
+    tile.reduce.return %t : f32
+  }) : (tensor<128x32xf32, #b>) -> tensor<128xf32, #tilegpu.slice<{dim = 1, parent = #b}>>
+  %rc = tilegpu.convert_layout %r : tensor<128xf32, #tilegpu.slice<{dim = 1, parent = #b}>> -> tensor<128xf32, #b1>
+  %x = tile.load %p : tensor<128x!tile.ptr<f32>, #b2>
+  %xc = tilegpu.convert_layout %x : tensor<128xf32, #b2> -> tensor<128xf32, #b1>
+  %d = arith.subf %xc, %rc : tensor<128xf32, #b1>
+  %dc = tilegpu.convert_layout %d : tensor<128xf32, #b1> -> tensor<128xf32, #b2>
+  tile.store %p, %dc : tensor<128x!tile.ptr<f32>, #b2>
+  tile.return
+}
+}
+
+// -----
+
+#b1 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]}>
+#b4 = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+// No widening cast before the scan: the conversion after it moves the same
+// bytes either way, and the scan stays where its axis lies in a thread.
+// CHECK-LABEL: tile.func public @scan_stays
+// CHECK: "tile.scan"
+// CHECK: (tensor<64x32xf32, #[[B1:blocked[0-9]*]]>) -> tensor<64x32xf32, #[[B1]]>
+// CHECK: tilegpu.convert_layout %{{.*}} : tensor<64x32xf32, #[[B1]]> -> tensor<64x32xf32, #{{blocked[0-9]*}}>
+module attributes {"tilegpu.num-warps" = 2 : i32} {
+tile.func public @scan_stays(%x: tensor<64x32xf32, #b1>, %q: tensor<64x32x!tile.ptr<f32>, #b4>) {
+  %s = "tile.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tile.scan.return %t : f32
+  }) : (tensor<64x32xf32, #b1>) -> tensor<64x32xf32, #b1>
+  %sc = tilegpu.convert_layout %s : tensor<64x32xf32, #b1> -> tensor<64x32xf32, #b4>
+  tile.store %q, %sc : tensor<64x32x!tile.ptr<f32>, #b4>
+  tile.return
+}
+}

@@ -725,10 +725,13 @@ struct ScanLowering : public TilePattern<ScanOp> {
           r.lanes =
               select(valid, combine(rewriter, region, other, r.lanes), r.lanes);
         }
-        for (Value v : r.lanes)
-          r.laneExcl.push_back(shuffle(rewriter, loc, v,
-                                       createI32(rewriter, loc, stride),
-                                       state.threadsPerWarp, towardsLater));
+        // The lanes before, for all but the thread's last element (whose
+        // result, with theirs, is the lanes' inclusive scan itself).
+        if (r.chunk.size() > 1)
+          for (Value v : r.lanes)
+            r.laneExcl.push_back(shuffle(rewriter, loc, v,
+                                         createI32(rewriter, loc, stride),
+                                         state.threadsPerWarp, towardsLater));
         if (warps > 1) {
           Value isLast = cmp(arith::CmpIPredicate::eq, laneC, lastLane);
           auto ifOp = scf::IfOp::create(rewriter, loc, isLast, false);
@@ -802,8 +805,11 @@ struct ScanLowering : public TilePattern<ScanOp> {
                                        gpu::ShuffleMode::IDX));
         }
         for (auto [j, e] : llvm::enumerate(r.chunk)) {
-          SmallVector<Value> v = r.local[j];
-          v = select(hasLaneExcl, combine(rewriter, region, r.laneExcl, v), v);
+          SmallVector<Value> v = r.lanes;
+          if (j + 1 < r.chunk.size())
+            v = select(hasLaneExcl,
+                       combine(rewriter, region, r.laneExcl, r.local[j]),
+                       r.local[j]);
           if (!warpExcl.empty())
             v = select(hasWarpExcl, combine(rewriter, region, warpExcl, v), v);
           if (!carry.empty())

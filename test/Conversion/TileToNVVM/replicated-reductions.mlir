@@ -177,9 +177,10 @@ tile.func public @sum_over_k(%x: f32, %out: !tile.ptr<f32>) {
 // An inclusive scan of 32 elements over 2 warps: warp 1 scans its copies
 // as warp 0 does, and no warp's total reaches the other through shared
 // memory (which would add warp 0's total to warp 1's copies): five shuffle
-// steps, and one for the lane before.
+// steps, whose inclusive result is the element's (a thread holds one, so
+// no shuffle for the lane before).
 // CHECK-LABEL: gpu.func @cumsum_warp_copies
-// CHECK-COUNT-6: gpu.shuffle  up
+// CHECK-COUNT-5: gpu.shuffle  up
 // CHECK-NOT: gpu.shuffle  up
 // CHECK-NOT: !llvm.ptr<3>
 // CHECK-NOT: gpu.barrier
@@ -205,10 +206,10 @@ tile.func public @cumsum_warp_copies(%p: !tile.ptr<f32>) {
 
 // 8 elements over 32 lanes, 2 warps, scanned in reverse: lanes 8 and up
 // scan as lane % 8 does (the lane coordinate is taken modulo 8): three
-// shuffle steps, and one for the lane before.
+// shuffle steps.
 // CHECK-LABEL: gpu.func @cumsum_lane_copies
 // CHECK: arith.remui %{{.*}}, %c8_i32 : i32
-// CHECK-COUNT-4: gpu.shuffle  down
+// CHECK-COUNT-3: gpu.shuffle  down
 // CHECK-NOT: gpu.shuffle  down
 // CHECK-NOT: !llvm.ptr<3>
 // CHECK: gpu.return

@@ -37,6 +37,15 @@ bool isNarrowing(Operation *op) {
   });
 }
 
+/// Whether `layout` is blocked or a slice of a blocked one: layouts whose
+/// repetitions follow their warps along every dimension, which a scan
+/// lowers in along any axis (mma layouts interleave them).
+bool isBlockedOrSliceOfBlocked(Attribute layout) {
+  while (auto slice = dyn_cast_or_null<SliceLayoutAttr>(layout))
+    layout = slice.getParent();
+  return isa_and_nonnull<BlockedLayoutAttr>(layout);
+}
+
 /// Whether `value` can be produced in `layout` without moving data between
 /// threads; defined below.
 bool isRematerializable(Value value, Attribute layout, unsigned depth = 0);
@@ -133,6 +142,37 @@ struct RematerializeInTargetLayout : public OpRewritePattern<ConvertLayoutOp> {
       auto slice = SliceLayoutAttr::get(getContext(), expand.getAxis(), layout);
       rewriter.replaceOpWithNewOp<ExpandDimsOp>(
           convert, type, to(expand.getSrc(), slice), expand.getAxis());
+      return success();
+    }
+    if (auto scan = dyn_cast<ScanOp>(def)) {
+      // A scan used only here, of a widening cast, runs in the target
+      // layout instead: the conversion moves before the cast and moves
+      // fewer bytes (a cumulative sum of bf16 values in f32 is converted
+      // in bf16, into the store's layout, as Triton does). Not otherwise:
+      // the same bytes then move, and the scan's cost in the target layout
+      // decides, more lanes along its axis keeping more values live (fla's
+      // chunk_gla_bwd_kernel_inter spilled 752 bytes instead of 584
+      // scanning its 64x32 f32 epilogue in four lanes along the axis
+      // rather than one).
+      auto widened = [](Value v) {
+        Operation *cast = v.getDefiningOp();
+        return cast && isPureElementwise(cast) && cast->getNumOperands() == 1 &&
+               getScratchElementBytes(cast->getOperand(0).getType()) <
+                   getScratchElementBytes(v.getType());
+      };
+      if (scan->getNumResults() != 1 || !scan->hasOneUse() ||
+          !isBlockedOrSliceOfBlocked(layout) ||
+          !llvm::all_of(scan.getSrcs(), widened))
+        return failure();
+      SmallVector<Value> operands;
+      for (Value operand : scan.getSrcs())
+        operands.push_back(to(operand, layout));
+      auto copy = ScanOp::create(rewriter, scan.getLoc(), TypeRange{type},
+                                 operands, scan.getAxis(), scan.getReverse());
+      rewriter.inlineRegionBefore(scan.getCombineOp(), copy.getCombineOp(),
+                                  copy.getCombineOp().end());
+      rewriter.replaceOp(convert, copy->getResults());
+      rewriter.eraseOp(scan);
       return success();
     }
     if (isPureElementwise(def)) {
@@ -534,6 +574,11 @@ private:
         converted[use] = layout;
         continue;
       }
+      if (!layouts.contains(value) && isPureElementwise(user) &&
+          isSoleConversion(value)) {
+        converted[use] = layout;
+        continue;
+      }
       Operation *def = value.getDefiningOp();
       if (layouts.contains(value))
         return false;
@@ -589,6 +634,21 @@ private:
   static bool isConversionFrom(Value value, Attribute layout) {
     auto convert = value.getDefiningOp<ConvertLayoutOp>();
     return convert && convert.getSrc().getType().getEncoding() == layout;
+  }
+
+  /// Whether `value` is a conversion out of a slice layout (a reduction's
+  /// result), used only here: converting it again folds into it, a
+  /// conversion retargeted rather than added. A recurrent kernel subtracts a
+  /// row sum (converted out of its reduction's slice) from a loaded row;
+  /// with the sum converted to the load's layout instead, the row is
+  /// neither converted for the math nor back for its store (fla's
+  /// fused_recurrent_delta_rule_bwd: three conversions an iteration become
+  /// one). Not for conversions out of other layouts, which can move forward
+  /// themselves: retargeting one lets the two moves undo each other.
+  static bool isSoleConversion(Value value) {
+    auto convert = value.getDefiningOp<ConvertLayoutOp>();
+    return convert && value.hasOneUse() &&
+           isa<SliceLayoutAttr>(convert.getSrc().getType().getEncoding());
   }
 
   /// Whether converting `value` costs at most an eighth of the conversion
@@ -730,6 +790,20 @@ private:
         }
         if (!needsAll(reduce, layout))
           return false;
+      } else if (auto scan = dyn_cast<ScanOp>(user);
+                 scan && isBlockedOrSliceOfBlocked(layout)) {
+        // Operands and results share the layout. A blocked one (or a slice
+        // of one) scans in place whatever its distribution along the axis,
+        // as Triton's do: fla's chunked cumulative sums scan a load's values
+        // along their rows instead of converting them to a layout of a
+        // column a thread and back for the store. Other layouts keep the
+        // scan's through a conversion where that runs less often (escape,
+        // below): an accumulator's mma layout leaves its loop so.
+        if (!needsAll(scan, layout))
+          return false;
+        for (Value result : scan->getResults())
+          if (!retype(result, layout))
+            return false;
       } else if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
         auto slice = dyn_cast<SliceLayoutAttr>(layout);
         if (!slice || slice.getDim() != expand.getAxis() ||
