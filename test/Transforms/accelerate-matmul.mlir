@@ -210,3 +210,29 @@ tile.func @square(%a: tensor<64x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64x
   %d = tile.dot %a, %a, %c : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
   tile.return %d : tensor<64x64xf32>
 }
+
+// -----
+
+// Two dots of one block read the same B (the delta rule's v_new for both
+// state updates): the second reads the first's fragment, one store and one
+// read. Where the reads differ (the same value as A of one dot and B of
+// another), each dot stores its own.
+// CHECK-LABEL: tile.func @same_b
+// CHECK: %[[B:.*]] = tilegpu.local_alloc %b
+// CHECK: %[[R:.*]] = tilegpu.local_load %[[B]] : {{.*}} -> tensor<32x64xf16, #dot_op1>
+// CHECK: tile.dot %{{.*}}, %[[R]]
+// CHECK-NOT: tilegpu.local_alloc %b
+// CHECK: tile.dot %{{.*}}, %[[R]]
+// CHECK-LABEL: tile.func @a_then_b
+// CHECK: tilegpu.local_alloc %x
+// CHECK: tilegpu.local_alloc %x
+tile.func @same_b(%a1: tensor<64x32xf16>, %a2: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d1 = tile.dot %a1, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+  %d2 = tile.dot %a2, %b, %d1 : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+  tile.return %d2 : tensor<64x64xf32>
+}
+tile.func @a_then_b(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d1 = tile.dot %x, %y, %c : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+  %d2 = tile.dot %y, %x, %d1 : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+  tile.return %d2 : tensor<64x64xf32>
+}
