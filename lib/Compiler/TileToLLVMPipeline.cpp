@@ -97,6 +97,11 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     OptimizeDotOperandsOptions operands;
     operands.numStages = options.numStages;
     pm.addPass(createOptimizeDotOperands(operands));
+    // Loads only converted to another layout: stored as loaded and read in
+    // that layout, so that the schedule can copy them ahead.
+    StageConvertedLoadsOptions converted;
+    converted.numStages = options.numStages;
+    pm.addPass(createStageConvertedLoads(converted));
     ScheduleLoopsOptions schedule;
     schedule.numStages = options.numStages;
     schedule.warpSpecialize = options.warpSpecialize;

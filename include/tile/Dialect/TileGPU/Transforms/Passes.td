@@ -297,6 +297,46 @@ def OptimizeDotOperands
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
 
+def StageConvertedLoads
+    : Pass<"tile-stage-converted-loads", "::mlir::ModuleOp"> {
+  let summary = "Read a converted load of a pipelined loop from a buffer of "
+                "it, in the conversion's layout";
+  let description = [{
+    A layout conversion of a loaded block moves it through shared memory:
+    the threads store it as loaded, synchronize and read it back in the
+    target layout, after waiting for global memory. Where the load is in a
+    loop `tile-schedule-loops` pipelines, this pass stores it to a buffer
+    of its own instead and reads the buffer in the conversion's layout
+    (Triton reads its pipelined loads in their users' layouts the same
+    way): the same shared-memory traffic, but the buffer can be filled by
+    a copy issued stages ahead. The delta rule's `chunk_gated_delta_rule_
+    fwd_kernel_h` subtracts a product from a block of `v` loaded each
+    iteration, in the product's layout.
+
+    The rewrite applies to a `tile.load` of a loop body whose only user is
+    a `tilegpu.convert_layout` to a distributed layout, where the loop is
+    pipelined with two stages or more and the load can be a cp.async copy
+    whose addresses can be computed for another iteration (the conditions
+    under which `tile-schedule-loops` copies it ahead).
+
+    ```mlir
+    %v = tile.load %p, %m, %o : tensor<64x32x!tile.ptr<bf16>, #blocked>
+    %c = tilegpu.convert_layout %v : tensor<64x32xbf16, #blocked> -> tensor<64x32xbf16, #mma>
+    // becomes
+    %v = tile.load %p, %m, %o : tensor<64x32x!tile.ptr<bf16>, #blocked>
+    %buf = tilegpu.local_alloc %v : (tensor<64x32xbf16, #blocked>) -> !tilegpu.buffer<64x32xbf16, #shared>
+    %c = tilegpu.local_load %buf : !tilegpu.buffer<64x32xbf16, #shared> -> tensor<64x32xbf16, #mma>
+    ```
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "Stages of the loops that tile-schedule-loops pipelines (a "
+           "loop's own tile.num_stages takes precedence); below 2, only "
+           "those loops">,
+  ];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
+}
+
 def ScheduleLoops : Pass<"tile-schedule-loops", "::mlir::ModuleOp"> {
   let summary = "Decide which loads of each loop tile-pipeline issues ahead, "
                 "and how";
