@@ -52,6 +52,11 @@ private:
     if (!loop || !type || !load->hasOneUse() || !isPipelinable(loop) ||
         getLoopStages(loop, numStages) < 2)
       return false;
+    // A loop of no more iterations than stages has no steady state for a
+    // copy ahead to overlap with; its buffers only add to what is live.
+    if (std::optional<APInt> trips = loop.getStaticTripCount();
+        trips && trips->getSExtValue() <= getLoopStages(loop, numStages))
+      return false;
     auto convert = dyn_cast<ConvertLayoutOp>(*load->getUsers().begin());
     if (!convert || convert->getBlock() != loop.getBody() ||
         !isa_and_nonnull<DistributedLayoutAttr>(
