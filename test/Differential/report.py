@@ -46,6 +46,10 @@ def main(summary_path, out_path):
         other = p["launches"] - p.get("matched", 0)
         lines.append(f"| {name} | {p['launches']} | {p.get('matched', 0)} | {other} |")
     lines += ["", f"Failures: {len(summary['failures'])}.", ""]
+    # How the run was made where it departs from one plain check (a case
+    # re-checked alone, figures kept from an earlier run): on the page too.
+    if summary.get("notes"):
+        lines += ["Notes:", ""] + [f"- {note}" for note in summary["notes"]] + [""]
     if timings:
         lines += [f"Geometric mean of the ratio over {len(timings)} timed launches: "
                   f"**{geomean([t['ratio'] for t in timings]):.3f}x**; lowest "
@@ -55,8 +59,10 @@ def main(summary_path, out_path):
         if not timed:
             continue
         lines += [f"## {name}", "",
-                  f"Geometric mean: {geomean([t['ratio'] for t in timed]):.3f}x.", "",
-                  "| case | kernel | grid | Triton us | tile us | ratio | registers Triton / tile "
+                  f"Geometric mean: {geomean([t['ratio'] for t in timed]):.3f}x.", ""]
+        if p.get("notes"):
+            lines += [f"- {note}" for note in p["notes"]] + [""]
+        lines += ["| case | kernel | grid | Triton us | tile us | ratio | registers Triton / tile "
                   "| local memory Triton / tile (bytes) |",
                   "| --- | --- | --- | --- | --- | --- | --- | --- |"]
         for t in timed:

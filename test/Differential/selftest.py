@@ -242,6 +242,8 @@ def test_report():
               for n in range(3)]
     events += [launch(0, "match", fast), launch(1, "match", slow), launch(2, "match")]
     summary = harness.summarize("check", ["p"], events, [], [])
+    summary["notes"] = ["case c2 from an earlier run"]
+    summary["programs"]["p"]["notes"] = ["p's guard bypassed"]
     timings = summary["programs"]["p"]["timings"]
     check(len(timings) == 2 and timings[0]["ratio"] == 1.25 and timings[0]["case"] == "c0",
           f"report: summary timings {timings}")
@@ -256,6 +258,8 @@ def test_report():
           "report: a timed launch's row")
     check("| p | 3 | 3 | 0 |" in text and "Device: GPU X." in text,
           "report: launches per program, and the device")
+    check("- case c2 from an earlier run" in text and "- p's guard bypassed" in text,
+          "report: the summary's notes and a program's")
 
 
 def test_spills():
