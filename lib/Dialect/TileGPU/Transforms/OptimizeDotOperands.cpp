@@ -216,16 +216,12 @@ private:
   /// to a buffer of its own.
   bool isStaged(LoadOp load) {
     auto type = dyn_cast<RankedTensorType>(load.getType());
-    if (!type || !isa<RankedTensorType>(load.getPtr().getType()) ||
-        load->getBlock() != loop.getBody() || load.getIsVolatile() ||
-        stages < 2 || type.getRank() > 2 ||
+    if (!type || stages < 2 || type.getRank() > 2 ||
         !type.getElementType().isIntOrFloat())
       return false;
     unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-    BufferType buffer = getLoadBufferType(type);
-    return llvm::is_contained({8u, 16u, 32u}, bits) && buffer &&
-           isAsyncCopy(load, buffer, alignment) &&
-           hasClonableOperands(loop, load);
+    return llvm::is_contained({8u, 16u, 32u}, bits) &&
+           canCopyAhead(loop, load, getLoadBufferType(type), alignment);
   }
 
   Value build(OpBuilder &b, Value value, Attribute layout) {

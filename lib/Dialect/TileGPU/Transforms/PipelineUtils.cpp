@@ -189,6 +189,13 @@ bool mlir::tile::isAsyncCopy(LoadOp load, BufferType buffer,
   return isAsyncCopyable(width * bytes, load.getOther());
 }
 
+bool mlir::tile::canCopyAhead(scf::ForOp loop, LoadOp load, BufferType buffer,
+                              const ModuleAlignmentAnalysis &alignment) {
+  return load->getBlock() == loop.getBody() && !load.getIsVolatile() &&
+         buffer && isAsyncCopy(load, buffer, alignment) &&
+         hasClonableOperands(loop, load);
+}
+
 std::optional<Stream> mlir::tile::getStream(scf::ForOp loop, Operation *load) {
   auto plain = dyn_cast<LoadOp>(load);
   auto tma = dyn_cast<DescriptorLoadOp>(load);

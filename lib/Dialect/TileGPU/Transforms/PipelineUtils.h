@@ -91,6 +91,14 @@ bool isPipelinable(scf::ForOp loop);
 bool isAsyncCopy(LoadOp load, tilegpu::BufferType buffer,
                  const ModuleAlignmentAnalysis &alignment);
 
+/// Whether tile-schedule-loops can copy `load`, a load of `loop`'s body,
+/// ahead into a buffer of type `buffer` (null where none fits): not
+/// volatile, a cp.async (isAsyncCopy) whose operands can be computed for
+/// another iteration (hasClonableOperands). What tile-optimize-dot-operands
+/// and tile-stage-converted-loads stage a load for.
+bool canCopyAhead(scf::ForOp loop, LoadOp load, tilegpu::BufferType buffer,
+                  const ModuleAlignmentAnalysis &alignment);
+
 /// Whether `use` of an asynchronous dot's result passes it straight back to
 /// the dot's accumulator, iteration argument `index` of `loop`. (Not
 /// through an scf.if: its result would merge the in-flight registers with

@@ -65,13 +65,11 @@ private:
     // The swizzle of an operand buffer keeps a warp's 16-byte groups of
     // one column in distinct banks, for the reads in the other layout.
     SwizzledSharedLayoutAttr shared = getOperandSharedLayout(type);
-    if (!shared)
-      return false;
-    auto bufferType =
-        BufferType::get(&getContext(), type.getShape(), type.getElementType(),
-                        shared, /*mutableMemory=*/false);
-    if (!isAsyncCopy(load, bufferType, alignment) ||
-        !hasClonableOperands(loop, load))
+    auto bufferType = shared ? BufferType::get(&getContext(), type.getShape(),
+                                               type.getElementType(), shared,
+                                               /*mutableMemory=*/false)
+                             : BufferType();
+    if (!canCopyAhead(loop, load, bufferType, alignment))
       return false;
     OpBuilder b(convert);
     auto alloc = LocalAllocOp::create(b, load.getLoc(), bufferType, load);
