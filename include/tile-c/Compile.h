@@ -74,6 +74,10 @@ typedef struct MlirTileCompileOptions {
   /// Blocks that should fit on one SM at once (PTX .minnctapersm, as the
   /// second argument of CUDA's __launch_bounds__); 0: no bound.
   int minBlocksPerSM;
+  /// Pipelined loops of at most two iterations are split like longer ones:
+  /// the iterations whose copies' bounds checks all hold run without them,
+  /// as straight-line code (see tuneRegisters).
+  bool splitShortLoops;
   /// Pipelined TMA loads come from a producer thread of an extra warp
   /// (sm_90): the kernels that get one run numWarps + 1 warps, as
   /// mlirTileGetKernelInfo reports.
@@ -96,7 +100,10 @@ typedef struct MlirTileCompileOptions {
   /// them (.maxnreg), kept where it spills less; a kernel whose registers
   /// alone hold it below 16 warps an SM, where shared memory and threads
   /// admit one more block, is assembled again for that block
-  /// (.minnctapersm), kept where ptxas spills no more.
+  /// (.minnctapersm), kept where ptxas spills no more. Where the kernels
+  /// spill after a loop of at most two iterations was split, the module is
+  /// lowered again without splitting such loops, kept where it spills at
+  /// most half as much (the module passed in is then that form).
   bool tuneRegisters;
   /// Keep the emitted result in the compile cache ($TILE_CACHE_DIR, else
   /// tile under the user's cache directory; TILE_CACHE_DIR empty or "off":

@@ -154,9 +154,14 @@ struct CubinResult {
 /// (.maxnreg), kept where it spills less; then a kernel that its registers
 /// alone hold below 16 warps an SM, where shared memory and threads would
 /// admit one more block, is assembled again for that block (.minnctapersm),
-/// kept where ptxas spills no more.
+/// kept where ptxas spills no more. Given `source`, the module before it
+/// was lowered, with tuneRegisters: where the kernels spill and the lowering
+/// split a loop of at most two iterations (tilegpu.split_short_loops),
+/// `source` is lowered again without (splitShortLoops off) and, where its
+/// kernels spill at most half as much, replaces `lowered`'s contents.
 FailureOr<CubinResult> compileCubin(ModuleOp lowered,
-                                    const CompileOptions &options);
+                                    const CompileOptions &options,
+                                    ModuleOp source = {});
 
 } // namespace mlir::tile
 

@@ -133,11 +133,17 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
     compile.cudaPath = options->cudaPath;
 
   mlirTileInitializeNVPTXTarget();
+  // Assembling may lower the input again another way (compileCubin).
+  OwningOpRef<ModuleOp> source;
+  if (emit == MlirTileEmitCubin && compile.tuneRegisters)
+    source = cast<ModuleOp>(op->clone());
   if (failed(tile::lowerToLLVM(op, compile)))
     return mlirLogicalResultFailure();
   // The caller reads the lowered module afterwards, so only emission can
   // come from the cache: keyed by the lowered module (locations included)
-  // and every option.
+  // and every option. (A hit does not replace the module by the other
+  // lowering compileCubin may have kept: that one splits loops
+  // differently, its kernels' parameters and launch needs are the same.)
   std::optional<tile::CompileCache> cache;
   std::string key;
   if (options->cache)
@@ -165,7 +171,8 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   if (emit == MlirTileEmitLLVMIR) {
     result = tile::emitLLVMIR(op);
   } else if (emit == MlirTileEmitCubin) {
-    FailureOr<tile::CubinResult> compiled = tile::compileCubin(op, compile);
+    FailureOr<tile::CubinResult> compiled =
+        tile::compileCubin(op, compile, source ? *source : ModuleOp());
     if (succeeded(compiled))
       result = std::move(compiled->cubin);
     else

@@ -16,9 +16,14 @@
 //   and shared memory and threads would admit one more block, the kernel is
 //   assembled again with that many blocks asked for (.minnctapersm, which
 //   bounds ptxas' registers), kept where ptxas then spills no more.
+// - Spills from straight-line code: a loop of at most two iterations that
+//   tile-split-copy-masks split is two copies of its body. Where the kernels
+//   spill, the module is lowered again with such loops whole, kept where
+//   its kernels spill at most half as much.
 //===----------------------------------------------------------------------===//
 
 #include "tile/Compiler.h"
+#include "tile/Dialect/TileGPU/IR/TileGPUDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -226,8 +231,10 @@ private:
 };
 } // namespace
 
-FailureOr<tile::CubinResult>
-mlir::tile::compileCubin(ModuleOp lowered, const CompileOptions &options) {
+/// PTX and cubin of `lowered`, with the register bounds chosen above.
+static FailureOr<tile::CubinResult>
+assembleWithBounds(ModuleOp lowered, const tile::CompileOptions &options) {
+  using namespace mlir::tile;
   RegisterBounds bounds(lowered, options);
   FailureOr<CubinResult> result = bounds.assemble();
   // A bound the user gave is theirs.
@@ -274,4 +281,44 @@ mlir::tile::compileCubin(ModuleOp lowered, const CompileOptions &options) {
       });
   return bounds.tryAttributes(*result, bounds.minctasm, raise,
                               /*strictly=*/false);
+}
+
+/// Spill bytes (stores and loads) of all the kernels a report lists.
+static int64_t getTotalSpills(StringRef report) {
+  int64_t total = 0;
+  for (const auto &kernel : parseReport(report))
+    total += kernel.getValue().spillBytes;
+  return total;
+}
+
+FailureOr<tile::CubinResult>
+mlir::tile::compileCubin(ModuleOp lowered, const CompileOptions &options,
+                         ModuleOp source) {
+  StringRef splitShort = tilegpu::TileGPUDialect::getSplitShortLoopsAttrName();
+  bool hasAlternative = source && lowered->hasAttr(splitShort);
+  lowered->removeAttr(splitShort);
+  FailureOr<CubinResult> result = assembleWithBounds(lowered, options);
+  if (failed(result) || !hasAlternative || !options.tuneRegisters)
+    return result;
+  int64_t spills = getTotalSpills(result->report);
+  if (!spills)
+    return result;
+  // A split loop of at most two iterations is straight-line code, two
+  // copies of the body to allocate; kernels near the register limit may
+  // spill less with the loop kept.
+  CompileOptions whole = options;
+  whole.splitShortLoops = false;
+  OwningOpRef<ModuleOp> other(cast<ModuleOp>(source->clone()));
+  if (failed(lowerToLLVM(*other, whole)))
+    return failure();
+  FailureOr<CubinResult> alternative = assembleWithBounds(*other, whole);
+  if (failed(alternative))
+    return failure();
+  // Straight-line code saves the loop's checks and schedules freely: the
+  // loop pays where it halves the spills (docs/lowering.md).
+  if (2 * getTotalSpills(alternative->report) > spills)
+    return result;
+  lowered.getBodyRegion().takeBody(other->getBodyRegion());
+  lowered->setAttrs((*other)->getAttrDictionary());
+  return alternative;
 }

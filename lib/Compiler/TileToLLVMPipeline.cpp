@@ -112,7 +112,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     // The copies' bounds checks hold for all but the loop's last
     // iterations: those before run as a loop of their own without them
     // (the clean-up folds the masks the true checks leave).
-    pm.addPass(createSplitCopyMasks());
+    SplitCopyMasksOptions split;
+    split.shortLoops = options.splitShortLoops;
+    pm.addPass(createSplitCopyMasks(split));
     pm.addPass(createCanonicalizerPass());
   }
   // A loop that divides its induction variable by a run-time value each

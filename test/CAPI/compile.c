@@ -15,7 +15,9 @@
 // RUN: tile-capi-compile-test %tile_src_root/examples/vector_add.mlir \
 // RUN:   %tile_src_root/examples/softmax.mlir \
 // RUN:   %tile_src_root/examples/matmul_tma.mlir \
-// RUN:   %tile_src_root/test/Triton/Inputs/softmax.ttir 2>&1 | FileCheck %s
+// RUN:   %tile_src_root/test/Triton/Inputs/softmax.ttir \
+// RUN:   %tile_src_root/test/Triton/Inputs/fla_chunk_gla_bwd_inter.ttir \
+// RUN:   2>&1 | FileCheck %s
 
 #define _POSIX_C_SOURCE 200809L
 
@@ -145,6 +147,36 @@ static void kernelInfoOfLowered(MlirContext ctx, const char *tensorMaps,
   mlirModuleDestroy(module);
 }
 
+typedef struct {
+  const char *name;
+  long count;
+} OpCount;
+
+static MlirWalkResult countOp(MlirOperation op, void *userData) {
+  OpCount *ops = userData;
+  if (mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                         mlirStringRefCreateFromCString(ops->name)))
+    ++ops->count;
+  return MlirWalkResultAdvance;
+}
+
+/* Compiles `text` with `options` and prints how many nvvm.mma.sync ops the
+   module lowered in place has. */
+static void countMmaSync(MlirContext ctx, const char *text,
+                         MlirTileCompileOptions *options, const char *what) {
+  Buffer out = {NULL, 0};
+  MlirModule module = parse(ctx, text);
+  MlirLogicalResult result = mlirTileCompile(module, options, append, &out);
+  fprintf(stderr, "%s: %s\n", what,
+          mlirLogicalResultIsSuccess(result) ? "ok" : "failed");
+  OpCount mma = {"nvvm.mma.sync", 0};
+  mlirOperationWalk(mlirModuleGetOperation(module), countOp, &mma,
+                    MlirWalkPreOrder);
+  fprintf(stderr, "nvvm.mma.sync ops: %ld\n", mma.count);
+  mlirModuleDestroy(module);
+  free(out.data);
+}
+
 static MlirWalkResult breakAxis(MlirOperation op, void *userData) {
   MlirIdentifier name = mlirOperationGetName(op);
   if (mlirStringRefEqual(mlirIdentifierStr(name),
@@ -156,11 +188,12 @@ static MlirWalkResult breakAxis(MlirOperation op, void *userData) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 5)
+  if (argc != 6)
     return 2;
   char *vectorAdd = readFile(argv[1]), *softmax = readFile(argv[2]),
-       *matmulTMA = readFile(argv[3]), *softmaxTTIR = readFile(argv[4]);
-  if (!vectorAdd || !softmax || !matmulTMA || !softmaxTTIR)
+       *matmulTMA = readFile(argv[3]), *softmaxTTIR = readFile(argv[4]),
+       *shortLoopTTIR = readFile(argv[5]);
+  if (!vectorAdd || !softmax || !matmulTMA || !softmaxTTIR || !shortLoopTTIR)
     return 2;
 
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
@@ -174,17 +207,19 @@ int main(int argc, char **argv) {
   // CHECK: defaults: sm 90 arch-specific 0 warps 4 ptx 80 O3 emit 1 fp-fusion 1
   // CHECK-SAME: keep-layouts 0 stages 3 min-blocks 0 warp-specialize 0 cluster 1
   // CHECK-SAME: ttir 0 specialize none tune-registers 1 cache 1
+  // CHECK-SAME: split-short-loops 1
   fprintf(stderr,
           "defaults: sm %d arch-specific %d warps %d ptx %d O%d emit %d "
           "fp-fusion %d "
           "keep-layouts %d stages %d min-blocks %d warp-specialize %d "
-          "cluster %d ttir %d specialize %s tune-registers %d cache %d\n",
+          "cluster %d ttir %d specialize %s tune-registers %d cache %d "
+          "split-short-loops %d\n",
           options.sm, options.archSpecific, options.numWarps,
           options.ptxVersion, options.optLevel, options.emit, options.fpFusion,
           options.keepLayouts, options.numStages, options.minBlocksPerSM,
           options.warpSpecialize, options.clusterSize, options.ttir,
           options.specialize ? options.specialize : "none",
-          options.tuneRegisters, options.cache);
+          options.tuneRegisters, options.cache, options.splitShortLoops);
   options.diagnosticCallback = printDiagnostic;
 
   // CHECK-LABEL: ptx: ok
@@ -252,6 +287,30 @@ int main(int argc, char **argv) {
   Buffer cubin = compile(ctx, vectorAdd, &options, "cubin");
   fprintf(stderr, "cubin: ELF %d\n",
           cubin.size > 4 && memcmp(cubin.data, "\177ELF", 4) == 0);
+
+  // A kernel whose two-iteration loop, split, spills four times what it
+  // spills whole (test/Triton/fla-short-loops.mlir): compiled to a cubin,
+  // the module the caller gets back is the whole loop's lowering, one
+  // loop body of 64 mma.sync; without tuneRegisters, the two bodies of the
+  // split loop.
+  // CHECK-LABEL: short loop: ok
+  // CHECK-NEXT: nvvm.mma.sync ops: 64
+  // CHECK-LABEL: short loop, not tuned: ok
+  // CHECK-NEXT: nvvm.mma.sync ops: 128
+  options.ttir = true;
+  options.numWarps = 2;
+  options.numStages = 2;
+  options.archSpecific = true;
+  options.cache = false;
+  countMmaSync(ctx, shortLoopTTIR, &options, "short loop");
+  options.tuneRegisters = false;
+  countMmaSync(ctx, shortLoopTTIR, &options, "short loop, not tuned");
+  options.tuneRegisters = true;
+  options.cache = true;
+  options.archSpecific = false;
+  options.numStages = 3;
+  options.numWarps = 4;
+  options.ttir = false;
 
   // CHECK: diagnostic: loc("-":4:1): error: no CUDA toolkit at '/nonexistent/cuda' (no bin/ptxas there)
   // CHECK-NEXT: no toolkit: failed

@@ -9,6 +9,8 @@
 // bound and the split point: tile-carry-divisions still carries both loops'
 // divisions of the induction variable.
 // RUN: tile-opt %s -split-input-file -tile-split-copy-masks -canonicalize -tile-carry-divisions | FileCheck %s --check-prefix=CARRY
+// RUN: tile-opt %s -split-input-file -tile-split-copy-masks | grep -c split_short_loops | FileCheck %s --check-prefix=MARKS
+// RUN: tile-opt %s -split-input-file "-tile-split-copy-masks=short-loops=false" -canonicalize | FileCheck %s --check-prefix=WHOLE
 
 // A pipelined loop (the copy of iteration iv + 2 into a ring of three
 // stages, as tile-pipeline writes it) whose copies' masks hold up to an
@@ -1075,6 +1077,61 @@ tile.func public @runtime_divisor(%p: !tile.ptr<f32>, %s: i32, %d: i32) {
     %qs = tile.splat %q : i32 -> tensor<64xi32, #blocked>
     %out = tile.addptr %base, %qs : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
     tile.store %out, %v : tensor<64x!tile.ptr<f32>, #blocked>
+  }
+  tile.return
+}
+}
+
+// -----
+
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #tilegpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"tilegpu.num-warps" = 4 : i32} {
+// A loop of two iterations (two stages, copying iteration iv + 1): split,
+// each part runs one (the clean-up leaves straight-line code), and the
+// module says so for the compiler, which may lower it again with the loop
+// whole (tile::compileCubin); with short-loops=false the loop stays whole
+// and the module unmarked. Only this module of the file is marked.
+// MARKS: {{^}}1{{$}}
+// CHECK-LABEL: module attributes {"tilegpu.num-warps" = 4 : i32, tilegpu.split_short_loops}
+// CHECK-NEXT: tile.func public @two_iterations
+// CHECK: %[[FALSE:.*]] = arith.constant dense<false>
+// CHECK: %[[TRUE:.*]] = arith.constant dense<true>
+// CHECK-NOT: scf.for
+// CHECK: tilegpu.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[TRUE]]
+// CHECK: tilegpu.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[FALSE]]
+// CHECK: tile.return
+// WHOLE-NOT: tilegpu.split_short_loops
+// WHOLE-LABEL: tile.func public @two_iterations
+// WHOLE: scf.for %{{.*}} = %c0_i32 to %c2_i32 step %c1_i32
+// WHOLE-NOT: scf.for
+// WHOLE: tile.return
+tile.func public @two_iterations(%p: !tile.ptr<f32>, %s: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64xf32, #blocked>
+  %range = tile.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+  %base = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #blocked>
+  %ring = tilegpu.local_alloc : () -> !tilegpu.buffer<2x64xf32, #shared, mutable>
+  scf.for %iv = %c0 to %c2 step %c1 : i32 {
+    %w = tilegpu.async_wait {num = 0 : i32}
+    %ahead = arith.addi %iv, %c1 : i32
+    %in = arith.cmpi slt, %ahead, %c2 : i32
+    %k0 = arith.muli %ahead, %c32 : i32
+    %k0s = tile.splat %k0 : i32 -> tensor<64xi32, #blocked>
+    %off = arith.addi %k0s, %range : tensor<64xi32, #blocked>
+    %ins = tile.splat %in : i1 -> tensor<64xi1, #blocked>
+    %ptrs = tile.addptr %base, %off : tensor<64x!tile.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+    %slot = arith.remui %ahead, %c2 : i32
+    %buf = tilegpu.buffer_index %ring[%slot] : !tilegpu.buffer<2x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %t = tilegpu.async_copy_global_to_local %ptrs, %buf mask %ins other %zero : tensor<64x!tile.ptr<f32>, #blocked> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %g = tilegpu.async_commit_group tokens %t
+    %now = arith.remui %iv, %c2 : i32
+    %read = tilegpu.buffer_index %ring[%now] : !tilegpu.buffer<2x64xf32, #shared, mutable> -> !tilegpu.buffer<64xf32, #shared, mutable>
+    %v = tilegpu.local_load %read : !tilegpu.buffer<64xf32, #shared, mutable> -> tensor<64xf32, #blocked>
+    tile.store %ptrs, %v : tensor<64x!tile.ptr<f32>, #blocked>
   }
   tile.return
 }

@@ -273,6 +273,11 @@ int main(int argc, char **argv) {
     options.reproducerPath = std::string(path);
   }
 
+  // Assembling may lower the input again another way (compileCubin).
+  bool assembles = emit == Emit::Cubin || ptxasInfo;
+  OwningOpRef<ModuleOp> source;
+  if (assembles && options.tuneRegisters)
+    source = cast<ModuleOp>((*module)->clone());
   if (failed(tile::lowerToLLVM(*module, options))) {
     if (llvm::sys::fs::exists(options.reproducerPath))
       llvm::errs() << "tile-translate: reproducer written to "
@@ -291,9 +296,9 @@ int main(int argc, char **argv) {
     if (failed(ir))
       return 1;
     result = *ir;
-  } else if (emit == Emit::Cubin || ptxasInfo) {
+  } else if (assembles) {
     FailureOr<tile::CubinResult> compiled =
-        tile::compileCubin(*module, options);
+        tile::compileCubin(*module, options, source ? *source : ModuleOp());
     if (failed(compiled))
       return 1;
     report = compiled->report;

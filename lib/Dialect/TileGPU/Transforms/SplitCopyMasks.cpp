@@ -241,11 +241,21 @@ public:
         loops.push_back(loop);
     });
     IRRewriter rewriter(&getContext());
+    bool splitShort = false;
     for (scf::ForOp loop : loops) {
+      std::optional<APInt> trips = loop.getStaticTripCount();
+      bool isShort = trips && trips->getSExtValue() <= 2;
+      if (isShort && !shortLoops)
+        continue;
       MaskSlice slice = getMaskSlice(loop);
-      if (!slice.checks.empty())
-        split(rewriter, loop, slice);
+      if (slice.checks.empty())
+        continue;
+      split(rewriter, loop, slice);
+      splitShort |= isShort;
     }
+    if (splitShort)
+      getOperation()->setAttr(TileGPUDialect::getSplitShortLoopsAttrName(),
+                              UnitAttr::get(&getContext()));
   }
 
 private:

@@ -66,6 +66,12 @@ def TileGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getSharedMemoryAttrName() {
       return ::llvm::StringLiteral("tilegpu.shared_memory");
     }
+    /// Written by tile-split-copy-masks on the module: it split a loop of
+    /// at most two iterations, which the compiler may lower again without
+    /// splitting where the kernels spill (tile::compileCubin).
+    static constexpr ::llvm::StringLiteral getSplitShortLoopsAttrName() {
+      return ::llvm::StringLiteral("tilegpu.split_short_loops");
+    }
     /// Written by tile-plan-lowering, read by convert-tile-to-nvvm: the
     /// elements per vector access of a global load, store or async copy;
     /// the aligned run of equal results an integer element-wise op

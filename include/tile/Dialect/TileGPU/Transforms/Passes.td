@@ -636,7 +636,20 @@ def SplitCopyMasks : Pass<"tile-split-copy-masks", "::mlir::ModuleOp"> {
     the last `num-stages - 1` iterations and a ragged K step, and every
     iteration of a block inside M and N, run without them. Run after
     `tile-pipeline`.
+
+    A loop of at most two iterations (statically) split becomes straight
+    line code: each part runs one iteration at most. That saves one
+    iteration's checks but gives the register allocator two copies of the
+    body; in a kernel near 255 registers this can cost spills instead (the
+    loop's value is there in its carried registers), or save them. With
+    `short-loops=false` such loops stay whole; otherwise the module gets
+    `tilegpu.split_short_loops` where one is split, so that the compiler
+    can lower it again without and keep the form that ptxas spills less.
   }];
+  let options = [
+    Option<"shortLoops", "short-loops", "bool", /*default=*/"true",
+           "Split loops of at most two iterations too">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
 }
 
