@@ -78,6 +78,9 @@ typedef struct MlirTileCompileOptions {
   /// the iterations whose copies' bounds checks all hold run without them,
   /// as straight-line code (see tuneRegisters).
   bool splitShortLoops;
+  /// A dot operand an earlier dot stored to shared memory is read from that
+  /// buffer, in another layout too (see tuneRegisters).
+  bool shareOperandBuffers;
   /// Pipelined TMA loads come from a producer thread of an extra warp
   /// (sm_90): the kernels that get one run numWarps + 1 warps, as
   /// mlirTileGetKernelInfo reports.
@@ -103,7 +106,9 @@ typedef struct MlirTileCompileOptions {
   /// (.minnctapersm), kept where ptxas spills no more. Where the kernels
   /// spill after a loop of at most two iterations was split, the module is
   /// lowered again without splitting such loops, kept where it spills at
-  /// most half as much (the module passed in is then that form).
+  /// most half as much; where they spill after two dots shared an operand
+  /// buffer, again without sharing, kept where it spills less (the module
+  /// passed in is then the form kept).
   bool tuneRegisters;
   /// Keep the emitted result in the compile cache ($TILE_CACHE_DIR, else
   /// tile under the user's cache directory; TILE_CACHE_DIR empty or "off":

@@ -157,8 +157,11 @@ struct CubinResult {
 /// kept where ptxas spills no more. Given `source`, the module before it
 /// was lowered, with tuneRegisters: where the kernels spill and the lowering
 /// split a loop of at most two iterations (tilegpu.split_short_loops),
-/// `source` is lowered again without (splitShortLoops off) and, where its
-/// kernels spill at most half as much, replaces `lowered`'s contents.
+/// `source` is lowered again without (splitShortLoops off) and kept where
+/// its kernels spill at most half as much; then, where they still spill and
+/// two dots shared an operand buffer (tilegpu.shared_operand_buffers),
+/// again without sharing (shareOperandBuffers off), kept where they spill
+/// less. The form kept replaces `lowered`'s contents.
 FailureOr<CubinResult> compileCubin(ModuleOp lowered,
                                     const CompileOptions &options,
                                     ModuleOp source = {});

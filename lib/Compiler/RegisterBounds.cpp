@@ -16,10 +16,12 @@
 //   and shared memory and threads would admit one more block, the kernel is
 //   assembled again with that many blocks asked for (.minnctapersm, which
 //   bounds ptxas' registers), kept where ptxas then spills no more.
-// - Spills from straight-line code: a loop of at most two iterations that
-//   tile-split-copy-masks split is two copies of its body. Where the kernels
-//   spill, the module is lowered again with such loops whole, kept where
-//   its kernels spill at most half as much.
+// - Spills from the pipeline's choices: a loop of at most two iterations
+//   that tile-split-copy-masks split is two copies of its body; an operand
+//   buffer two dots share keeps both dots' fragments live. Where the kernels
+//   spill, the module is lowered again the other way (loops whole: kept
+//   where its kernels spill at most half as much; buffers apart: kept where
+//   they spill less).
 //===----------------------------------------------------------------------===//
 
 #include "tile/Compiler.h"
@@ -291,34 +293,67 @@ static int64_t getTotalSpills(StringRef report) {
   return total;
 }
 
+namespace {
+/// A step of the pipeline that can go another way, the mark it leaves on
+/// the module where it went its default way, and when the other way's
+/// spills (`after`) beat the default's (`before`).
+struct Alternative {
+  StringLiteral mark;
+  bool tile::CompileOptions::*option;
+  bool (*isBetter)(int64_t before, int64_t after);
+};
+
+const Alternative kAlternatives[] = {
+    // Straight-line code saves the loop's checks and schedules freely: the
+    // loop pays where it halves the spills (docs/lowering.md).
+    {tilegpu::TileGPUDialect::getSplitShortLoopsAttrName(),
+     &tile::CompileOptions::splitShortLoops,
+     [](int64_t before, int64_t after) { return 2 * after <= before; }},
+    // One buffer saves a store and lets a load two dots read run ahead;
+    // two keep fewer fragments live.
+    {tilegpu::TileGPUDialect::getSharedOperandBuffersAttrName(),
+     &tile::CompileOptions::shareOperandBuffers,
+     [](int64_t before, int64_t after) { return after < before; }},
+};
+} // namespace
+
 FailureOr<tile::CubinResult>
 mlir::tile::compileCubin(ModuleOp lowered, const CompileOptions &options,
                          ModuleOp source) {
-  StringRef splitShort = tilegpu::TileGPUDialect::getSplitShortLoopsAttrName();
-  bool hasAlternative = source && lowered->hasAttr(splitShort);
-  lowered->removeAttr(splitShort);
+  auto takeMarks = [](ModuleOp module) {
+    SmallVector<const Alternative *> marked;
+    for (const Alternative &alternative : kAlternatives)
+      if (module->removeAttr(alternative.mark))
+        marked.push_back(&alternative);
+    return marked;
+  };
+  SmallVector<const Alternative *> marked = takeMarks(lowered);
   FailureOr<CubinResult> result = assembleWithBounds(lowered, options);
-  if (failed(result) || !hasAlternative || !options.tuneRegisters)
+  if (failed(result) || !source || !options.tuneRegisters)
     return result;
-  int64_t spills = getTotalSpills(result->report);
-  if (!spills)
-    return result;
-  // A split loop of at most two iterations is straight-line code, two
-  // copies of the body to allocate; kernels near the register limit may
-  // spill less with the loop kept.
-  CompileOptions whole = options;
-  whole.splitShortLoops = false;
-  OwningOpRef<ModuleOp> other(cast<ModuleOp>(source->clone()));
-  if (failed(lowerToLLVM(*other, whole)))
-    return failure();
-  FailureOr<CubinResult> alternative = assembleWithBounds(*other, whole);
-  if (failed(alternative))
-    return failure();
-  // Straight-line code saves the loop's checks and schedules freely: the
-  // loop pays where it halves the spills (docs/lowering.md).
-  if (2 * getTotalSpills(alternative->report) > spills)
-    return result;
-  lowered.getBodyRegion().takeBody(other->getBodyRegion());
-  lowered->setAttrs((*other)->getAttrDictionary());
-  return alternative;
+  // Each step the lowering took its default way, in turn, where the kernels
+  // still spill: the module lowered again the other way, kept where that
+  // is better.
+  CompileOptions current = options;
+  for (const Alternative *alternative : marked) {
+    int64_t spills = getTotalSpills(result->report);
+    if (!spills)
+      break;
+    CompileOptions next = current;
+    next.*(alternative->option) = false;
+    OwningOpRef<ModuleOp> other(cast<ModuleOp>(source->clone()));
+    if (failed(lowerToLLVM(*other, next)))
+      return failure();
+    takeMarks(*other);
+    FailureOr<CubinResult> tried = assembleWithBounds(*other, next);
+    if (failed(tried))
+      return failure();
+    if (!alternative->isBetter(spills, getTotalSpills(tried->report)))
+      continue;
+    lowered.getBodyRegion().takeBody(other->getBodyRegion());
+    lowered->setAttrs((*other)->getAttrDictionary());
+    current = next;
+    result = std::move(tried);
+  }
+  return result;
 }

@@ -77,7 +77,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     gpu.level = "gpu";
     pm.addPass(createCheckLevel(gpu));
     pm.addPass(createCoalesce());
-    pm.addPass(createAccelerateMatmul());
+    AccelerateMatmulOptions matmul;
+    matmul.shareOperandBuffers = options.shareOperandBuffers;
+    pm.addPass(createAccelerateMatmul(matmul));
     // Layout clean-up: values are computed in the layouts that need no
     // conversion, and conversion pairs fold away.
     pm.addPass(createRemoveLayoutConversions());

@@ -207,19 +207,20 @@ int main(int argc, char **argv) {
   // CHECK: defaults: sm 90 arch-specific 0 warps 4 ptx 80 O3 emit 1 fp-fusion 1
   // CHECK-SAME: keep-layouts 0 stages 3 min-blocks 0 warp-specialize 0 cluster 1
   // CHECK-SAME: ttir 0 specialize none tune-registers 1 cache 1
-  // CHECK-SAME: split-short-loops 1
+  // CHECK-SAME: split-short-loops 1 share-operand-buffers 1
   fprintf(stderr,
           "defaults: sm %d arch-specific %d warps %d ptx %d O%d emit %d "
           "fp-fusion %d "
           "keep-layouts %d stages %d min-blocks %d warp-specialize %d "
           "cluster %d ttir %d specialize %s tune-registers %d cache %d "
-          "split-short-loops %d\n",
+          "split-short-loops %d share-operand-buffers %d\n",
           options.sm, options.archSpecific, options.numWarps,
           options.ptxVersion, options.optLevel, options.emit, options.fpFusion,
           options.keepLayouts, options.numStages, options.minBlocksPerSM,
           options.warpSpecialize, options.clusterSize, options.ttir,
           options.specialize ? options.specialize : "none",
-          options.tuneRegisters, options.cache, options.splitShortLoops);
+          options.tuneRegisters, options.cache, options.splitShortLoops,
+          options.shareOperandBuffers);
   options.diagnosticCallback = printDiagnostic;
 
   // CHECK-LABEL: ptx: ok

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: tile-opt %s -split-input-file -tile-assign-layouts -tile-accelerate-matmul | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-assign-layouts "-tile-accelerate-matmul=share-operand-buffers=false" | FileCheck %s --check-prefix=APART
 
 // f16 operands with f32 accumulators go to mma.sync: the accumulator gets
 // #tilegpu.mma version 2 (64x64 is 4x8 tiles of 16x8: warps 2x2, each with
@@ -216,7 +217,11 @@ tile.func @square(%a: tensor<64x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64x
 // Two dots of one block read the same B (the delta rule's v_new for both
 // state updates): the second reads the first's fragment, one store and one
 // read. Where the reads differ (the same value as A of one dot and B of
-// another), each dot stores its own.
+// another), the second dot reads the first one's buffer in its own layout,
+// and the module says so (the compiler may lower it again without where
+// the kernels spill: tile::compileCubin); with share-operand-buffers=false
+// each dot stores its own.
+// CHECK-LABEL: module attributes {{{.*}}tilegpu.shared_operand_buffers
 // CHECK-LABEL: tile.func @same_b
 // CHECK: %[[B:.*]] = tilegpu.local_alloc %b
 // CHECK: %[[R:.*]] = tilegpu.local_load %[[B]] : {{.*}} -> tensor<32x64xf16, #dot_op1>
@@ -224,8 +229,18 @@ tile.func @square(%a: tensor<64x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64x
 // CHECK-NOT: tilegpu.local_alloc %b
 // CHECK: tile.dot %{{.*}}, %[[R]]
 // CHECK-LABEL: tile.func @a_then_b
-// CHECK: tilegpu.local_alloc %x
-// CHECK: tilegpu.local_alloc %x
+// CHECK: %[[X:.*]] = tilegpu.local_alloc %x
+// CHECK: %[[Y:.*]] = tilegpu.local_alloc %y
+// CHECK: tilegpu.local_load %[[X]] : {{.*}} -> tensor<64x64xf16, #dot_op>
+// CHECK: tile.dot
+// CHECK-NOT: tilegpu.local_alloc
+// CHECK: tilegpu.local_load %[[Y]] : {{.*}} -> tensor<64x64xf16, #dot_op>
+// CHECK: tilegpu.local_load %[[X]] : {{.*}} -> tensor<64x64xf16, #dot_op1>
+// CHECK: tile.dot
+// APART-NOT: tilegpu.shared_operand_buffers
+// APART-LABEL: tile.func @a_then_b
+// APART: tilegpu.local_alloc %x
+// APART: tilegpu.local_alloc %x
 tile.func @same_b(%a1: tensor<64x32xf16>, %a2: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %d1 = tile.dot %a1, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   %d2 = tile.dot %a2, %b, %d1 : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>

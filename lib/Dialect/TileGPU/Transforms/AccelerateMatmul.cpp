@@ -291,6 +291,7 @@ public:
           !(wgmma && whyNotWarpgroupDot(dot, *numWarps).empty()))
         upcastOperands(dot);
     });
+    bool sharedBuffers = false;
     module.walk([&](DotOp dot) {
       if (isa<MmaLayoutAttr>(dot.getC().getType().getEncoding()))
         return;
@@ -317,10 +318,9 @@ public:
       SmallVector<Operation *> fmaConverts;
       SmallVector<std::pair<Value, RankedTensorType>> reads;
       // A value both operands read (k * k^T) is stored once. Across dots
-      // a buffer is shared only with its read: two different reads of one
-      // buffer by two dots of a loop keep both dots' operand fragments
-      // live together (fla's prepare_wy_repr_bwd spilled 1.9 KB instead of
-      // 1.1 KB).
+      // a buffer is shared with its read, and with share-operand-buffers
+      // also read in another layout: that keeps both dots' fragments live
+      // together, which the compiler undoes where it spills more.
       SmallVector<LocalAllocOp, 2> stores;
       auto store = [&](Value v, BufferType type) -> Value {
         for (LocalAllocOp alloc : stores)
@@ -381,13 +381,22 @@ public:
           // rule's v_new, B of both state updates) is that dot's read: one
           // store and one fragment, which CSE could not merge.
           RankedTensorType readType = withEncoding(type, layout);
-          if (Value buffer = findStoredBuffer(stored, bufferType, dot))
-            for (Operation *user : buffer.getUsers())
+          Value earlier = findStoredBuffer(stored, bufferType, dot);
+          if (earlier)
+            for (Operation *user : earlier.getUsers())
               if (auto load = dyn_cast<LocalLoadOp>(user);
                   load && load.getType() == readType &&
                   load->getBlock() == dot->getBlock() &&
                   load->isBeforeInBlock(dot))
                 return load.getResult();
+          // Read in this dot's layout from the earlier dot's buffer (this
+          // dot's own buffers are shared by `store`).
+          if (earlier && shareOperandBuffers &&
+              !llvm::is_contained(stores, earlier.getDefiningOp())) {
+            sharedBuffers = true;
+            reads.emplace_back(earlier, readType);
+            return earlier;
+          }
           Value buffer = store(stored, bufferType);
           reads.emplace_back(buffer, readType);
           return buffer;
@@ -417,6 +426,9 @@ public:
       dot.erase();
       eraseDeadConverts(fmaConverts);
     });
+    if (sharedBuffers)
+      module->setAttr(TileGPUDialect::getSharedOperandBuffersAttrName(),
+                      UnitAttr::get(&getContext()));
   }
 
   /// A dot left to the FMA units gets an accumulator layout of 2x2

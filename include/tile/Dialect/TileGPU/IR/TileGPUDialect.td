@@ -72,6 +72,12 @@ def TileGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getSplitShortLoopsAttrName() {
       return ::llvm::StringLiteral("tilegpu.split_short_loops");
     }
+    /// Written by tile-accelerate-matmul on the module: two dots read one
+    /// operand buffer in different layouts, which the compiler may lower
+    /// again without where the kernels spill (tile::compileCubin).
+    static constexpr ::llvm::StringLiteral getSharedOperandBuffersAttrName() {
+      return ::llvm::StringLiteral("tilegpu.shared_operand_buffers");
+    }
     /// Written by tile-plan-lowering, read by convert-tile-to-nvvm: the
     /// elements per vector access of a global load, store or async copy;
     /// the aligned run of equal results an integer element-wise op

@@ -122,7 +122,24 @@ def AccelerateMatmul : Pass<"tile-accelerate-matmul", "::mlir::ModuleOp"> {
     K a multiple of 32 go to wgmma on sm_90a under the same conditions, `b`
     stored K-major; mma.sync has no fp8 on sm_90, so any other fp8 dot has
     its operands converted to f16 (exactly) and goes on as an f16 dot.
+
+    An mma.sync operand that an earlier dot of the block stored to a buffer
+    of the same type is read from that buffer, in this dot's layout where
+    the other read differs (a load two dots read, as A of one and B of the
+    other, is then one buffer that tile-schedule-loops can fill ahead).
+    Both reads keep their fragments live where the earlier dot's result is
+    still used, which can cost spills; with `share-operand-buffers=false`
+    each dot stores its own, and otherwise the module gets
+    `tilegpu.shared_operand_buffers` where a buffer is shared, so that the
+    compiler can lower it again without and keep the form that ptxas
+    spills less.
   }];
+  let options = [
+    Option<"shareOperandBuffers", "share-operand-buffers", "bool",
+           /*default=*/"true",
+           "Read an operand from the buffer an earlier dot of the block "
+           "stored it to, in another layout too">,
+  ];
   let dependentDialects = ["::mlir::tilenvgpu::TileNVGPUDialect"];
 }
 
