@@ -114,7 +114,8 @@ typedef struct MlirTileCompileOptions {
   /// tile under the user's cache directory; TILE_CACHE_DIR empty or "off":
   /// none) and read it back for the same lowered module and options: the
   /// module is still lowered in place, LLVM's code generation and ptxas
-  /// are what a hit saves.
+  /// are what a hit saves. A module that tuneRegisters may lower again
+  /// another way (see there) is not cached.
   bool cache;
 } MlirTileCompileOptions;
 

@@ -166,6 +166,10 @@ FailureOr<CubinResult> compileCubin(ModuleOp lowered,
                                     const CompileOptions &options,
                                     ModuleOp source = {});
 
+/// Whether compileCubin, given the module before lowering, may replace
+/// `lowered` by another lowering: the pipeline marked a choice it can undo.
+bool mayLowerAgain(ModuleOp lowered);
+
 } // namespace mlir::tile
 
 #endif // TILE_COMPILER_H

@@ -141,12 +141,11 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
     return mlirLogicalResultFailure();
   // The caller reads the lowered module afterwards, so only emission can
   // come from the cache: keyed by the lowered module (locations included)
-  // and every option. (A hit does not replace the module by the other
-  // lowering compileCubin may have kept: that one splits loops
-  // differently, its kernels' parameters and launch needs are the same.)
+  // and every option. Not a module that compileCubin may lower again: a
+  // hit would leave the caller this lowering beside the other's cubin.
   std::optional<tile::CompileCache> cache;
   std::string key;
-  if (options->cache)
+  if (options->cache && !(source && tile::mayLowerAgain(op)))
     cache = tile::CompileCache::open();
   if (cache) {
     std::string lowered, settings;

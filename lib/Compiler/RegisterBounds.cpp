@@ -317,6 +317,12 @@ const Alternative kAlternatives[] = {
 };
 } // namespace
 
+bool mlir::tile::mayLowerAgain(ModuleOp lowered) {
+  return llvm::any_of(kAlternatives, [&](const Alternative &alternative) {
+    return lowered->hasAttr(alternative.mark);
+  });
+}
+
 FailureOr<tile::CubinResult>
 mlir::tile::compileCubin(ModuleOp lowered, const CompileOptions &options,
                          ModuleOp source) {

@@ -71,14 +71,26 @@ static MlirModule parse(MlirContext ctx, const char *text) {
   return mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
 }
 
-/* Compiles `text` with `options`; prints the result's size and status. */
+/* Compiles `text` with `options` into `out`; prints the status and returns
+   the module, compiled in place. */
+static MlirModule compileModule(MlirContext ctx, const char *text,
+                                MlirTileCompileOptions *options,
+                                const char *what, Buffer *out,
+                                MlirLogicalResult *result) {
+  MlirModule module = parse(ctx, text);
+  *result = mlirTileCompile(module, options, append, out);
+  fprintf(stderr, "%s: %s\n", what,
+          mlirLogicalResultIsSuccess(*result) ? "ok" : "failed");
+  return module;
+}
+
+/* Compiles `text` with `options`; prints the status and the shared memory
+   the module then asks for. */
 static Buffer compile(MlirContext ctx, const char *text,
                       MlirTileCompileOptions *options, const char *what) {
   Buffer out = {NULL, 0};
-  MlirModule module = parse(ctx, text);
-  MlirLogicalResult result = mlirTileCompile(module, options, append, &out);
-  fprintf(stderr, "%s: %s\n", what,
-          mlirLogicalResultIsSuccess(result) ? "ok" : "failed");
+  MlirLogicalResult result;
+  MlirModule module = compileModule(ctx, text, options, what, &out, &result);
   if (mlirLogicalResultIsSuccess(result)) {
     MlirAttribute shared = mlirOperationGetAttributeByName(
         mlirModuleGetOperation(module),
@@ -165,10 +177,8 @@ static MlirWalkResult countOp(MlirOperation op, void *userData) {
 static void countMmaSync(MlirContext ctx, const char *text,
                          MlirTileCompileOptions *options, const char *what) {
   Buffer out = {NULL, 0};
-  MlirModule module = parse(ctx, text);
-  MlirLogicalResult result = mlirTileCompile(module, options, append, &out);
-  fprintf(stderr, "%s: %s\n", what,
-          mlirLogicalResultIsSuccess(result) ? "ok" : "failed");
+  MlirLogicalResult result;
+  MlirModule module = compileModule(ctx, text, options, what, &out, &result);
   OpCount mma = {"nvvm.mma.sync", 0};
   mlirOperationWalk(mlirModuleGetOperation(module), countOp, &mma,
                     MlirWalkPreOrder);

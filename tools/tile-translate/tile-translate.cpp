@@ -285,11 +285,6 @@ int main(int argc, char **argv) {
                    << options.reproducerPath << " runs it again)\n";
     return 1;
   }
-  FailureOr<SmallVector<tile::KernelInfo>> kernels =
-      tile::getKernelInfo(*module);
-  if (failed(kernels))
-    return 1;
-
   std::string result, report;
   if (emit == Emit::LLVMIR) {
     FailureOr<std::string> ir = tile::emitLLVMIR(*module);
@@ -312,6 +307,11 @@ int main(int argc, char **argv) {
     result = *ptx;
   }
 
+  // Read after assembling, which may have replaced the lowering.
+  FailureOr<SmallVector<tile::KernelInfo>> kernels =
+      tile::getKernelInfo(*module);
+  if (failed(kernels))
+    return 1;
   tile::CacheEntry entry{std::move(result), formatKernelInfo(*kernels),
                          std::move(report)};
   if (!writeResult(entry))
