@@ -73,6 +73,7 @@ class Kernel:
         with open(os.path.join(directory, variant + ".cubin"), "rb") as f:
             self._image = f.read()
         self.threads, self.shared = None, 0
+        self.global_scratch = 0  # bytes a block; the last parameter points at them
         self.tensor_maps = {}  # argument index -> (box rows, box cols, swizzle)
         self.params = []  # the source's parameter types: !tile.ptr<f32>, i32...
         with open(os.path.join(directory, variant + ".info")) as f:
@@ -80,6 +81,8 @@ class Kernel:
                 words = line.split()
                 if words[0] == "kernel" and words[1] == name:
                     self.threads, self.shared = int(words[3]), int(words[5])
+                elif words[0] == "global_scratch" and words[1] == name:
+                    self.global_scratch = int(words[2])
                 elif words[0] == "tensormap" and words[1] == name:
                     self.tensor_maps[int(words[2])] = tuple(int(w) for w in words[4:7])
                 elif words[0] == "param" and words[1] == name:
@@ -105,11 +108,13 @@ class Kernel:
         tensors as device pointers, or as tensor maps for tensor-descriptor
         parameters, scalars as their i32, i64 or f32; a tensor of another
         element type than the parameter's, or a missing argument, is an
-        error."""
-        if len(args) != len(self.params):
-            raise TypeError(f"the kernel takes {len(self.params)} arguments, {len(args)} given")
+        error. A kernel that writes tensor maps gets its global scratch
+        (the grid's blocks times its bytes a block) as the last parameter."""
+        params = self.params[:-1] if self.global_scratch else self.params
+        if len(args) != len(params):
+            raise TypeError(f"the kernel takes {len(params)} arguments, {len(args)} given")
         values = []
-        for i, (a, param) in enumerate(zip(args, self.params)):
+        for i, (a, param) in enumerate(zip(args, params)):
             memory = _MEMORY.fullmatch(param)
             if memory:
                 element, descriptor = memory.group(1) or memory.group(2), memory.group(2)
@@ -126,10 +131,15 @@ class Kernel:
                 values.append(_SCALARS[param](a))
             else:
                 raise TypeError(f"argument {i}: cannot pass a {param}")
+        grid = tuple(grid) + (1,) * (3 - len(grid))
+        scratch = None
+        if self.global_scratch:
+            scratch = torch.empty(grid[0] * grid[1] * grid[2] * self.global_scratch,
+                                  dtype=torch.uint8, device="cuda")
+            values.append(ctypes.c_uint64(scratch.data_ptr()))
         params = (ctypes.c_void_p * len(values))(
             *[v.pointer if isinstance(v, _TensorMap)
               else ctypes.cast(ctypes.pointer(v), ctypes.c_void_p) for v in values])
-        grid = tuple(grid) + (1,) * (3 - len(grid))
         function, threads, shared = self._function, self.threads, self.shared
 
         def launch():
@@ -139,5 +149,5 @@ class Kernel:
                                         ctypes.c_void_p(stream), params, None),
                    "cuLaunchKernel")
 
-        launch.keep = (values, params)  # the packed values outlive the launcher
+        launch.keep = (values, params, scratch)  # outlive the launcher with it
         return launch

@@ -30,6 +30,7 @@ for file in "$root"/examples/*.mlir; do
 done
 # The vector add without its n % 16 == 0 contract, for ragged sizes.
 compile vector_add_ragged "$root/examples/vector_add.mlir" --specialize='n%1'
+compile vector_add_desc "$root/test/GPU/Inputs/vector_add_desc.mlir" --sm=90a
 # The matmuls with M, N, K multiples of 16 (16-byte loads, cp.async
 # pipelining), as Triton specializes such arguments.
 aligned=(--specialize='M%16' --specialize='N%16' --specialize='K%16')

@@ -26,6 +26,13 @@ for n in 1000003 77; do
     buf:$n:random buf:$n:random buf:$n:zero $n
 done
 
+# vector add through descriptors made in the kernel (tensor maps in its
+# global scratch): whole blocks of 32 rows of 64, and a last block of 8.
+for n in 1048576 64000; do
+  check vector_add_desc vector_add $(( (n / 64 + 31) / 32 )) \
+    buf:$n:random buf:$n:random buf:$n:zero $n
+done
+
 # softmax: rows of 1024 columns (full block), 1000 and 517 (ragged); row
 # strides are multiples of 16 (the kernel's contract).
 for spec in "4096 1024 1024" "4096 1000 1024" "781 517 528"; do

@@ -32,6 +32,9 @@ for tool in ${TILE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}; do
     check $file vector_add $(( (n + 1023) / 1024 )) \
       buf:$n:random buf:$n:random buf:$n:zero $n
   done
+  # Through descriptors made in the kernel: a last block of 8 rows.
+  check vector_add_desc vector_add 32 buf:64000:random buf:64000:random \
+    buf:64000:zero 64000
   check softmax softmax 781 buf:$((781 * 528)):zero \
     buf:$((781 * 528)):random 528 528 517
   check layernorm layernorm 300 buf:$((300 * 3008)):random \

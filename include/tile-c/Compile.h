@@ -165,6 +165,11 @@ typedef struct MlirTileKernelInfo {
   int clusterSize; ///< CTAs per cluster along x: the grid's x is a multiple
   const MlirTileKernelParam *params; ///< its parameters, in order
   size_t numParams;
+  /// Bytes of global scratch each block uses (tensor maps the kernel
+  /// writes), or 0. Where not 0, the last parameter points at this many
+  /// bytes times the grid's blocks, 128-byte aligned, which the launch
+  /// provides.
+  int64_t globalScratchBytes;
 } MlirTileKernelInfo;
 
 typedef void (*MlirTileKernelInfoCallback)(const MlirTileKernelInfo *info,

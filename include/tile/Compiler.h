@@ -110,6 +110,10 @@ struct KernelInfo {
   std::vector<KernelParam> params;
   /// CTAs per cluster along x: the grid's x dimension must be a multiple.
   int clusterSize = 1;
+  /// Bytes of global scratch a block uses (tensor maps it writes), or 0:
+  /// the kernel's last parameter then points at as many bytes times the
+  /// blocks of the grid, 128-byte aligned, which the launch provides.
+  int64_t globalScratchBytes = 0;
 };
 
 /// The target name: "sm_90", or "sm_90a" with archSpecific.

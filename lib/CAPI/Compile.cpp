@@ -218,7 +218,8 @@ MlirLogicalResult mlirTileGetKernelInfo(MlirModule module,
         maps.size(),
         kernel.clusterSize,
         params.data(),
-        params.size()};
+        params.size(),
+        kernel.globalScratchBytes};
     callback(&info, userData);
   }
   return mlirLogicalResultSuccess();

@@ -109,6 +109,9 @@ FailureOr<SmallVector<KernelInfo>> mlir::tile::getKernelInfo(ModuleOp lowered) {
             NVVM::NVVMDialect::getClusterDimAttrName());
         cluster && !cluster.empty())
       info.clusterSize = cluster[0];
+    if (auto scratch = fn->getAttrOfType<IntegerAttr>(
+            TileNVGPUDialect::getGlobalScratchAttrName()))
+      info.globalScratchBytes = scratch.getInt();
     for (const TensorMapArg &map : getTensorMapArgs(fn)) {
       if (!map.type || map.index < 0 ||
           map.index >= int64_t(fn.getNumArguments())) {

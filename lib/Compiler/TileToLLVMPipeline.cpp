@@ -60,7 +60,12 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createInlinerPass());
   // Block pointers and descriptors made in the kernel as pointer tensors and
   // masks, as Triton rewrites them before anything else.
-  pm.addPass(createRewriteTensorPointers());
+  // On sm_90a with PTX 8.3, the descriptors that can be are left for
+  // tile-make-tensor-maps: tensor maps the kernel writes, TMA copies.
+  RewriteTensorPointersOptions pointers;
+  pointers.tensorMaps =
+      options.sm >= 90 && options.archSpecific && options.ptxVersion >= 83;
+  pm.addPass(createRewriteTensorPointers(pointers));
   // Loops that ask for it unrolled, as Triton does before anything else.
   pm.addPass(createUnrollLoops());
   // The distributed level, unless the input is already there and its
@@ -86,6 +91,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
+  // Descriptors made in the kernel that rewrite-tensor-pointers left:
+  // tensor maps the kernel writes to its global scratch.
+  pm.addPass(createMakeTensorMaps());
   // Loads that feed shared buffers in loops become asynchronous copies
   // issued ahead (the copies' address arithmetic is cloned; the clean-up
   // removes what the original loads no longer need).

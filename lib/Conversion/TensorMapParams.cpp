@@ -24,8 +24,8 @@ using namespace mlir::tilenvgpu;
 
 namespace {
 
-/// A CUtensorMap: 128 bytes, 64-byte aligned.
-constexpr int64_t kTensorMapBytes = 128, kTensorMapAlignment = 64;
+/// A CUtensorMap parameter is 64-byte aligned.
+constexpr int64_t kTensorMapAlignment = 64;
 
 class TensorMapParams
     : public tile::impl::TensorMapParamsBase<TensorMapParams> {

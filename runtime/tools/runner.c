@@ -15,7 +15,9 @@
  *   desc:TYPE:ROWS:COLS:INIT  a row-major ROWS x COLS buffer passed as a
  *                             TMA tensor map (the box and swizzle from
  *                             --kernel-info)
- * With --kernel-info the types may be left out (V, buf:COUNT:INIT,
+ * A kernel that writes tensor maps (a `global_scratch` line in
+ * --kernel-info) gets its global scratch from the runner, as its last
+ * argument. With --kernel-info the types may be left out (V, buf:COUNT:INIT,
  * desc:ROWS:COLS:INIT): each is then the parameter's, from the info's
  * `param` lines, so that a kernel's signature is written only in its
  * source.
@@ -345,12 +347,14 @@ typedef struct {
 } ParamSpec;
 
 /* Reads tile-translate's kernel information for `kernel`: its `kernel
-   <name> threads <n> shared <bytes>` line, `tensormap <name> <arg>
-   <element bytes> <box rows> <box cols> <swizzle>` lines and `param
-   <name> <index> <parameter> <type>` lines (`*numParams`: one more than
-   the last index, 0 without any). */
+   <name> threads <n> shared <bytes>` line, `global_scratch <name> <bytes>`
+   line (the bytes a block of global scratch, which the last parameter
+   points at), `tensormap <name> <arg> <element bytes> <box rows> <box
+   cols> <swizzle>` lines and `param <name> <index> <parameter> <type>`
+   lines (`*numParams`: one more than the last index, 0 without any). */
 static int readKernelInfo(const char *path, const char *kernel,
                           unsigned *threads, unsigned *shared,
+                          unsigned long long *scratch,
                           TensorMapSpec maps[MAX_ARGS],
                           ParamSpec params[MAX_ARGS], int *numParams) {
   FILE *file = fopen(path, "r");
@@ -358,6 +362,7 @@ static int readKernelInfo(const char *path, const char *kernel,
     return 0;
   char line[512], name[256];
   unsigned t, s, arg;
+  unsigned long long bytes;
   TensorMapSpec m = {0, 0, 0, 0, 1};
   ParamSpec param;
   int found = 0;
@@ -367,6 +372,9 @@ static int readKernelInfo(const char *path, const char *kernel,
       *threads = t;
       *shared = s;
       found = 1;
+    } else if (sscanf(line, "global_scratch %255s %llu", name, &bytes) == 2 &&
+               !strcmp(name, kernel)) {
+      *scratch = bytes;
     } else if (sscanf(line, "tensormap %255s %u %u %u %u %u", name, &arg,
                       &m.elementBytes, &m.boxRows, &m.boxCols,
                       &m.swizzle) == 6 &&
@@ -407,6 +415,7 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
   TensorMapSpec mapSpecs[MAX_ARGS] = {{0, 0, 0, 0, 0}};
   static ParamSpec paramSpecs[MAX_ARGS];
   int numParams = 0;
+  unsigned long long scratchBytes = 0;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -468,9 +477,13 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
   if (checked && !check)
     return usage("--check needs the CPU references of the tests' "
                  "tile-run-check; this tile-run has none");
-  if (info && !readKernelInfo(info, kernelName, &threads, &shared, mapSpecs,
-                              paramSpecs, &numParams))
+  if (info && !readKernelInfo(info, kernelName, &threads, &shared,
+                              &scratchBytes, mapSpecs, paramSpecs, &numParams))
     return usage("kernel not found in --kernel-info");
+  // A kernel's global scratch is its last parameter, which the runner
+  // passes itself.
+  if (scratchBytes && numParams)
+    --numParams;
   // The kernel's signature is its source's: the arguments must match it.
   if (numParams && numParams != numArgs) {
     char message[128];
@@ -511,7 +524,7 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
   TileRuntime *rt = NULL;
   TileModule *module = NULL;
   TileKernel *kernel = NULL;
-  uint64_t pointers[MAX_ARGS];
+  uint64_t pointers[MAX_ARGS], scratch = 0;
   void *params[MAX_ARGS];
   int32_t ints[MAX_ARGS];
   int64_t longs[MAX_ARGS];
@@ -551,6 +564,17 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
       params[i] = &floats[i];
     }
   }
+  if (scratchBytes) {
+    if (numArgs == MAX_ARGS)
+      return usage("too many arguments with the kernel's global scratch");
+    size_t bytes = (size_t)scratchBytes * grid[0] * grid[1] * grid[2];
+    TRY(tileMalloc(rt, bytes, &scratch));
+    // The kernel writes its tensor maps before reading them, but through
+    // tensormap.cp_fenceproxy, which compute-sanitizer's initcheck does not
+    // count as a write.
+    TRY(tileMemset(rt, scratch, 0, bytes));
+    params[numArgs] = &scratch;
+  }
   TRY(tileLaunch(kernel, grid, threads, shared, params));
   TRY(tileSynchronize(rt));
   for (int i = 0; i < numArgs; ++i)
@@ -584,6 +608,8 @@ int tileRunMain(int argc, char **argv, TileRunCheck check) {
   for (int i = 0; i < numArgs; ++i)
     if (args[i].isBuffer)
       tileFree(rt, pointers[i]);
+  if (scratch)
+    tileFree(rt, scratch);
   tileModuleUnload(module);
   tileRuntimeDestroy(rt);
   return status;

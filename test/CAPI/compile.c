@@ -130,6 +130,9 @@ static void printKernel(const MlirTileKernelInfo *info, void *userData) {
             "%u-byte swizzle\n",
             m->argIndex, m->elementBytes, m->boxRows, m->boxCols, m->swizzle);
   }
+  if (info->globalScratchBytes)
+    fprintf(stderr, "global scratch: %lld bytes a block\n",
+            (long long)info->globalScratchBytes);
   for (size_t i = 0; i < info->numParams; ++i)
     fprintf(stderr, "parameter %zu: %.*s: %.*s\n", i,
             (int)info->params[i].name.length, info->params[i].name.data,
@@ -214,7 +217,7 @@ int main(int argc, char **argv) {
 
   MlirTileCompileOptions options;
   mlirTileCompileOptionsInit(&options);
-  // CHECK: defaults: sm 90 arch-specific 0 warps 4 ptx 80 O3 emit 1 fp-fusion 1
+  // CHECK: defaults: sm 90 arch-specific 0 warps 4 ptx 83 O3 emit 1 fp-fusion 1
   // CHECK-SAME: keep-layouts 0 stages 3 min-blocks 0 warp-specialize 0 cluster 1
   // CHECK-SAME: ttir 0 specialize none tune-registers 1 cache 1
   // CHECK-SAME: split-short-loops 1 share-operand-buffers 1
@@ -235,7 +238,7 @@ int main(int argc, char **argv) {
 
   // CHECK-LABEL: ptx: ok
   // CHECK-NEXT: shared memory: 0
-  // CHECK: .version 8.0
+  // CHECK: .version 8.3
   // CHECK: .target sm_90
   // CHECK: .entry vector_add(
   // CHECK: ld.global.v4.b32
@@ -392,7 +395,7 @@ int main(int argc, char **argv) {
   // CHECK-NEXT: ptx 1.0: failed
   options.ptxVersion = 10;
   compile(ctx, vectorAdd, &options, "ptx 1.0");
-  options.ptxVersion = 80;
+  options.ptxVersion = 83;
   // CHECK: diagnostic: {{.*}}error: invalid compile options: {{.*}}minBlocksPerSM not negative
   // CHECK-NEXT: min blocks -1: failed
   options.minBlocksPerSM = -1;
@@ -541,6 +544,45 @@ int main(int argc, char **argv) {
     kernelInfoOfLowered(
         ctx, "[{index = 5 : i64, type = !tile.tensordesc<64x64xf16>}]",
         "tensor map of no parameter");
+  }
+
+  // A descriptor made in the kernel, on sm_90a: a tensor map the kernel
+  // writes to the global scratch its launch provides, its last parameter.
+  // CHECK: kernel scale: 128 threads, {{[0-9]+}} bytes of shared memory
+  // CHECK-NEXT: global scratch: 128 bytes a block
+  // CHECK: parameter 3: global_scratch: !tile.ptr<i8>
+  // CHECK-NEXT: tensor map in the kernel: ok
+  {
+    MlirModule scale = parse(
+        ctx,
+        "tile.func public @scale(%x: !tile.ptr<f32>, %m: i32, %n: i32) {\n"
+        "  %c0 = arith.constant 0 : i32\n"
+        "  %c1 = arith.constant 1 : i64\n"
+        "  %c32 = arith.constant 32 : i32\n"
+        "  %ld = arith.extsi %n : i32 to i64\n"
+        "  %d = tile.make_tensor_descriptor %x, [%m, %n], [%ld, %c1] : "
+        "<f32>, <32x32xf32>\n"
+        "  %pid = tile.get_program_id x : i32\n"
+        "  %row = arith.muli %pid, %c32 : i32\n"
+        "  %v = tile.descriptor_load %d[%row, %c0] : "
+        "!tile.tensordesc<32x32xf32> -> tensor<32x32xf32>\n"
+        "  %w = arith.addf %v, %v : tensor<32x32xf32>\n"
+        "  tile.descriptor_store %d[%row, %c0], %w : "
+        "!tile.tensordesc<32x32xf32>, tensor<32x32xf32>\n"
+        "  tile.return\n"
+        "}\n");
+    Buffer ptx = {NULL, 0};
+    options.archSpecific = true;
+    bool compiled = mlirLogicalResultIsSuccess(
+        mlirTileCompile(scale, &options, append, &ptx));
+    options.archSpecific = false;
+    fprintf(stderr, "tensor map in the kernel: %s\n",
+            compiled && mlirLogicalResultIsSuccess(
+                            mlirTileGetKernelInfo(scale, printKernel, NULL))
+                ? "ok"
+                : "failed");
+    mlirModuleDestroy(scale);
+    free(ptx.data);
   }
 
   // Warp-specialized, the kernel runs a fifth warp: its producer.

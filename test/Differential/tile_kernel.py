@@ -39,12 +39,14 @@ def _check(status, what):
 
 
 def read_info(path, name):
-    """(threads, shared bytes, tensor maps) of kernel `name` in a
-    tile-translate --kernel-info file, the tensor maps as {parameter index:
-    (element bytes, box rows, box columns, swizzle bytes)}; a clustered kernel is refused
-    (TTIR from Triton's JIT has none)."""
+    """(threads, shared bytes, tensor maps, global scratch bytes a block) of
+    kernel `name` in a tile-translate --kernel-info file, the tensor maps as
+    {parameter index: (element bytes, box rows, box columns, swizzle
+    bytes)}; a clustered kernel is refused (TTIR from Triton's JIT has
+    none)."""
     threads = shared = None
     maps = {}
+    scratch = 0
     with open(path) as f:
         for line in f:
             words = line.split()
@@ -54,13 +56,15 @@ def read_info(path, name):
                 threads, shared = int(words[3]), int(words[5])
                 if "cluster" in words[6:]:
                     raise TileError(f"{name}: clustered kernel ({line.strip()})")
+            elif words[0] == "global_scratch":
+                scratch = int(words[2])
             elif words[0] == "tensormap":
                 # tensormap NAME ARG ELEMENT_BYTES BOX_ROWS BOX_COLS SWIZZLE
                 arg, element_bytes = int(words[2]), int(words[3])
                 maps[arg] = (element_bytes, int(words[4]), int(words[5]), int(words[6]))
     if threads is None:
         raise TileError(f"kernel {name} not in {path}")
-    return threads, shared, maps
+    return threads, shared, maps, scratch
 
 
 # torch dtype names -> CUtensorMapDataType: what a TMA reduction combines
@@ -138,7 +142,9 @@ class TileKernel:
         torch.empty(1, device="cuda")  # the primary context is current now
         cuda = _driver()
         self.name = name
-        self.threads, self.shared, self.tensor_maps = read_info(info_path, name)
+        self.threads, self.shared, self.tensor_maps, self.global_scratch = \
+            read_info(info_path, name)
+        self._scratch = None
         with open(cubin_path, "rb") as f:
             self._image = f.read()
         self._module = ctypes.c_void_p()
@@ -190,7 +196,17 @@ class TileKernel:
 
     def launch(self, grid, stream, values):
         """Launch on `stream` (a CUstream handle as an int) with `values`,
-        ctypes objects from pack()."""
+        ctypes objects from pack(); a kernel that writes tensor maps gets
+        its global scratch, the grid's blocks times its bytes a block, as
+        the last parameter (one buffer, kept for later launches of at most
+        that grid)."""
+        if self.global_scratch:
+            import torch
+            gx, gy, gz = grid
+            size = gx * gy * gz * self.global_scratch
+            if self._scratch is None or self._scratch.numel() < size:
+                self._scratch = torch.empty(size, dtype=torch.uint8, device="cuda")
+            values = list(values) + [ctypes.c_uint64(self._scratch.data_ptr())]
         if self.param_sizes is not None:
             if len(self.param_sizes) != len(values):
                 raise TileError(f"{self.name}: the cubin takes {len(self.param_sizes)} parameters, "

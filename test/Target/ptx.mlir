@@ -8,7 +8,7 @@
 // The same PTX with the verifier run after every pass (off by default).
 // RUN: tile-translate %tile_src_root/examples/vector_add.mlir --emit=ptx --sm=90 --num-warps=4 --verify-each -o %t.verified.ptx
 // RUN: diff %t.ptx %t.verified.ptx
-// PTX: .version 8.0
+// PTX: .version 8.3
 // PTX: .target sm_90
 // PTX-NOT: global_smem
 // PTX: .visible .entry vector_add(

@@ -26,12 +26,29 @@
 // RUN: tile-translate %S/Inputs/block_row_sum.ttir --emit=ptx --sm=90a --num-warps=4 | FileCheck %s --check-prefix=ROWSUM
 // ROWSUM-LABEL: .entry row_sum_kernel(
 // ROWSUM: @%p{{[0-9]+}} ld.global.b32
-// An in-kernel descriptor's load, store and atomic add.
+// An in-kernel descriptor's load, store and add: on sm_90a (PTX 8.3) tensor
+// maps the kernel writes to its global scratch, a slot each (the kernel
+// information's global_scratch line; the parameter last), and TMA copies;
+// on sm_90, or with PTX 8.0, pointers and masks (an atomic add).
 // RUN: tile-translate %S/Inputs/kernel_desc_scale.ttir --emit=ptx --sm=90a --num-warps=4 | FileCheck %s --check-prefix=DESC
 // DESC-LABEL: .entry desc_scale_kernel(
-// DESC: @%p{{[0-9]+}} ld.global.b32
-// DESC: @%p{{[0-9]+}} st.global.b32
-// DESC: atom.relaxed.gpu.global.add.f32
+// DESC-COUNT-3: tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned
+// DESC: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+// DESC: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// DESC: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
+// DESC-NOT: atom.
+// RUN: tile-translate %S/Inputs/kernel_desc_scale.ttir --emit=ptx --sm=90a --num-warps=4 --kernel-info=%t.info -o /dev/null
+// RUN: FileCheck %s --check-prefix=DESCINFO < %t.info
+// DESCINFO: kernel desc_scale_kernel threads 128
+// DESCINFO-NEXT: global_scratch desc_scale_kernel 384
+// DESCINFO: param desc_scale_kernel 5 global_scratch !tile.ptr<i8>
+// RUN: tile-translate %S/Inputs/kernel_desc_scale.ttir --emit=ptx --sm=90 --num-warps=4 | FileCheck %s --check-prefix=DESCPTR
+// RUN: tile-translate %S/Inputs/kernel_desc_scale.ttir --emit=ptx --sm=90a --ptx-version=80 --num-warps=4 | FileCheck %s --check-prefix=DESCPTR
+// DESCPTR-LABEL: .entry desc_scale_kernel(
+// DESCPTR-NOT: tensormap
+// DESCPTR: @%p{{[0-9]+}} ld.global.b32
+// DESCPTR: @%p{{[0-9]+}} st.global.b32
+// DESCPTR: atom.relaxed.gpu.global.add.f32
 // Blocks of 16-byte rows, which TMA would not copy into a swizzled buffer:
 // made in the kernel, the descriptors are pointers and masks, so their
 // blocks answer to no limit of TMA's.
@@ -41,10 +58,17 @@
 // NARROW: @%p{{[0-9]+}} ld.global.b32
 // NARROW: @%p{{[0-9]+}} st.global.b32
 // NARROW: atom.relaxed.gpu.global.add.f32
-// The in-kernel descriptors' matmul: operands copied ahead with cp.async.
+// The in-kernel descriptors' matmul: tensor maps, operands copied ahead by
+// TMA, no spills; as pointers (PTX 8.0), with cp.async.
 // RUN: tile-translate %S/Inputs/kernel_desc_matmul.ttir --emit=ptx --sm=90a --num-warps=8 --num-stages=3 | FileCheck %s --check-prefix=DESCMM
 // DESCMM-LABEL: .entry desc_matmul_kernel(
-// DESCMM: cp.async.cg.shared.global
+// DESCMM-NOT: cp.async.cg.shared.global
+// DESCMM: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 // DESCMM: wgmma.mma_async
+// RUN: tile-translate %S/Inputs/kernel_desc_matmul.ttir --emit=ptx --sm=90a --ptx-version=80 --num-warps=8 --num-stages=3 | FileCheck %s --check-prefix=DESCMM80
+// DESCMM80-LABEL: .entry desc_matmul_kernel(
+// DESCMM80: cp.async.cg.shared.global
+// DESCMM80: wgmma.mma_async
 // RUN: tile-translate %S/Inputs/kernel_desc_matmul.ttir --emit=cubin --sm=90a --num-warps=8 --num-stages=3 --ptxas-info -o %t.cubin 2>&1 | FileCheck %s --check-prefix=SPILLS
+// RUN: tile-translate %S/Inputs/kernel_desc_matmul.ttir --emit=cubin --sm=90a --ptx-version=80 --num-warps=8 --num-stages=3 --ptxas-info -o %t.cubin 2>&1 | FileCheck %s --check-prefix=SPILLS
 // SPILLS: 0 bytes spill stores, 0 bytes spill loads

@@ -43,13 +43,20 @@
 // RED: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
 // RED: cp.reduce.async.bulk.tensor.2d.global.shared::cta.max.tile.bulk_group
 // Through descriptors made in the kernel of Triton's ui32 elements
-// (test/Differential/programs/tensor_pointers.py), max and min are
-// unsigned atomics.
+// (test/Differential/programs/tensor_pointers.py), max and min compare
+// unsigned: TMA reductions through tensor maps of u32 elements (code 2),
+// or, as pointers (PTX 8.0: no tensor maps written in the kernel), unsigned
+// atomics.
 // RUN: tile-translate %S/Inputs/descriptor_unsigned.ttir --emit=ptx --sm=90a --num-warps=4 | FileCheck %s --check-prefix=UNSIGNED
 // UNSIGNED-LABEL: .entry desc_unsigned_kernel(
-// UNSIGNED-NOT: global.{{max|min}}.s32
-// UNSIGNED-COUNT-8: atom.relaxed.gpu.global.max.u32
-// UNSIGNED-COUNT-8: atom.relaxed.gpu.global.min.u32
+// UNSIGNED-COUNT-3: tensormap.replace.tile.elemtype.shared::cta.b1024.b32 [%rd{{[0-9]+}}], 2;
+// UNSIGNED: cp.reduce.async.bulk.tensor.2d.global.shared::cta.max.tile.bulk_group
+// UNSIGNED: cp.reduce.async.bulk.tensor.2d.global.shared::cta.min.tile.bulk_group
+// RUN: tile-translate %S/Inputs/descriptor_unsigned.ttir --emit=ptx --sm=90a --num-warps=4 --ptx-version=80 | FileCheck %s --check-prefix=UNSIGNED80
+// UNSIGNED80-LABEL: .entry desc_unsigned_kernel(
+// UNSIGNED80-NOT: global.{{max|min}}.s32
+// UNSIGNED80-COUNT-8: atom.relaxed.gpu.global.max.u32
+// UNSIGNED80-COUNT-8: atom.relaxed.gpu.global.min.u32
 //
 // RUN: tile-opt %S/Inputs/descriptor_gather.ttir | FileCheck %s --check-prefix=GATHERIR
 // GATHERIR: tile.descriptor_gather %desc[%{{.*}}, %{{.*}}] : (!tile.tensordesc<1x64xf32>, tensor<8xi32>, i32) -> tensor<8x64xf32>

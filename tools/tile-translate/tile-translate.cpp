@@ -16,7 +16,9 @@
 // <swizzle bytes>` (what tileTensorMapEncode takes), and one per
 // parameter, `param <name> <index> <parameter name or -> <type>` (the
 // source's types: !tile.ptr<f32>, i32, ...), against which a launcher
-// checks its arguments.
+// checks its arguments. A kernel that writes tensor maps has a line
+// `global_scratch <name> <bytes>`: its last parameter points at that many
+// bytes a block of the grid, 128-byte aligned, which the launch provides.
 //
 //===----------------------------------------------------------------------===//
 
@@ -150,6 +152,8 @@ static std::string formatKernelInfo(ArrayRef<tile::KernelInfo> kernels) {
     if (k.clusterSize > 1)
       os << " cluster " << k.clusterSize;
     os << "\n";
+    if (k.globalScratchBytes)
+      os << "global_scratch " << k.name << " " << k.globalScratchBytes << "\n";
     for (const tile::TensorMapInfo &m : k.tensorMaps)
       os << "tensormap " << k.name << " " << m.argIndex << " " << m.elementBytes
          << " " << m.boxRows << " " << m.boxCols << " " << m.swizzle << "\n";

@@ -97,9 +97,10 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     Option<"minBlocksPerSM", "min-blocks-per-sm", "int", /*default=*/"0",
            "Blocks that should fit on one SM at once (PTX .minnctapersm): "
            "ptxas keeps registers per thread within that; 0: no bound">,
-    Option<"ptxVersion", "ptx-version", "int", /*default=*/"80",
+    Option<"ptxVersion", "ptx-version", "int", /*default=*/"83",
            "PTX ISA version x10 the kernels will be compiled with: eviction "
-           "hints need 74 (PTX 7.4) or newer">
+           "hints need 74 (PTX 7.4) or newer, tensor maps written in the "
+           "kernel 83">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",

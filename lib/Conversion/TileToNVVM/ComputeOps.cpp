@@ -62,6 +62,13 @@ struct FuncLowering : public TilePattern<FuncOp> {
     if (Attribute shared =
             fn->getAttr(TileGPUDialect::getSharedMemoryAttrName()))
       gpuFn->setAttr(TileGPUDialect::getSharedMemoryAttrName(), shared);
+    // The global scratch a launch provides (tile-make-tensor-maps), for the
+    // kernel information.
+    if (fn.getNumArguments())
+      if (Attribute scratch =
+              fn.getArgAttr(fn.getNumArguments() - 1,
+                            TileNVGPUDialect::getGlobalScratchAttrName()))
+        gpuFn->setAttr(TileNVGPUDialect::getGlobalScratchAttrName(), scratch);
     // Tensor descriptors are CUtensorMaps passed by value, which
     // tile-tensor-map-params marks once the kernel is an llvm.func (the
     // gpu.func lowering drops byval parameter attributes).

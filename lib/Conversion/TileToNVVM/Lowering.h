@@ -23,7 +23,7 @@ struct LoweringState {
   /// The target's SM version (tilegpu.target), 0 when not set, and the PTX ISA
   /// version (x10) the kernels will be compiled with.
   unsigned sm = 0;
-  unsigned ptxVersion = 80;
+  unsigned ptxVersion = 83;
   /// Blocks that should fit on one SM (nvvm.minctasm); 0: no bound.
   unsigned minBlocksPerSM = 0;
   /// CTAs per cluster along x (tilegpu.cluster-size; nvvm.cluster_dim).
@@ -240,6 +240,9 @@ void populateWarpgroupDotPatterns(const TypeConverter &converter,
 void populateTMAPatterns(const TypeConverter &converter,
                          RewritePatternSet &patterns,
                          const LoweringState &state);
+void populateTensorMapPatterns(const TypeConverter &converter,
+                               RewritePatternSet &patterns,
+                               const LoweringState &state);
 
 } // namespace mlir::tile
 

@@ -274,6 +274,14 @@ public:
         reason = ("needs an sm_90a target (wgmma), but the module's is '" +
                   targetName + "'")
                      .str();
+      if (reason.empty() && isa<MakeTensorMapOp>(op) &&
+          (!hasWgmma || state.ptxVersion < 83))
+        reason =
+            ("needs an sm_90a target and PTX 8.3 (tensormap.replace), "
+             "but the module's target is '" +
+             targetName + "' and PTX " + std::to_string(state.ptxVersion / 10) +
+             "." + std::to_string(state.ptxVersion % 10))
+                .str();
       if (!reason.empty()) {
         op->emitOpError() << reason;
         failedCheck = true;
@@ -360,6 +368,7 @@ public:
     populateMapElementwisePatterns(converter, patterns, state);
     populateWarpgroupDotPatterns(converter, patterns, state);
     populateTMAPatterns(converter, patterns, state);
+    populateTensorMapPatterns(converter, patterns, state);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))

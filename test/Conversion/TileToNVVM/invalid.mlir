@@ -350,3 +350,15 @@ tile.func public @unplanned_box(%d: !tile.tensordesc<64x64xf16>, %i: i32, %x: f1
   tile.return
 }
 }
+
+// -----
+
+// A tensor map written in the kernel needs tensormap.replace (sm_90a).
+module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.threads-per-warp" = 32 : i32, tilegpu.target = "sm_90"} {
+tile.func public @plain(%x: !tile.ptr<f32>, %m: i32, %ld: i64, %s: !tile.ptr<i8> {tilenv.global_scratch = 128 : i64}) {
+  %c1 = arith.constant 1 : i64
+  // expected-error @below {{needs an sm_90a target and PTX 8.3 (tensormap.replace), but the module's target is 'sm_90' and PTX 8.3}}
+  %d = tilenv.make_tensor_map %s, %x, [%m, %m], [%ld, %c1] {tilegpu.offset = 0 : i32} : !tile.ptr<i8>, !tile.ptr<f32> -> !tile.tensordesc<32x32xf32>
+  tile.return
+}
+}

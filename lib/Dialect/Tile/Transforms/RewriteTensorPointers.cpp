@@ -17,6 +17,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "tile/Dialect/Tile/IR/OpUtils.h"
+#include "tile/Dialect/TileGPU/IR/TileGPUDialect.h"
 
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -398,9 +399,12 @@ LogicalResult rewriteDescriptorUse(Operation *use, MakeTensorDescOp make) {
   return success();
 }
 
-LogicalResult rewriteKernelDescriptors(ModuleOp module) {
+LogicalResult rewriteKernelDescriptors(ModuleOp module, bool tensorMaps) {
   SmallVector<MakeTensorDescOp> makes;
-  module.walk([&](MakeTensorDescOp make) { makes.push_back(make); });
+  module.walk([&](MakeTensorDescOp make) {
+    if (!tensorMaps || !tilegpu::canMakeTensorMap(make))
+      makes.push_back(make);
+  });
   for (MakeTensorDescOp make : makes) {
     for (Operation *use : llvm::make_early_inc_range(make->getUsers()))
       if (failed(rewriteDescriptorUse(use, make)))
@@ -412,9 +416,11 @@ LogicalResult rewriteKernelDescriptors(ModuleOp module) {
 
 struct RewriteTensorPointers
     : public tile::impl::RewriteTensorPointersBase<RewriteTensorPointers> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(rewriteKernelDescriptors(module)) ||
+    if (failed(rewriteKernelDescriptors(module, tensorMaps)) ||
         failed(rewriteBlockPointers(module)))
       signalPassFailure();
   }

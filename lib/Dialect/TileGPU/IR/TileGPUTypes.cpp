@@ -10,6 +10,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -135,6 +136,19 @@ std::string mlir::tilegpu::getUncopiableReason(TensorDescType desc,
                  "repetitions), got "
               << desc.getShape()[0];
   return reason;
+}
+
+bool mlir::tilegpu::canMakeTensorMap(MakeTensorDescOp make) {
+  auto fn = dyn_cast<FuncOp>(make->getParentOp());
+  TensorDescType desc = make.getType();
+  if (!fn || !fn.isPublic() || make->getBlock() != &fn.getBody().front() ||
+      desc.getShape().size() != 2 ||
+      !matchPattern(make.getStrides().back(), m_One()) ||
+      !getUncopiableReason(desc, /*wholeBlocks=*/true).empty())
+    return false;
+  return llvm::all_of(make->getUsers(), [](Operation *user) {
+    return isa<DescriptorLoadOp, DescriptorStoreOp, DescriptorReduceOp>(user);
+  });
 }
 
 NVMMASharedLayoutAttr mlir::tilegpu::getSharedLayout(TensorDescType desc) {

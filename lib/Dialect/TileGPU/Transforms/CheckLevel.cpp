@@ -81,10 +81,13 @@ void addTileLevelLegality(ConversionTarget &target) {
       [](Operation *op) { return isKernelDialect(op->getDialect()); });
 }
 
-/// Whether `op` makes or uses a block pointer or makes a descriptor:
-/// tile-rewrite-tensor-pointers rewrites those at the tile level.
+/// Whether `op` makes or uses a block pointer or makes a descriptor that
+/// cannot be a tensor map: tile-rewrite-tensor-pointers rewrites those at
+/// the tile level.
 bool isTileLevelPointerOp(Operation *op) {
-  return isa<MakeTensorDescOp>(op) || usesBlockPointer(op);
+  if (auto make = dyn_cast<MakeTensorDescOp>(op))
+    return !tilegpu::canMakeTensorMap(make);
+  return usesBlockPointer(op);
 }
 
 /// Why tile cannot copy the blocks of a tensor descriptor `op` takes,
@@ -109,8 +112,8 @@ std::string getUncopiableDescriptor(Operation *op) {
 }
 
 /// The distributed level: every kernel dialect, every tensor with a
-/// layout, no block pointer or descriptor made in the kernel, and
-/// descriptor arguments whose blocks TMA can copy.
+/// layout, no block pointer, descriptors made in the kernel only where they
+/// can be tensor maps, and descriptors whose blocks TMA can copy.
 void addDistributedLegality(ConversionTarget &target) {
   addCommonLegality(target);
   target.markUnknownOpDynamicallyLegal([](Operation *op) {

@@ -10,8 +10,11 @@
 
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
+#include "tile/Dialect/Tile/IR/OpUtils.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
@@ -65,6 +68,13 @@ LogicalResult TileNVGPUDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError()
              << "'" << name << "' belongs on a tilenv.warpgroup_dot";
   }
+  if (name == getGlobalScratchAttrName()) {
+    auto bytes = dyn_cast<IntegerAttr>(value);
+    if (!bytes || !bytes.getType().isSignlessInteger(64) ||
+        bytes.getInt() < 1 || !isa<FunctionOpInterface>(op))
+      return op->emitOpError()
+             << "'" << name << "' must be a positive i64 on a kernel";
+  }
   if (name == getKernelThreadsAttrName()) {
     auto threads = dyn_cast<IntegerAttr>(value);
     if (!threads || !threads.getType().isSignlessInteger(32) ||
@@ -80,6 +90,21 @@ LogicalResult TileNVGPUDialect::verifyRegionArgAttribute(Operation *op,
                                                          unsigned index,
                                                          NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (name == getGlobalScratchAttrName()) {
+    auto fn = dyn_cast<FuncOp>(op);
+    auto bytes = dyn_cast<IntegerAttr>(attr.getValue());
+    auto ptr = fn && region == 0 && index + 1 == fn.getNumArguments()
+                   ? dyn_cast<PointerType>(fn.getArgumentTypes()[index])
+                   : PointerType();
+    if (!ptr || !isScalarPointer(ptr) || !ptr.getPointeeType().isInteger(8) ||
+        ptr.getAddressSpace() != kGlobalAddressSpace || !bytes ||
+        !bytes.getType().isSignlessInteger(64) || bytes.getInt() < 1)
+      return op->emitOpError()
+             << "'" << name
+             << "' must be a positive i64 on a kernel's last parameter, a "
+                "!tile.ptr<i8>";
+    return success();
+  }
   if (name != getTensorMapBoxAttrName())
     return success();
   auto fn = dyn_cast<FuncOp>(op);

@@ -6,6 +6,8 @@
 
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 
+#include "tile/Dialect/Tile/IR/OpUtils.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
@@ -436,3 +438,38 @@ bool WarpgroupTMAStoreOp::ordersOwnAccesses() { return true; }
 
 #define GET_OP_CLASSES
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUOps.cpp.inc"
+
+LogicalResult MakeTensorMapOp::verify() {
+  TensorDescType desc = getType();
+  PointerType slot = getSlot().getType(), base = getBase().getType();
+  if (slot.getAddressSpace() != kGlobalAddressSpace ||
+      !slot.getPointeeType().isInteger(8))
+    return emitOpError() << "writes the map to global memory through a "
+                            "!tile.ptr<i8>, got "
+                         << slot;
+  if (base.getAddressSpace() != kGlobalAddressSpace)
+    return emitOpError() << "describes a tensor in global memory, got a "
+                            "pointer to address space "
+                         << base.getAddressSpace();
+  if (base.getPointeeType() != desc.getElementType())
+    return emitOpError() << "base points to " << base.getPointeeType()
+                         << " but the descriptor's blocks hold "
+                         << desc.getElementType();
+  int64_t rank = desc.getShape().size();
+  if (int64_t(getShape().size()) != rank)
+    return emitOpError() << "needs " << rank << " sizes, one a dimension, got "
+                         << getShape().size();
+  if (!matchPattern(getStrides().back(), m_One()))
+    return emitOpError() << "needs a last stride of constant 1 (a tensor "
+                            "map's rows are contiguous)";
+  if (std::string reason = getUncopiableReason(desc, /*wholeBlocks=*/true);
+      !reason.empty())
+    return emitOpError() << reason;
+  if (getPadding() == PaddingOption::PAD_NAN &&
+      !isa<FloatType>(desc.getElementType()))
+    return emitOpError() << "NaN padding needs float elements, got "
+                         << desc.getElementType();
+  return success();
+}
+
+int64_t MakeTensorMapOp::getScratchBytes() { return kTensorMapBytes; }

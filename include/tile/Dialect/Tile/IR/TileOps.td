@@ -343,10 +343,12 @@ def Tile_MakeTensorDescOp : Tile_Op<"make_tensor_descriptor", [Pure,
   let description = [{
     Describes the tensor at `base` with sizes `shape` and element strides
     `strides` for the descriptor ops (Triton's `tl.make_tensor_descriptor`).
-    Elements outside the tensor read as `padding`. tile rewrites the
-    descriptor ops on it into tensors of pointers and masks
-    (`tile-rewrite-tensor-pointers`), as Triton does for GPUs without a
-    tensor memory accelerator; they do not go through TMA.
+    Elements outside the tensor read as `padding`. On sm_90a it is a tensor
+    map the kernel writes (`tile-make-tensor-maps`), where it can be one
+    (made in the kernel's entry block, last stride 1, whole blocks TMA
+    copies); otherwise tile rewrites the descriptor ops on it into tensors
+    of pointers and masks (`tile-rewrite-tensor-pointers`), as Triton does
+    for GPUs without a tensor memory accelerator.
 
     ```mlir
     %d = tile.make_tensor_descriptor %x, [%m, %n], [%ldx, %c1] : <f32>, <32x32xf32>

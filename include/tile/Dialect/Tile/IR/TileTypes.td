@@ -55,7 +55,8 @@ def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
     Describes a 2-D row-major tensor in global memory (address, sizes, row
     stride) for the Hopper tensor memory accelerator, which loads blocks of
     `shape` of it with `tile.descriptor_load`. A descriptor made in the
-    kernel (`tile.make_tensor_descriptor`) is rewritten by
+    kernel (`tile.make_tensor_descriptor`) is a tensor map the kernel
+    writes (`tilenv.make_tensor_map`, sm_90a) or is rewritten by
     `tile-rewrite-tensor-pointers` into tensors of pointers and masks. A
     kernel argument of this type is a tensor map: the host builds it (a
     128-byte CUtensorMap, `tileTensorMapEncodeTyped` in tile's runtime)
@@ -67,7 +68,7 @@ def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
     The type holds any 2-D block; TMA's limits (at most 256 x 256
     elements, a multiple of 8 rows of a multiple of 32 bytes) are the GPU
     level's, checked by `tile-check-level` for the descriptors that reach
-    it as kernel arguments.
+    it.
 
     Integer elements are signless, as tile's tensors are; a descriptor of
     unsigned ones (`ui32`, as Triton marks them) keeps that fact for its

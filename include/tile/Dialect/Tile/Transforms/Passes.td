@@ -113,7 +113,11 @@ def RewriteTensorPointers : Pass<"tile-rewrite-tensor-pointers", "::mlir::Module
     the rows they name (Triton's rewrite for GPUs without TMA). Such a
     descriptor must reach its uses directly, not through a loop's or a
     branch's results; a descriptor that is a kernel argument (a tensor map)
-    is left to `tile-lower-descriptors`.
+    is left to `tile-lower-descriptors`. With `tensor-maps` (a target that
+    writes tensor maps in the kernel: sm_90a, PTX 8.3), the descriptors
+    that can be one (made in a kernel's entry block, rows of stride 1,
+    whole blocks loaded, stored or reduced, blocks TMA copies) are left
+    as they are for `tile-make-tensor-maps`.
 
     ```mlir
     %bp = tile.make_tensor_ptr %a, [%m, %k], [%lda, %c1], [%row, %c0] {order = array<i32: 1, 0>} : <tensor<64x32xf16>>
@@ -121,6 +125,11 @@ def RewriteTensorPointers : Pass<"tile-rewrite-tensor-pointers", "::mlir::Module
     // -> tile.load %ptrs, %inBounds, %zeros : tensor<64x32x!tile.ptr<f16>>
     ```
   }];
+  let options = [
+    Option<"tensorMaps", "tensor-maps", "bool", /*default=*/"false",
+           "Leave the descriptors made in the kernel that can be tensor "
+           "maps (tile-make-tensor-maps)">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
 }

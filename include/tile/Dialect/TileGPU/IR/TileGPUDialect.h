@@ -244,15 +244,23 @@ unsigned getClusterSize(Operation *op);
 unsigned getNVMMASwizzle(int64_t rowBytes);
 
 /// Why tile cannot copy the blocks of `desc`, or an empty string: a
-/// descriptor that reaches this level is a kernel argument whose blocks TMA
-/// copies into NVMMA-swizzled buffers, so its sides are 1 to 256 (a TMA
+/// descriptor that reaches this level (a kernel argument, or one made in the
+/// kernel as a tensor map) has blocks TMA copies into NVMMA-swizzled
+/// buffers, so its sides are 1 to 256 (a TMA
 /// box) and its rows a multiple of 32 bytes (a swizzle); with `wholeBlocks`
 /// (a load, store or reduction of one block, not rows picked by index) its
 /// row count is a multiple of 8 too (whole swizzle repetitions keep every
 /// stage of a ring and every column block aligned). Descriptors made in a
-/// kernel are rewritten to pointers at the tile level and bound by none of
-/// this.
+/// kernel that are rewritten to pointers at the tile level are bound by
+/// none of this.
 std::string getUncopiableReason(TensorDescType desc, bool wholeBlocks);
+
+/// Whether the descriptor `make` makes can be a tensor map the kernel
+/// writes (on sm_90a): made in a kernel's entry block, so that every thread
+/// writes it once, with rows of stride 1, used only by loads, stores and
+/// reductions of whole blocks that TMA copies (getUncopiableReason). Others
+/// are rewritten into pointer accesses.
+bool canMakeTensorMap(tile::MakeTensorDescOp make);
 
 /// The shared layout the blocks of `desc` land in: rows cut into column
 /// blocks of the tensor map's swizzle.

@@ -20,7 +20,9 @@ def CheckLevel : Pass<"tile-check-level", "::mlir::ModuleOp"> {
       `llvm.intr.assume`, which Triton programs use); no tilegpu or tilenv
       op. (A layout a tensor carries is replaced by `tile-assign-layouts`.)
     - `gpu`: those and the tilegpu dialect, every tensor with a layout,
-      no block pointer or descriptor made in the kernel; no tilenv op.
+      no block pointer, no descriptor made in the kernel but those that
+      can be tensor maps (left by `tile-rewrite-tensor-pointers{tensor-maps}`
+      for `tile-make-tensor-maps`); no tilenv op.
     - `distributed`: the `gpu` level and NVIDIA's dialect (tilenv).
 
     The pass reports the first op the target does not allow, located, and

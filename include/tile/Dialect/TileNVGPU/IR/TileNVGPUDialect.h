@@ -29,6 +29,10 @@ struct MBarrierState : public SideEffects::Resource::Base<MBarrierState> {
 using tile::TensorDescType;
 using tilegpu::BufferType;
 
+/// A tensor map (CUtensorMap): 128 bytes, 64-byte aligned as a parameter;
+/// 128-byte aligned where a kernel writes one (tilenv.make_tensor_map).
+constexpr int64_t kTensorMapBytes = 128;
+
 /// A lowered kernel's tensor-descriptor parameter: its index and type, and
 /// the box and swizzle of its tensor map (the type's, unless the lowering
 /// recorded others: a warpgroup_tma_store's chunks).

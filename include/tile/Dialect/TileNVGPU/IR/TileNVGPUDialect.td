@@ -48,6 +48,13 @@ def TileNVGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getTensorMapBoxAttrName() {
       return ::llvm::StringLiteral("tilenv.tensormap_box");
     }
+    /// On a kernel's last parameter (`!tile.ptr<i8>`), by
+    /// tile-make-tensor-maps: the global scratch the launch provides, this
+    /// many bytes a block (i64; the tensor maps the kernel writes); on the
+    /// lowered kernel, the same bytes, for the kernel information.
+    static constexpr ::llvm::StringLiteral getGlobalScratchAttrName() {
+      return ::llvm::StringLiteral("tilenv.global_scratch");
+    }
     /// Written by tile-schedule-loops, read by tile-pipeline: a loop whose
     /// copies a producer thread of an extra warp issues (unit, on the
     /// loop); a staged TMA load multicast to the cluster's CTAs (unit); a

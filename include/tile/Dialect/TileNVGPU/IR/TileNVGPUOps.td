@@ -149,6 +149,45 @@ def TileNVGPU_BarrierExpectOp : TileNVGPU_Op<"barrier_expect"> {
   let hasVerifier = 1;
 }
 
+def TileNVGPU_MakeTensorMapOp : TileNVGPU_Op<"make_tensor_map", [
+    SameVariadicOperandSize,
+    DeclareOpInterfaceMethods<TileGPU_ScratchOpInterface>]> {
+  let summary = "Write a tensor map in the kernel and use it as a descriptor";
+  let description = [{
+    Writes the 128-byte tensor map (CUtensorMap) of the tensor at `base`,
+    with sizes `shape` and element strides `strides` (the last 1), into the
+    global memory at `slot` and returns it as the descriptor of the TMA
+    copies through it (`tile.make_tensor_descriptor` on sm_90a). Its box
+    and swizzle are those of the descriptor type's shared layout
+    (`#tilegpu.nvmma_shared`); elements outside the tensor read as zero, or
+    NaN with `padding = 2`. `slot` is 128-byte aligned, the block's own,
+    and not read or written by anything else while the descriptor is in
+    use: `tile-make-tensor-maps` gives each such op a slot of the kernel's
+    global scratch parameter.
+
+    The first warp builds the map in 128 bytes of shared-memory scratch
+    (`tensormap.replace`, sm_90a and PTX 8.3) and copies it out with a
+    release fence for the tensor-map proxy; after a CTA barrier every
+    thread acquires it. Every thread of the block must run the op.
+
+    ```mlir
+    %d = tilenv.make_tensor_map %slot, %x, [%m, %n], [%ldx, %c1] : !tile.ptr<i8>, !tile.ptr<f16> -> !tile.tensordesc<128x64xf16>
+    ```
+  }];
+  let arguments = (ins
+    Arg<Tile_Ptr, "", [MemWrite<Tile_GlobalMemory>]>:$slot,
+    Tile_Ptr:$base, Variadic<I32>:$shape, Variadic<I64>:$strides,
+    DefaultValuedAttr<Tile_PaddingOptionAttr,
+        "::mlir::tile::PaddingOption::PAD_ZERO">:$padding);
+  let results = (outs Tile_TensorDesc:$result);
+  let assemblyFormat = [{
+    $slot `,` $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:`
+    qualified(type($slot)) `,` qualified(type($base)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def TileNVGPU_AsyncTMACopyOp : TileNVGPU_Op<"async_tma_copy", [
     DeclareOpInterfaceMethods<TileGPU_AsyncOpInterface, ["getAsyncBarrier", "isAsyncIssueConditional"]>]> {
   let summary = "Start a TMA copy of a block into shared memory";

@@ -63,4 +63,35 @@ def LowerDescriptors
   let dependentDialects = ["::mlir::tilenvgpu::TileNVGPUDialect", "::mlir::arith::ArithDialect"];
 }
 
+def MakeTensorMaps : Pass<"tile-make-tensor-maps", "::mlir::ModuleOp"> {
+  let summary = "Write the descriptors made in a kernel as tensor maps in "
+                "its global scratch";
+  let description = [{
+    Each `tile.make_tensor_descriptor` left for it
+    (`tile-rewrite-tensor-pointers{tensor-maps}`) becomes a
+    `tilenv.make_tensor_map` that writes the descriptor's tensor map into a
+    128-byte slot of global memory, as Triton does on Hopper: the TMA copies
+    through it then go as through a tensor map the host built. The slots
+    are the block's own in a buffer the launch provides: the kernel gets
+    one parameter more, last, `global_scratch` (`!tile.ptr<i8>`), marked
+    `tilenv.global_scratch` with the bytes each block uses (128 a
+    descriptor); block `(x, y, z)` of a grid of `(nx, ny, nz)` blocks uses
+    the bytes from `((z * ny + y) * nx + x) * bytes`, so the buffer holds
+    `nx * ny * nz * bytes` bytes, 128-byte aligned. The kernel information
+    reports the bytes (`global_scratch` lines).
+
+    ```mlir
+    %d = tile.make_tensor_descriptor %x, [%m, %n], [%ldx, %c1] : <f16>, <128x64xf16>
+    // -> (the kernel gains %global_scratch: !tile.ptr<i8> {tilenv.global_scratch = 128 : i64})
+    %slot = tile.addptr %global_scratch, %offset : !tile.ptr<i8>, i64
+    %d = tilenv.make_tensor_map %slot, %x, [%m, %n], [%ldx, %c1] : !tile.ptr<i8>, !tile.ptr<f16> -> !tile.tensordesc<128x64xf16>
+    ```
+
+    Needs an sm_90a target (`tilegpu.target`): `tensormap.replace` is
+    architecture-specific.
+  }];
+  let dependentDialects = ["::mlir::tilenvgpu::TileNVGPUDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // TILE_DIALECT_TILENVGPU_TRANSFORMS_PASSES
