@@ -60,6 +60,10 @@ if cuda:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", os.path.join(cuda, "bin", "ptxas")))
     config.environment["CUDA_HOME"] = cuda
+    # The driver API's header, which generated launchers include.
+    if os.path.exists(os.path.join(cuda, "include", "cuda.h")):
+        config.available_features.add("cuda-headers")
+        config.substitutions.append(("%cuda_include", os.path.join(cuda, "include")))
 
 tile_run = os.path.join(config.tile_tools_dir, "tile-run")
 try:

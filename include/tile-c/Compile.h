@@ -183,6 +183,20 @@ typedef void (*MlirTileKernelInfoCallback)(const MlirTileKernelInfo *info,
 MLIR_CAPI_EXPORTED MlirLogicalResult mlirTileGetKernelInfo(
     MlirModule module, MlirTileKernelInfoCallback callback, void *userData);
 
+/// The C launcher (what `tile-translate --emit=launcher` writes) of a module
+/// that mlirTileCompile compiled to `cubin` (its callback's bytes) with
+/// `options`: `header` receives NAME.h, `source` NAME.c (which includes
+/// "NAME.h"); `name`, a C identifier, also prefixes the module's functions
+/// (NAME_error, NAME_unload). Each kernel gets
+/// `<kernel>_launch(stream, grid_x, grid_y, grid_z, parameters...)`
+/// returning a CUresult. Fails, with a diagnostic, on a module that was not
+/// compiled, a name that is not a C identifier or a parameter a launcher
+/// cannot pass; without one on null arguments.
+MLIR_CAPI_EXPORTED MlirLogicalResult mlirTileEmitLauncher(
+    MlirModule module, const MlirTileCompileOptions *options,
+    MlirStringRef cubin, MlirStringRef name, MlirStringCallback header,
+    MlirStringCallback source, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,7 @@
 
 #include "tile/Compiler.h"
 #include "tile/Compiler/CompileCache.h"
+#include "tile/Compiler/Launcher.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 #include "tile/InitTile.h"
 
@@ -222,5 +223,47 @@ MlirLogicalResult mlirTileGetKernelInfo(MlirModule module,
         kernel.globalScratchBytes};
     callback(&info, userData);
   }
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult mlirTileEmitLauncher(MlirModule module,
+                                       const MlirTileCompileOptions *options,
+                                       MlirStringRef cubin, MlirStringRef name,
+                                       MlirStringCallback header,
+                                       MlirStringCallback source,
+                                       void *userData) {
+  if (mlirModuleIsNull(module) || !options || !cubin.data || !name.data ||
+      !header || !source)
+    return mlirLogicalResultFailure();
+  ModuleOp op = unwrap(module);
+  StringRef id = unwrap(name);
+  if (id.empty() || llvm::isDigit(id.front()) ||
+      !llvm::all_of(id, [](char c) { return llvm::isAlnum(c) || c == '_'; })) {
+    emitError(op.getLoc()) << "a launcher's name must be a C identifier, got '"
+                           << id << "'";
+    return mlirLogicalResultFailure();
+  }
+  FailureOr<SmallVector<tile::KernelInfo>> kernels = tile::getKernelInfo(op);
+  if (failed(kernels))
+    return mlirLogicalResultFailure();
+  if (kernels->empty()) {
+    emitError(op.getLoc()) << "no compiled kernels: mlirTileEmitLauncher "
+                              "reads a module that mlirTileCompile lowered";
+    return mlirLogicalResultFailure();
+  }
+  tile::CompileOptions target;
+  target.sm = options->sm;
+  target.archSpecific = options->archSpecific;
+  target.ptxVersion = options->ptxVersion;
+  llvm::Expected<tile::LauncherFiles> files =
+      tile::emitLauncher(*kernels, unwrap(cubin), id, target);
+  if (!files) {
+    emitError(op.getLoc()) << llvm::toString(files.takeError());
+    return mlirLogicalResultFailure();
+  }
+  header(mlirStringRefCreate(files->header.data(), files->header.size()),
+         userData);
+  source(mlirStringRefCreate(files->source.data(), files->source.size()),
+         userData);
   return mlirLogicalResultSuccess();
 }

@@ -162,6 +162,14 @@ static void kernelInfoOfLowered(MlirContext ctx, const char *tensorMaps,
   mlirModuleDestroy(module);
 }
 
+/* The first and second of two Buffers. */
+static void appendFirst(MlirStringRef piece, void *userData) {
+  append(piece, &((Buffer *)userData)[0]);
+}
+static void appendSecond(MlirStringRef piece, void *userData) {
+  append(piece, &((Buffer *)userData)[1]);
+}
+
 typedef struct {
   const char *name;
   long count;
@@ -583,6 +591,46 @@ int main(int argc, char **argv) {
                 : "failed");
     mlirModuleDestroy(scale);
     free(ptx.data);
+  }
+
+  // The C launcher of a compiled module: the header declares each kernel's
+  // launch function, the source includes it and holds the cubin; a name
+  // that is not a C identifier is an error.
+  // CHECK: launcher header: {{.*}}CUresult vector_add_launch(CUstream stream, unsigned grid_x, unsigned grid_y, unsigned grid_z, CUdeviceptr x, CUdeviceptr y, CUdeviceptr out, int32_t n);
+  // CHECK-NEXT: launcher source includes va.h: 1, holds the cubin: 1
+  // CHECK-NEXT: {{.*}}error: a launcher's name must be a C identifier, got '9va'
+  // CHECK-NEXT: bad launcher name: failed
+  {
+    MlirModule add = parse(ctx, vectorAdd);
+    Buffer cubin = {NULL, 0};
+    options.emit = MlirTileEmitCubin;
+    bool compiled = mlirLogicalResultIsSuccess(
+        mlirTileCompile(add, &options, append, &cubin));
+    options.emit = MlirTileEmitPTX;
+    Buffer files[2] = {{NULL, 0}, {NULL, 0}};
+    MlirStringRef bytes = mlirStringRefCreate(cubin.data, cubin.size);
+    bool emitted =
+        compiled && mlirLogicalResultIsSuccess(mlirTileEmitLauncher(
+                        add, &options, bytes,
+                        mlirStringRefCreateFromCString("va"), appendFirst,
+                        appendSecond, files));
+    const char *launch = emitted ? strstr(files[0].data, "CUresult vector_add_launch") : NULL;
+    fprintf(stderr, "launcher header: %.*s\n",
+            launch ? (int)(strchr(launch, '\n') - launch) : 0,
+            launch ? launch : "");
+    fprintf(stderr, "launcher source includes va.h: %d, holds the cubin: %d\n",
+            emitted && strstr(files[1].data, "#include \"va.h\"") != NULL,
+            emitted && strstr(files[1].data, "0x7f, 0x45, 0x4c, 0x46,") != NULL);
+    fprintf(stderr, "bad launcher name: %s\n",
+            mlirLogicalResultIsSuccess(mlirTileEmitLauncher(
+                add, &options, bytes, mlirStringRefCreateFromCString("9va"),
+                appendFirst, appendSecond, files))
+                ? "ok"
+                : "failed");
+    mlirModuleDestroy(add);
+    free(cubin.data);
+    free(files[0].data);
+    free(files[1].data);
   }
 
   // Warp-specialized, the kernel runs a fifth warp: its producer.

@@ -6,8 +6,10 @@
 //
 //   tile-translate kernel.mlir --emit=ptx --sm=90 --num-warps=4 -o kernel.ptx
 //
-// Runs the tile-to-llvm pipeline and emits LLVM IR, PTX, or a cubin (ptxas
-// from the CUDA toolkit: --cuda-path, CUDA_HOME, CUDA_PATH, PATH). With
+// Runs the tile-to-llvm pipeline and emits LLVM IR, PTX, a cubin (ptxas
+// from the CUDA toolkit: --cuda-path, CUDA_HOME, CUDA_PATH, PATH), or a C
+// launcher of the cubin (--emit=launcher -o DIR/NAME.c: NAME.c and NAME.h,
+// see tile/Compiler/Launcher.h). With
 // --ptxas-info it prints ptxas' report (registers, shared memory, spills);
 // with --kernel-info it writes one line per kernel for the runtime,
 // `kernel <name> threads <n> shared <bytes>` (then `cluster <n>` for
@@ -24,6 +26,7 @@
 
 #include "tile/Compiler.h"
 #include "tile/Compiler/CompileCache.h"
+#include "tile/Compiler/Launcher.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 #include "tile/InitTile.h"
 
@@ -41,7 +44,7 @@
 using namespace mlir;
 namespace cl = llvm::cl;
 
-enum class Emit { LLVMIR, PTX, Cubin };
+enum class Emit { LLVMIR, PTX, Cubin, Launcher };
 
 // tile-translate's own options; --help shows only these (LLVM's are still
 // accepted and listed by --help-hidden).
@@ -58,7 +61,10 @@ static cl::opt<Emit> emit(
     "emit", cl::desc("What to emit"), cl::init(Emit::PTX),
     cl::values(clEnumValN(Emit::LLVMIR, "llvmir", "LLVM IR of the kernels"),
                clEnumValN(Emit::PTX, "ptx", "PTX"),
-               clEnumValN(Emit::Cubin, "cubin", "a cubin (runs ptxas)")),
+               clEnumValN(Emit::Cubin, "cubin", "a cubin (runs ptxas)"),
+               clEnumValN(Emit::Launcher, "launcher",
+                          "a C launcher, -o DIR/NAME.c and DIR/NAME.h (the "
+                          "cubin embedded)")),
     cl::cat(tileCategory));
 static cl::opt<std::string>
     sm("sm",
@@ -142,29 +148,6 @@ static std::optional<std::string> getKeyedArguments(int argc, char **argv) {
   return keyed;
 }
 
-/// The kernel-info text of `kernels` (see the file comment).
-static std::string formatKernelInfo(ArrayRef<tile::KernelInfo> kernels) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  for (const tile::KernelInfo &k : kernels) {
-    os << "kernel " << k.name << " threads " << k.threads << " shared "
-       << k.sharedBytes;
-    if (k.clusterSize > 1)
-      os << " cluster " << k.clusterSize;
-    os << "\n";
-    if (k.globalScratchBytes)
-      os << "global_scratch " << k.name << " " << k.globalScratchBytes << "\n";
-    for (const tile::TensorMapInfo &m : k.tensorMaps)
-      os << "tensormap " << k.name << " " << m.argIndex << " " << m.elementBytes
-         << " " << m.boxRows << " " << m.boxCols << " " << m.swizzle << "\n";
-    for (auto [index, param] : llvm::enumerate(k.params))
-      os << "param " << k.name << " " << index << " "
-         << (param.name.empty() ? "-" : param.name) << " " << param.type
-         << "\n";
-  }
-  return text;
-}
-
 /// Writes `text` to `path`; false (after an error message) where it cannot.
 static bool writeFile(StringRef path, StringRef text, StringRef what) {
   std::string error;
@@ -179,12 +162,66 @@ static bool writeFile(StringRef path, StringRef text, StringRef what) {
   return true;
 }
 
-/// Writes a result, compiled or read from the cache: the output, and the
-/// kernel info where asked for; false where a file cannot be written.
-static bool writeResult(const tile::CacheEntry &result) {
-  return writeFile(outputFilename, result.output, "output") &&
+/// Writes a launcher of `result` (its output a cubin) as -o names it,
+/// NAME.c, and NAME.h beside it.
+static bool writeLauncher(const tile::CacheEntry &result,
+                          const tile::CompileOptions &options) {
+  StringRef path = outputFilename;
+  std::string name;
+  for (char c : llvm::sys::path::stem(path))
+    name += llvm::isAlnum(c) ? c : '_';
+  if (path == "-" || !path.ends_with(".c") || name.empty() ||
+      llvm::isDigit(name[0])) {
+    llvm::errs() << "tile-translate: error: --emit=launcher writes NAME.c and "
+                    "NAME.h: give -o DIR/NAME.c, NAME a C identifier\n";
+    return false;
+  }
+  auto kernels = tile::parseKernelInfo(result.kernelInfo);
+  llvm::Expected<tile::LauncherFiles> files =
+      kernels ? tile::emitLauncher(*kernels, result.output, name, options)
+              : llvm::Expected<tile::LauncherFiles>(kernels.takeError());
+  if (!files) {
+    llvm::errs() << "tile-translate: error: "
+                 << llvm::toString(files.takeError()) << "\n";
+    return false;
+  }
+  SmallString<128> header(path);
+  llvm::sys::path::replace_extension(header, "h");
+  return writeFile(path, files->source, "launcher") &&
+         writeFile(header, files->header, "launcher header");
+}
+
+/// Writes a result, compiled or read from the cache: the output (or the
+/// launcher of it), and the kernel info where asked for; false where a file
+/// cannot be written.
+static bool writeResult(const tile::CacheEntry &result,
+                        const tile::CompileOptions &options) {
+  return (emit == Emit::Launcher
+              ? writeLauncher(result, options)
+              : writeFile(outputFilename, result.output, "output")) &&
          (kernelInfo.empty() ||
           writeFile(kernelInfo, result.kernelInfo, "kernel info"));
+}
+
+/// The compile options the flags give; false if they are out of range.
+static bool fillOptions(tile::CompileOptions &options) {
+  StringRef smText = sm;
+  unsigned smVersion = 0;
+  bool archSpecific = smText.consume_back("a");
+  bool smParsed = !smText.getAsInteger(10, smVersion);
+  options.sm = smVersion;
+  options.archSpecific = archSpecific;
+#define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
+  options.FIELD = FIELD##Flag;
+#define TILE_ASSEMBLER_OPTION TILE_PIPELINE_OPTION
+#include "tile/Compiler/Options.def"
+  // A .ttir file is a Triton program, as --ttir says (unless --ttir=false).
+  if (!ttirFlag.getNumOccurrences() &&
+      StringRef(inputFilename).ends_with(".ttir"))
+    options.ttir = true;
+  options.optLevel = optLevel;
+  options.specializations.assign(specialize.begin(), specialize.end());
+  return smParsed && tile::hasValidRanges(options);
 }
 
 int main(int argc, char **argv) {
@@ -199,12 +236,14 @@ int main(int argc, char **argv) {
     llvm::errs() << "tile-translate: " << error << "\n";
     return 1;
   }
+  tile::CompileOptions options;
+  bool optionsValid = fillOptions(options);
   // A result kept from an earlier run of the same input and options: no
   // context, no parsing, no compile.
   std::optional<tile::CompileCache> cache;
   std::string key;
   std::optional<std::string> arguments;
-  if (useCache && !timing && !verifyEach &&
+  if (useCache && optionsValid && !timing && !verifyEach &&
       (arguments = getKeyedArguments(argc, argv)))
     cache = tile::CompileCache::open();
   if (cache) {
@@ -215,7 +254,7 @@ int main(int argc, char **argv) {
     if (std::optional<tile::CacheEntry> hit = cache->lookup(key)) {
       if (ptxasInfo)
         llvm::errs() << hit->report;
-      return writeResult(*hit) ? 0 : 1;
+      return writeResult(*hit, options) ? 0 : 1;
     }
   }
 
@@ -238,24 +277,7 @@ int main(int argc, char **argv) {
     return 1;
   parseTiming.stop();
 
-  StringRef smText = sm;
-  unsigned smVersion = 0;
-  bool archSpecific = smText.consume_back("a");
-  bool smParsed = !smText.getAsInteger(10, smVersion);
-  tile::CompileOptions options;
-  options.sm = smVersion;
-  options.archSpecific = archSpecific;
-#define TILE_PIPELINE_OPTION(TYPE, FIELD, FLAG, DEFAULT, DESCRIPTION)          \
-  options.FIELD = FIELD##Flag;
-#define TILE_ASSEMBLER_OPTION TILE_PIPELINE_OPTION
-#include "tile/Compiler/Options.def"
-  // A .ttir file is a Triton program, as --ttir says (unless --ttir=false).
-  if (!ttirFlag.getNumOccurrences() &&
-      StringRef(inputFilename).ends_with(".ttir"))
-    options.ttir = true;
-  options.optLevel = optLevel;
-  options.specializations.assign(specialize.begin(), specialize.end());
-  if (!smParsed || !tile::hasValidRanges(options)) {
+  if (!optionsValid) {
     emitError(module->getLoc())
         << "invalid options: --sm must be 50 or more (90a for sm_90a), "
            "--num-warps a power of two, --ptx-version 60 or more, "
@@ -278,7 +300,7 @@ int main(int argc, char **argv) {
   }
 
   // Assembling may lower the input again another way (compileCubin).
-  bool assembles = emit == Emit::Cubin || ptxasInfo;
+  bool assembles = emit == Emit::Cubin || emit == Emit::Launcher || ptxasInfo;
   OwningOpRef<ModuleOp> source;
   if (assembles && options.tuneRegisters)
     source = cast<ModuleOp>((*module)->clone());
@@ -303,7 +325,7 @@ int main(int argc, char **argv) {
     report = compiled->report;
     if (ptxasInfo)
       llvm::errs() << report;
-    result = emit == Emit::Cubin ? compiled->cubin : compiled->ptx;
+    result = emit == Emit::PTX ? compiled->ptx : compiled->cubin;
   } else {
     FailureOr<std::string> ptx = tile::emitPTX(*module, options);
     if (failed(ptx))
@@ -316,9 +338,9 @@ int main(int argc, char **argv) {
       tile::getKernelInfo(*module);
   if (failed(kernels))
     return 1;
-  tile::CacheEntry entry{std::move(result), formatKernelInfo(*kernels),
+  tile::CacheEntry entry{std::move(result), tile::formatKernelInfo(*kernels),
                          std::move(report)};
-  if (!writeResult(entry))
+  if (!writeResult(entry, options))
     return 1;
   if (cache)
     cache->store(key, entry);
