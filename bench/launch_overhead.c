@@ -27,7 +27,7 @@
   do {                                                                         \
     CUresult s = (call);                                                       \
     if (s != CUDA_SUCCESS) {                                                   \
-      fprintf(stderr, "%s: %d (%s)\n", #call, (int)s, vector_add_error());    \
+      fprintf(stderr, "%s: %d (%s)\n", #call, (int)s, vector_add_error());     \
       return 1;                                                                \
     }                                                                          \
   } while (0)

@@ -255,8 +255,8 @@ MlirLogicalResult mlirTileEmitLauncher(MlirModule module,
   target.sm = options->sm;
   target.archSpecific = options->archSpecific;
   target.ptxVersion = options->ptxVersion;
-  llvm::Expected<tile::LauncherFiles> files =
-      tile::emitLauncher(*kernels, unwrap(cubin), id, target);
+  llvm::Expected<tile::LauncherFiles> files = tile::emitLauncher(
+      {{{}, unwrap(cubin).str(), std::move(*kernels)}}, id, target);
   if (!files) {
     emitError(op.getLoc()) << llvm::toString(files.takeError());
     return mlirLogicalResultFailure();

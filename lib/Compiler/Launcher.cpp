@@ -18,6 +18,7 @@
 #include "tile/Compiler/Launcher.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -262,11 +263,84 @@ int getMinimumDriver(int ptxVersion) {
   return 10000;
 }
 
+/// The C test of a variant's condition (`NAME%K`: the argument, or the
+/// address a pointer holds, a multiple of K; `NAME=VALUE`: the scalar is
+/// VALUE) on this kernel's parameters `byName` (C name and type by source
+/// name); empty where this kernel has no such parameter. Fails where no
+/// kernel of `kernels` has one, or on a form a launch cannot test.
+llvm::Expected<std::string> getConditionCode(
+    StringRef condition,
+    const llvm::StringMap<std::pair<std::string, std::string>> &byName,
+    ArrayRef<KernelInfo> kernels) {
+  size_t at = condition.find_last_of("%=");
+  StringRef name = condition.take_front(at).trim();
+  StringRef value =
+      at == StringRef::npos ? StringRef() : condition.drop_front(at + 1).trim();
+  auto invalid = [&](const Twine &why) {
+    return llvm::createStringError("variant entry '" + condition + "': " + why);
+  };
+  if (at == StringRef::npos || name.empty() || value.empty())
+    return invalid("expected NAME%K or NAME=VALUE");
+  auto it = byName.find(name);
+  if (it == byName.end()) {
+    bool anyKernel = llvm::any_of(kernels, [&](const KernelInfo &k) {
+      return llvm::any_of(k.params,
+                          [&](const KernelParam &p) { return p.name == name; });
+    });
+    if (!anyKernel)
+      return invalid("no kernel has a parameter '" + name +
+                     "' whose argument a launch could test");
+    return std::string();
+  }
+  const auto &[id, type] = it->second;
+  if (StringRef(type).starts_with("!tile.tensordesc"))
+    return invalid("a tensor descriptor's conditions are not tested");
+  int64_t integer;
+  if (condition[at] == '%') {
+    if (value.getAsInteger(10, integer) || integer < 1)
+      return invalid("K must be a positive integer");
+    return llvm::formatv("{0} % {1} == 0", id, integer).str();
+  }
+  if (type == "i1" && (value == "true" || value == "false"))
+    return id + (value == "true" ? " != 0" : " == 0");
+  if (!value.getAsInteger(10, integer))
+    return llvm::formatv("{0} == {1}", id, integer).str();
+  double real;
+  if ((type == "f32" || type == "f64") && !value.getAsDouble(real))
+    return llvm::formatv("{0} == ({1}){2}", id,
+                         type == "f32" ? "float" : "double", value)
+        .str();
+  return invalid("a " + type + " parameter cannot be tested for '" + value +
+                 "'");
+}
+
 } // namespace
 
 llvm::Expected<LauncherFiles>
-mlir::tile::emitLauncher(ArrayRef<KernelInfo> kernels, StringRef cubin,
-                         StringRef name, const CompileOptions &options) {
+mlir::tile::emitLauncher(ArrayRef<LauncherVariant> variants, StringRef name,
+                         const CompileOptions &options) {
+  if (variants.empty() || !variants.back().conditions.empty())
+    return llvm::createStringError(
+        "a launcher needs the kernels without conditions, last");
+  // One set of kernels, one signature each, in every variant.
+  ArrayRef<KernelInfo> kernels = variants.back().kernels;
+  for (const LauncherVariant &variant : variants) {
+    bool same = variant.kernels.size() == kernels.size();
+    for (size_t k = 0; same && k < kernels.size(); ++k) {
+      const KernelInfo &a = variant.kernels[k], &b = kernels[k];
+      same = a.name == b.name && a.clusterSize == b.clusterSize &&
+             a.params.size() == b.params.size() &&
+             a.tensorMaps.size() == b.tensorMaps.size() &&
+             bool(a.globalScratchBytes) == bool(b.globalScratchBytes);
+      for (size_t i = 0; same && i < a.params.size(); ++i)
+        same = a.params[i].type == b.params[i].type;
+    }
+    if (!same)
+      return llvm::createStringError(
+          "the variant '" + llvm::join(variant.conditions, ",") +
+          "' has other kernels or parameters than the kernels without it");
+  }
+  size_t numVariants = variants.size();
   LauncherFiles files;
   std::string guard = "TILE_LAUNCHER_" + name.upper() + "_H";
   llvm::raw_string_ostream h(files.header), c(files.source);
@@ -289,12 +363,25 @@ mlir::tile::emitLauncher(ArrayRef<KernelInfo> kernels, StringRef cubin,
     << " for " << target << ". */\n"
     << "#include \"" << name << ".h\"\n\n"
     << "#include <pthread.h>\n#include <stdarg.h>\n#include <stdio.h>\n\n";
-  c << "static const unsigned char tile_cubin[" << cubin.size()
-    << "] __attribute__((aligned(8))) = {";
-  for (size_t i = 0; i < cubin.size(); ++i)
-    c << (i % 16 ? " " : "\n    ")
-      << llvm::formatv("{0:x2},", static_cast<unsigned char>(cubin[i]));
-  c << "\n};\n\n";
+  for (auto [v, variant] : llvm::enumerate(variants)) {
+    StringRef cubin = variant.cubin;
+    c << "/* Compiled "
+      << (variant.conditions.empty()
+              ? "for any arguments"
+              : "for " + llvm::join(variant.conditions, ", "))
+      << ". */\n"
+      << "static const unsigned char tile_cubin_" << v << "[" << cubin.size()
+      << "] __attribute__((aligned(8))) = {";
+    for (size_t i = 0; i < cubin.size(); ++i)
+      c << (i % 16 ? " " : "\n    ")
+        << llvm::formatv("{0:x2},", static_cast<unsigned char>(cubin[i]));
+    c << "\n};\n\n";
+  }
+  c << "static const unsigned char *const tile_cubins[" << numVariants
+    << "] = {";
+  for (size_t v = 0; v < numVariants; ++v)
+    c << "tile_cubin_" << v << ", ";
+  c << "};\n\n";
 
   c << "static const char *const tile_names[" << kernels.size() << "] = {";
   for (const KernelInfo &k : kernels)
@@ -302,6 +389,7 @@ mlir::tile::emitLauncher(ArrayRef<KernelInfo> kernels, StringRef cubin,
   c << "};\n\n";
   c << llvm::formatv(
       R"c(#define TILE_KERNELS {0}
+#define TILE_VARIANTS {9}
 #define TILE_CONTEXTS 64
 
 static _Thread_local char tile_message[512];
@@ -325,8 +413,8 @@ static CUresult tile_fail(CUresult status, const char *what, ...) {{
 /* The kernels as loaded into one context. */
 typedef struct {{
   CUcontext context;
-  CUmodule module;
-  CUfunction functions[TILE_KERNELS];
+  CUmodule modules[TILE_VARIANTS];
+  CUfunction functions[TILE_VARIANTS][TILE_KERNELS];
 } TileLoaded;
 
 static TileLoaded tile_loaded[TILE_CONTEXTS];
@@ -379,20 +467,23 @@ static CUresult tile_load(const TileLoaded **loaded) {{
       pthread_mutex_unlock(&tile_lock);
       return CUDA_SUCCESS;
     }
-  TileLoaded entry = {{context, NULL, {{NULL}};
+  TileLoaded entry = {{context, {{NULL}, {{{{NULL}}};
   if (tile_num_loaded == TILE_CONTEXTS)
     status = tile_fail(CUDA_ERROR_OUT_OF_MEMORY,
                        "the kernels are loaded in %d contexts already",
                        TILE_CONTEXTS);
   else
     status = tile_check_device();
-  if (status == CUDA_SUCCESS &&
-      (status = cuModuleLoadData(&entry.module, tile_cubin)) != CUDA_SUCCESS)
-    tile_fail(status, "loading the kernels (cuModuleLoadData)");
-  for (int k = 0; status == CUDA_SUCCESS && k < TILE_KERNELS; ++k)
-    if ((status = cuModuleGetFunction(&entry.functions[k], entry.module,
-                                      tile_names[k])) != CUDA_SUCCESS)
-      tile_fail(status, "cuModuleGetFunction(%s)", tile_names[k]);
+  for (int v = 0; status == CUDA_SUCCESS && v < TILE_VARIANTS; ++v) {{
+    if ((status = cuModuleLoadData(&entry.modules[v], tile_cubins[v])) !=
+        CUDA_SUCCESS)
+      tile_fail(status, "loading the kernels (cuModuleLoadData)");
+    for (int k = 0; status == CUDA_SUCCESS && k < TILE_KERNELS; ++k)
+      if ((status = cuModuleGetFunction(&entry.functions[v][k],
+                                        entry.modules[v], tile_names[k])) !=
+          CUDA_SUCCESS)
+        tile_fail(status, "cuModuleGetFunction(%s)", tile_names[k]);
+  }
 )c",
       kernels.size(), name, target,
       options.archSpecific
@@ -401,24 +492,27 @@ static CUresult tile_load(const TileLoaded **loaded) {{
                           options.sm % 10)
                 .str(),
       driver, driver / 1000, driver % 1000 / 10, options.ptxVersion / 10,
-      options.ptxVersion % 10);
+      options.ptxVersion % 10, numVariants);
   // Shared memory above the 48 KiB default is opted into at load.
-  for (auto [k, kernel] : llvm::enumerate(kernels))
-    if (kernel.sharedBytes > 48 * 1024)
-      c << llvm::formatv(
-          "  if (status == CUDA_SUCCESS &&\n"
-          "      (status = cuFuncSetAttribute(\n"
-          "           entry.functions[{0}],\n"
-          "           CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, {1})) "
-          "!= CUDA_SUCCESS)\n"
-          "    tile_fail(status, \"allowing {2} {1} bytes of shared "
-          "memory\");\n",
-          k, kernel.sharedBytes, kernel.name);
+  for (auto [v, variant] : llvm::enumerate(variants))
+    for (auto [k, kernel] : llvm::enumerate(variant.kernels))
+      if (kernel.sharedBytes > 48 * 1024)
+        c << llvm::formatv(
+            "  if (status == CUDA_SUCCESS &&\n"
+            "      (status = cuFuncSetAttribute(\n"
+            "           entry.functions[{0}][{1}],\n"
+            "           CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, {2})) "
+            "!= CUDA_SUCCESS)\n"
+            "    tile_fail(status, \"allowing {3} {2} bytes of shared "
+            "memory\");\n",
+            v, k, kernel.sharedBytes, kernel.name);
   c << llvm::formatv(R"c(  if (status == CUDA_SUCCESS) {{
     tile_loaded[tile_num_loaded] = entry;
     *loaded = &tile_loaded[tile_num_loaded++];
-  } else if (entry.module) {{
-    cuModuleUnload(entry.module);
+  } else {{
+    for (int v = 0; v < TILE_VARIANTS; ++v)
+      if (entry.modules[v])
+        cuModuleUnload(entry.modules[v]);
   }
   pthread_mutex_unlock(&tile_lock);
   return status;
@@ -428,7 +522,8 @@ void {0}_unload(void) {{
   pthread_mutex_lock(&tile_lock);
   for (int i = 0; i < tile_num_loaded; ++i)
     if (cuCtxPushCurrent(tile_loaded[i].context) == CUDA_SUCCESS) {{
-      cuModuleUnload(tile_loaded[i].module);
+      for (int v = 0; v < TILE_VARIANTS; ++v)
+        cuModuleUnload(tile_loaded[i].modules[v]);
       CUcontext popped;
       cuCtxPopCurrent(&popped);
     }
@@ -450,10 +545,13 @@ void {0}_unload(void) {{
         "unsigned grid_z"};
     std::string setup, values;
     llvm::StringSet<> used;
+    llvm::StringMap<std::pair<std::string, std::string>> byName;
     for (auto [i, param] : llvm::enumerate(kernel.params)) {
       std::string id = paramName(param.name, i);
       while (!used.insert(id).second)
         id += "_" + std::to_string(i);
+      if (!param.name.empty())
+        byName[param.name] = {id, param.type};
       llvm::Expected<ParamCode> code = getParamCode(kernel, i, param.type, id);
       if (!code)
         return code.takeError();
@@ -495,20 +593,54 @@ void {0}_unload(void) {{
         << " runs in clusters of " << kernel.clusterSize
         << " blocks: grid_x %u is not a multiple\", grid_x);\n";
     c << setup;
-    if (kernel.globalScratchBytes)
-      c << "  /* Its tensor maps' global scratch, " << kernel.globalScratchBytes
-        << " bytes a block. */\n"
+    // The first variant whose conditions the arguments meet.
+    c << "  int tile_variant = " << numVariants - 1 << ";\n";
+    for (auto [v, variant] : llvm::enumerate(variants)) {
+      if (variant.conditions.empty())
+        continue;
+      SmallVector<std::string> tests;
+      for (StringRef condition : variant.conditions) {
+        llvm::Expected<std::string> test =
+            getConditionCode(condition, byName, kernels);
+        if (!test)
+          return test.takeError();
+        if (!test->empty())
+          tests.push_back(*test);
+      }
+      c << "  " << (v ? "else " : "") << "if ("
+        << (tests.empty() ? "1" : llvm::join(tests, " && ")) << ")\n"
+        << "    tile_variant = " << v << ";\n";
+    }
+    auto perVariant = [&](StringRef type, StringRef what,
+                          function_ref<int64_t(const KernelInfo &)> field) {
+      c << "  static const " << type << " tile_" << what << "[" << numVariants
+        << "] = {";
+      for (const LauncherVariant &variant : variants)
+        c << field(variant.kernels[k]) << ", ";
+      c << "};\n";
+    };
+    perVariant("unsigned", "threads",
+               [](const KernelInfo &info) { return info.threads; });
+    perVariant("unsigned", "shared",
+               [](const KernelInfo &info) { return info.sharedBytes; });
+    if (kernel.globalScratchBytes) {
+      perVariant("size_t", "scratch_bytes", [](const KernelInfo &info) {
+        return info.globalScratchBytes;
+      });
+      c << "  /* Its tensor maps' global scratch. */\n"
         << "  CUdeviceptr tile_scratch = 0;\n"
         << "  tile_status = cuMemAllocAsync(&tile_scratch, (size_t)grid_x * "
-           "grid_y * grid_z * "
-        << kernel.globalScratchBytes << ", stream);\n"
+           "grid_y * grid_z * tile_scratch_bytes[tile_variant], stream);\n"
         << "  if (tile_status != CUDA_SUCCESS)\n"
         << "    return tile_fail(tile_status, \"allocating " << kernel.name
         << "'s global scratch\");\n";
+    }
     c << "  void *tile_params[] = {" << values << "NULL};\n"
-      << "  tile_status = cuLaunchKernel(tile_kernels->functions[" << k
-      << "], grid_x, grid_y, grid_z, " << kernel.threads << ", 1, 1, "
-      << kernel.sharedBytes << ", stream, tile_params, NULL);\n";
+      << "  tile_status = cuLaunchKernel(\n"
+      << "      tile_kernels->functions[tile_variant][" << k
+      << "], grid_x, grid_y, grid_z,\n"
+      << "      tile_threads[tile_variant], 1, 1, tile_shared[tile_variant], "
+         "stream,\n      tile_params, NULL);\n";
     if (kernel.globalScratchBytes)
       c << "  CUresult tile_freed = cuMemFreeAsync(tile_scratch, stream);\n"
         << "  if (tile_status == CUDA_SUCCESS)\n"

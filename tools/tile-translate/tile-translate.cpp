@@ -84,6 +84,14 @@ static cl::list<std::string> specialize(
              "folds it, NAME%K declares it a multiple of K (repeatable; "
              "tile-specialize)"),
     cl::cat(tileCategory));
+static cl::list<std::string> variants(
+    "variant",
+    cl::desc("With --emit=launcher, a variant of the kernels compiled with "
+             "these comma-separated --specialize entries too, replacing "
+             "those of the same names (repeatable): "
+             "each launch runs the first variant whose entries its arguments "
+             "satisfy, else the kernels compiled without them"),
+    cl::cat(tileCategory));
 static cl::opt<int> optLevel(
     "opt-level",
     cl::desc("LLVM optimization level (0-3) before the NVPTX back end"),
@@ -162,9 +170,16 @@ static bool writeFile(StringRef path, StringRef text, StringRef what) {
   return true;
 }
 
-/// Writes a launcher of `result` (its output a cubin) as -o names it,
+/// A compiled result and the --variant entries it was compiled with (none:
+/// the kernels every launch may run).
+struct Compiled {
+  SmallVector<std::string> conditions;
+  tile::CacheEntry entry;
+};
+
+/// Writes the launcher of `results` (their outputs cubins) as -o names it,
 /// NAME.c, and NAME.h beside it.
-static bool writeLauncher(const tile::CacheEntry &result,
+static bool writeLauncher(ArrayRef<Compiled> results,
                           const tile::CompileOptions &options) {
   StringRef path = outputFilename;
   std::string name;
@@ -176,10 +191,19 @@ static bool writeLauncher(const tile::CacheEntry &result,
                     "NAME.h: give -o DIR/NAME.c, NAME a C identifier\n";
     return false;
   }
-  auto kernels = tile::parseKernelInfo(result.kernelInfo);
+  SmallVector<tile::LauncherVariant> launcherVariants;
+  for (const Compiled &result : results) {
+    auto kernels = tile::parseKernelInfo(result.entry.kernelInfo);
+    if (!kernels) {
+      llvm::errs() << "tile-translate: error: "
+                   << llvm::toString(kernels.takeError()) << "\n";
+      return false;
+    }
+    launcherVariants.push_back(
+        {result.conditions, result.entry.output, std::move(*kernels)});
+  }
   llvm::Expected<tile::LauncherFiles> files =
-      kernels ? tile::emitLauncher(*kernels, result.output, name, options)
-              : llvm::Expected<tile::LauncherFiles>(kernels.takeError());
+      tile::emitLauncher(launcherVariants, name, options);
   if (!files) {
     llvm::errs() << "tile-translate: error: "
                  << llvm::toString(files.takeError()) << "\n";
@@ -189,18 +213,6 @@ static bool writeLauncher(const tile::CacheEntry &result,
   llvm::sys::path::replace_extension(header, "h");
   return writeFile(path, files->source, "launcher") &&
          writeFile(header, files->header, "launcher header");
-}
-
-/// Writes a result, compiled or read from the cache: the output (or the
-/// launcher of it), and the kernel info where asked for; false where a file
-/// cannot be written.
-static bool writeResult(const tile::CacheEntry &result,
-                        const tile::CompileOptions &options) {
-  return (emit == Emit::Launcher
-              ? writeLauncher(result, options)
-              : writeFile(outputFilename, result.output, "output")) &&
-         (kernelInfo.empty() ||
-          writeFile(kernelInfo, result.kernelInfo, "kernel info"));
 }
 
 /// The compile options the flags give; false if they are out of range.
@@ -224,37 +236,21 @@ static bool fillOptions(tile::CompileOptions &options) {
   return smParsed && tile::hasValidRanges(options);
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  tile::registerTilePassesAndPipelines();
-  cl::HideUnrelatedOptions(tileCategory);
-  cl::ParseCommandLineOptions(argc, argv, "tile IR to LLVM IR, PTX or cubin\n");
-
-  std::string error;
-  auto input = openInputFile(inputFilename, &error);
-  if (!input) {
-    llvm::errs() << "tile-translate: " << error << "\n";
-    return 1;
-  }
-  tile::CompileOptions options;
-  bool optionsValid = fillOptions(options);
-  // A result kept from an earlier run of the same input and options: no
-  // context, no parsing, no compile.
-  std::optional<tile::CompileCache> cache;
+/// Compiles `input` with `options` (a variant's entries added to its
+/// specializations), or reads the result back from `cache` under the key
+/// of `keyParts`; stores what it compiles. Errors are reported.
+static std::optional<tile::CacheEntry>
+compileInput(const llvm::MemoryBuffer &input, tile::CompileOptions options,
+             bool optionsValid, tile::CompileCache *cache,
+             ArrayRef<std::string> keyParts) {
   std::string key;
-  std::optional<std::string> arguments;
-  if (useCache && optionsValid && !timing && !verifyEach &&
-      (arguments = getKeyedArguments(argc, argv)))
-    cache = tile::CompileCache::open();
   if (cache) {
-    bool ttirName = StringRef(inputFilename).ends_with(".ttir");
-    key = tile::CompileCache::getKey({input->getBuffer(), *arguments,
-                                      ttirName ? "ttir" : "mlir",
-                                      tile::getToolkitIdentity(cudaPath)});
+    SmallVector<StringRef> parts(keyParts.begin(), keyParts.end());
+    key = tile::CompileCache::getKey(parts);
     if (std::optional<tile::CacheEntry> hit = cache->lookup(key)) {
       if (ptxasInfo)
         llvm::errs() << hit->report;
-      return writeResult(*hit, options) ? 0 : 1;
+      return hit;
     }
   }
 
@@ -270,11 +266,14 @@ int main(int argc, char **argv) {
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(input.getBuffer(),
+                                       input.getBufferIdentifier()),
+      llvm::SMLoc());
   TimingScope parseTiming = rootTiming.nest("parse");
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
-    return 1;
+    return std::nullopt;
   parseTiming.stop();
 
   if (!optionsValid) {
@@ -283,7 +282,7 @@ int main(int argc, char **argv) {
            "--num-warps a power of two, --ptx-version 60 or more, "
            "--opt-level 0 to 3, --min-blocks-per-sm not negative, "
            "--cluster-size a power of two from 1 to 8";
-    return 1;
+    return std::nullopt;
   }
   options.cudaPath = cudaPath;
   options.verifyEachPass = verifyEach;
@@ -309,19 +308,19 @@ int main(int argc, char **argv) {
       llvm::errs() << "tile-translate: reproducer written to "
                    << options.reproducerPath << " (tile-opt --run-reproducer "
                    << options.reproducerPath << " runs it again)\n";
-    return 1;
+    return std::nullopt;
   }
   std::string result, report;
   if (emit == Emit::LLVMIR) {
     FailureOr<std::string> ir = tile::emitLLVMIR(*module);
     if (failed(ir))
-      return 1;
+      return std::nullopt;
     result = *ir;
   } else if (assembles) {
     FailureOr<tile::CubinResult> compiled =
         tile::compileCubin(*module, options, source ? *source : ModuleOp());
     if (failed(compiled))
-      return 1;
+      return std::nullopt;
     report = compiled->report;
     if (ptxasInfo)
       llvm::errs() << report;
@@ -329,7 +328,7 @@ int main(int argc, char **argv) {
   } else {
     FailureOr<std::string> ptx = tile::emitPTX(*module, options);
     if (failed(ptx))
-      return 1;
+      return std::nullopt;
     result = *ptx;
   }
 
@@ -337,12 +336,89 @@ int main(int argc, char **argv) {
   FailureOr<SmallVector<tile::KernelInfo>> kernels =
       tile::getKernelInfo(*module);
   if (failed(kernels))
-    return 1;
+    return std::nullopt;
   tile::CacheEntry entry{std::move(result), tile::formatKernelInfo(*kernels),
                          std::move(report)};
-  if (!writeResult(entry, options))
-    return 1;
   if (cache)
     cache->store(key, entry);
-  return 0;
+  return entry;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  tile::registerTilePassesAndPipelines();
+  cl::HideUnrelatedOptions(tileCategory);
+  cl::ParseCommandLineOptions(argc, argv, "tile IR to LLVM IR, PTX or cubin\n");
+
+  std::string error;
+  auto input = openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << "tile-translate: " << error << "\n";
+    return 1;
+  }
+  if (!variants.empty() && emit != Emit::Launcher) {
+    llvm::errs() << "tile-translate: error: --variant makes a launcher's "
+                    "variants: use it with --emit=launcher\n";
+    return 1;
+  }
+  tile::CompileOptions options;
+  bool optionsValid = fillOptions(options);
+  // Results kept from an earlier run of the same input and options: no
+  // context, no parsing, no compile.
+  std::optional<tile::CompileCache> cache;
+  std::optional<std::string> arguments;
+  if (useCache && optionsValid && !timing && !verifyEach &&
+      (arguments = getKeyedArguments(argc, argv)))
+    cache = tile::CompileCache::open();
+  bool ttirName = StringRef(inputFilename).ends_with(".ttir");
+  auto keyParts = [&](StringRef variant) {
+    SmallVector<std::string> parts = {
+        input->getBuffer().str(), arguments.value_or(""),
+        ttirName ? "ttir" : "mlir", tile::getToolkitIdentity(cudaPath)};
+    if (!variant.empty())
+      parts.push_back(("variant " + variant).str());
+    return parts;
+  };
+
+  // The variants first, in their order, then the kernels without them.
+  SmallVector<Compiled> results;
+  for (StringRef variant : variants) {
+    Compiled compiled;
+    SmallVector<StringRef> entries;
+    variant.split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    for (StringRef entry : entries)
+      compiled.conditions.push_back(entry.trim().str());
+    // A variant's entry replaces a --specialize entry of the same name.
+    auto nameOf = [](StringRef entry) {
+      return entry.take_front(entry.find_last_of("%=")).trim();
+    };
+    tile::CompileOptions variantOptions = options;
+    llvm::erase_if(variantOptions.specializations, [&](StringRef entry) {
+      return llvm::any_of(compiled.conditions, [&](StringRef condition) {
+        return nameOf(condition) == nameOf(entry);
+      });
+    });
+    llvm::append_range(variantOptions.specializations, compiled.conditions);
+    std::optional<tile::CacheEntry> entry =
+        compileInput(*input, variantOptions, optionsValid,
+                     cache ? &*cache : nullptr, keyParts(variant));
+    if (!entry)
+      return 1;
+    compiled.entry = std::move(*entry);
+    results.push_back(std::move(compiled));
+  }
+  std::optional<tile::CacheEntry> generic = compileInput(
+      *input, options, optionsValid, cache ? &*cache : nullptr, keyParts(""));
+  if (!generic)
+    return 1;
+  results.push_back({{}, std::move(*generic)});
+
+  const tile::CacheEntry &result = results.back().entry;
+  bool written = emit == Emit::Launcher
+                     ? writeLauncher(results, options)
+                     : writeFile(outputFilename, result.output, "output");
+  return written && (kernelInfo.empty() ||
+                     writeFile(kernelInfo, result.kernelInfo, "kernel info"))
+             ? 0
+             : 1;
 }

@@ -36,16 +36,26 @@ struct LauncherFiles {
   std::string header, source;
 };
 
-/// The C launcher of a cubin and its kernels, for a target of `options`
-/// (sm, arch-specific, PTX version): `name` (a C identifier) names the
-/// header the source includes (`name.h`) and prefixes the module's own
-/// functions (`name_error`, `name_unload`); each kernel gets
-/// `<kernel>_launch(stream, grid x, y, z, its parameters...)`. Fails on a
+/// One compiled form of a module's kernels: its cubin and kernels, and the
+/// specializations it was compiled with (`NAME=VALUE`, `NAME%K`), which a
+/// launch's arguments must satisfy for it to run this form.
+struct LauncherVariant {
+  llvm::SmallVector<std::string> conditions;
+  std::string cubin;
+  llvm::SmallVector<KernelInfo> kernels;
+};
+
+/// The C launcher of the variants of a module's kernels, for a target of
+/// `options` (sm, arch-specific, PTX version): `name` (a C identifier)
+/// names the header the source includes (`name.h`) and prefixes the
+/// module's own functions (`name_error`, `name_unload`); each kernel gets
+/// `<kernel>_launch(stream, grid x, y, z, its parameters...)`, which runs
+/// the first variant whose conditions its arguments meet (the last has
+/// none). Fails where the variants' kernels or parameters differ, or on a
 /// parameter type a launcher cannot pass.
-llvm::Expected<LauncherFiles> emitLauncher(llvm::ArrayRef<KernelInfo> kernels,
-                                           llvm::StringRef cubin,
-                                           llvm::StringRef name,
-                                           const CompileOptions &options);
+llvm::Expected<LauncherFiles>
+emitLauncher(llvm::ArrayRef<LauncherVariant> variants, llvm::StringRef name,
+             const CompileOptions &options);
 
 } // namespace mlir::tile
 

@@ -3,10 +3,17 @@
    vector_add_desc.h with -DDESC: descriptors made in the kernel, whose
    global scratch the launcher allocates) and checks the sums; also the
    errors a launcher returns: no current context, and a grid of no blocks
-   (nothing launched). Prints PASS or what failed; exit status 0 on PASS. */
-#ifdef DESC
+   (nothing launched). With -DRAGGED (vector_add_variants.h: a launcher
+   whose kernels without conditions take any n, with a variant for
+   n % 16 == 0) it adds
+   n - 3 elements too, which only the kernels without conditions add
+   right. Prints PASS or what failed; exit status 0 on PASS. */
+#if defined(DESC)
 #include "vector_add_desc.h"
 #define ERROR vector_add_desc_error
+#elif defined(RAGGED)
+#include "vector_add_variants.h"
+#define ERROR vector_add_variants_error
 #else
 #include "vector_add.h"
 #define ERROR vector_add_error
@@ -67,6 +74,19 @@ int main(void) {
   for (int i = 0; i < n; ++i)
     wrong += out[i] != x[i] + y[i];
   printf("%d of %d sums wrong\n", wrong, n);
+#ifdef RAGGED
+  const int ragged = n - 3;
+  CHECK(cuMemsetD32(dout, 0, n));
+  CHECK(vector_add_launch(NULL, (unsigned)((ragged + 1023) / 1024), 1, 1, dx,
+                          dy, dout, ragged));
+  CHECK(cuCtxSynchronize());
+  CHECK(cuMemcpyDtoH(out, dout, n * sizeof(float)));
+  int raggedWrong = 0;
+  for (int i = 0; i < n; ++i)
+    raggedWrong += out[i] != (i < ragged ? x[i] + y[i] : 0.0f);
+  printf("%d of %d ragged sums wrong\n", raggedWrong, ragged);
+  wrong += raggedWrong;
+#endif
 
   CUresult status = CUDA_SUCCESS;
   pthread_t thread;
