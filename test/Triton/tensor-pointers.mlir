@@ -65,6 +65,12 @@
 // DESCMM-NOT: cp.async.cg.shared.global
 // DESCMM: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 // DESCMM: wgmma.mma_async
+// Warp-specialized: the producer warp (the block's ninth) writes the maps
+// with the others, then issues the copies through them.
+// RUN: tile-translate %S/Inputs/kernel_desc_matmul.ttir --emit=ptx --sm=90a --num-warps=8 --num-stages=3 --warp-specialize --kernel-info=%t.ws.info -o /dev/null
+// RUN: FileCheck %s --check-prefix=DESCWS < %t.ws.info
+// DESCWS: kernel desc_matmul_kernel threads 288
+// DESCWS-NEXT: global_scratch desc_matmul_kernel 384
 // RUN: tile-translate %S/Inputs/kernel_desc_matmul.ttir --emit=ptx --sm=90a --ptx-version=80 --num-warps=8 --num-stages=3 | FileCheck %s --check-prefix=DESCMM80
 // DESCMM80-LABEL: .entry desc_matmul_kernel(
 // DESCMM80: cp.async.cg.shared.global

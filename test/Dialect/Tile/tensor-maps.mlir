@@ -19,3 +19,18 @@ tile.func public @maps(%x: !tile.ptr<f16>, %y: !tile.ptr<f32>, %m: i32, %n: i32,
   %v = tile.descriptor_load %d[%c0, %c0] : !tile.tensordesc<128x64xf16> -> tensor<128x64xf16>
   tile.return
 }
+
+// Every thread writes a tensor map, the producer warp of a split kernel
+// too: it may come before tilenv.warp_specialize.
+// CHECK-LABEL: tile.func public @before_split
+// CHECK: tilenv.make_tensor_map
+// CHECK: tilenv.warp_specialize producer
+tile.func public @before_split(%x: !tile.ptr<f16>, %m: i32, %n: i32, %s: !tile.ptr<i8> {tilenv.global_scratch = 128 : i64}) {
+  %c1 = arith.constant 1 : i64
+  %ld = arith.extsi %n : i32 to i64
+  %d = tilenv.make_tensor_map %s, %x, [%m, %n], [%ld, %c1] : !tile.ptr<i8>, !tile.ptr<f16> -> !tile.tensordesc<128x64xf16>
+  tilenv.warp_specialize producer {
+  } default {
+  }
+  tile.return
+}

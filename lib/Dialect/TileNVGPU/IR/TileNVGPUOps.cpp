@@ -232,8 +232,9 @@ bool WarpSpecializeOp::computesTensors(Operation *op) {
 Operation *WarpSpecializeOp::findUnsafeBefore(Operation *op) {
   Operation *unsafe = nullptr;
   op->walk([&](Operation *nested) {
+    // Every thread runs a tensor map's writing (the first warp writes).
     bool setUp = isa<LocalAllocOp, BufferIndexOp, InitBarrierOp, gpu::BarrierOp,
-                     ClusterBarrierOp>(nested) &&
+                     ClusterBarrierOp, MakeTensorMapOp>(nested) &&
                  !computesTensors(nested);
     // Ops with regions are judged by what they hold.
     bool effects =

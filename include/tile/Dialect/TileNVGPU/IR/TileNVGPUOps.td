@@ -420,7 +420,8 @@ def TileNVGPU_WarpSpecializeOp : TileNVGPU_Op<"warp_specialize", [
     layouts: they must be scalar (tensor constants aside) and free of memory
     effects, but for the shared memory's set-up (`tilegpu.local_alloc` without
     a value, `tilegpu.buffer_index`, `tilenv.init_barrier`, `gpu.barrier`,
-    `tilenv.cluster_barrier`). The
+    `tilenv.cluster_barrier`) and `tilenv.make_tensor_map`, which every
+    thread of the block runs. The
     producer region computes no tensors.
 
     ```mlir
