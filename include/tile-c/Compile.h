@@ -197,6 +197,26 @@ MLIR_CAPI_EXPORTED MlirLogicalResult mlirTileEmitLauncher(
     MlirStringRef cubin, MlirStringRef name, MlirStringCallback header,
     MlirStringCallback source, void *userData);
 
+/// One compiled form of a module's kernels, for
+/// mlirTileEmitLauncherVariants: the module mlirTileCompile lowered, the
+/// cubin it gave, and the comma-separated specializations (`NAME%K`,
+/// `NAME=VALUE`) it was compiled with beyond the others' (empty: none).
+typedef struct MlirTileLauncherVariant {
+  MlirModule module;
+  MlirStringRef cubin;
+  MlirStringRef conditions;
+} MlirTileLauncherVariant;
+
+/// mlirTileEmitLauncher over several compiled forms of one source (what
+/// `tile-translate --variant` makes): each launch runs the first variant
+/// whose conditions its arguments meet; the last has none. Fails, with a
+/// diagnostic, where the variants' kernels or parameters differ or a
+/// condition names no parameter, besides mlirTileEmitLauncher's failures.
+MLIR_CAPI_EXPORTED MlirLogicalResult mlirTileEmitLauncherVariants(
+    const MlirTileLauncherVariant *variants, size_t numVariants,
+    const MlirTileCompileOptions *options, MlirStringRef name,
+    MlirStringCallback header, MlirStringCallback source, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

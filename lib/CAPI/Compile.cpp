@@ -232,33 +232,58 @@ MlirLogicalResult mlirTileEmitLauncher(MlirModule module,
                                        MlirStringCallback header,
                                        MlirStringCallback source,
                                        void *userData) {
-  if (mlirModuleIsNull(module) || !options || !cubin.data || !name.data ||
-      !header || !source)
+  MlirTileLauncherVariant only = {module, cubin, mlirStringRefCreate("", 0)};
+  return mlirTileEmitLauncherVariants(&only, 1, options, name, header, source,
+                                      userData);
+}
+
+MlirLogicalResult mlirTileEmitLauncherVariants(
+    const MlirTileLauncherVariant *variants, size_t numVariants,
+    const MlirTileCompileOptions *options, MlirStringRef name,
+    MlirStringCallback header, MlirStringCallback source, void *userData) {
+  if (!variants || !numVariants || !options || !name.data || !header || !source)
     return mlirLogicalResultFailure();
-  ModuleOp op = unwrap(module);
+  for (size_t v = 0; v < numVariants; ++v)
+    if (mlirModuleIsNull(variants[v].module) || !variants[v].cubin.data)
+      return mlirLogicalResultFailure();
+  ModuleOp first = unwrap(variants[numVariants - 1].module);
   StringRef id = unwrap(name);
   if (id.empty() || llvm::isDigit(id.front()) ||
       !llvm::all_of(id, [](char c) { return llvm::isAlnum(c) || c == '_'; })) {
-    emitError(op.getLoc()) << "a launcher's name must be a C identifier, got '"
-                           << id << "'";
+    emitError(first.getLoc())
+        << "a launcher's name must be a C identifier, got '" << id << "'";
     return mlirLogicalResultFailure();
   }
-  FailureOr<SmallVector<tile::KernelInfo>> kernels = tile::getKernelInfo(op);
-  if (failed(kernels))
-    return mlirLogicalResultFailure();
-  if (kernels->empty()) {
-    emitError(op.getLoc()) << "no compiled kernels: mlirTileEmitLauncher "
-                              "reads a module that mlirTileCompile lowered";
-    return mlirLogicalResultFailure();
+  SmallVector<tile::LauncherVariant> launcherVariants;
+  for (size_t v = 0; v < numVariants; ++v) {
+    ModuleOp op = unwrap(variants[v].module);
+    FailureOr<SmallVector<tile::KernelInfo>> kernels = tile::getKernelInfo(op);
+    if (failed(kernels))
+      return mlirLogicalResultFailure();
+    if (kernels->empty()) {
+      emitError(op.getLoc()) << "no compiled kernels: a launcher reads "
+                                "modules that mlirTileCompile lowered";
+      return mlirLogicalResultFailure();
+    }
+    tile::LauncherVariant variant;
+    SmallVector<StringRef> entries;
+    if (variants[v].conditions.data)
+      unwrap(variants[v].conditions)
+          .split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    for (StringRef entry : entries)
+      variant.conditions.push_back(entry.trim().str());
+    variant.cubin = unwrap(variants[v].cubin).str();
+    variant.kernels = std::move(*kernels);
+    launcherVariants.push_back(std::move(variant));
   }
   tile::CompileOptions target;
   target.sm = options->sm;
   target.archSpecific = options->archSpecific;
   target.ptxVersion = options->ptxVersion;
-  llvm::Expected<tile::LauncherFiles> files = tile::emitLauncher(
-      {{{}, unwrap(cubin).str(), std::move(*kernels)}}, id, target);
+  llvm::Expected<tile::LauncherFiles> files =
+      tile::emitLauncher(launcherVariants, id, target);
   if (!files) {
-    emitError(op.getLoc()) << llvm::toString(files.takeError());
+    emitError(first.getLoc()) << llvm::toString(files.takeError());
     return mlirLogicalResultFailure();
   }
   header(mlirStringRefCreate(files->header.data(), files->header.size()),

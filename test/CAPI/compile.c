@@ -633,6 +633,51 @@ int main(int argc, char **argv) {
     free(files[1].data);
   }
 
+  // Variants: the kernels for n % 16 == 0 first, for any n last; each
+  // launch tests n. A condition on no parameter is an error.
+  // CHECK: launcher variants: 2 cubins, tests n: 1
+  // CHECK-NEXT: {{.*}}error: variant entry 'm%16': no kernel has a parameter 'm' whose argument a launch could test
+  // CHECK-NEXT: variant on no parameter: failed
+  {
+    MlirModule aligned = parse(ctx, vectorAdd), any = parse(ctx, vectorAdd);
+    Buffer cubins[2] = {{NULL, 0}, {NULL, 0}};
+    options.emit = MlirTileEmitCubin;
+    bool compiled = mlirLogicalResultIsSuccess(
+        mlirTileCompile(aligned, &options, append, &cubins[0]));
+    options.specialize = "n%1";
+    compiled &= mlirLogicalResultIsSuccess(
+        mlirTileCompile(any, &options, append, &cubins[1]));
+    options.specialize = NULL;
+    options.emit = MlirTileEmitPTX;
+    MlirTileLauncherVariant forms[2] = {
+        {aligned, mlirStringRefCreate(cubins[0].data, cubins[0].size),
+         mlirStringRefCreateFromCString("n%16")},
+        {any, mlirStringRefCreate(cubins[1].data, cubins[1].size),
+         mlirStringRefCreateFromCString("")}};
+    Buffer files[2] = {{NULL, 0}, {NULL, 0}};
+    bool emitted = compiled && mlirLogicalResultIsSuccess(
+                                   mlirTileEmitLauncherVariants(
+                                       forms, 2, &options,
+                                       mlirStringRefCreateFromCString("va"),
+                                       appendFirst, appendSecond, files));
+    fprintf(stderr, "launcher variants: %d cubins, tests n: %d\n",
+            emitted && strstr(files[1].data, "tile_cubin_1[") ? 2 : 0,
+            emitted && strstr(files[1].data, "if (n % 16 == 0)") != NULL);
+    forms[0].conditions = mlirStringRefCreateFromCString("m%16");
+    fprintf(stderr, "variant on no parameter: %s\n",
+            mlirLogicalResultIsSuccess(mlirTileEmitLauncherVariants(
+                forms, 2, &options, mlirStringRefCreateFromCString("va"),
+                appendFirst, appendSecond, files))
+                ? "ok"
+                : "failed");
+    mlirModuleDestroy(aligned);
+    mlirModuleDestroy(any);
+    for (int i = 0; i < 2; ++i) {
+      free(cubins[i].data);
+      free(files[i].data);
+    }
+  }
+
   // Warp-specialized, the kernel runs a fifth warp: its producer.
   // CHECK: kernel matmul: 160 threads, {{[0-9]+}} bytes of shared memory
   // CHECK: warp-specialized: ok
