@@ -535,8 +535,8 @@ void {0}_unload(void) {{
 
   h << "/* The calling thread's last error of these launchers. */\n"
     << "const char *" << name << "_error(void);\n\n"
-    << "/* Unloads the kernels from every context they were loaded in (each "
-       "must\n   still exist). */\n"
+    << "/* Unloads the kernels from every context they were loaded in: each "
+       "must\n   still exist, and no launch of them run meanwhile. */\n"
     << "void " << name << "_unload(void);\n";
 
   for (auto [k, kernel] : llvm::enumerate(kernels)) {
