@@ -9,6 +9,7 @@
 #include "tile/Compiler.h"
 #include "tile/Compiler/CompileCache.h"
 #include "tile/Compiler/Launcher.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 #include "tile/InitTile.h"
 
@@ -107,11 +108,9 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
 #include "tile/Compiler/Options.def"
   compile.optLevel = options->optLevel;
   if (options->specialize) {
-    SmallVector<StringRef> entries;
-    StringRef(options->specialize)
-        .split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-    for (StringRef entry : entries)
-      compile.specializations.push_back(entry.trim().str());
+    SmallVector<std::string> entries =
+        tile::splitSpecializations(options->specialize);
+    compile.specializations.assign(entries.begin(), entries.end());
   }
   // A C caller may store any int in the enum; C++ may only load values of
   // its range, so read the bits as an int before checking them.
@@ -188,20 +187,28 @@ MlirLogicalResult mlirTileCompile(MlirModule module,
   return mlirLogicalResultSuccess();
 }
 
+/// The kernels of a module mlirTileCompile lowered; an error naming
+/// `reader` on one without any.
+static FailureOr<SmallVector<tile::KernelInfo>>
+getCompiledKernels(ModuleOp op, StringRef reader) {
+  FailureOr<SmallVector<tile::KernelInfo>> kernels = tile::getKernelInfo(op);
+  if (succeeded(kernels) && kernels->empty()) {
+    emitError(op.getLoc()) << "no compiled kernels: " << reader
+                           << " reads a module that mlirTileCompile lowered";
+    return failure();
+  }
+  return kernels;
+}
+
 MlirLogicalResult mlirTileGetKernelInfo(MlirModule module,
                                         MlirTileKernelInfoCallback callback,
                                         void *userData) {
   if (mlirModuleIsNull(module) || !callback)
     return mlirLogicalResultFailure();
-  ModuleOp op = unwrap(module);
-  FailureOr<SmallVector<tile::KernelInfo>> kernels = tile::getKernelInfo(op);
+  FailureOr<SmallVector<tile::KernelInfo>> kernels =
+      getCompiledKernels(unwrap(module), "mlirTileGetKernelInfo");
   if (failed(kernels))
     return mlirLogicalResultFailure();
-  if (kernels->empty()) {
-    emitError(op.getLoc()) << "no compiled kernels: mlirTileGetKernelInfo "
-                              "reads a module that mlirTileCompile lowered";
-    return mlirLogicalResultFailure();
-  }
   for (const tile::KernelInfo &kernel : *kernels) {
     SmallVector<MlirTileTensorMapInfo> maps;
     for (const tile::TensorMapInfo &m : kernel.tensorMaps)
@@ -247,31 +254,16 @@ MlirLogicalResult mlirTileEmitLauncherVariants(
     if (mlirModuleIsNull(variants[v].module) || !variants[v].cubin.data)
       return mlirLogicalResultFailure();
   ModuleOp first = unwrap(variants[numVariants - 1].module);
-  StringRef id = unwrap(name);
-  if (id.empty() || llvm::isDigit(id.front()) ||
-      !llvm::all_of(id, [](char c) { return llvm::isAlnum(c) || c == '_'; })) {
-    emitError(first.getLoc())
-        << "a launcher's name must be a C identifier, got '" << id << "'";
-    return mlirLogicalResultFailure();
-  }
   SmallVector<tile::LauncherVariant> launcherVariants;
   for (size_t v = 0; v < numVariants; ++v) {
-    ModuleOp op = unwrap(variants[v].module);
-    FailureOr<SmallVector<tile::KernelInfo>> kernels = tile::getKernelInfo(op);
+    FailureOr<SmallVector<tile::KernelInfo>> kernels = getCompiledKernels(
+        unwrap(variants[v].module), "mlirTileEmitLauncherVariants");
     if (failed(kernels))
       return mlirLogicalResultFailure();
-    if (kernels->empty()) {
-      emitError(op.getLoc()) << "no compiled kernels: a launcher reads "
-                                "modules that mlirTileCompile lowered";
-      return mlirLogicalResultFailure();
-    }
     tile::LauncherVariant variant;
-    SmallVector<StringRef> entries;
     if (variants[v].conditions.data)
-      unwrap(variants[v].conditions)
-          .split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-    for (StringRef entry : entries)
-      variant.conditions.push_back(entry.trim().str());
+      variant.conditions =
+          tile::splitSpecializations(unwrap(variants[v].conditions));
     variant.cubin = unwrap(variants[v].cubin).str();
     variant.kernels = std::move(*kernels);
     launcherVariants.push_back(std::move(variant));
@@ -281,7 +273,7 @@ MlirLogicalResult mlirTileEmitLauncherVariants(
   target.archSpecific = options->archSpecific;
   target.ptxVersion = options->ptxVersion;
   llvm::Expected<tile::LauncherFiles> files =
-      tile::emitLauncher(launcherVariants, id, target);
+      tile::emitLauncher(launcherVariants, unwrap(name), target);
   if (!files) {
     emitError(first.getLoc()) << llvm::toString(files.takeError());
     return mlirLogicalResultFailure();

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Compiler/Launcher.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -272,15 +273,13 @@ llvm::Expected<std::string> getConditionCode(
     StringRef condition,
     const llvm::StringMap<std::pair<std::string, std::string>> &byName,
     ArrayRef<KernelInfo> kernels) {
-  size_t at = condition.find_last_of("%=");
-  StringRef name = condition.take_front(at).trim();
-  StringRef value =
-      at == StringRef::npos ? StringRef() : condition.drop_front(at + 1).trim();
   auto invalid = [&](const Twine &why) {
     return llvm::createStringError("variant entry '" + condition + "': " + why);
   };
-  if (at == StringRef::npos || name.empty() || value.empty())
+  std::optional<SpecializationEntry> entry = parseSpecialization(condition);
+  if (!entry)
     return invalid("expected NAME%K or NAME=VALUE");
+  StringRef name = entry->name, value = entry->value;
   auto it = byName.find(name);
   if (it == byName.end()) {
     bool anyKernel = llvm::any_of(kernels, [&](const KernelInfo &k) {
@@ -296,7 +295,7 @@ llvm::Expected<std::string> getConditionCode(
   if (StringRef(type).starts_with("!tile.tensordesc"))
     return invalid("a tensor descriptor's conditions are not tested");
   int64_t integer;
-  if (condition[at] == '%') {
+  if (entry->isDivisibility) {
     if (value.getAsInteger(10, integer) || integer < 1)
       return invalid("K must be a positive integer");
     return llvm::formatv("{0} % {1} == 0", id, integer).str();
@@ -319,6 +318,10 @@ llvm::Expected<std::string> getConditionCode(
 llvm::Expected<LauncherFiles>
 mlir::tile::emitLauncher(ArrayRef<LauncherVariant> variants, StringRef name,
                          const CompileOptions &options) {
+  if (name.empty() || llvm::isDigit(name.front()) ||
+      !llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+    return llvm::createStringError(
+        "a launcher's name must be a C identifier, got '" + name + "'");
   if (variants.empty() || !variants.back().conditions.empty())
     return llvm::createStringError(
         "a launcher needs the kernels without conditions, last");

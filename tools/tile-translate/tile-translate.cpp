@@ -27,6 +27,7 @@
 #include "tile/Compiler.h"
 #include "tile/Compiler/CompileCache.h"
 #include "tile/Compiler/Launcher.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Dialect/TileNVGPU/IR/TileNVGPUDialect.h"
 #include "tile/InitTile.h"
 
@@ -242,11 +243,10 @@ static bool fillOptions(tile::CompileOptions &options) {
 static std::optional<tile::CacheEntry>
 compileInput(const llvm::MemoryBuffer &input, tile::CompileOptions options,
              bool optionsValid, tile::CompileCache *cache,
-             ArrayRef<std::string> keyParts) {
+             ArrayRef<StringRef> keyParts) {
   std::string key;
   if (cache) {
-    SmallVector<StringRef> parts(keyParts.begin(), keyParts.end());
-    key = tile::CompileCache::getKey(parts);
+    key = tile::CompileCache::getKey(keyParts);
     if (std::optional<tile::CacheEntry> hit = cache->lookup(key)) {
       if (ptxasInfo)
         llvm::errs() << hit->report;
@@ -370,45 +370,43 @@ int main(int argc, char **argv) {
   if (useCache && optionsValid && !timing && !verifyEach &&
       (arguments = getKeyedArguments(argc, argv)))
     cache = tile::CompileCache::open();
-  bool ttirName = StringRef(inputFilename).ends_with(".ttir");
-  auto keyParts = [&](StringRef variant) {
-    SmallVector<std::string> parts = {
-        input->getBuffer().str(), arguments.value_or(""),
-        ttirName ? "ttir" : "mlir", tile::getToolkitIdentity(cudaPath)};
-    if (!variant.empty())
-      parts.push_back(("variant " + variant).str());
-    return parts;
-  };
+  // The cache key's parts: the input, the options, the toolkit, and a
+  // variant's entries.
+  std::string toolkit = cache ? tile::getToolkitIdentity(cudaPath) : "";
+  SmallVector<StringRef, 5> keyParts = {
+      input->getBuffer(), arguments ? StringRef(*arguments) : StringRef(),
+      StringRef(inputFilename).ends_with(".ttir") ? "ttir" : "mlir", toolkit};
 
   // The variants first, in their order, then the kernels without them.
   SmallVector<Compiled> results;
   for (StringRef variant : variants) {
     Compiled compiled;
-    SmallVector<StringRef> entries;
-    variant.split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-    for (StringRef entry : entries)
-      compiled.conditions.push_back(entry.trim().str());
+    compiled.conditions = tile::splitSpecializations(variant);
     // A variant's entry replaces a --specialize entry of the same name.
     auto nameOf = [](StringRef entry) {
-      return entry.take_front(entry.find_last_of("%=")).trim();
+      std::optional<tile::SpecializationEntry> parsed =
+          tile::parseSpecialization(entry);
+      return parsed ? parsed->name : StringRef();
     };
     tile::CompileOptions variantOptions = options;
     llvm::erase_if(variantOptions.specializations, [&](StringRef entry) {
       return llvm::any_of(compiled.conditions, [&](StringRef condition) {
-        return nameOf(condition) == nameOf(entry);
+        return !nameOf(entry).empty() && nameOf(condition) == nameOf(entry);
       });
     });
     llvm::append_range(variantOptions.specializations, compiled.conditions);
-    std::optional<tile::CacheEntry> entry =
-        compileInput(*input, variantOptions, optionsValid,
-                     cache ? &*cache : nullptr, keyParts(variant));
+    std::string variantKey = ("variant " + variant).str();
+    SmallVector<StringRef, 5> parts(keyParts);
+    parts.push_back(variantKey);
+    std::optional<tile::CacheEntry> entry = compileInput(
+        *input, variantOptions, optionsValid, cache ? &*cache : nullptr, parts);
     if (!entry)
       return 1;
     compiled.entry = std::move(*entry);
     results.push_back(std::move(compiled));
   }
   std::optional<tile::CacheEntry> generic = compileInput(
-      *input, options, optionsValid, cache ? &*cache : nullptr, keyParts(""));
+      *input, options, optionsValid, cache ? &*cache : nullptr, keyParts);
   if (!generic)
     return 1;
   results.push_back({{}, std::move(*generic)});

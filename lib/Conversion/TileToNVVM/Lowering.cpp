@@ -174,13 +174,13 @@ Value mlir::tile::linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,
 Value mlir::tile::emitInlinePtx(OpBuilder &b, Location loc, Type type,
                                 StringRef ptx, StringRef constraints,
                                 ValueRange operands, bool hasSideEffects) {
-  return LLVM::InlineAsmOp::create(
-             b, loc, type, operands, ptx, constraints, hasSideEffects,
-             /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr::get(b.getContext(),
-                                       LLVM::AsmDialect::AD_ATT),
-             ArrayAttr())
-      .getResult(0);
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, type ? TypeRange(type) : TypeRange(), operands, ptx, constraints,
+      hasSideEffects,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
+  return type ? asmOp.getResult(0) : Value();
 }
 
 bool mlir::tile::isFloat8(Type type) {

@@ -76,7 +76,8 @@ void writeElements(OpBuilder &b, Location loc, const ThreadIds &ids,
                    llvm::function_ref<Value(ArrayRef<Value>)> position);
 
 /// One block of inline PTX (LLVM's AT&T dialect): `constraints` name the
-/// results, then `operands`; `type` is the result (a struct for several).
+/// results, then `operands`; `type` is the result (a struct for several),
+/// null for none (then the result is null too).
 Value emitInlinePtx(OpBuilder &b, Location loc, Type type, StringRef ptx,
                     StringRef constraints, ValueRange operands,
                     bool hasSideEffects = false);

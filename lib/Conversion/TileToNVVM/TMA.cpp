@@ -397,11 +397,8 @@ struct ArriveBarrierLowering : public TilePattern<ArriveBarrierOp> {
           rewriter, loc, clusterPtr, barrier, createI32(rewriter, loc, rank))};
       if (pred)
         operands.push_back(pred);
-      LLVM::InlineAsmOp::create(rewriter, loc, TypeRange(), operands, ptx,
-                                pred ? "l,b" : "l", /*has_side_effects=*/true,
-                                /*is_align_stack=*/false,
-                                LLVM::TailCallKind::None,
-                                LLVM::AsmDialectAttr(), ArrayAttr());
+      emitInlinePtx(rewriter, loc, Type(), ptx, pred ? "l,b" : "l", operands,
+                    /*hasSideEffects=*/true);
     }
     rewriter.eraseOp(op);
     return success();

@@ -81,14 +81,6 @@ struct MakeTensorMapLowering : public TilePattern<MakeTensorMapOp> {
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, ids.warp,
                               createI32(rewriter, loc, 0));
     Value first = isFirstThread(rewriter, loc, ids);
-    auto inline_ = [&](StringRef ptx, StringRef constraints,
-                       ValueRange operands) {
-      LLVM::InlineAsmOp::create(rewriter, loc, TypeRange(), operands, ptx,
-                                constraints, /*has_side_effects=*/true,
-                                /*is_align_stack=*/false,
-                                LLVM::TailCallKind::None,
-                                LLVM::AsmDialectAttr(), ArrayAttr());
-    };
     auto allLanes = [&] {
       NVVM::SyncWarpOp::create(rewriter, loc, createI32(rewriter, loc, -1));
     };
@@ -135,29 +127,31 @@ struct MakeTensorMapLowering : public TilePattern<MakeTensorMapOp> {
           std::to_string(getMapSwizzle(getNVMMASwizzle(desc.getRowBytes()))));
     field("fill_mode", "b32",
           op.getPadding() == PaddingOption::PAD_NAN ? "1" : "0");
-    predicated(rewriter, loc, first, Type(),
-               [&](OpBuilder &b) {
-                 inline_(ptx, "l,l,r,r,r,r,l,r",
-                         {*map, adaptor.getBase().front(),
-                          createI32(b, loc, box[1]), createI32(b, loc, box[0]),
-                          adaptor.getShape()[1].front(),
-                          adaptor.getShape()[0].front(), rowStride,
-                          createI32(b, loc, 1)});
-                 return Value();
-               },
-               {});
+    predicated(
+        rewriter, loc, first, Type(),
+        [&](OpBuilder &b) {
+          emitInlinePtx(
+              b, loc, Type(), ptx, "l,l,r,r,r,r,l,r",
+              {*map, adaptor.getBase().front(), createI32(b, loc, box[1]),
+               createI32(b, loc, box[0]), adaptor.getShape()[1].front(),
+               adaptor.getShape()[0].front(), rowStride, createI32(b, loc, 1)},
+              /*hasSideEffects=*/true);
+          return Value();
+        },
+        {});
     allLanes();
 
     // Out to the slot, released to the tensor-map proxy (the whole warp);
     // the wait keeps the shared copy from being reused while it is read.
     predicated(rewriter, loc, firstWarp, Type(),
-               [&](OpBuilder &) {
-                 inline_(
+               [&](OpBuilder &b) {
+                 emitInlinePtx(
+                     b, loc, Type(),
                      "tensormap.cp_fenceproxy.global.shared::cta.tensormap::"
                      "generic.release.gpu.sync.aligned [$0], [$1], 128;\n"
                      "cp.async.bulk.commit_group;\n"
                      "cp.async.bulk.wait_group.read 0;",
-                     "l,l", {slot, *map});
+                     "l,l", {slot, *map}, /*hasSideEffects=*/true);
                  return Value();
                },
                {});

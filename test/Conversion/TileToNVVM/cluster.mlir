@@ -45,9 +45,9 @@
 // CHECK-NEXT: nvvm.cluster.wait
 // The kernel's warps: one arrival per CTA of the cluster.
 // CHECK: %[[R0:.*]] = nvvm.mapa %{{.*}}, %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT: llvm.inline_asm has_side_effects "@$1 mbarrier.arrive.shared::cluster.b64 _, [$0];", "l,b" %[[R0]], %{{.*}}
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "@$1 mbarrier.arrive.shared::cluster.b64 _, [$0];", "l,b" %[[R0]], %{{.*}}
 // CHECK-NEXT: %[[R1:.*]] = nvvm.mapa %{{.*}}, %c1_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT: llvm.inline_asm has_side_effects "@$1 mbarrier.arrive.shared::cluster.b64 _, [$0];", "l,b" %[[R1]], %{{.*}}
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "@$1 mbarrier.arrive.shared::cluster.b64 _, [$0];", "l,b" %[[R1]], %{{.*}}
 // CHECK: nvvm.cluster.arrive
 // CHECK-NEXT: nvvm.cluster.wait
 // CHECK: } else {

@@ -19,7 +19,7 @@ module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.threads-per-warp" = 3
 // CHECK: }
 // CHECK: nvvm.bar.warp.sync %c-1_i32
 // CHECK: scf.if %{{.*}} {
-// CHECK: llvm.inline_asm has_side_effects "tensormap.replace.tile.global_address.shared::cta.b1024.b64 [$0], $1;
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "tensormap.replace.tile.global_address.shared::cta.b1024.b64 [$0], $1;
 // CHECK-SAME: tensormap.replace.tile.rank.shared::cta.b1024.b32 [$0], 1;
 // CHECK-SAME: tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [$0], 0, $2;
 // CHECK-SAME: tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [$0], 1, $3;
@@ -31,7 +31,7 @@ module attributes {"tilegpu.num-warps" = 4 : i32, "tilegpu.threads-per-warp" = 3
 // CHECK-SAME: tensormap.replace.tile.fill_mode.shared::cta.b1024.b32 [$0], 1;
 // CHECK-SAME: "l,l,r,r,r,r,l,r" %{{[0-9]+}}, %arg0, %c64_i32, %c128_i32, %arg2, %arg1, %{{[0-9]+}}, %c1_i32
 // CHECK: nvvm.bar.warp.sync %c-1_i32
-// CHECK: llvm.inline_asm has_side_effects "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$0], [$1], 128;
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$0], [$1], 128;
 // CHECK: gpu.barrier
 // CHECK: %[[G:.*]] = llvm.addrspacecast %{{.*}} : !llvm.ptr<1> to !llvm.ptr
 // CHECK: nvvm.fence.proxy.acquire <gpu> %[[G]], %c128_i32

@@ -65,24 +65,6 @@ TypedAttr parseValue(StringRef text, Type type) {
   return {};
 }
 
-/// One entry of the pass's `args`: NAME=VALUE or NAME%K.
-struct Entry {
-  StringRef text, name, value;
-  bool isDivisibility;
-};
-
-std::optional<Entry> parseEntry(StringRef text) {
-  size_t eq = text.find('='), mod = text.find('%');
-  size_t split = std::min(eq, mod);
-  if (split == StringRef::npos)
-    return std::nullopt;
-  Entry entry{text, text.take_front(split).trim(),
-              text.drop_front(split + 1).trim(), split == mod};
-  if (entry.name.empty() || entry.value.empty())
-    return std::nullopt;
-  return entry;
-}
-
 struct Specialize : public tile::impl::SpecializeBase<Specialize> {
   using Base::Base;
 
@@ -95,10 +77,10 @@ struct Specialize : public tile::impl::SpecializeBase<Specialize> {
       if (fn.isPublic() && !fn.isExternal())
         kernels.push_back(fn);
     // One fact per argument: a second would silently win or be lost.
-    SmallVector<std::optional<Entry>> entries;
+    SmallVector<std::optional<SpecializationEntry>> entries;
     llvm::StringSet<> named;
     for (const std::string &text : args) {
-      std::optional<Entry> entry = parseEntry(text);
+      std::optional<SpecializationEntry> entry = parseSpecialization(text);
       if (entry && !named.insert(entry->name).second) {
         module.emitError() << "tile-specialize: '" << entry->name
                            << "' is specialized twice";
@@ -126,7 +108,8 @@ struct Specialize : public tile::impl::SpecializeBase<Specialize> {
 
 private:
   /// Applies `entry`, parsed from `text` (none: malformed).
-  LogicalResult apply(StringRef text, const std::optional<Entry> &entry,
+  LogicalResult apply(StringRef text,
+                      const std::optional<SpecializationEntry> &entry,
                       ArrayRef<FuncOp> kernels) {
     ModuleOp module = getOperation();
     if (!entry)
@@ -179,11 +162,12 @@ private:
   struct ArgFact {
     FuncOp fn;
     unsigned index;
-    Entry entry;
+    SpecializationEntry entry;
   };
   SmallVector<ArgFact> argFacts;
 
-  LogicalResult fold(FuncOp fn, BlockArgument arg, const Entry &entry) {
+  LogicalResult fold(FuncOp fn, BlockArgument arg,
+                     const SpecializationEntry &entry) {
     TypedAttr value = parseValue(entry.value, arg.getType());
     if (!value)
       return fn.emitOpError() << "tile-specialize: '" << entry.text << "': '"
@@ -196,7 +180,7 @@ private:
   }
 
   LogicalResult assumeDivisible(FuncOp fn, BlockArgument arg,
-                                const Entry &entry) {
+                                const SpecializationEntry &entry) {
     uint64_t k = 0;
     if (entry.value.getAsInteger(10, k) || !llvm::isPowerOf2_64(k) ||
         k > (uint64_t(1) << 30))
@@ -220,3 +204,25 @@ private:
 };
 
 } // namespace
+
+std::optional<SpecializationEntry>
+mlir::tile::parseSpecialization(StringRef text) {
+  size_t eq = text.find('='), mod = text.find('%');
+  size_t split = std::min(eq, mod);
+  if (split == StringRef::npos)
+    return std::nullopt;
+  SpecializationEntry entry{text, text.take_front(split).trim(),
+                            text.drop_front(split + 1).trim(), split == mod};
+  if (entry.name.empty() || entry.value.empty())
+    return std::nullopt;
+  return entry;
+}
+
+SmallVector<std::string> mlir::tile::splitSpecializations(StringRef list) {
+  SmallVector<StringRef> entries;
+  list.split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  SmallVector<std::string> trimmed;
+  for (StringRef entry : entries)
+    trimmed.push_back(entry.trim().str());
+  return trimmed;
+}

@@ -21,6 +21,19 @@ namespace mlir::tile {
 #define GEN_PASS_REGISTRATION
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 
+/// One entry of tile-specialize's `args`, NAME=VALUE or NAME%K, split at
+/// its first '=' or '%' (both sides trimmed); nullopt where it is neither
+/// or a side is empty.
+struct SpecializationEntry {
+  StringRef text, name, value;
+  bool isDivisibility;
+};
+std::optional<SpecializationEntry> parseSpecialization(StringRef text);
+
+/// The entries of a comma-separated list of them, each trimmed (nothing
+/// between two commas is no entry): a C API's or a launcher variant's.
+SmallVector<std::string> splitSpecializations(StringRef list);
+
 } // namespace mlir::tile
 
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_H
